@@ -1,0 +1,110 @@
+/* args.c -- reading and checking command-line parameters.  Contracts in cli.h. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+int
+lp_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "leakproof %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return LP_EXIT_USAGE;
+}
+
+int
+lp_arg_dimension(uint64_t *p, const char *cmd, const char *opt, const char *text)
+{
+    if (lp_decimal_uint64(p, text) != 0 || *p < 1 || *p > LP_P_MAX)
+        return lp_usage_error(cmd, "%s must be an integer from 1 to 2147483647 (got '%s')",
+                              opt, text);
+    return 0;
+}
+
+/* sign of the exact decimal value: -1, 0, 1 */
+static int
+decimal_sign(const char *text)
+{
+    arb_t x;
+    int s;
+    arb_init(x);
+    lp_decimal_arb(x, text, 64);
+    s = arb_is_zero(x) ? 0 : arb_is_positive(x) ? 1 : -1;
+    arb_clear(x);
+    return s;
+}
+
+int
+lp_arg_positive(double *d, const char *cmd, const char *opt, const char *text, const char *what)
+{
+    if (!lp_decimal_valid(text) || decimal_sign(text) <= 0)
+        return lp_usage_error(cmd, "%s (%s) must be a decimal number > 0 (got '%s')",
+                              opt, what, text);
+    *d = strtod(text, NULL);
+    return 0;
+}
+
+int
+lp_arg_nonnegative(double *d, const char *cmd, const char *opt, const char *text, const char *what)
+{
+    if (!lp_decimal_valid(text) || decimal_sign(text) < 0)
+        return lp_usage_error(cmd, "%s (%s) must be a decimal number >= 0 (got '%s')",
+                              opt, what, text);
+    *d = strtod(text, NULL);
+    return 0;
+}
+
+int
+lp_arg_int_range(long *v, const char *cmd, const char *opt, const char *text, long lo, long hi)
+{
+    uint64_t u;
+    if (lp_decimal_uint64(&u, text) != 0 || u < (uint64_t) lo || u > (uint64_t) hi)
+        return lp_usage_error(cmd, "%s must be an integer from %ld to %ld (got '%s')",
+                              opt, lo, hi, text);
+    *v = (long) u;
+    return 0;
+}
+
+void
+lp_json_string(FILE *out, const char *s)
+{
+    if (s == NULL) {
+        fputs("null", out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char) *s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+void
+lp_json_number(FILE *out, double x)
+{
+    if (isfinite(x))
+        fprintf(out, "%.6g", x);
+    else
+        fputs("null", out);
+}
+
+int
+lp_close_stdout(int status)
+{
+    if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
+        perror("leakproof: writing standard output");
+        return status ? status : LP_EXIT_FAIL;
+    }
+    return status;
+}

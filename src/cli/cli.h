@@ -1,0 +1,36 @@
+/* cli.h -- the leakproof program: one file per command, shared helpers for
+ * bad input and output.  Exit status: 0 success, 1 evaluation failure that
+ * is not the user's fault, 2 bad input (nothing on stdout). */
+#ifndef LP_CLI_H
+#define LP_CLI_H
+
+#include <stdio.h>
+#include "leakproof.h"
+
+#define LP_EXIT_OK 0
+#define LP_EXIT_FAIL 1
+#define LP_EXIT_USAGE 2
+
+int lp_cmd_eval(int argc, char **argv);
+int lp_cmd_forms(int argc, char **argv);
+
+/* Prints "leakproof CMD: MESSAGE" on stderr and returns LP_EXIT_USAGE. */
+int lp_usage_error(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Parameter readers: 0 on success; on bad input they print one message naming
+ * the option and its allowed range and return LP_EXIT_USAGE. */
+int lp_arg_dimension(uint64_t *p, const char *cmd, const char *opt, const char *text);
+int lp_arg_positive(double *d, const char *cmd, const char *opt, const char *text, const char *what);
+int lp_arg_nonnegative(double *d, const char *cmd, const char *opt, const char *text, const char *what);
+int lp_arg_int_range(long *v, const char *cmd, const char *opt, const char *text, long lo, long hi);
+
+/* JSON output: a string literal with escapes, or null for NULL. */
+void lp_json_string(FILE *out, const char *s);
+/* A finite double as a JSON number, else null. */
+void lp_json_number(FILE *out, double x);
+
+/* Flushes and closes stdout; returns LP_EXIT_FAIL on a write error. */
+int lp_close_stdout(int status);
+
+#endif

@@ -1,0 +1,43 @@
+/* main.c -- the leakproof program: dispatch on the first word. */
+#include <string.h>
+#include "config.h"
+#include "cli.h"
+
+static void
+usage(FILE *out)
+{
+    fputs("usage: leakproof COMMAND [OPTIONS]\n"
+          "\n"
+          "commands:\n"
+          "  eval   evaluate a closed form of a Bayes capacity, certified or as users do\n"
+          "         leakproof eval gauss --p P --sigma S --radius R [--form printed|proof]\n"
+          "                    [--method arb|mpfr|double|logdouble|gsl] [--digits D] [--json]\n"
+          "         leakproof eval vmf --p P --kappa K [--form ...] [--method ...] [--digits D] [--json]\n"
+          "  forms  list the registry of closed forms and their methods [--json]\n"
+          "\n"
+          "  leakproof COMMAND --help   options of one command\n"
+          "  leakproof --version\n", out);
+}
+
+int
+main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return LP_EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage(stdout);
+        return lp_close_stdout(LP_EXIT_OK);
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("leakproof %s\n", PACKAGE_VERSION);
+        return lp_close_stdout(LP_EXIT_OK);
+    }
+    if (strcmp(argv[1], "eval") == 0)
+        return lp_cmd_eval(argc - 1, argv + 1);
+    if (strcmp(argv[1], "forms") == 0)
+        return lp_cmd_forms(argc - 1, argv + 1);
+    fprintf(stderr, "leakproof: unknown command '%s' (try leakproof --help)\n", argv[1]);
+    return LP_EXIT_USAGE;
+}

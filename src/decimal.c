@@ -1,0 +1,140 @@
+/* decimal.c -- decimal input read exactly.  Contracts in leakproof.h. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "leakproof.h"
+
+/* Exponents beyond this are refused as input: 10^100000 is no noise scale,
+ * and reading it exactly would cost megabytes. */
+#define LP_DECIMAL_EXP_MAX 100000
+
+int
+lp_decimal_valid(const char *s)
+{
+    const char *c = s;
+    int mant = 0;
+    long e = 0;
+    if (s == NULL)
+        return 0;
+    if (*c == '+' || *c == '-')
+        c++;
+    while (isdigit((unsigned char) *c)) { c++; mant++; }
+    if (*c == '.') {
+        c++;
+        while (isdigit((unsigned char) *c)) { c++; mant++; }
+    }
+    if (mant == 0)
+        return 0;
+    if (*c == 'e' || *c == 'E') {
+        int ed = 0;
+        c++;
+        if (*c == '+' || *c == '-')
+            c++;
+        while (isdigit((unsigned char) *c)) {
+            if (e <= LP_DECIMAL_EXP_MAX)
+                e = 10 * e + (*c - '0');
+            c++;
+            ed++;
+        }
+        if (ed == 0 || e > LP_DECIMAL_EXP_MAX)
+            return 0;
+    }
+    return *c == '\0';
+}
+
+/* Splits a valid decimal into an integer mantissa m and exponent e, s = m 10^e. */
+static void
+decimal_split(fmpz_t m, slong *e, const char *s)
+{
+    char *digits = flint_malloc(strlen(s) + 2);
+    size_t nd = 0;
+    slong exp10 = 0;
+    int neg = 0;
+    const char *c = s;
+    if (*c == '+' || *c == '-')
+        neg = (*c++ == '-');
+    for (; *c && *c != 'e' && *c != 'E'; c++) {
+        if (*c == '.') {
+            for (c++; isdigit((unsigned char) *c); c++) {
+                digits[nd++] = *c;
+                exp10--;
+            }
+            break;
+        }
+        digits[nd++] = *c;
+    }
+    if (*c == 'e' || *c == 'E')
+        exp10 += strtol(c + 1, NULL, 10);
+    digits[nd] = '\0';
+    fmpz_set_str(m, digits, 10);
+    if (neg)
+        fmpz_neg(m, m);
+    *e = exp10;
+    flint_free(digits);
+}
+
+void
+lp_decimal_arb(arb_t x, const char *s, slong prec)
+{
+    fmpz_t m, p10;
+    slong e;
+    fmpz_init(m);
+    fmpz_init(p10);
+    decimal_split(m, &e, s);
+    if (e >= 0) {
+        fmpz_ui_pow_ui(p10, 10, (ulong) e);
+        fmpz_mul(m, m, p10);
+        arb_set_round_fmpz(x, m, prec);
+    } else {
+        arb_t d;
+        arb_init(d);
+        fmpz_ui_pow_ui(p10, 10, (ulong) -e);
+        arb_set_fmpz(d, p10);
+        arb_set_fmpz(x, m);
+        arb_div(x, x, d, prec);     /* a ball containing m / 10^-e exactly */
+        arb_clear(d);
+    }
+    fmpz_clear(m);
+    fmpz_clear(p10);
+}
+
+void
+lp_decimal_mpfr(mpfr_t x, const char *s)
+{
+    mpfr_set_str(x, s, 10, MPFR_RNDN);
+}
+
+int
+lp_decimal_uint64(uint64_t *out, const char *s)
+{
+    fmpz_t m, p10;
+    slong e;
+    int ok = -1;
+    if (!lp_decimal_valid(s))
+        return -1;
+    fmpz_init(m);
+    fmpz_init(p10);
+    decimal_split(m, &e, s);
+    if (e >= 0) {
+        if (e <= 19) {
+            fmpz_ui_pow_ui(p10, 10, (ulong) e);
+            fmpz_mul(m, m, p10);
+            ok = 0;
+        } else {
+            ok = fmpz_is_zero(m) ? 0 : -1;
+        }
+    } else {
+        fmpz_ui_pow_ui(p10, 10, (ulong) -e);
+        if (fmpz_divisible(m, p10)) {
+            fmpz_divexact(m, m, p10);
+            ok = 0;
+        }
+    }
+    if (ok == 0 && fmpz_sgn(m) >= 0 && fmpz_bits(m) <= 63)
+        *out = fmpz_get_ui(m);
+    else
+        ok = -1;
+    fmpz_clear(m);
+    fmpz_clear(p10);
+    return ok;
+}

@@ -1,0 +1,63 @@
+/* forms.h -- the evaluators, one per form x method (contract: lp_evaluator in
+ * leakproof.h), and the pieces two evaluators of a formula share.
+ *
+ * gauss (Biswas et al., Theorem III.1 / B.2): Gaussian noise N(x, sigma^2 I_p),
+ *   inputs in the ball B_R^p.
+ *   printed: C = 2/(G(p/2) 2^{p/2} s^p) Z + R^p/(G(p/2+1) 2^{p/2} s^p),
+ *            Z = sum_{i=0}^{p-1} G((p-i)/2) (sqrt2 s)^{p-i} binom(p-1,i) R^i.
+ *   proof:   C = [V(B_R^p) + A(S^{p-1}) J] / (2 pi s^2)^{p/2},
+ *            J = int_0^oo (u+R)^{p-1} exp(-u^2/(2 s^2)) du.
+ *   The proof derives J = Z/2, so the printed shell term is twice the proof's.
+ *
+ * vmf (Biswas et al., Theorem IV.1 / B.3, Definition A.1): nu = p/2 - 1.
+ *   printed: C = 2 G(p/2)^-1 kappa^nu / (2^{p/2} I_nu(kappa)) e^kappa.
+ *   proof:   C = A(S^{p-1}) e^kappa / C_{p,kappa},
+ *            C_{p,kappa} = (2 pi)^{nu+1} I_nu(kappa) / kappa^nu.
+ *   At kappa = 0 both are 0/0 (p > 2); arb returns the limit kappa -> 0+, 1. */
+#ifndef LP_FORMS_H
+#define LP_FORMS_H
+
+#include "numeric/numeric.h"
+
+#define LP_DECLARE_METHODS(name)                                              \
+    lp_status lp_##name##_arb(lp_result *res, const lp_params *par, slong prec);     \
+    lp_status lp_##name##_mpfr(lp_result *res, const lp_params *par, slong prec);    \
+    lp_status lp_##name##_double(lp_result *res, const lp_params *par, slong prec);  \
+    lp_status lp_##name##_logdouble(lp_result *res, const lp_params *par, slong prec); \
+    lp_status lp_##name##_gsl(lp_result *res, const lp_params *par, slong prec);
+
+LP_DECLARE_METHODS(gauss_printed)
+LP_DECLARE_METHODS(gauss_proof)
+LP_DECLARE_METHODS(vmf_printed)
+LP_DECLARE_METHODS(vmf_proof)
+
+/* Extra working bits for arb forms at dimension p: their logs are of size
+ * p log p, and exp() of them needs that many more bits. */
+slong lp_dimension_extra_bits(uint64_t p);
+
+/* ---- gauss: shared pieces -------------------------------------------------- */
+
+/* The ball and sphere factors of the proof, in ball arithmetic:
+ * v = V(B_R^p), a = A(S^{p-1}), norm = (2 pi sigma^2)^{p/2}. */
+void lp_gauss_proof_factors_arb(arb_t v, arb_t a, arb_t norm, uint64_t p,
+                                const arb_t sigma, const arb_t radius, slong prec);
+
+/* The proof's radial integral in the scaled variable t = u/sigma:
+ * h = int_0^oo (t+a)^n exp(-t^2/2) dt, with a = R/sigma >= 0, and the peak and
+ * width of its integrand (double heuristics). */
+void lp_gauss_radial_peak(double *t_peak, double *width, uint64_t n, double a);
+
+/* ---- vmf: shared pieces ---------------------------------------------------- */
+
+/* I_nu(kappa) by its power series  sum_m (kappa/2)^{2m+nu} / (m! G(m+nu+1)),
+ * summed to the working precision: three variants of one algorithm.  nu > -1,
+ * kappa >= 0.  They return 0 on success, -1 when the series needs more than
+ * LP_TERMS_MAX_DOUBLE terms (kappa too large). */
+int lp_bessel_i_series_double(double *res, double nu, double kappa);
+int lp_bessel_i_series_log(double *logres, double nu, double kappa);
+int lp_bessel_i_series_mpfr(mpfr_t res, const mpfr_t nu, const mpfr_t kappa);
+
+/* Maps a GSL status to ours; GSL_SUCCESS -> LP_OK. */
+lp_status lp_gsl_status(int gsl_status);
+
+#endif

@@ -1,0 +1,59 @@
+/* Pieces the Gaussian evaluators share.  Contracts in forms.h. */
+#include <math.h>
+#include "forms/forms.h"
+
+slong
+lp_dimension_extra_bits(uint64_t p)
+{
+    /* |log term| <= p (log p + c): bits(p) + bits(log p) + margin */
+    return 2 * FLINT_BIT_COUNT(p) + 24;
+}
+
+void
+lp_gauss_proof_factors_arb(arb_t v, arb_t a, arb_t norm, uint64_t p,
+                           const arb_t sigma, const arb_t radius, slong prec)
+{
+    arb_t half_p, pi_half_p, g, t;
+    arb_init(half_p);
+    arb_init(pi_half_p);
+    arb_init(g);
+    arb_init(t);
+
+    arb_set_ui(half_p, p);
+    arb_mul_2exp_si(half_p, half_p, -1);            /* p/2, exact */
+    arb_const_pi(t, prec);
+    arb_pow(pi_half_p, t, half_p, prec);            /* pi^{p/2} */
+
+    arb_gamma(g, half_p, prec);                     /* G(p/2) */
+    arb_div(a, pi_half_p, g, prec);
+    arb_mul_2exp_si(a, a, 1);                       /* A = 2 pi^{p/2} / G(p/2) */
+
+    arb_mul(g, g, half_p, prec);                    /* G(p/2 + 1) */
+    arb_pow_ui(t, radius, p, prec);
+    arb_mul(v, pi_half_p, t, prec);
+    arb_div(v, v, g, prec);                         /* V = pi^{p/2} R^p / G(p/2+1) */
+
+    arb_const_pi(t, prec);
+    arb_mul_2exp_si(t, t, 1);
+    arb_mul(t, t, sigma, prec);
+    arb_mul(t, t, sigma, prec);
+    arb_pow(norm, t, half_p, prec);                 /* (2 pi sigma^2)^{p/2} */
+
+    arb_clear(half_p);
+    arb_clear(pi_half_p);
+    arb_clear(g);
+    arb_clear(t);
+}
+
+void
+lp_gauss_radial_peak(double *t_peak, double *width, uint64_t n, double a)
+{
+    /* phi(t) = n log(t+a) - t^2/2: phi' = 0 at t^2 + a t - n = 0 */
+    double dn = (double) n, tp, c;
+    if (!(a >= 0) || !isfinite(a))
+        a = 0;
+    tp = n == 0 ? 0.0 : 2.0 * dn / (a + sqrt(a * a + 4.0 * dn));  /* the root, without cancellation */
+    c = 1.0 + (tp + a > 0 ? dn / ((tp + a) * (tp + a)) : 0.0);
+    *t_peak = tp;
+    *width = 1.0 / sqrt(c);
+}

@@ -1,0 +1,28 @@
+/* Theorem IV.1 as printed, with GSL: gsl_sf_bessel_Inu_e (nu >= 0 only),
+ * gsl_sf_gamma_e, gsl_sf_exp_e.  Measured, never trusted. */
+#include <math.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_sf_bessel.h>
+#include <gsl/gsl_sf_exp.h>
+#include <gsl/gsl_sf_gamma.h>
+#include "forms/forms.h"
+
+lp_status
+lp_vmf_printed_gsl(lp_result *res, const lp_params *par, slong prec)
+{
+    const double k = par->kappa_d, p = (double) par->p, nu = p / 2.0 - 1.0;
+    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    gsl_sf_result I, g, e;
+    double C;
+    int st;
+    (void) prec;
+    st = gsl_sf_bessel_Inu_e(nu, k, &I);
+    if (!st) st = gsl_sf_gamma_e(p / 2.0, &g);
+    if (!st) st = gsl_sf_exp_e(k, &e);
+    gsl_set_error_handler(old);
+    if (st)
+        return lp_result_fail(res, lp_gsl_status(st), "GSL: %s", gsl_strerror(st));
+    lp_fp_watch_begin();
+    C = 2.0 / g.val * pow(k, nu) / (pow(2.0, p / 2.0) * I.val) * e.val;
+    return lp_result_set_double(res, C, lp_fp_watch_end());
+}

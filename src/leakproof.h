@@ -1,0 +1,140 @@
+/* leakproof.h -- the public interface of libleakproof.
+ *
+ * A *formula* (gauss, vmf) has one or more *forms* (printed: the theorem's
+ * statement as printed; proof: the quantity its proof derives), and every form
+ * has up to five *methods*: arb (certified ball arithmetic, the reference),
+ * mpfr, double, logdouble and gsl (the ways users compute it; measured, never
+ * trusted).  The registry `lp_forms` lists them all; the CLI, the tests and
+ * the benchmarks enumerate it.
+ *
+ * Inclusion principle: a result with `certified` set is an Arb ball that
+ * contains the true value of the form at the exact decimal parameters given.
+ * Nothing else carries a bound. */
+#ifndef LEAKPROOF_H
+#define LEAKPROOF_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <mpfr.h>
+#include "leakproof_arb.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What happened to an evaluation.  Non-certified methods never return a
+ * silent inf, 0 or NaN: they say overflow, underflow or nan instead. */
+typedef enum {
+    LP_OK = 0,
+    LP_OVERFLOW,   /* the method's number range was exceeded (inf, or inf/inf)  */
+    LP_UNDERFLOW,  /* a positive true value came out as 0                       */
+    LP_NAN,        /* NaN without a recorded overflow                           */
+    LP_DOMAIN,     /* the parameters are outside what the method accepts        */
+    LP_DECLINED,   /* term-by-term method: too many terms to finish in time     */
+    LP_FAILED      /* the method reported its own failure (e.g. GSL quadrature) */
+} lp_status;
+
+const char *lp_status_name(lp_status status);
+
+typedef enum {
+    LP_ARB = 0, LP_MPFR, LP_DOUBLE, LP_LOGDOUBLE, LP_GSL, LP_NMETHODS
+} lp_method;
+
+const char *lp_method_name(lp_method method);
+/* The method called `name`, or -1. */
+int lp_method_from_name(const char *name);
+
+/* The parameters of one evaluation.  The decimal strings are the truth: the
+ * arb method reads them exactly (as balls containing the decimal value), mpfr
+ * rounds them correctly at its precision, the double methods use the doubles. */
+typedef struct {
+    uint64_t p;                 /* dimension, 1 <= p <= LP_P_MAX            */
+    const char *sigma;          /* Gaussian noise scale, > 0                */
+    const char *radius;         /* clipping radius R, >= 0                  */
+    const char *kappa;          /* VMF concentration, >= 0                  */
+    double sigma_d, radius_d, kappa_d;
+} lp_params;
+
+#define LP_P_MAX UINT64_C(2147483647)
+
+/* Term-by-term methods decline above these many terms (status declined). */
+#define LP_TERMS_MAX_DOUBLE (UINT64_C(1) << 27)
+#define LP_TERMS_MAX_MPFR   (UINT64_C(1) << 24)
+
+typedef struct {
+    lp_status status;
+    int certified;      /* 1: `value` is a ball containing the true value       */
+    arb_t value;        /* certified: the enclosure; else the method's point    */
+    slong digits;       /* significant digits worth printing: certified digits
+                           for arb, the method's working digits otherwise       */
+    slong prec;         /* working precision in bits (arb, mpfr), 53 for doubles */
+    char note[240];     /* a human sentence on what happened, or ""             */
+} lp_result;
+
+void lp_result_init(lp_result *res);
+void lp_result_clear(lp_result *res);
+
+/* An evaluator of one form by one method.  `prec` is the working precision in
+ * bits for arb and mpfr, ignored by the double methods.  It sets res->status
+ * (and returns it), res->value and res->note. */
+typedef lp_status (*lp_evaluator)(lp_result *res, const lp_params *par, slong prec);
+
+enum { LP_PARAM_SIGMA = 1, LP_PARAM_RADIUS = 2, LP_PARAM_KAPPA = 4 };
+
+typedef struct {
+    const char *formula;        /* "gauss", "vmf"                          */
+    const char *form;           /* "printed", "proof"                      */
+    const char *source;         /* where it comes from in the papers       */
+    const char *expression;     /* the formula, in plain text              */
+    unsigned params;            /* LP_PARAM_* the form needs besides p     */
+    lp_evaluator method[LP_NMETHODS];   /* NULL where not implemented     */
+} lp_form;
+
+extern const lp_form lp_forms[];
+extern const size_t lp_nforms;
+
+/* The registry row for (formula, form), or NULL. */
+const lp_form *lp_form_find(const char *formula, const char *form);
+/* 1 when `formula` names at least one row. */
+int lp_formula_exists(const char *formula);
+
+/* Evaluate `form` by `method`.  For arb, raise the working precision until
+ * `digits` significant decimal digits are certified (or a precision cap is
+ * reached, in which case res->digits says how many are certified).  `prec` is
+ * the working precision in bits of the mpfr method (0: enough bits for
+ * `digits`); arb chooses its own and the double methods ignore it. */
+lp_status lp_evaluate(lp_result *res, const lp_form *form, lp_method method,
+                      const lp_params *par, slong digits, slong prec);
+
+/* Relative error |x - ref| / |ref| of a point result against a certified
+ * reference, rounded up to a double; -1 when it cannot be formed (x not ok,
+ * ref not certified, or ref contains zero). */
+double lp_rel_error(const lp_result *x, const lp_result *ref);
+
+/* Certified relative radius of a ball result, rounded up; -1 when the ball
+ * contains zero or is not finite. */
+double lp_rel_error_bound(const lp_result *res);
+
+/* Decimal text of the result in scientific notation ("4.556e+74") with at
+ * most `digits` significant digits, each guaranteed for certified results
+ * (error at most one unit in the last place).  Caller frees with flint_free. */
+char *lp_format_value(const lp_result *res, slong digits);
+/* log10 of the result, as decimal text with `digits` significant digits
+ * (certified for certified results).  Caller frees with flint_free. */
+char *lp_format_log10(const lp_result *res, slong digits);
+
+/* Decimal input.  1 if `s` is a finite decimal number ([+-]d[.d][e[+-]d]),
+ * else 0: no NaN, no inf, no hex, no trailing text. */
+int lp_decimal_valid(const char *s);
+/* Read `s` exactly: x becomes a ball containing the decimal value. */
+void lp_decimal_arb(arb_t x, const char *s, slong prec);
+/* Read `s` correctly rounded to x's precision. */
+void lp_decimal_mpfr(mpfr_t x, const char *s);
+/* 0 and *out = the value if `s` is a valid decimal whose value is an integer
+ * in [0, 2^63); else -1.  "1.34e8" reads as 134000000. */
+int lp_decimal_uint64(uint64_t *out, const char *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

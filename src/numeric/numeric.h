@@ -1,0 +1,96 @@
+/* numeric.h -- pieces shared by the evaluators: rigorous sums and integrals of
+ * log-concave positive functions (arb), log-sum-exp (double), and the honest
+ * classification of non-certified results.  Internal to libleakproof. */
+#ifndef LP_NUMERIC_H
+#define LP_NUMERIC_H
+
+#include "leakproof.h"
+
+/* ---- certified (arb) ------------------------------------------------------ */
+
+/* Step of a two-term recurrence: out = T_{i+2} from t = T_i when dir > 0,
+ * out = T_{i-2} from t = T_i when dir < 0.  Ball arithmetic only. */
+typedef void (*lp_step2_fn)(arb_t out, const arb_t t, uint64_t i, int dir,
+                            void *ctx, slong prec);
+
+/* sum = an enclosure of  sum_{i=0}^{n} T_i  for a positive, log-concave
+ * sequence (T_{i+1}/T_i non-increasing in i), given the seeds T_k, T_{k+1}
+ * (k + 1 <= n; T_{k+1} ignored when k == n) and the two-step recurrence.
+ *
+ * Algorithm: walk out of k in both directions until a term falls below
+ * 2^-(prec+16) of the running sum while the walk goes downhill; bound what
+ * is left by a geometric series whose ratio is the last in-window ratio, which
+ * log-concavity makes an upper bound for every ratio further out.  The bound is
+ * added as an error; if the walk reaches 0 or n there is no tail.  The choice
+ * of k (a double heuristic) affects the cost, never the enclosure. */
+void lp_logconcave_sum_arb(arb_t sum, uint64_t n, uint64_t k,
+                           const arb_t tk, const arb_t tk1,
+                           lp_step2_fn step, void *ctx, slong prec);
+
+/* A function exp(phi(t)) with phi concave on [t_min, oo). */
+typedef struct {
+    /* phi(t) and phi'(t) at a real ball t >= t_min. */
+    void (*phi)(arb_t phi, arb_t dphi, const arb_t t, void *ctx, slong prec);
+    /* phi(t) and phi'(t) at a complex ball t.  When `analytic` is set, both
+     * must be non-finite unless phi is holomorphic on t.  The integrator
+     * evaluates phi on wide balls in the centred form
+     *   phi(B) in phi(m) + phi'(B) (B - m),  m the midpoint of B,
+     * so that a phi made of large cancelling parts (n log(t) - t^2/2 at large
+     * n) does not lose everything to the dependency problem. */
+    void (*phi_acb)(acb_t phi, acb_t dphi, const acb_t t, int analytic,
+                    void *ctx, slong prec);
+    /* Optional: exp(phi(t) - shift) directly, used instead of phi_acb when
+     * set (for an entire integrand whose phi has a branch point nearby). */
+    void (*integrand)(acb_t res, const acb_t t, const arf_t shift, int analytic,
+                      void *ctx, slong prec);
+    void *ctx;
+} lp_logconcave;
+
+/* res = an enclosure of  int_{t_min}^{oo} exp(phi(t)) dt.
+ *
+ * Algorithm: the window [t_peak - L w, t_peak + L w] (cut at t_min) is
+ * integrated by Arb's rigorous Gauss-Legendre integrator (acb_calc_integrate)
+ * with the integrand scaled by exp(-phi(t_peak)); each tail is bounded by the
+ * tangent line of the concave phi at the window's end,
+ *   int_{b}^{oo} exp(phi) <= exp(phi(b)) / -phi'(b)   (phi'(b) < 0),
+ * and likewise below.  t_peak and w are double heuristics: they move the cost,
+ * never the enclosure (a tail whose tangent does not point away from the
+ * window gives an infinite bound, and the caller raises the precision). */
+void lp_logconcave_integral_arb(arb_t res, const lp_logconcave *f,
+                                const arb_t t_min, double t_peak, double w,
+                                slong prec);
+
+/* Sets res to a certified result from the ball x (status ok). */
+lp_status lp_result_set_arb(lp_result *res, const arb_t x);
+
+/* ---- non-certified --------------------------------------------------------- */
+
+/* Clears the floating-point exception flags; returns nothing to check. */
+void lp_fp_watch_begin(void);
+/* The FE_OVERFLOW | FE_UNDERFLOW | FE_INVALID | FE_DIVBYZERO flags raised since
+ * lp_fp_watch_begin. */
+int lp_fp_watch_end(void);
+
+/* Sets res to the double point value v and classifies it: inf -> overflow,
+ * NaN -> overflow if `fe_raised` holds FE_OVERFLOW (inf/inf, 0*inf), else nan;
+ * 0 -> underflow (every form here is positive); else ok. */
+lp_status lp_result_set_double(lp_result *res, double v, int fe_raised);
+
+/* Sets res to exp(logv) from a natural logarithm held in a double. */
+lp_status lp_result_set_log(lp_result *res, double logv);
+
+/* Sets res to the MPFR value v, classified as above using MPFR's own flags
+ * (the caller clears them with mpfr_clear_flags before computing). */
+lp_status lp_result_set_mpfr(lp_result *res, const mpfr_t v);
+
+/* Sets res to a status without a value, with a note (printf format). */
+lp_status lp_result_fail(lp_result *res, lp_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Streaming log-sum-exp: log(sum_i exp(x_i)) without overflow. */
+typedef struct { double max, sum; } lp_lse;
+void lp_lse_init(lp_lse *acc);
+void lp_lse_add(lp_lse *acc, double x);
+double lp_lse_value(const lp_lse *acc);   /* -inf for an empty sum */
+
+#endif

@@ -253,6 +253,8 @@ lp_format_value(const lp_result *res, slong digits)
     char *s, *out;
     if (res->status != LP_OK || !arb_is_finite(res->value) || digits < 1)
         return NULL;
+    if (arb_contains_zero(res->value) && !arb_is_zero(res->value))
+        return NULL;                    /* not even the sign is certain */
     s = arb_get_str(res->value, digits, ARB_STR_NO_RADIUS);
     out = strchr(s, '[') ? NULL : to_scientific(s);
     flint_free(s);

@@ -1,2 +1,91 @@
 #!/bin/sh
-echo 1..0
+# t-cli.sh -- the command-line contract of `leakproof eval` and `forms`: bad
+# input exits 2 with one message naming the parameter and nothing on stdout;
+# good input prints the JSON keys scripts depend on.  TAP.
+L=${LEAKPROOF:-$(dirname "$0")/../src/leakproof}
+out=$(mktemp) err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+n=0
+
+ok() {  # ok COND-STATUS DESCRIPTION
+    n=$((n + 1))
+    if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+
+# bad NAME-IN-MESSAGE ARGS...: exit 2, empty stdout, one stderr line naming it
+bad() {
+    want=$1; shift
+    "$L" "$@" >"$out" 2>"$err"; rc=$?
+    lines=$(wc -l <"$err")
+    if [ "$rc" -eq 2 ] && [ ! -s "$out" ] && [ "$lines" -eq 1 ] && grep -q -- "$want" "$err"; then
+        ok 0 "bad input rejected: leakproof $* ($(cat "$err"))"
+    else
+        ok 1 "bad input rejected: leakproof $* (rc=$rc, stdout $(wc -c <"$out") bytes, stderr: $(cat "$err"))"
+    fi
+}
+
+bad "--p" eval gauss --p 0 --sigma 1 --radius 1
+bad "--p" eval gauss --p 2147483648 --sigma 1 --radius 1
+bad "--p" eval gauss --p 1.5 --sigma 1 --radius 1
+bad "--p" eval gauss --p -3 --sigma 1 --radius 1
+bad "--p" eval gauss --p ten --sigma 1 --radius 1
+bad "--sigma" eval gauss --p 3 --sigma 0 --radius 1
+bad "--sigma" eval gauss --p 3 --sigma -1 --radius 1
+bad "--sigma" eval gauss --p 3 --sigma nan --radius 1
+bad "--sigma" eval gauss --p 3 --sigma inf --radius 1
+bad "--sigma" eval gauss --p 3 --sigma 1x --radius 1
+bad "--radius" eval gauss --p 3 --sigma 1 --radius -0.5
+bad "--radius" eval gauss --p 3 --sigma 1 --radius NaN
+bad "--kappa" eval vmf --p 3 --kappa -0.1
+bad "--kappa" eval vmf --p 3 --kappa abc
+bad "missing --sigma" eval gauss --p 3 --radius 1
+bad "missing --radius" eval gauss --p 3 --sigma 1
+bad "missing --kappa" eval vmf --p 3
+bad "missing --p" eval vmf --kappa 3
+bad "--kappa does not apply" eval gauss --p 3 --sigma 1 --radius 1 --kappa 2
+bad "--sigma does not apply" eval vmf --p 3 --kappa 1 --sigma 2
+bad "unknown option" eval gauss --p 3 --sigma 1 --radius 1 --bogus
+bad "needs a value" eval gauss --p 3 --sigma 1 --radius
+bad "unknown formula" eval laplace --p 3 --sigma 1
+bad "missing formula" eval --p 3
+bad "--form" eval gauss --p 3 --sigma 1 --radius 1 --form stated
+bad "--method" eval gauss --p 3 --sigma 1 --radius 1 --method numpy
+bad "--digits" eval gauss --p 3 --sigma 1 --radius 1 --digits 0
+bad "--digits" eval gauss --p 3 --sigma 1 --radius 1 --digits 1001
+bad "--prec" eval gauss --p 3 --sigma 1 --radius 1 --method mpfr --prec 1
+bad "unknown command" frobnicate
+bad "unknown option" forms --csv
+
+# good input: the JSON contract
+"$L" eval vmf --p 13700 --kappa 173 --form printed --digits 20 --json >"$out" 2>"$err"; rc=$?
+ok $? "eval vmf --json exits 0 (rc=$rc)"
+for key in formula form method value log10 rel_error_bound status digits certified; do
+    grep -q "\"$key\":" "$out"; ok $? "eval --json has key $key"
+done
+grep -q '"value":"4.5562089450064444502e+74"' "$out"; ok $? "vmf p=13700 kappa=173 value is 4.5562089450064444502e+74: $(cat "$out")"
+grep -q '"status":"ok"' "$out"; ok $? "status ok"
+[ ! -s "$err" ]; ok $? "nothing on stderr"
+
+"$L" eval gauss --p 2147483647 --sigma 0.1 --radius 1 --json >"$out" 2>"$err"
+grep -q '"digits":30,' "$out" && grep -q '"value":"[0-9]\.[0-9]\{29\}e+[0-9]*"' "$out"
+ok $? "gauss proof arb at p=2^31-1 certifies 30 digits: $(cut -c1-200 "$out")"
+
+"$L" eval gauss --p 13700 --sigma 1 --radius 1 --method double --compare --json >"$out" 2>"$err"
+grep -q '"status":"overflow"' "$out" && grep -q '"value":null' "$out" && grep -q '"rel_error_bound":null' "$out"
+ok $? "double overflow is reported, value null: $(cut -c1-160 "$out")"
+
+"$L" eval gauss --p 30 --sigma 1 --radius 1 --method logdouble --compare --json >"$out" 2>"$err"
+grep -q '"rel_error":[0-9.e-]*,' "$out" && grep -q '"certified":false' "$out"
+ok $? "--compare reports rel_error for a non-certified method"
+
+"$L" eval gauss --p 13700 --sigma 1 --radius 1 >"$out" 2>"$err"
+grep -q '^gauss proof (arb): [0-9]\.[0-9]*e+[0-9]* .*30 digits certified' "$out"; ok $? "human line: $(cat "$out")"
+
+"$L" forms --json >"$out" 2>"$err"
+grep -q '"formula":"gauss","form":"printed"' "$out" && grep -q '"methods":\["arb","mpfr","double","logdouble","gsl"\]' "$out"
+ok $? "forms --json lists the registry"
+
+"$L" eval gauss --help >"$out" 2>"$err"; rc=$?
+[ "$rc" -eq 0 ] && grep -q -- "--sigma" "$out"; ok $? "eval --help"
+
+echo "1..$n"

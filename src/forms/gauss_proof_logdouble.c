@@ -1,11 +1,11 @@
 /* The proof of Theorem B.2 in log-space doubles: log V, log A and log of the
  * normaliser from lgamma; the radial integral h = int (t+a)^n e^{-t^2/2} dt as
- * phi(t*) + log of a Simpson sum of exp(phi - phi(t*)) over t* +- 16 widths.
+ * phi(t*) + log of a Simpson sum (4096 panels) of exp(phi - phi(t*)) over t* +- 16 widths.
  * Measured, never trusted. */
 #include <math.h>
 #include "forms/forms.h"
 
-#define PANELS 512
+#define PANELS 4096
 
 static double
 phi(double t, double a, double n)

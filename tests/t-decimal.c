@@ -75,5 +75,7 @@ main(void)
         cmocka_unit_test(reads_exactly),
         cmocka_unit_test(reads_integers),
     };
-    return cmocka_run_group_tests_name("decimal", tests, NULL, NULL);
+    int failed = cmocka_run_group_tests_name("decimal", tests, NULL, NULL);
+    flint_cleanup();
+    return failed;
 }

@@ -102,5 +102,7 @@ main(void)
         cmocka_unit_test(huge_exponents),
         cmocka_unit_test(failed_results_print_nothing),
     };
-    return cmocka_run_group_tests_name("format", tests, NULL, NULL);
+    int failed = cmocka_run_group_tests_name("format", tests, NULL, NULL);
+    flint_cleanup();
+    return failed;
 }

@@ -14,6 +14,12 @@ usage(FILE *out)
           "                    [--method arb|mpfr|double|logdouble|gsl] [--digits D] [--json]\n"
           "         leakproof eval vmf --p P --kappa K [--form ...] [--method ...] [--digits D] [--json]\n"
           "  forms  list the registry of closed forms and their methods [--json]\n"
+          "  mc     Monte Carlo estimate of the Bayes capacity from the mechanism alone\n"
+          "         leakproof mc gauss --p P --sigma S --radius R --samples N --seed K [--threads T] [--json]\n"
+          "         leakproof mc vmf --p P --kappa K --samples N --seed K [--threads T] [--json]\n"
+          "         leakproof mc discrete --p 1|2 --sigma S --radius R [--json]\n"
+          "  verify every form and method against Monte Carlo on case files: TAP\n"
+          "         leakproof verify FILE...\n"
           "\n"
           "  leakproof COMMAND --help   options of one command\n"
           "  leakproof --version\n", out);
@@ -38,6 +44,10 @@ main(int argc, char **argv)
         return lp_cmd_eval(argc - 1, argv + 1);
     if (strcmp(argv[1], "forms") == 0)
         return lp_cmd_forms(argc - 1, argv + 1);
+    if (strcmp(argv[1], "mc") == 0)
+        return lp_cmd_mc(argc - 1, argv + 1);
+    if (strcmp(argv[1], "verify") == 0)
+        return lp_cmd_verify(argc - 1, argv + 1);
     fprintf(stderr, "leakproof: unknown command '%s' (try leakproof --help)\n", argv[1]);
     return LP_EXIT_USAGE;
 }

@@ -1,0 +1,136 @@
+/* cases.c -- the case-file reader.  Contract in cases.h. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cases.h"
+#include "leakproof.h"
+#include "mc/mc.h"
+
+static int
+fail(char *err, size_t errlen, const char *path, int line, const char *fmt, ...)
+{
+    va_list ap;
+    int k = line > 0 ? snprintf(err, errlen, "%s:%d: ", path, line)
+                     : snprintf(err, errlen, "%s: ", path);
+    va_start(ap, fmt);
+    if (k >= 0 && (size_t) k < errlen)
+        vsnprintf(err + k, errlen - k, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* sign of an exact decimal: -1, 0, 1 */
+static int
+sign_of(const char *text)
+{
+    arb_t x;
+    int s;
+    arb_init(x);
+    lp_decimal_arb(x, text, 64);
+    s = arb_is_zero(x) ? 0 : arb_is_positive(x) ? 1 : -1;
+    arb_clear(x);
+    return s;
+}
+
+static int
+parse_line(lp_case *c, char *text, const char *path, int line, char *err, size_t errlen)
+{
+    char *save = NULL, *tok = strtok_r(text, " \t", &save);
+    int have_p = 0, have_samples = 0, have_seed = 0, gauss;
+
+    memset(c, 0, sizeof *c);
+    c->file = path;
+    c->line = line;
+    if (strcmp(tok, "gauss") != 0 && strcmp(tok, "vmf") != 0)
+        return fail(err, errlen, path, line, "unknown mechanism '%s' (gauss or vmf)", tok);
+    strcpy(c->mechanism, tok);
+    gauss = strcmp(tok, "gauss") == 0;
+    while ((tok = strtok_r(NULL, " \t", &save)) != NULL) {
+        char *eq = strchr(tok, '='), *key = tok, *val;
+        if (eq == NULL || eq == tok || eq[1] == '\0')
+            return fail(err, errlen, path, line, "expected key=value, got '%s'", tok);
+        *eq = '\0';
+        val = eq + 1;
+        if (strcmp(key, "p") == 0) {
+            if (have_p++ || lp_decimal_uint64(&c->p, val) != 0 || c->p < 1 || c->p > LP_MC_P_MAX)
+                return fail(err, errlen, path, line, "p must be given once, an integer from 1 to %d (got '%s')",
+                            LP_MC_P_MAX, val);
+        } else if (strcmp(key, "samples") == 0) {
+            if (have_samples++ || lp_decimal_uint64(&c->samples, val) != 0 || c->samples < 2
+                || c->samples > UINT64_C(1000000000000))
+                return fail(err, errlen, path, line, "samples must be given once, an integer from 2 to 1e12 (got '%s')", val);
+        } else if (strcmp(key, "seed") == 0) {
+            if (have_seed++ || lp_decimal_uint64(&c->seed, val) != 0)
+                return fail(err, errlen, path, line, "seed must be given once, an integer from 0 to 2^63-1 (got '%s')", val);
+        } else if ((gauss && (strcmp(key, "sigma") == 0 || strcmp(key, "radius") == 0))
+                   || (!gauss && strcmp(key, "kappa") == 0)) {
+            char *slot = key[0] == 's' ? c->sigma : key[0] == 'r' ? c->radius : c->kappa;
+            int positive = key[0] == 's';
+            if (slot[0] != '\0')
+                return fail(err, errlen, path, line, "%s given twice", key);
+            if (strlen(val) >= LP_CASE_TEXT || !lp_decimal_valid(val)
+                || sign_of(val) < positive || strtod(val, NULL) > 1e300)
+                return fail(err, errlen, path, line, "%s must be a decimal number %s 0 (got '%s')",
+                            key, positive ? ">" : ">=", val);
+            strcpy(slot, val);
+        } else {
+            return fail(err, errlen, path, line, "unknown key '%s' for %s", key, c->mechanism);
+        }
+    }
+    if (!have_p)
+        return fail(err, errlen, path, line, "missing p=");
+    if (gauss && c->sigma[0] == '\0')
+        return fail(err, errlen, path, line, "missing sigma=");
+    if (gauss && c->radius[0] == '\0')
+        return fail(err, errlen, path, line, "missing radius=");
+    if (!gauss && c->kappa[0] == '\0')
+        return fail(err, errlen, path, line, "missing kappa=");
+    if (!have_samples)
+        return fail(err, errlen, path, line, "missing samples=");
+    if (!have_seed)
+        return fail(err, errlen, path, line, "missing seed=");
+    return 0;
+}
+
+int
+lp_cases_read(lp_case **cases, size_t *n, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    char buf[4096];
+    int line = 0, rc = 0;
+    if (f == NULL)
+        return fail(err, errlen, path, 0, "cannot open: %s", strerror(errno));
+    while (fgets(buf, sizeof buf, f) != NULL) {
+        char *s = buf, *hash;
+        size_t len = strlen(buf);
+        line++;
+        if (len == sizeof buf - 1 && buf[len - 1] != '\n') {
+            rc = fail(err, errlen, path, line, "line longer than %zu characters", sizeof buf - 2);
+            break;
+        }
+        if ((hash = strchr(s, '#')) != NULL)
+            *hash = '\0';
+        s[strcspn(s, "\r\n")] = '\0';
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (*s == '\0')
+            continue;
+        {
+            lp_case *grown = realloc(*cases, (*n + 1) * sizeof **cases);
+            if (grown == NULL) {
+                rc = fail(err, errlen, path, line, "out of memory");
+                break;
+            }
+            *cases = grown;
+        }
+        if ((rc = parse_line(&(*cases)[*n], s, path, line, err, errlen)) != 0)
+            break;
+        (*n)++;
+    }
+    if (rc == 0 && ferror(f))
+        rc = fail(err, errlen, path, 0, "read error");
+    fclose(f);
+    return rc;
+}

@@ -1,0 +1,25 @@
+/* cases.h -- the case files of cases/ (format in cases/README.md): one case
+ * per line, "MECHANISM key=value ...", '#' comments.  Read with care: a bad
+ * line is an error naming file:line, never a silently skipped case. */
+#ifndef LP_CASES_H
+#define LP_CASES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define LP_CASE_TEXT 64
+
+typedef struct {
+    char mechanism[16];                 /* "gauss" or "vmf" */
+    uint64_t p;                         /* 1 .. 64 */
+    char sigma[LP_CASE_TEXT], radius[LP_CASE_TEXT], kappa[LP_CASE_TEXT];  /* exact decimals */
+    uint64_t samples, seed;
+    const char *file;                   /* the path given to lp_cases_read */
+    int line;
+} lp_case;
+
+/* Appends the cases of `path` to *cases (of *n, reallocated).  0 on success;
+ * -1 with "path:line: message" (or "path: message") in err. */
+int lp_cases_read(lp_case **cases, size_t *n, const char *path, char *err, size_t errlen);
+
+#endif

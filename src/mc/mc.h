@@ -1,0 +1,106 @@
+/* mc.h -- the Monte Carlo arbiter.  It knows mechanisms -- a density f(x)(y)
+ * from its definition, an input set with its projection, the maximiser the
+ * proofs use and a numerical one that assumes nothing -- and never calls a
+ * closed form of a capacity.  It estimates the continuous Bayes capacity
+ * (Biswas et al., Definition III.1, eq. (4))
+ *     C = int sup_x f(x)(y) dy
+ * by importance sampling, in doubles: an estimate with a standard error, never
+ * a bound.  Results depend on the seed only, not on the number of threads. */
+#ifndef LP_MC_H
+#define LP_MC_H
+
+#include <stdint.h>
+#include <gsl/gsl_rng.h>
+
+#define LP_MC_P_MAX 64          /* dimensions the arbiter accepts */
+
+typedef struct lp_mechanism lp_mechanism;
+
+struct lp_mechanism {
+    const char *name;           /* "gauss" or "vmf" */
+    int p;
+    double sigma, radius;       /* gauss: N(x, sigma^2 I_p), x in B_R^p */
+    double kappa;               /* vmf: density e^{kappa x.y} / C_{p,kappa} on S^{p-1} */
+    double log_norm;            /* log of the density's normalising constant */
+    double log_norm_err;        /* its absolute error (0 when exact in doubles) */
+    double scale[3];            /* gauss: scales of the Gaussian mixture proposal */
+
+    /* log f(x)(y), from the mechanism's definition */
+    double (*log_density)(const lp_mechanism *m, const double *x, const double *y);
+    /* gradient in x of log f(x)(y) */
+    void (*grad_log_density)(const lp_mechanism *m, double *g, const double *x, const double *y);
+    /* the maximiser of x -> f(x)(y) that the proofs use */
+    void (*proof_argmax)(const lp_mechanism *m, double *x, const double *y);
+    /* Euclidean projection onto the input set */
+    void (*project)(const lp_mechanism *m, double *x);
+    /* an input drawn at random from the input set */
+    void (*sample_input)(const lp_mechanism *m, double *x, gsl_rng *r);
+    /* y from the outer proposal q; returns log q(y) */
+    double (*sample_output)(const lp_mechanism *m, double *y, gsl_rng *r);
+    /* gradient-ascent step size in x */
+    double step;
+};
+
+/* 0 and a mechanism, or -1 when a parameter is out of range (p in
+ * [1, LP_MC_P_MAX], sigma > 0, radius >= 0, kappa >= 0, all finite). */
+int lp_mechanism_gauss(lp_mechanism *m, int p, double sigma, double radius);
+int lp_mechanism_vmf(lp_mechanism *m, int p, double kappa);
+
+/* log C_{p,kappa} = log int_{S^{p-1}} e^{kappa x.y} dy by its own route: the
+ * one-dimensional integral A(S^{p-2}) int_{-1}^{1} e^{kappa t} (1-t^2)^{(p-3)/2} dt
+ * by GSL's QAWS quadrature (2 cosh kappa at p = 1), and its absolute error. */
+int lp_vmf_log_normaliser(double *log_c, double *abs_err, int p, double kappa);
+
+typedef struct {
+    uint64_t samples;           /* outer samples, >= 1 */
+    uint64_t seed;
+    int threads;                /* <= 0: as many as OpenMP offers */
+    uint64_t sup_checks;        /* y's also given the numerical maximisation */
+    int progress;               /* 1: a progress line on stderr after 1 s */
+} lp_mc_options;
+
+typedef struct {
+    double estimate, std_error; /* mean importance weight and its standard error */
+    double rounding_error;      /* a bound on the double arithmetic's own error:
+                                   eps (N + 8 + max |log w|) estimate */
+    double ci_lo, ci_hi;        /* estimate -+ 3.2905 std_error (99.9 %, normal) */
+    double ess;                 /* effective sample size (sum w)^2 / sum w^2 */
+    double sup_gap;             /* max over checked y of f(x_num)(y)/f(x_proof)(y) - 1 */
+    uint64_t sup_checked;
+    uint64_t samples, seed;
+    /* vmf: C_{p,kappa} estimated as A(S^{p-1}) E_uniform[e^{kappa y_1}] */
+    double norm_mc, norm_mc_se, norm_quad, norm_quad_err;
+} lp_mc_result;
+
+/* Runs the estimator; 0 on success. */
+int lp_mc_estimate(lp_mc_result *res, const lp_mechanism *m, const lp_mc_options *opt);
+
+/* The generator of block b of a run seeded `seed`: a stream of its own, so
+ * the blocks can run on any thread in any order. */
+void lp_mc_seed_block(gsl_rng *r, uint64_t seed, uint64_t block);
+
+/* ---- the discrete arbiter: finite channels ---------------------------------- */
+
+/* A channel: rows inputs x, columns outputs y, m[x * ny + y] = P(y | x). */
+typedef struct { int nx, ny; double *m; } lp_channel;
+
+/* C_Bayes(M) = sum_y max_x M_{x,y}  (eq. (3)) */
+double lp_channel_bayes_capacity(const lp_channel *c);
+/* Multiplicative g-leakage L_g(pi, M) = V_g(pi, M) / V_g(pi), g[w * nx + x]
+ * a non-negative gain of action w (nw actions) when the secret is x. */
+double lp_channel_g_leakage(const lp_channel *c, const double *prior,
+                            const double *g, int nw);
+/* out = C . D for a deterministic C given as a map x -> z (D has nz rows). */
+void lp_channel_precompose(lp_channel *out, const int *map, int nx, const lp_channel *d);
+
+/* The Gaussian mechanism discretised (p = 1 or 2): inputs on a grid of
+ * spacing `input_step` inside B_R^p, outputs in square bins of side `bin`
+ * covering [-L, L]^p with L = R + `tails` sigma, plus the outside as one bin
+ * (whose max is bounded, not dropped).  Entries are exact Gaussian bin
+ * probabilities (products of erf differences).  Returns the channel's Bayes
+ * capacity divided by nothing: a number to hold against the continuous one.
+ * -1 when the grid would be too large (more than 2e8 entries). */
+double lp_gauss_discrete_capacity(int p, double sigma, double radius,
+                                  double input_step, double bin, double tails);
+
+#endif

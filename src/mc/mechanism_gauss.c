@@ -1,0 +1,113 @@
+/* The Gaussian mechanism of Algorithm 1 as Theorem III.1 models it: inputs in
+ * the ball B_R^p, output y = x + N(0, sigma^2 I_p). */
+#include <math.h>
+#include <gsl/gsl_randist.h>
+#include "mc/mc.h"
+
+static double
+dist2(const double *x, const double *y, int p)
+{
+    double s = 0.0;
+    for (int i = 0; i < p; i++)
+        s += (y[i] - x[i]) * (y[i] - x[i]);
+    return s;
+}
+
+static double
+gauss_log_density(const lp_mechanism *m, const double *x, const double *y)
+{
+    return -m->log_norm - dist2(x, y, m->p) / (2.0 * m->sigma * m->sigma);
+}
+
+static void
+gauss_grad(const lp_mechanism *m, double *g, const double *x, const double *y)
+{
+    for (int i = 0; i < m->p; i++)
+        g[i] = (y[i] - x[i]) / (m->sigma * m->sigma);
+}
+
+static void
+ball_project(const lp_mechanism *m, double *x)
+{
+    double r = 0.0;
+    for (int i = 0; i < m->p; i++)
+        r += x[i] * x[i];
+    r = sqrt(r);
+    if (r > m->radius)
+        for (int i = 0; i < m->p; i++)
+            x[i] = r > 0 ? x[i] * (m->radius / r) : 0.0;
+}
+
+/* the proofs' maximiser: y itself inside the ball, else R y/|y| */
+static void
+gauss_proof_argmax(const lp_mechanism *m, double *x, const double *y)
+{
+    for (int i = 0; i < m->p; i++)
+        x[i] = y[i];
+    ball_project(m, x);
+}
+
+/* uniform in the ball: a uniform direction, radius R U^{1/p} */
+static void
+ball_sample(const lp_mechanism *m, double *x, gsl_rng *r)
+{
+    double n = 0.0, rad;
+    for (int i = 0; i < m->p; i++) {
+        x[i] = gsl_ran_gaussian_ziggurat(r, 1.0);
+        n += x[i] * x[i];
+    }
+    rad = m->radius * pow(gsl_rng_uniform_pos(r), 1.0 / m->p) / sqrt(n);
+    for (int i = 0; i < m->p; i++)
+        x[i] *= rad;
+}
+
+/* An equal mixture of three centred isotropic Gaussians: one just wider than
+ * the noise, one matched to the spread of x + noise for x uniform in the ball,
+ * one as wide as the ball plus noise.  Every component is wider than sigma, so
+ * the proposal's tails dominate exp(-(|y|-R)^2/(2 sigma^2)): the weights are
+ * bounded. */
+static double
+gauss_sample_output(const lp_mechanism *m, double *y, gsl_rng *r)
+{
+    const int p = m->p;
+    const double s = m->scale[gsl_rng_uniform_int(r, 3)];
+    double y2 = 0.0, top = -INFINITY, sum = 0.0, lq[3];
+    for (int i = 0; i < p; i++) {
+        y[i] = gsl_ran_gaussian_ziggurat(r, s);
+        y2 += y[i] * y[i];
+    }
+    for (int k = 0; k < 3; k++) {
+        const double sk = m->scale[k];
+        lq[k] = -log(3.0) - 0.5 * p * log(2.0 * M_PI * sk * sk) - y2 / (2.0 * sk * sk);
+        top = fmax(top, lq[k]);
+    }
+    for (int k = 0; k < 3; k++)
+        sum += exp(lq[k] - top);
+    return top + log(sum);
+}
+
+int
+lp_mechanism_gauss(lp_mechanism *m, int p, double sigma, double radius)
+{
+    if (p < 1 || p > LP_MC_P_MAX || !(sigma > 0) || !isfinite(sigma)
+        || !(radius >= 0) || !isfinite(radius))
+        return -1;
+    m->name = "gauss";
+    m->p = p;
+    m->sigma = sigma;
+    m->radius = radius;
+    m->kappa = 0;
+    m->log_norm = 0.5 * p * log(2.0 * M_PI * sigma * sigma);
+    m->log_norm_err = 0;
+    m->scale[0] = 1.25 * sigma;
+    m->scale[1] = 1.25 * sqrt(sigma * sigma + radius * radius / (p + 2.0));
+    m->scale[2] = 1.25 * (sigma + radius);
+    m->log_density = gauss_log_density;
+    m->grad_log_density = gauss_grad;
+    m->proof_argmax = gauss_proof_argmax;
+    m->project = ball_project;
+    m->sample_input = ball_sample;
+    m->sample_output = gauss_sample_output;
+    m->step = 0.3 * sigma * sigma;
+    return 0;
+}

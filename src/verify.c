@@ -1,0 +1,127 @@
+/* verify.c -- pairing the registry with the Monte Carlo arbiter.  Contract in
+ * verify.h. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "verify.h"
+
+static lp_check *
+add(lp_check **checks, size_t *n, lp_check_kind kind, const lp_case *c, const char *fmt, ...)
+{
+    va_list ap;
+    lp_check *k;
+    *checks = realloc(*checks, (*n + 1) * sizeof **checks);
+    k = &(*checks)[(*n)++];
+    memset(k, 0, sizeof *k);
+    k->kind = kind;
+    k->c = c;
+    va_start(ap, fmt);
+    vsnprintf(k->text, sizeof k->text, fmt, ap);
+    va_end(ap);
+    return k;
+}
+
+static void
+describe(char *buf, size_t len, const lp_case *c)
+{
+    if (strcmp(c->mechanism, "gauss") == 0)
+        snprintf(buf, len, "p=%llu sigma=%s R=%s", (unsigned long long) c->p, c->sigma, c->radius);
+    else
+        snprintf(buf, len, "p=%llu kappa=%s", (unsigned long long) c->p, c->kappa);
+}
+
+int
+lp_verify_case(lp_check **checks, size_t *n, const lp_case *c, int threads)
+{
+    lp_mechanism mech;
+    lp_mc_options opt = { 0 };
+    lp_mc_result mc;
+    lp_params par = { 0 };
+    char where[200];
+    double se;
+    int rc;
+
+    describe(where, sizeof where, c);
+    rc = strcmp(c->mechanism, "gauss") == 0
+         ? lp_mechanism_gauss(&mech, (int) c->p, strtod(c->sigma, NULL), strtod(c->radius, NULL))
+         : lp_mechanism_vmf(&mech, (int) c->p, strtod(c->kappa, NULL));
+    if (rc != 0) {
+        add(checks, n, LP_CHECK_FAIL, c, "%s:%d: %s %s: the mechanism cannot be set up",
+            c->file, c->line, c->mechanism, where);
+        return -1;
+    }
+    opt.samples = c->samples;
+    opt.seed = c->seed;
+    opt.threads = threads;
+    opt.sup_checks = 1000;
+    lp_mc_estimate(&mc, &mech, &opt);
+    /* the estimate's uncertainty: sampling, the doubles' rounding, and for vmf
+     * the quadrature of C */
+    se = sqrt(mc.std_error * mc.std_error + mc.rounding_error * mc.rounding_error
+              + (mc.estimate * mech.log_norm_err) * (mc.estimate * mech.log_norm_err));
+
+    add(checks, n, mc.ess >= 0.01 * mc.samples ? LP_CHECK_PASS : LP_CHECK_FAIL, c,
+        "%s %s: Monte Carlo %.10g +- %.3g (ESS %.3g of %llu, seed %llu)", c->mechanism, where,
+        mc.estimate, se, mc.ess, (unsigned long long) mc.samples, (unsigned long long) mc.seed);
+    if (mc.sup_gap > 1e-9)
+        add(checks, n, LP_CHECK_FINDING, c,
+            "%s %s: the proofs' maximiser attains sup_x f(x)(y): a numerical maximiser did "
+            "better by a factor 1 + %.3g on %llu checked outputs", c->mechanism, where,
+            mc.sup_gap, (unsigned long long) mc.sup_checked);
+    else
+        add(checks, n, LP_CHECK_PASS, c,
+            "%s %s: the proofs' maximiser attains sup_x f(x)(y) (largest numerical gain %.2g "
+            "on %llu outputs)", c->mechanism, where, mc.sup_gap, (unsigned long long) mc.sup_checked);
+    if (strcmp(c->mechanism, "vmf") == 0) {
+        double u = hypot(mc.norm_mc_se, mc.norm_quad_err);
+        double z = u > 0 ? (mc.norm_mc - mc.norm_quad) / u : 0.0;
+        add(checks, n, fabs(z) <= LP_Z_MAX ? LP_CHECK_PASS : LP_CHECK_FAIL, c,
+            "vmf %s: C_{p,kappa} by quadrature %.10g vs Monte Carlo %.10g +- %.2g (z = %.2f)",
+            where, mc.norm_quad, mc.norm_mc, mc.norm_mc_se, z);
+    }
+
+    par.p = c->p;
+    if (strcmp(c->mechanism, "gauss") == 0) {
+        par.sigma = c->sigma;
+        par.radius = c->radius;
+        par.sigma_d = strtod(c->sigma, NULL);
+        par.radius_d = strtod(c->radius, NULL);
+    } else {
+        par.kappa = c->kappa;
+        par.kappa_d = strtod(c->kappa, NULL);
+    }
+    for (size_t f = 0; f < lp_nforms; f++) {
+        const lp_form *form = &lp_forms[f];
+        if (strcmp(form->formula, c->mechanism) != 0)
+            continue;
+        for (int m = 0; m < LP_NMETHODS; m++) {
+            lp_result res;
+            lp_check *k;
+            lp_result_init(&res);
+            lp_evaluate(&res, form, (lp_method) m, &par, 20, 0);
+            if (res.status != LP_OK) {
+                k = add(checks, n, LP_CHECK_SKIP, c, "%s %s %s %s: status %s, not compared",
+                        form->formula, form->form, lp_method_name((lp_method) m), where,
+                        lp_status_name(res.status));
+            } else {
+                double v = arf_get_d(arb_midref(res.value), ARF_RND_NEAR);
+                double z = (v - mc.estimate) / se;
+                double ratio = v / mc.estimate, u = ratio * se / mc.estimate;
+                k = add(checks, n, fabs(z) <= LP_Z_MAX ? LP_CHECK_PASS : LP_CHECK_FINDING, c,
+                        "%s %s %s %s: %.10g vs Monte Carlo %.10g +- %.3g: ratio %.5f +- %.5f, z = %.2f",
+                        form->formula, form->form, lp_method_name((lp_method) m), where, v,
+                        mc.estimate, se, ratio, u, z);
+                k->value = v;
+                k->z = z;
+                k->ratio = ratio;
+                k->ratio_u = u;
+            }
+            k->form = form;
+            k->method = (lp_method) m;
+            lp_result_clear(&res);
+        }
+    }
+    return 0;
+}

@@ -56,6 +56,33 @@ bad "--prec" eval gauss --p 3 --sigma 1 --radius 1 --method mpfr --prec 1
 bad "unknown command" frobnicate
 bad "unknown option" forms --csv
 
+# mc and verify
+bad "missing --samples" mc gauss --p 3 --sigma 1 --radius 1 --seed 1
+bad "missing --seed" mc gauss --p 3 --sigma 1 --radius 1 --samples 100
+bad "--samples" mc gauss --p 3 --sigma 1 --radius 1 --samples 1 --seed 1
+bad "--seed" mc vmf --p 3 --kappa 1 --samples 100 --seed -4
+bad "--threads" mc vmf --p 3 --kappa 1 --samples 100 --seed 1 --threads 0
+bad "--p" mc gauss --p 65 --sigma 1 --radius 1 --samples 100 --seed 1
+bad "--sigma" mc gauss --p 3 --sigma 0 --radius 1 --samples 100 --seed 1
+bad "--kappa does not apply" mc gauss --p 3 --sigma 1 --radius 1 --kappa 1 --samples 100 --seed 1
+bad "missing --kappa" mc vmf --p 3 --samples 100 --seed 1
+bad "unknown mechanism" mc laplace --p 3 --samples 100 --seed 1
+bad "--p" mc discrete --p 3 --sigma 1 --radius 1
+bad "missing case file" verify
+bad "cannot open" verify /nonexistent.cases
+printf 'gauss p=3 sigma=1 radius=1 samples=100 seed=1\nvmf p=3 kappa=oops samples=100 seed=1\n' >"$out.cases"
+bad "$out.cases:2: kappa must be" verify "$out.cases"
+rm -f "$out.cases"
+
+"$L" mc gauss --p 3 --sigma 0.5 --radius 1 --samples 20000 --seed 9 --json >"$out" 2>"$err"; rc=$?
+ok $rc "mc gauss --json exits 0"
+for key in estimate std_error samples seed sup_gap ess ci_999; do
+    grep -q "\"$key\":" "$out"; ok $? "mc --json has key $key"
+done
+a=$("$L" mc vmf --p 4 --kappa 3 --samples 50000 --seed 5 --threads 1 --json)
+b=$("$L" mc vmf --p 4 --kappa 3 --samples 50000 --seed 5 --threads 2 --json)
+[ "$a" = "$b" ]; ok $? "mc: same seed, 1 and 2 threads, identical output"
+
 # good input: the JSON contract
 "$L" eval vmf --p 13700 --kappa 173 --form printed --digits 20 --json >"$out" 2>"$err"; rc=$?
 ok $? "eval vmf --json exits 0 (rc=$rc)"

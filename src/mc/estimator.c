@@ -61,35 +61,42 @@ numerical_sup(const lp_mechanism *m, const double *y, gsl_rng *r)
     return best;
 }
 
+/* Sums in locals, stored once at the end: blocks that neighbour in memory run
+ * on different threads at the same time, and per-sample stores into them would
+ * share cache lines. */
 static void
-run_block(block_sums *b, const lp_mechanism *m, uint64_t n, uint64_t checks,
+run_block(block_sums *out, const lp_mechanism *m, uint64_t n, uint64_t checks,
           uint64_t seed, uint64_t index, gsl_rng *r)
 {
     double x[LP_MC_P_MAX], y[LP_MC_P_MAX];
     const int vmf = strcmp(m->name, "vmf") == 0;
-    memset(b, 0, sizeof *b);
-    b->max_gap = -INFINITY;
+    block_sums b;
+    memset(&b, 0, sizeof b);
+    b.max_gap = -INFINITY;
     lp_mc_seed_block(r, seed, index);
     for (uint64_t i = 0; i < n; i++) {
         double log_q = m->sample_output(m, y, r);
-        double log_f, w;
+        double log_f, log_w, w;
         m->proof_argmax(m, x, y);
         log_f = m->log_density(m, x, y);
-        w = exp(log_f - log_q);
-        b->max_abs_log_w = fmax(b->max_abs_log_w, fabs(log_f - log_q));
-        b->sum_w += w;
-        b->sum_w2 += w * w;
+        log_w = log_f - log_q;
+        w = exp(log_w);
+        if (fabs(log_w) > b.max_abs_log_w)
+            b.max_abs_log_w = fabs(log_w);
+        b.sum_w += w;
+        b.sum_w2 += w * w;
         if (vmf) {
             double c = exp(m->kappa * (y[0] - 1.0));
-            b->sum_c += c;
-            b->sum_c2 += c * c;
+            b.sum_c += c;
+            b.sum_c2 += c * c;
         }
         if (i < checks) {
             double gap = expm1(numerical_sup(m, y, r) - log_f);
-            b->max_gap = fmax(b->max_gap, gap);
-            b->checked++;
+            b.max_gap = fmax(b.max_gap, gap);
+            b.checked++;
         }
     }
+    *out = b;
 }
 
 static double
@@ -122,7 +129,7 @@ lp_mc_estimate(lp_mc_result *res, const lp_mechanism *m, const lp_mc_options *op
 #endif
 #pragma omp parallel
     {
-        gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+        gsl_rng *r = gsl_rng_alloc(gsl_rng_taus2);
 #pragma omp for schedule(dynamic, 1)
         for (uint64_t b = 0; b < nblocks; b++) {
             uint64_t len = b + 1 < nblocks ? BLOCK : n - b * BLOCK;

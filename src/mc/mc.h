@@ -24,6 +24,7 @@ struct lp_mechanism {
     double log_norm;            /* log of the density's normalising constant */
     double log_norm_err;        /* its absolute error (0 when exact in doubles) */
     double scale[3];            /* gauss: scales of the Gaussian mixture proposal */
+    double mix_log_c[3], mix_a[3];  /* its components: log(1/3) - p/2 log(2 pi s^2), 1/(2 s^2) */
 
     /* log f(x)(y), from the mechanism's definition */
     double (*log_density)(const lp_mechanism *m, const double *x, const double *y);

@@ -71,16 +71,15 @@ gauss_sample_output(const lp_mechanism *m, double *y, gsl_rng *r)
 {
     const int p = m->p;
     const double s = m->scale[gsl_rng_uniform_int(r, 3)];
-    double y2 = 0.0, top = -INFINITY, sum = 0.0, lq[3];
+    double y2 = 0.0, top, sum = 0.0, lq[3];
     for (int i = 0; i < p; i++) {
         y[i] = gsl_ran_gaussian_ziggurat(r, s);
         y2 += y[i] * y[i];
     }
-    for (int k = 0; k < 3; k++) {
-        const double sk = m->scale[k];
-        lq[k] = -log(3.0) - 0.5 * p * log(2.0 * M_PI * sk * sk) - y2 / (2.0 * sk * sk);
-        top = fmax(top, lq[k]);
-    }
+    for (int k = 0; k < 3; k++)
+        lq[k] = m->mix_log_c[k] - m->mix_a[k] * y2;
+    top = lq[0] > lq[1] ? lq[0] : lq[1];
+    top = top > lq[2] ? top : lq[2];
     for (int k = 0; k < 3; k++)
         sum += exp(lq[k] - top);
     return top + log(sum);
@@ -102,6 +101,10 @@ lp_mechanism_gauss(lp_mechanism *m, int p, double sigma, double radius)
     m->scale[0] = 1.25 * sigma;
     m->scale[1] = 1.25 * sqrt(sigma * sigma + radius * radius / (p + 2.0));
     m->scale[2] = 1.25 * (sigma + radius);
+    for (int k = 0; k < 3; k++) {
+        m->mix_log_c[k] = -log(3.0) - 0.5 * p * log(2.0 * M_PI * m->scale[k] * m->scale[k]);
+        m->mix_a[k] = 1.0 / (2.0 * m->scale[k] * m->scale[k]);
+    }
     m->log_density = gauss_log_density;
     m->grad_log_density = gauss_grad;
     m->proof_argmax = gauss_proof_argmax;

@@ -83,6 +83,33 @@ a=$("$L" mc vmf --p 4 --kappa 3 --samples 50000 --seed 5 --threads 1 --json)
 b=$("$L" mc vmf --p 4 --kappa 3 --samples 50000 --seed 5 --threads 2 --json)
 [ "$a" = "$b" ]; ok $? "mc: same seed, 1 and 2 threads, identical output"
 
+# channel
+bad "--capacity" channel natural --eigenvalues 1,2 --capacity 0
+bad "--capacity" channel white --eigenvalues 1,2 --capacity -1
+bad "missing --capacity" channel natural --eigenvalues 1,2
+bad "eigenvalue 2 must be" channel natural --eigenvalues 1,-2,3 --capacity 1
+bad "exactly one of" channel natural --capacity 1
+bad "exactly one of" channel natural --eigenvalues 1 --eigenvalues-file x --capacity 1
+bad "cannot open" channel natural --eigenvalues-file /nonexistent --capacity 1
+bad "--sigma" channel capacity --eigenvalues 1,2 --sigma 0
+bad "every eigenvalue is 0" channel natural --eigenvalues 0,0 --capacity 1
+printf '1\n2\n-3\n' >"$out.eig"
+bad "eigenvalue 3 is negative" channel natural --eigenvalues-file "$out.eig" --capacity 1
+printf '1\nx\n' >"$out.eig"
+bad "$out.eig:2: 'x' is not a decimal number" channel natural --eigenvalues-file "$out.eig" --capacity 1
+printf '1,0\n0,-1\n' >"$out.eig"; printf '1\n1\n' >"$out.beta"
+bad "not positive definite" channel personalized --covariance "$out.eig" --beta "$out.beta" --capacity 1
+printf '1,2\n0,1\n' >"$out.eig"
+bad "not symmetric" channel personalized --covariance "$out.eig" --beta "$out.beta" --capacity 1
+printf '2,0\n0,1\n' >"$out.eig"; printf '1\n0\n' >"$out.beta"
+bad "beta_2 must be > 0" channel personalized --covariance "$out.eig" --beta "$out.beta" --capacity 1
+printf '1\n1\n1\n' >"$out.beta"
+bad "3 values for a 2x2" channel personalized --covariance "$out.eig" --beta "$out.beta" --capacity 1
+rm -f "$out.eig" "$out.beta"
+bad "either --noise-multiplier" channel dp --batch 64 --clip 1
+bad "--delta must be" channel dp --batch 64 --clip 1 --epsilon 1 --delta 2
+bad "unknown subcommand" channel natrual --eigenvalues 1 --capacity 1
+
 # good input: the JSON contract
 "$L" eval vmf --p 13700 --kappa 173 --form printed --digits 20 --json >"$out" 2>"$err"; rc=$?
 ok $? "eval vmf --json exits 0 (rc=$rc)"
@@ -114,5 +141,23 @@ ok $? "forms --json lists the registry"
 
 "$L" eval gauss --help >"$out" 2>"$err"; rc=$?
 [ "$rc" -eq 0 ] && grep -q -- "--sigma" "$out"; ok $? "eval --help"
+
+srcdir=$(dirname "$0")/..
+"$L" channel capacity --eigenvalues 16 --sigma 2 --json >"$out"
+grep -q '"capacity":"1.0986122886681096914e+0"' "$out"; ok $? "channel capacity --json: 1/2 ln 9 = $(cat "$out")"
+"$L" channel natural --eigenvalues 1 --capacity 1 --json >"$out"
+grep -q '"sigma":"1.5651764274966565182e-1"' "$out" && grep -q '"rel_error_bound":[0-9]' "$out"
+ok $? "channel natural --json: sigma = 1/(e^2-1), the toy example's: $(cut -c1-160 "$out")"
+"$L" channel white --eigenvalues 1,2,0 --capacity 1 --json >"$out"
+grep -q '"sigmas":\["[0-9.e+-]*","[0-9.e+-]*","0"\]' "$out"; ok $? "channel white --json: sigmas array"
+"$L" channel personalized --covariance "$srcdir/cases/tan/cov-4.csv" --beta "$srcdir/cases/tan/beta-4.csv" --capacity 1 --json >"$out"
+grep -q '"sigma":"2.0162910546240' "$out" && grep -q '"rel_error_bound":null' "$out"
+ok $? "channel personalized --json: sigma and rel_error_bound"
+"$L" channel dp --batch 64 --clip 1 --noise-multiplier 0.8 --json >"$out"
+grep -q '"bound":"1.0000000000000000000e+2"' "$out"; ok $? "channel dp --json: bound 100 for multiplier 0.8"
+printf '1,2\n2,4.5\n3,6.1\n4,7.9\n' >"$out.csv"
+"$L" channel natural --data "$out.csv" --capacity 0.5 --json >"$out"
+grep -q '"status":"ok"' "$out"; ok $? "channel natural --data: covariance from a CSV: $(cut -c1-120 "$out")"
+rm -f "$out.csv"
 
 echo "1..$n"

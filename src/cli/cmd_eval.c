@@ -253,6 +253,5 @@ lp_cmd_eval(int argc, char **argv)
     flint_free(log10v);
     lp_result_clear(&res);
     lp_result_clear(&ref);
-    flint_cleanup();
     return lp_close_stdout(LP_EXIT_OK);
 }

@@ -110,6 +110,23 @@ bad "either --noise-multiplier" channel dp --batch 64 --clip 1
 bad "--delta must be" channel dp --batch 64 --clip 1 --epsilon 1 --delta 2
 bad "unknown subcommand" channel natrual --eigenvalues 1 --capacity 1
 
+# calibrate and overflow
+bad "--epsilon" calibrate gaussian --epsilon 0 --delta 1e-5
+bad "--delta" calibrate gaussian --epsilon 1 --delta 1
+bad "missing --delta" calibrate gaussian --epsilon 1
+bad "--sensitivity" calibrate gaussian --epsilon 1 --delta 1e-5 --sensitivity -1
+bad "missing mechanism" calibrate --epsilon 1 --delta 1e-5
+bad "missing --method" overflow gauss
+bad "--method must be" overflow gauss --method arb
+bad "--sigma-grid" overflow gauss --method double --sigma-grid 1,0
+bad "--kappa-grid does not apply" overflow gauss --method double --kappa-grid 1
+bad "--json and --csv" overflow vmf --method double --json --csv
+"$L" calibrate gaussian --epsilon 1 --delta 1e-5 --json >"$out"
+grep -q '"sigma_classical":"4.8448052626053894213e+0"' "$out" && grep -q '"sigma_analytic":"3.73063' "$out"
+ok $? "calibrate --json: classical and analytic sigma: $(cut -c1-200 "$out")"
+"$L" overflow gauss --method double --form printed --sigma-grid 1 --json >"$out"
+grep -q '"p":172,"kind":"overflow"' "$out"; ok $? "overflow gauss printed double: p = 172: $(cat "$out")"
+
 # good input: the JSON contract
 "$L" eval vmf --p 13700 --kappa 173 --form printed --digits 20 --json >"$out" 2>"$err"; rc=$?
 ok $? "eval vmf --json exits 0 (rc=$rc)"

@@ -105,4 +105,19 @@ void lp_dp_equal_split(arb_t f, ulong d, const arb_t batch, const arb_t clip,
 /* Its supremum over d and every spectrum: B S^2 / (2 sigma) (the limit d -> oo). */
 void lp_dp_supremum(arb_t f, const arb_t batch, const arb_t clip, const arb_t sigma, slong prec);
 
+/* ---- Gaussian-mechanism calibration ------------------------------------------- */
+
+/* Classical: sigma = S sqrt(2 ln(1.25/delta)) / epsilon (Dwork and Roth, Thm A.1,
+ * proved for epsilon < 1). */
+void lp_calibrate_classical(arb_t sigma, const arb_t eps, const arb_t delta,
+                            const arb_t sens, slong prec);
+/* The delta of the Gaussian mechanism with noise sigma (Balle and Wang 2018,
+ * Theorem 8): Phi(S/(2s) - eps s/S) - e^eps Phi(-S/(2s) - eps s/S). */
+void lp_analytic_gaussian_delta(arb_t d, const arb_t sigma, const arb_t eps,
+                                const arb_t sens, slong prec);
+/* The least sigma with that delta <= delta (it decreases in sigma): a certified
+ * enclosure [lo, hi] with delta(lo) > delta > delta(hi).  0 on success. */
+int lp_calibrate_analytic(arb_t sigma, const arb_t eps, const arb_t delta,
+                          const arb_t sens, slong digits, slong prec);
+
 #endif

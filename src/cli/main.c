@@ -22,6 +22,10 @@ usage(FILE *out)
           "         leakproof verify FILE...\n"
           "  channel Tan et al.'s data-space channels: capacity, natural, white, personalized, dp, toy\n"
           "         leakproof channel --help\n"
+          "  calibrate  sigma for (epsilon, delta)-DP, classical and analytic (certified)\n"
+          "         leakproof calibrate gaussian --epsilon E --delta D [--sensitivity S] [--json]\n"
+          "  overflow   the smallest p at which a non-certified method fails, per grid point\n"
+          "         leakproof overflow FORMULA --method M [--sigma-grid ...|--kappa-grid ...] [--json|--csv]\n"
           "\n"
           "  leakproof COMMAND --help   options of one command\n"
           "  leakproof --version\n", out);
@@ -46,6 +50,7 @@ main(int argc, char **argv)
         static const struct { const char *name; int (*run)(int, char **); } commands[] = {
             { "eval", lp_cmd_eval }, { "forms", lp_cmd_forms }, { "mc", lp_cmd_mc },
             { "verify", lp_cmd_verify }, { "channel", lp_cmd_channel },
+            { "calibrate", lp_cmd_calibrate }, { "overflow", lp_cmd_overflow },
         };
         for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
             if (strcmp(argv[1], commands[i].name) == 0) {

@@ -1,0 +1,163 @@
+/* overflow.c -- the boundaries of the non-certified methods.  Contract in
+ * overflow.h. */
+#include <math.h>
+#include <string.h>
+#include "overflow.h"
+
+/* 1: the method fails at p; 0: it is fine; -1: it declines p */
+static int
+fails_at(const lp_form *form, lp_method m, lp_params par, uint64_t p, double tol,
+         const char **kind, double *err, int *evals)
+{
+    lp_result r, ref;
+    int f;
+    par.p = p;
+    lp_result_init(&r);
+    lp_result_init(&ref);
+    lp_evaluate(&r, form, m, &par, 17, 0);
+    (*evals)++;
+    if (r.status == LP_DECLINED) {
+        f = -1;
+        *kind = "declined";
+        *err = -1;
+    } else if (r.status != LP_OK) {
+        f = 1;
+        *kind = lp_status_name(r.status);
+        *err = -1;
+    } else {
+        lp_evaluate(&ref, form, LP_ARB, &par, 20, 0);
+        *err = lp_rel_error(&r, &ref);
+        f = !(*err >= 0 && *err <= tol);
+        *kind = f ? "inaccurate" : "none";
+    }
+    lp_result_clear(&r);
+    lp_result_clear(&ref);
+    return f;
+}
+
+void
+lp_overflow_find(lp_overflow_point *res, const lp_form *form, lp_method m,
+                 const lp_params *par, uint64_t p_max, double tol)
+{
+    uint64_t good = 0, bad = 0, p;
+    const char *kind = "none";
+    double err = -1;
+    int f = 0;
+
+    res->evaluations = 0;
+    res->persists = 0;
+    res->rel_error_before = -1;
+    res->domain_at_1 = 0;
+    /* p = 1 outside the method's domain (GSL's I_nu at nu = -1/2) says nothing
+     * about large p: note it and search from 2 */
+    p = 1;
+    if (p_max >= 2 && fails_at(form, m, *par, 1, tol, &kind, &err, &res->evaluations) == 1
+        && strcmp(kind, "domain") == 0) {
+        res->domain_at_1 = 1;
+        good = 1;
+        p = 2;
+    }
+    /* doubling search for a first failure */
+    for (;;) {
+        f = fails_at(form, m, *par, p, tol, &kind, &err, &res->evaluations);
+        if (f != 0)
+            break;
+        good = p;
+        if (p == p_max)
+            break;
+        p = p > p_max / 2 ? p_max : 2 * p;
+    }
+    if (f == 0) {               /* none up to p_max */
+        res->p = 0;
+        res->kind = "none";
+        res->rel_error = err;
+        res->searched_to = good;
+        return;
+    }
+    bad = p;
+    if (f < 0) {
+        /* declined at `bad`: search again for a failure below it */
+        uint64_t lo = good, hi = bad;
+        while (hi - lo > 1) {
+            uint64_t mid = lo + (hi - lo) / 2;
+            int g = fails_at(form, m, *par, mid, tol, &kind, &err, &res->evaluations);
+            if (g < 0)
+                hi = mid;
+            else if (g == 0)
+                lo = mid;
+            else {
+                bad = mid;
+                f = 1;
+                break;
+            }
+        }
+        if (f < 0) {
+            fails_at(form, m, *par, lo, tol, &kind, &err, &res->evaluations);
+            res->p = 0;
+            res->kind = "none";
+            res->rel_error = err;
+            res->searched_to = lo;
+            return;
+        }
+    }
+    /* bisection on (good, bad] */
+    while (bad - good > 1) {
+        uint64_t mid = good + (bad - good) / 2;
+        int g = fails_at(form, m, *par, mid, tol, &kind, &err, &res->evaluations);
+        if (g == 0)
+            good = mid;
+        else
+            bad = mid;          /* a failure or a decline: the boundary is below */
+    }
+    res->p = bad;
+    fails_at(form, m, *par, bad, tol, &res->kind, &res->rel_error, &res->evaluations);
+    if (bad > 1)
+        fails_at(form, m, *par, bad - 1, tol, &kind, &res->rel_error_before, &res->evaluations);
+    res->searched_to = bad;
+    /* does the failure persist further out? */
+    res->persists = 1;
+    for (int k = 1; k <= 3; k++) {
+        uint64_t q = bad << k;
+        if (q > p_max || q < bad)
+            break;
+        if (fails_at(form, m, *par, q, tol, &kind, &err, &res->evaluations) == 0)
+            res->persists = 0;
+    }
+}
+
+long
+lp_mpfr_bits_needed(const lp_form *form, const lp_params *par, int digits)
+{
+    const double tol = pow(10.0, -digits);
+    lp_result ref;
+    long lo = 8, hi = 1024;
+    int ok_hi;
+    lp_result_init(&ref);
+    lp_evaluate(&ref, form, LP_ARB, par, digits + 10, 0);
+    {
+        lp_result r;
+        lp_result_init(&r);
+        lp_evaluate(&r, form, LP_MPFR, par, digits, hi);
+        ok_hi = r.status == LP_OK && lp_rel_error(&r, &ref) >= 0 && lp_rel_error(&r, &ref) <= tol;
+        lp_result_clear(&r);
+    }
+    if (!ok_hi) {
+        lp_result_clear(&ref);
+        return -1;
+    }
+    while (hi - lo > 1) {
+        long mid = lo + (hi - lo) / 2;
+        lp_result r;
+        double e;
+        lp_result_init(&r);
+        lp_evaluate(&r, form, LP_MPFR, par, digits, mid);
+        e = r.status == LP_OK ? lp_rel_error(&r, &ref) : -1;
+        if (e >= 0 && e <= tol)
+            hi = mid;
+        else
+            lo = mid;
+        lp_result_clear(&r);
+    }
+    lp_result_clear(&ref);
+    return hi;
+}

@@ -1,0 +1,36 @@
+/* overflow.h -- where a non-certified method breaks as p grows: the smallest p
+ * at which it returns inf, NaN or 0 (its status says which), or agrees with
+ * the certified arb value to fewer than half its digits; and the MPFR working
+ * precision that keeps a given number of digits. */
+#ifndef LP_OVERFLOW_H
+#define LP_OVERFLOW_H
+
+#include "leakproof.h"
+
+typedef struct {
+    uint64_t p;             /* the smallest failing p; 0 when none up to searched_to */
+    const char *kind;       /* "overflow", "underflow", "nan", "domain", "failed",
+                               "inaccurate", or "none" */
+    double rel_error;       /* at p (or at searched_to when none), against arb; -1 if n/a */
+    double rel_error_before;/* at p - 1 */
+    uint64_t searched_to;   /* the largest p examined (the method's term limit, or p_max) */
+    int persists;           /* 1: still failing at the larger p checked (2p, 4p, 8p) */
+    int evaluations;
+    int domain_at_1;        /* p = 1 is outside the method's domain (then the search starts at 2) */
+} lp_overflow_point;
+
+/* Smallest failing p in [1, p_max] for `form` by `method` at the parameters
+ * of `par` (its p is ignored).  A failure is a status other than ok, or a
+ * relative error against arb above `tol`.  Doubling search, then bisection
+ * between the last good and first failing p; the answer is exact in the sense
+ * that p fails and p - 1 does not, both evaluated.  A method that declines a
+ * p (too many terms) ends the search there. */
+void lp_overflow_find(lp_overflow_point *res, const lp_form *form, lp_method method,
+                      const lp_params *par, uint64_t p_max, double tol);
+
+/* The least MPFR precision (bits, by bisection in [8, 1024]) at which the mpfr
+ * method of `form` at `par` agrees with arb to relative error <= 10^-digits;
+ * -1 if even 1024 bits do not, or the method declines. */
+long lp_mpfr_bits_needed(const lp_form *form, const lp_params *par, int digits);
+
+#endif

@@ -21,19 +21,6 @@ fail(char *err, size_t errlen, const char *path, int line, const char *fmt, ...)
     return -1;
 }
 
-/* sign of an exact decimal: -1, 0, 1 */
-static int
-sign_of(const char *text)
-{
-    arb_t x;
-    int s;
-    arb_init(x);
-    lp_decimal_arb(x, text, 64);
-    s = arb_is_zero(x) ? 0 : arb_is_positive(x) ? 1 : -1;
-    arb_clear(x);
-    return s;
-}
-
 static int
 parse_line(lp_case *c, char *text, const char *path, int line, char *err, size_t errlen)
 {
@@ -71,7 +58,7 @@ parse_line(lp_case *c, char *text, const char *path, int line, char *err, size_t
             if (slot[0] != '\0')
                 return fail(err, errlen, path, line, "%s given twice", key);
             if (strlen(val) >= LP_CASE_TEXT || !lp_decimal_valid(val)
-                || sign_of(val) < positive || strtod(val, NULL) > 1e300)
+                || lp_decimal_sign(val) < positive || strtod(val, NULL) > 1e300)
                 return fail(err, errlen, path, line, "%s must be a decimal number %s 0 (got '%s')",
                             key, positive ? ">" : ">=", val);
             strcpy(slot, val);

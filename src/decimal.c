@@ -138,3 +138,15 @@ lp_decimal_uint64(uint64_t *out, const char *s)
     fmpz_clear(p10);
     return ok;
 }
+
+int
+lp_decimal_sign(const char *s)
+{
+    arb_t x;
+    int r;
+    arb_init(x);
+    lp_decimal_arb(x, s, 64);
+    r = arb_is_zero(x) ? 0 : arb_is_positive(x) ? 1 : -1;
+    arb_clear(x);
+    return r;
+}

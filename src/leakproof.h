@@ -119,6 +119,10 @@ double lp_rel_error_bound(const lp_result *res);
  * most `digits` significant digits, each guaranteed for certified results
  * (error at most one unit in the last place).  Caller frees with flint_free. */
 char *lp_format_value(const lp_result *res, slong digits);
+/* A certified ball as decimal text, as lp_format_value does for results; its
+ * certified relative radius, as lp_rel_error_bound does. */
+char *lp_format_ball(const arb_t x, slong digits);
+double lp_ball_rel_error_bound(const arb_t x);
 /* log10 of the result, as decimal text with `digits` significant digits
  * (certified for certified results).  Caller frees with flint_free. */
 char *lp_format_log10(const lp_result *res, slong digits);
@@ -130,6 +134,8 @@ int lp_decimal_valid(const char *s);
 void lp_decimal_arb(arb_t x, const char *s, slong prec);
 /* Read `s` correctly rounded to x's precision. */
 void lp_decimal_mpfr(mpfr_t x, const char *s);
+/* The sign (-1, 0, 1) of the exact value of a valid decimal. */
+int lp_decimal_sign(const char *s);
 /* 0 and *out = the value if `s` is a valid decimal whose value is an integer
  * in [0, 2^63); else -1.  "1.34e8" reads as 134000000. */
 int lp_decimal_uint64(uint64_t *out, const char *s);

@@ -292,3 +292,27 @@ lp_format_log10(const lp_result *res, slong digits)
     arb_clear(ten);
     return out;
 }
+
+char *
+lp_format_ball(const arb_t x, slong digits)
+{
+    lp_result r;
+    char *s;
+    lp_result_init(&r);
+    lp_result_set_arb(&r, x);
+    s = lp_format_value(&r, digits);
+    lp_result_clear(&r);
+    return s;
+}
+
+double
+lp_ball_rel_error_bound(const arb_t x)
+{
+    lp_result r;
+    double d;
+    lp_result_init(&r);
+    lp_result_set_arb(&r, x);
+    d = lp_rel_error_bound(&r);
+    lp_result_clear(&r);
+    return d;
+}

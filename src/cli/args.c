@@ -26,23 +26,10 @@ lp_arg_dimension(uint64_t *p, const char *cmd, const char *opt, const char *text
     return 0;
 }
 
-/* sign of the exact decimal value: -1, 0, 1 */
-static int
-decimal_sign(const char *text)
-{
-    arb_t x;
-    int s;
-    arb_init(x);
-    lp_decimal_arb(x, text, 64);
-    s = arb_is_zero(x) ? 0 : arb_is_positive(x) ? 1 : -1;
-    arb_clear(x);
-    return s;
-}
-
 int
 lp_arg_positive(double *d, const char *cmd, const char *opt, const char *text, const char *what)
 {
-    if (!lp_decimal_valid(text) || decimal_sign(text) <= 0)
+    if (!lp_decimal_valid(text) || lp_decimal_sign(text) <= 0)
         return lp_usage_error(cmd, "%s (%s) must be a decimal number > 0 (got '%s')",
                               opt, what, text);
     *d = strtod(text, NULL);
@@ -52,7 +39,7 @@ lp_arg_positive(double *d, const char *cmd, const char *opt, const char *text, c
 int
 lp_arg_nonnegative(double *d, const char *cmd, const char *opt, const char *text, const char *what)
 {
-    if (!lp_decimal_valid(text) || decimal_sign(text) < 0)
+    if (!lp_decimal_valid(text) || lp_decimal_sign(text) < 0)
         return lp_usage_error(cmd, "%s (%s) must be a decimal number >= 0 (got '%s')",
                               opt, what, text);
     *d = strtod(text, NULL);

@@ -9,34 +9,12 @@
 
 static const char *const cmd = "calibrate";
 
-static char *
-text(const arb_t x, slong digits)
-{
-    lp_result r;
-    char *s;
-    lp_result_init(&r);
-    arb_set(r.value, x);
-    r.certified = 1;
-    s = lp_format_value(&r, digits);
-    lp_result_clear(&r);
-    return s;
-}
-
 static int
 check(const char *opt, const char *v, int open_one)
 {
-    arb_t x;
-    int bad;
     if (v == NULL)
         return lp_usage_error(cmd, "missing %s", opt);
-    arb_init(x);
-    bad = !lp_decimal_valid(v);
-    if (!bad) {
-        lp_decimal_arb(x, v, 64);
-        bad = !arb_is_positive(x) || (open_one && !(strtod(v, NULL) < 1));
-    }
-    arb_clear(x);
-    if (bad)
+    if (!lp_decimal_valid(v) || lp_decimal_sign(v) <= 0 || (open_one && !(strtod(v, NULL) < 1)))
         return lp_usage_error(cmd, "%s must be a decimal number %s (got '%s')", opt,
                               open_one ? "in (0, 1)" : "> 0", v);
     return 0;
@@ -97,9 +75,9 @@ lp_cmd_calibrate(int argc, char **argv)
     lp_calibrate_classical(sc, E, D, S, 128 + 4 * digits);
     st = lp_calibrate_analytic(sa, E, D, S, digits, 64);
     lp_analytic_gaussian_delta(dc, sc, E, S, 128 + 4 * digits);
-    tc = text(sc, digits);
-    ta = st == 0 ? text(sa, digits) : NULL;
-    td = text(dc, 6);
+    tc = lp_format_ball(sc, digits);
+    ta = st == 0 ? lp_format_ball(sa, digits) : NULL;
+    td = lp_format_ball(dc, 6);
     if (json) {
         printf("{\"mechanism\":\"gaussian\",\"epsilon\":");
         lp_json_string(stdout, eps);
@@ -112,14 +90,7 @@ lp_cmd_calibrate(int argc, char **argv)
         printf(",\"sigma_analytic\":");
         lp_json_string(stdout, ta);
         printf(",\"rel_error_bound\":");
-        {
-            lp_result r;
-            lp_result_init(&r);
-            arb_set(r.value, sa);
-            r.certified = 1;
-            lp_json_number(stdout, st == 0 ? lp_rel_error_bound(&r) : NAN);
-            lp_result_clear(&r);
-        }
+        lp_json_number(stdout, st == 0 ? lp_ball_rel_error_bound(sa) : NAN);
         printf(",\"delta_at_sigma_classical\":");
         lp_json_string(stdout, td);
         printf(",\"classical_proved\":%s}\n", strtod(eps, NULL) < 1 ? "true" : "false");

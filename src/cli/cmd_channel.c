@@ -107,18 +107,6 @@ free_texts(char **t, size_t n)
     free(t);
 }
 
-static int
-sign_of(const char *text)
-{
-    arb_t x;
-    int s;
-    arb_init(x);
-    lp_decimal_arb(x, text, 64);
-    s = arb_is_zero(x) ? 0 : arb_is_positive(x) ? 1 : -1;
-    arb_clear(x);
-    return s;
-}
-
 /* The spectrum from --eigenvalues, --eigenvalues-file or --data. */
 static int
 load_spectrum(lp_spectrum *s, const ch_opts *o, int allow_data, char *note, size_t notelen)
@@ -136,7 +124,7 @@ load_spectrum(lp_spectrum *s, const ch_opts *o, int allow_data, char *note, size
             n += *c == ',';
         lp_spectrum_init(s, n + 1);
         for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save), i++) {
-            if (!lp_decimal_valid(tok) || sign_of(tok) < 0) {
+            if (!lp_decimal_valid(tok) || lp_decimal_sign(tok) < 0) {
                 int rc = lp_usage_error(cmd, "--eigenvalues: eigenvalue %zu must be a decimal number >= 0 (got '%s')",
                                         i + 1, tok);
                 free(copy);
@@ -160,7 +148,7 @@ load_spectrum(lp_spectrum *s, const ch_opts *o, int allow_data, char *note, size
             return lp_usage_error(cmd, "--eigenvalues-file %s", err);
         lp_spectrum_init(s, n);
         for (size_t i = 0; i < n; i++) {
-            if (sign_of(t[i]) < 0) {
+            if (lp_decimal_sign(t[i]) < 0) {
                 int rc = lp_usage_error(cmd, "--eigenvalues-file %s: eigenvalue %zu is negative (%s)",
                                         o->eig_file, i + 1, t[i]);
                 free_texts(t, n);
@@ -232,38 +220,12 @@ load_spectrum(lp_spectrum *s, const ch_opts *o, int allow_data, char *note, size
     }
 }
 
-static char *
-ball_text(const arb_t x, slong digits)
-{
-    lp_result r;
-    char *s;
-    lp_result_init(&r);
-    arb_set(r.value, x);
-    r.certified = 1;
-    s = lp_format_value(&r, digits);
-    lp_result_clear(&r);
-    return s;
-}
-
-static double
-rel_bound(const arb_t x)
-{
-    lp_result r;
-    double d;
-    lp_result_init(&r);
-    arb_set(r.value, x);
-    r.certified = 1;
-    d = lp_rel_error_bound(&r);
-    lp_result_clear(&r);
-    return d;
-}
-
 static int
 need_kappa(arb_t kappa, const ch_opts *o)
 {
     if (o->capacity == NULL)
         return lp_usage_error(cmd, "missing --capacity (the threshold kappa, a decimal number > 0)");
-    if (!lp_decimal_valid(o->capacity) || sign_of(o->capacity) <= 0)
+    if (!lp_decimal_valid(o->capacity) || lp_decimal_sign(o->capacity) <= 0)
         return lp_usage_error(cmd, "--capacity (kappa) must be a decimal number > 0 (got '%s')", o->capacity);
     lp_decimal_arb(kappa, o->capacity, READ_PREC);
     return 0;
@@ -280,7 +242,7 @@ run_capacity(const ch_opts *o, slong digits)
     int rc;
     if ((rc = load_spectrum(&s, o, 0, note, sizeof note)))
         return rc;
-    if (o->sigma == NULL || !lp_decimal_valid(o->sigma) || sign_of(o->sigma) <= 0) {
+    if (o->sigma == NULL || !lp_decimal_valid(o->sigma) || lp_decimal_sign(o->sigma) <= 0) {
         lp_spectrum_clear(&s);
         return o->sigma ? lp_usage_error(cmd, "--sigma (noise variance) must be a decimal number > 0 (got '%s')", o->sigma)
                         : lp_usage_error(cmd, "missing --sigma (noise variance, a decimal number > 0)");
@@ -289,18 +251,18 @@ run_capacity(const ch_opts *o, slong digits)
     arb_init(f);
     lp_decimal_arb(sigma, o->sigma, READ_PREC);
     lp_channel_f_arb(f, &s, sigma, (slong) (3.33 * digits) + 64);
-    v = ball_text(f, digits);
+    v = lp_format_ball(f, digits);
     if (o->json) {
         printf("{\"d\":%zu,\"sigma\":", s.d);
         lp_json_string(stdout, o->sigma);
         printf(",\"capacity\":");
         lp_json_string(stdout, v);
         printf(",\"rel_error_bound\":");
-        lp_json_number(stdout, rel_bound(f));
+        lp_json_number(stdout, lp_ball_rel_error_bound(f));
         printf(",\"unit\":\"nats\"}\n");
     } else {
         printf("channel capacity f(sigma=%s) = %s nats over d=%zu eigenvalues (certified, rel. error <= %.2g)\n",
-               o->sigma, v ? v : "?", s.d, rel_bound(f));
+               o->sigma, v ? v : "?", s.d, lp_ball_rel_error_bound(f));
     }
     flint_free(v);
     arb_clear(sigma);
@@ -334,15 +296,15 @@ run_natural(const ch_opts *o, slong digits)
                               o->capacity);
     }
     lp_channel_f_arb(f, &s, sigma, (slong) (3.33 * digits) + 64);
-    v = st == 0 ? ball_text(sigma, digits) : NULL;
-    fv = st == 0 ? ball_text(f, digits) : NULL;
+    v = st == 0 ? lp_format_ball(sigma, digits) : NULL;
+    fv = st == 0 ? lp_format_ball(f, digits) : NULL;
     if (o->json) {
         printf("{\"channel\":\"natural\",\"d\":%zu,\"capacity\":", s.d);
         lp_json_string(stdout, o->capacity);
         printf(",\"sigma\":");
         lp_json_string(stdout, v);
         printf(",\"rel_error_bound\":");
-        lp_json_number(stdout, st == 0 ? rel_bound(sigma) : NAN);
+        lp_json_number(stdout, st == 0 ? lp_ball_rel_error_bound(sigma) : NAN);
         printf(",\"f_at_sigma\":");
         lp_json_string(stdout, fv);
         printf(",\"status\":\"%s\",\"note\":", st == 0 ? "ok" : "failed");
@@ -350,7 +312,7 @@ run_natural(const ch_opts *o, slong digits)
         printf("}\n");
     } else if (st == 0) {
         printf("natural channel: sigma = %s (certified, rel. error <= %.2g; unique: f is decreasing)\n"
-               "  f(sigma) encloses %s = kappa %s over d=%zu eigenvalues\n", v, rel_bound(sigma),
+               "  f(sigma) encloses %s = kappa %s over d=%zu eigenvalues\n", v, lp_ball_rel_error_bound(sigma),
                fv ? fv : "?", o->capacity, s.d);
         if (note[0])
             printf("  note: %s\n", note);
@@ -385,7 +347,7 @@ run_white(const ch_opts *o, slong digits)
     sig = _arb_vec_init((slong) s.d);
     lp_channel_white(sig, &s, kappa, prec);
     lp_channel_white_f(f, &s, sig, prec);
-    fv = ball_text(f, digits);
+    fv = lp_format_ball(f, digits);
     if (s.positive < s.d)
         snprintf(note + strlen(note), sizeof note - strlen(note),
                  "%s%zu zero eigenvalues get sigma_i = 0 and carry no information: the equal shares "
@@ -396,7 +358,7 @@ run_white(const ch_opts *o, slong digits)
         lp_json_string(stdout, o->capacity);
         printf(",\"sigmas\":[");
         for (size_t i = 0; i < s.d; i++) {
-            char *t = arb_is_zero(sig + i) ? NULL : ball_text(sig + i, digits);
+            char *t = arb_is_zero(sig + i) ? NULL : lp_format_ball(sig + i, digits);
             printf("%s", i ? "," : "");
             lp_json_string(stdout, arb_is_zero(sig + i) ? "0" : t);
             flint_free(t);
@@ -410,7 +372,7 @@ run_white(const ch_opts *o, slong digits)
         printf("white channel: sigma_i = lambda_i / (exp(2 kappa/d) - 1), d=%zu; f at these = %s (kappa %s)\n",
                s.d, fv ? fv : "?", o->capacity);
         for (size_t i = 0; i < s.d && i < 10; i++) {
-            char *t = ball_text(sig + i, digits);
+            char *t = lp_format_ball(sig + i, digits);
             printf("  sigma_%zu = %s\n", i + 1, arb_is_zero(sig + i) ? "0" : t ? t : "?");
             flint_free(t);
         }
@@ -450,7 +412,7 @@ run_personalized(const ch_opts *o)
         return lp_usage_error(cmd, "missing --covariance F (a symmetric positive definite matrix)");
     if (o->beta == NULL)
         return lp_usage_error(cmd, "missing --beta F (relative noise levels beta_i > 0)");
-    if (o->capacity == NULL || !lp_decimal_valid(o->capacity) || sign_of(o->capacity) <= 0)
+    if (o->capacity == NULL || !lp_decimal_valid(o->capacity) || lp_decimal_sign(o->capacity) <= 0)
         return o->capacity ? lp_usage_error(cmd, "--capacity (kappa) must be a decimal number > 0 (got '%s')", o->capacity)
                            : lp_usage_error(cmd, "missing --capacity (the threshold kappa, a decimal number > 0)");
     kappa = strtod(o->capacity, NULL);
@@ -474,7 +436,7 @@ run_personalized(const ch_opts *o)
     for (size_t i = 0; i < n; i++)
         cov[i] = strtod(tc[i], NULL);
     for (size_t i = 0; i < nb; i++) {
-        if (sign_of(tb[i]) <= 0) {
+        if (lp_decimal_sign(tb[i]) <= 0) {
             int rc = lp_usage_error(cmd, "--beta %s: beta_%zu must be > 0 (got '%s')", o->beta, i + 1, tb[i]);
             free(cov); free(beta); free_texts(tc, n); free_texts(tb, nb);
             return rc;
@@ -540,21 +502,21 @@ run_dp(const ch_opts *o, slong digits)
     slong prec = (slong) (3.33 * digits) + 64;
     char *s1 = NULL, *s2 = NULL, *ss = NULL, *sg = NULL, *sr1 = NULL, *sr2 = NULL;
     int have_m = o->mult != NULL, have_e = o->eps != NULL || o->delta != NULL;
-    if (o->batch == NULL || !lp_decimal_valid(o->batch) || sign_of(o->batch) <= 0)
+    if (o->batch == NULL || !lp_decimal_valid(o->batch) || lp_decimal_sign(o->batch) <= 0)
         return o->batch ? lp_usage_error(cmd, "--batch must be a decimal number > 0 (got '%s')", o->batch)
                         : lp_usage_error(cmd, "missing --batch (the batch size B > 0)");
-    if (o->clip == NULL || !lp_decimal_valid(o->clip) || sign_of(o->clip) <= 0)
+    if (o->clip == NULL || !lp_decimal_valid(o->clip) || lp_decimal_sign(o->clip) <= 0)
         return o->clip ? lp_usage_error(cmd, "--clip must be a decimal number > 0 (got '%s')", o->clip)
                        : lp_usage_error(cmd, "missing --clip (the clipping bound S > 0)");
     if (have_m == have_e)
         return lp_usage_error(cmd, "give either --noise-multiplier M or both --epsilon E and --delta D");
-    if (have_m && (!lp_decimal_valid(o->mult) || sign_of(o->mult) <= 0))
+    if (have_m && (!lp_decimal_valid(o->mult) || lp_decimal_sign(o->mult) <= 0))
         return lp_usage_error(cmd, "--noise-multiplier must be a decimal number > 0 (got '%s')", o->mult);
     if (have_e && (o->eps == NULL || o->delta == NULL))
         return lp_usage_error(cmd, "--epsilon and --delta go together");
-    if (have_e && (!lp_decimal_valid(o->eps) || sign_of(o->eps) <= 0))
+    if (have_e && (!lp_decimal_valid(o->eps) || lp_decimal_sign(o->eps) <= 0))
         return lp_usage_error(cmd, "--epsilon must be a decimal number > 0 (got '%s')", o->eps);
-    if (have_e && (!lp_decimal_valid(o->delta) || sign_of(o->delta) <= 0 || strtod(o->delta, NULL) >= 1))
+    if (have_e && (!lp_decimal_valid(o->delta) || lp_decimal_sign(o->delta) <= 0 || strtod(o->delta, NULL) >= 1))
         return lp_usage_error(cmd, "--delta must be a decimal number in (0, 1) (got '%s')", o->delta);
     arb_init(B); arb_init(S); arb_init(M); arb_init(E); arb_init(D);
     arb_init(sigma); arb_init(b1); arb_init(b2); arb_init(sup); arb_init(r);
@@ -569,18 +531,18 @@ run_dp(const ch_opts *o, slong digits)
         lp_decimal_arb(D, o->delta, prec);
         lp_dp_sigma_classical(sigma, E, D, S, prec);
         lp_dp_bound2(b2, B, E, D, prec);
-        s2 = ball_text(b2, digits);
+        s2 = lp_format_ball(b2, digits);
     }
     lp_dp_bound1(b1, B, S, sigma, prec);
     lp_dp_supremum(sup, B, S, sigma, prec);
-    s1 = ball_text(b1, digits);
-    ss = ball_text(sup, digits);
-    sg = ball_text(sigma, digits);
+    s1 = lp_format_ball(b1, digits);
+    ss = lp_format_ball(sup, digits);
+    sg = lp_format_ball(sigma, digits);
     arb_div(r, b1, sup, prec);
-    sr1 = ball_text(r, digits);
+    sr1 = lp_format_ball(r, digits);
     if (!have_m) {
         arb_div(r, b2, sup, prec);
-        sr2 = ball_text(r, digits);
+        sr2 = lp_format_ball(r, digits);
     }
     if (o->json) {
         printf("{\"batch\":");
@@ -639,14 +601,14 @@ run_toy(const ch_opts *o)
     arb_set_ui(e2, 2);
     arb_expm1(e2, e2, prec);                       /* e^2 - 1 */
     lp_channel_f_arb(f, &next, s_grad, prec);      /* capacity at the next step */
-    a = ball_text(s_grad, 20);
-    b = ball_text(s_data, 20);
-    c = ball_text(f, 20);
+    a = lp_format_ball(s_grad, 20);
+    b = lp_format_ball(s_data, 20);
+    c = lp_format_ball(f, 20);
     arb_set_ui(want, 16);
     arb_div(want, want, e2, prec);
-    wa = ball_text(want, 20);
+    wa = lp_format_ball(want, 20);
     arb_inv(want, e2, prec);
-    wb = ball_text(want, 20);
+    wb = lp_format_ball(want, 20);
     if (o->json) {
         printf("{\"sigma_gradient\":\"%s\",\"sigma_gradient_text\":\"%s\",\"sigma_data\":\"%s\","
                "\"sigma_data_text\":\"%s\",\"capacity_next_step_gradient_noise\":\"%s\","

@@ -22,16 +22,7 @@ split_grid(char ***out, size_t *n, const char *text, const char *opt, int strict
     *out = NULL;
     *n = 0;
     for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        arb_t x;
-        int bad;
-        arb_init(x);
-        bad = !lp_decimal_valid(tok);
-        if (!bad) {
-            lp_decimal_arb(x, tok, 64);
-            bad = strict_positive ? !arb_is_positive(x) : !arb_is_nonnegative(x);
-        }
-        arb_clear(x);
-        if (bad) {
+        if (!lp_decimal_valid(tok) || lp_decimal_sign(tok) < strict_positive) {
             int rc = lp_usage_error(cmd, "%s: '%s' must be a decimal number %s", opt, tok,
                                     strict_positive ? "> 0" : ">= 0");
             for (size_t i = 0; i < *n; i++)

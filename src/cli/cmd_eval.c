@@ -17,7 +17,7 @@ eval_usage(FILE *out)
           "  --radius R     clipping radius, a decimal number >= 0 (read exactly)\n"
           "  --kappa K      von Mises-Fisher concentration, a decimal number >= 0\n"
           "  --form F       printed (the theorem's statement) or proof (what its proof\n"
-          "                 derives); default proof\n"
+          "                 derives); default proof; gauss also steiner (intrinsic volumes)\n"
           "  --method M     arb (certified, default), mpfr, double, logdouble, gsl\n"
           "  --digits D     significant digits, 1 to 1000 (default 30); certified for arb\n"
           "  --prec BITS    working precision of the mpfr method (default: enough for D)\n"
@@ -88,7 +88,8 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method,
     if (!lp_formula_exists(o->formula))
         return lp_usage_error(cmd, "unknown formula '%s': gauss or vmf", o->formula);
     if ((*form = lp_form_find(o->formula, o->form_name)) == NULL)
-        return lp_usage_error(cmd, "--form must be printed or proof (got '%s')", o->form_name);
+        return lp_usage_error(cmd, "--form must be printed, proof%s (got '%s')",
+                              strcmp(o->formula, "gauss") == 0 ? " or steiner" : "", o->form_name);
     if ((m = lp_method_from_name(o->method_name)) < 0)
         return lp_usage_error(cmd, "--method must be arb, mpfr, double, logdouble or gsl (got '%s')",
                               o->method_name);

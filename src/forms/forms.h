@@ -8,6 +8,9 @@
  *   proof:   C = [V(B_R^p) + A(S^{p-1}) J] / (2 pi s^2)^{p/2},
  *            J = int_0^oo (u+R)^{p-1} exp(-u^2/(2 s^2)) du.
  *   The proof derives J = Z/2, so the printed shell term is twice the proof's.
+ *   steiner: C = sum_{k=0}^{p} V_k(B_R^p) / (sqrt(2 pi) sigma)^k, the intrinsic
+ *            volumes V_k = binom(p,k) (w_p / w_{p-k}) R^k, w_n = pi^{n/2}/G(n/2+1)
+ *            (Steiner's formula; our derivation, the issue on clipping sets).
  *
  * vmf (Biswas et al., Theorem IV.1 / B.3, Definition A.1): nu = p/2 - 1.
  *   printed: C = 2 G(p/2)^-1 kappa^nu / (2^{p/2} I_nu(kappa)) e^kappa.
@@ -29,6 +32,7 @@
 LP_DECLARE_METHODS(gauss_printed)
 LP_DECLARE_METHODS(gauss_proof)
 LP_DECLARE_METHODS(vmf_printed)
+lp_status lp_gauss_steiner_arb(lp_result *res, const lp_params *par, slong prec);
 LP_DECLARE_METHODS(vmf_proof)
 
 /* Extra working bits for arb forms at dimension p: their logs are of size
@@ -41,6 +45,15 @@ slong lp_dimension_extra_bits(uint64_t p);
  * v = V(B_R^p), a = A(S^{p-1}), norm = (2 pi sigma^2)^{p/2}. */
 void lp_gauss_proof_factors_arb(arb_t v, arb_t a, arb_t norm, uint64_t p,
                                 const arb_t sigma, const arb_t radius, slong prec);
+
+/* The two-step recurrence shared by the printed sum's terms and Steiner's:
+ *   T_{i+2} = T_i (p-1-i) q / ((i+1)(i+2)),  q = (R/sigma)^2,
+ * an lp_step2_fn with this context. */
+typedef struct {
+    arb_t q;
+    uint64_t p;
+} lp_gauss_chain;
+void lp_gauss_chain_step(arb_t out, const arb_t t, uint64_t i, int dir, void *ctx, slong prec);
 
 /* The proof's radial integral in the scaled variable t = u/sigma:
  * h = int_0^oo (t+a)^n exp(-t^2/2) dt, with a = R/sigma >= 0, and the peak and

@@ -10,25 +10,6 @@
 #include <math.h>
 #include "forms/forms.h"
 
-typedef struct {
-    arb_t q;            /* (R/sigma)^2 */
-    uint64_t p;
-} z_chain;
-
-static void
-z_step(arb_t out, const arb_t t, uint64_t i, int dir, void *vctx, slong prec)
-{
-    const z_chain *z = vctx;
-    if (dir > 0) {              /* T_{i+2} = T_i (p-1-i) q / ((i+1)(i+2)) */
-        arb_mul_ui(out, t, z->p - 1 - i, prec);
-        arb_mul(out, out, z->q, prec);
-        arb_div_ui(out, out, (i + 1) * (i + 2), prec);
-    } else {                    /* T_{i-2} = T_i (i-1) i / ((p-i+1) q) */
-        arb_mul_ui(out, t, (i - 1) * i, prec);
-        arb_div(out, out, z->q, prec);
-        arb_div_ui(out, out, z->p - i + 1, prec);
-    }
-}
 
 /* T_i from log-gammas: log T_i = lgamma((p-i)/2) + (p-i) log(sqrt2 s)
  *   + lgamma(p) - lgamma(i+1) - lgamma(p-i) + i log R   (R > 0). */
@@ -88,7 +69,7 @@ z_sum(arb_t z, uint64_t p, const arb_t sigma, const arb_t radius,
       double sigma_d, double radius_d, slong prec)
 {
     arb_t log_s2, log_r, tk, tk1;
-    z_chain ch;
+    lp_gauss_chain ch;
     uint64_t n = p - 1, k;
 
     arb_init(log_s2);
@@ -119,7 +100,7 @@ z_sum(arb_t z, uint64_t p, const arb_t sigma, const arb_t radius,
     z_term(tk, p, k, log_s2, log_r, prec);
     if (n > 0)
         z_term(tk1, p, k + 1, log_s2, log_r, prec);
-    lp_logconcave_sum_arb(z, n, k, tk, tk1, z_step, &ch, prec);
+    lp_logconcave_sum_arb(z, n, k, tk, tk1, lp_gauss_chain_step, &ch, prec);
 
 done:
     arb_clear(log_s2);

@@ -25,22 +25,41 @@ static int
 parse_line(lp_case *c, char *text, const char *path, int line, char *err, size_t errlen)
 {
     char *save = NULL, *tok = strtok_r(text, " \t", &save);
-    int have_p = 0, have_samples = 0, have_seed = 0, gauss;
+    int have_p = 0, have_samples = 0, have_seed = 0, gauss, laplace, layered;
 
     memset(c, 0, sizeof *c);
     c->file = path;
     c->line = line;
-    if (strcmp(tok, "gauss") != 0 && strcmp(tok, "vmf") != 0)
-        return fail(err, errlen, path, line, "unknown mechanism '%s' (gauss or vmf)", tok);
+    if (strcmp(tok, "gauss") != 0 && strcmp(tok, "vmf") != 0 && strcmp(tok, "laplace") != 0
+        && strcmp(tok, "gauss-layers") != 0)
+        return fail(err, errlen, path, line, "unknown mechanism '%s' (gauss, vmf, laplace or gauss-layers)", tok);
     strcpy(c->mechanism, tok);
     gauss = strcmp(tok, "gauss") == 0;
+    laplace = strcmp(tok, "laplace") == 0;
+    layered = strcmp(tok, "gauss-layers") == 0;
     while ((tok = strtok_r(NULL, " \t", &save)) != NULL) {
         char *eq = strchr(tok, '='), *key = tok, *val;
         if (eq == NULL || eq == tok || eq[1] == '\0')
             return fail(err, errlen, path, line, "expected key=value, got '%s'", tok);
         *eq = '\0';
         val = eq + 1;
-        if (strcmp(key, "p") == 0) {
+        if (layered && strcmp(key, "layers") == 0) {
+            char *save2 = NULL, *t2;
+            if (c->nlayers)
+                return fail(err, errlen, path, line, "layers given twice");
+            for (t2 = strtok_r(val, ",", &save2); t2; t2 = strtok_r(NULL, ",", &save2)) {
+                uint64_t v;
+                if (c->nlayers >= 64 || lp_decimal_uint64(&v, t2) != 0 || v < 1 || (c->p += v) > LP_MC_P_MAX)
+                    return fail(err, errlen, path, line, "layers must be integers >= 1 adding up to at most %d",
+                                LP_MC_P_MAX);
+                c->layers[c->nlayers++] = (int) v;
+            }
+            have_p = 1;
+        } else if (laplace && strcmp(key, "clip") == 0) {
+            if (c->clip[0] || (strcmp(val, "l1") != 0 && strcmp(val, "l2") != 0))
+                return fail(err, errlen, path, line, "clip must be given once, l1 or l2 (got '%s')", val);
+            strcpy(c->clip, val);
+        } else if (!layered && strcmp(key, "p") == 0) {
             if (have_p++ || lp_decimal_uint64(&c->p, val) != 0 || c->p < 1 || c->p > LP_MC_P_MAX)
                 return fail(err, errlen, path, line, "p must be given once, an integer from 1 to %d (got '%s')",
                             LP_MC_P_MAX, val);
@@ -51,10 +70,14 @@ parse_line(lp_case *c, char *text, const char *path, int line, char *err, size_t
         } else if (strcmp(key, "seed") == 0) {
             if (have_seed++ || lp_decimal_uint64(&c->seed, val) != 0)
                 return fail(err, errlen, path, line, "seed must be given once, an integer from 0 to 2^63-1 (got '%s')", val);
-        } else if ((gauss && (strcmp(key, "sigma") == 0 || strcmp(key, "radius") == 0))
-                   || (!gauss && strcmp(key, "kappa") == 0)) {
-            char *slot = key[0] == 's' ? c->sigma : key[0] == 'r' ? c->radius : c->kappa;
-            int positive = key[0] == 's';
+        } else if (((gauss || layered) && strcmp(key, "sigma") == 0)
+                   || ((gauss || laplace) && strcmp(key, "radius") == 0)
+                   || (laplace && strcmp(key, "b") == 0)
+                   || (layered && strcmp(key, "clip") == 0)
+                   || (!gauss && !laplace && !layered && strcmp(key, "kappa") == 0)) {
+            char *slot = key[0] == 's' ? c->sigma : key[0] == 'r' ? c->radius : key[0] == 'b' ? c->b
+                         : key[0] == 'c' ? c->clip : c->kappa;
+            int positive = key[0] == 's' || key[0] == 'b';
             if (slot[0] != '\0')
                 return fail(err, errlen, path, line, "%s given twice", key);
             if (strlen(val) >= LP_CASE_TEXT || !lp_decimal_valid(val)
@@ -67,12 +90,16 @@ parse_line(lp_case *c, char *text, const char *path, int line, char *err, size_t
         }
     }
     if (!have_p)
-        return fail(err, errlen, path, line, "missing p=");
-    if (gauss && c->sigma[0] == '\0')
+        return fail(err, errlen, path, line, layered ? "missing layers=" : "missing p=");
+    if ((gauss || layered) && c->sigma[0] == '\0')
         return fail(err, errlen, path, line, "missing sigma=");
-    if (gauss && c->radius[0] == '\0')
+    if ((gauss || laplace) && c->radius[0] == '\0')
         return fail(err, errlen, path, line, "missing radius=");
-    if (!gauss && c->kappa[0] == '\0')
+    if (laplace && c->b[0] == '\0')
+        return fail(err, errlen, path, line, "missing b=");
+    if ((laplace || layered) && c->clip[0] == '\0')
+        return fail(err, errlen, path, line, "missing clip=");
+    if (!gauss && !laplace && !layered && c->kappa[0] == '\0')
         return fail(err, errlen, path, line, "missing kappa=");
     if (!have_samples)
         return fail(err, errlen, path, line, "missing samples=");

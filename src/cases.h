@@ -10,9 +10,11 @@
 #define LP_CASE_TEXT 64
 
 typedef struct {
-    char mechanism[16];                 /* "gauss" or "vmf" */
-    uint64_t p;                         /* 1 .. 64 */
+    char mechanism[16];                 /* "gauss", "vmf", "laplace", "gauss-layers" */
+    uint64_t p;                         /* 1 .. 64 (gauss-layers: the sum of the layers) */
     char sigma[LP_CASE_TEXT], radius[LP_CASE_TEXT], kappa[LP_CASE_TEXT];  /* exact decimals */
+    char b[LP_CASE_TEXT], clip[LP_CASE_TEXT];   /* laplace: b, clip l1|l2; gauss-layers: clip norm */
+    int nlayers, layers[64];            /* gauss-layers */
     uint64_t samples, seed;
     const char *file;                   /* the path given to lp_cases_read */
     int line;

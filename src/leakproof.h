@@ -52,7 +52,8 @@ typedef struct {
     const char *sigma;          /* Gaussian noise scale, > 0                */
     const char *radius;         /* clipping radius R, >= 0                  */
     const char *kappa;          /* VMF concentration, >= 0                  */
-    double sigma_d, radius_d, kappa_d;
+    const char *b;              /* Laplace scale per coordinate, > 0        */
+    double sigma_d, radius_d, kappa_d, b_d;
 } lp_params;
 
 #define LP_P_MAX UINT64_C(2147483647)
@@ -79,11 +80,11 @@ void lp_result_clear(lp_result *res);
  * (and returns it), res->value and res->note. */
 typedef lp_status (*lp_evaluator)(lp_result *res, const lp_params *par, slong prec);
 
-enum { LP_PARAM_SIGMA = 1, LP_PARAM_RADIUS = 2, LP_PARAM_KAPPA = 4 };
+enum { LP_PARAM_SIGMA = 1, LP_PARAM_RADIUS = 2, LP_PARAM_KAPPA = 4, LP_PARAM_B = 8 };
 
 typedef struct {
-    const char *formula;        /* "gauss", "vmf"                          */
-    const char *form;           /* "printed", "proof"                      */
+    const char *formula;        /* "gauss", "vmf", "laplace-l1"            */
+    const char *form;           /* "printed", "proof", "steiner", "derived" */
     const char *source;         /* where it comes from in the papers       */
     const char *expression;     /* the formula, in plain text              */
     unsigned params;            /* LP_PARAM_* the form needs besides p     */
@@ -105,6 +106,14 @@ int lp_formula_exists(const char *formula);
  * `digits`); arb chooses its own and the double methods ignore it. */
 lp_status lp_evaluate(lp_result *res, const lp_form *form, lp_method method,
                       const lp_params *par, slong digits, slong prec);
+
+/* Gaussian noise with per-layer clipping: the inputs are a product of balls,
+ * layer l of size sizes[l] clipped to `clip`, so the sup in Definition III.1
+ * factorises and C = prod_l C_gauss,proof(sizes[l], sigma, clip).  A
+ * certified ball with `digits` digits (each factor evaluated by arb with a
+ * few more).  The proof form is the one the Monte Carlo arbiter upholds. */
+lp_status lp_gauss_layers(lp_result *res, const uint64_t *sizes, size_t nlayers,
+                          const char *sigma, const char *clip, slong digits);
 
 /* Relative error |x - ref| / |ref| of a point result against a certified
  * reference, rounded up to a double; -1 when it cannot be formed (x not ok,

@@ -28,6 +28,11 @@ const lp_form lp_forms[] = {
       "Biswas et al., proof of Theorem B.3 with C_{p,k} of Definition A.1",
       "A(S^(p-1)) e^k / C_{p,k},  C_{p,k} = (2 pi)^(nu+1) I_nu(k) / k^nu,  nu = p/2-1",
       LP_PARAM_KAPPA, METHODS(vmf_proof) },
+    { "laplace-l1", "derived",
+      "leakproof's derivation for Laplace noise with l1 clipping (Balunovic et al.'s Laplace defense)",
+      "sum_{j=0}^{p} (R/b)^j / j!",
+      LP_PARAM_B | LP_PARAM_RADIUS,
+      { lp_laplace_l1_arb, NULL, lp_laplace_l1_double, lp_laplace_l1_logdouble, NULL } },
 };
 
 const size_t lp_nforms = sizeof lp_forms / sizeof lp_forms[0];

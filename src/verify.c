@@ -28,8 +28,37 @@ describe(char *buf, size_t len, const lp_case *c)
 {
     if (strcmp(c->mechanism, "gauss") == 0)
         snprintf(buf, len, "p=%llu sigma=%s R=%s", (unsigned long long) c->p, c->sigma, c->radius);
-    else
+    else if (strcmp(c->mechanism, "laplace") == 0)
+        snprintf(buf, len, "p=%llu b=%.40s R=%.40s clip=%.3s", (unsigned long long) c->p, c->b, c->radius, c->clip);
+    else if (strcmp(c->mechanism, "gauss-layers") == 0) {
+        int k = snprintf(buf, len, "layers=");
+        for (int l = 0; l < c->nlayers && k > 0 && (size_t) k < len; l++)
+            k += snprintf(buf + k, len - k, "%s%d", l ? "," : "", c->layers[l]);
+        if (k > 0 && (size_t) k < len)
+            snprintf(buf + k, len - k, " sigma=%.40s clip=%.40s", c->sigma, c->clip);
+    } else
         snprintf(buf, len, "p=%llu kappa=%s", (unsigned long long) c->p, c->kappa);
+}
+
+/* the arb value of laplace-l1 at radius text r (NAN if not ok) */
+static double
+laplace_l1_at(const lp_case *c, const char *r, arb_t out)
+{
+    lp_params par = { 0 };
+    lp_result res;
+    double v = NAN;
+    par.p = c->p;
+    par.b = c->b;
+    par.radius = r;
+    par.b_d = strtod(c->b, NULL);
+    par.radius_d = strtod(r, NULL);
+    lp_result_init(&res);
+    if (lp_evaluate(&res, lp_form_find("laplace-l1", "derived"), LP_ARB, &par, 20, 0) == LP_OK) {
+        v = arf_get_d(arb_midref(res.value), ARF_RND_NEAR);
+        arb_set(out, res.value);
+    }
+    lp_result_clear(&res);
+    return v;
 }
 
 int
@@ -44,9 +73,15 @@ lp_verify_case(lp_check **checks, size_t *n, const lp_case *c, int threads)
     int rc;
 
     describe(where, sizeof where, c);
-    rc = strcmp(c->mechanism, "gauss") == 0
-         ? lp_mechanism_gauss(&mech, (int) c->p, strtod(c->sigma, NULL), strtod(c->radius, NULL))
-         : lp_mechanism_vmf(&mech, (int) c->p, strtod(c->kappa, NULL));
+    if (strcmp(c->mechanism, "gauss") == 0)
+        rc = lp_mechanism_gauss(&mech, (int) c->p, strtod(c->sigma, NULL), strtod(c->radius, NULL));
+    else if (strcmp(c->mechanism, "laplace") == 0)
+        rc = lp_mechanism_laplace(&mech, (int) c->p, strtod(c->b, NULL), strtod(c->radius, NULL),
+                                  strcmp(c->clip, "l2") == 0);
+    else if (strcmp(c->mechanism, "gauss-layers") == 0)
+        rc = lp_mechanism_gauss_layers(&mech, c->layers, c->nlayers, strtod(c->sigma, NULL), strtod(c->clip, NULL));
+    else
+        rc = lp_mechanism_vmf(&mech, (int) c->p, strtod(c->kappa, NULL));
     if (rc != 0) {
         add(checks, n, LP_CHECK_FAIL, c, "%s:%d: %s %s: the mechanism cannot be set up",
             c->file, c->line, c->mechanism, where);
@@ -82,8 +117,56 @@ lp_verify_case(lp_check **checks, size_t *n, const lp_case *c, int threads)
             where, mc.norm_quad, mc.norm_mc, mc.norm_mc_se, z);
     }
 
+    if (strcmp(c->mechanism, "laplace") == 0 && strcmp(c->clip, "l2") == 0) {
+        /* l1 ball of R inside the l2 ball of R inside the l1 ball of R sqrt(p):
+         * the capacity is bracketed by the derived l1 sums */
+        arb_t lo, hi, r;
+        char *rs;
+        double vlo, vhi;
+        arb_init(lo); arb_init(hi); arb_init(r);
+        lp_decimal_arb(r, c->radius, 256);
+        {
+            arb_t q;
+            arb_init(q);
+            arb_sqrt_ui(q, c->p, 256);
+            arb_mul(r, r, q, 256);
+            arb_clear(q);
+        }
+        rs = lp_format_ball(r, 40);
+        vlo = laplace_l1_at(c, c->radius, lo);
+        vhi = rs ? laplace_l1_at(c, rs, hi) : NAN;
+        add(checks, n, mc.estimate >= vlo - LP_Z_MAX * se && mc.estimate <= vhi + LP_Z_MAX * se
+                       ? LP_CHECK_PASS : LP_CHECK_FAIL, c,
+            "laplace l2 %s: Monte Carlo %.10g +- %.3g lies between the l1-ball capacities %.10g (R) and "
+            "%.10g (R sqrt p)", where, mc.estimate, se, vlo, vhi);
+        flint_free(rs);
+        arb_clear(lo); arb_clear(hi); arb_clear(r);
+        return 0;
+    }
+    if (strcmp(c->mechanism, "gauss-layers") == 0) {
+        lp_result res;
+        uint64_t sizes[64];
+        for (int l = 0; l < c->nlayers; l++)
+            sizes[l] = (uint64_t) c->layers[l];
+        lp_result_init(&res);
+        if (lp_gauss_layers(&res, sizes, (size_t) c->nlayers, c->sigma, c->clip, 20) == LP_OK) {
+            double v = arf_get_d(arb_midref(res.value), ARF_RND_NEAR), z = (v - mc.estimate) / se;
+            add(checks, n, fabs(z) <= LP_Z_MAX ? LP_CHECK_PASS : LP_CHECK_FINDING, c,
+                "gauss-layers product arb %s: %.10g vs Monte Carlo %.10g +- %.3g: ratio %.5f +- %.5f, z = %.2f",
+                where, v, mc.estimate, se, v / mc.estimate, se / mc.estimate * v / mc.estimate, z);
+        } else {
+            add(checks, n, LP_CHECK_FAIL, c, "gauss-layers %s: the product could not be evaluated", where);
+        }
+        lp_result_clear(&res);
+        return 0;
+    }
     par.p = c->p;
-    if (strcmp(c->mechanism, "gauss") == 0) {
+    if (strcmp(c->mechanism, "laplace") == 0) {
+        par.b = c->b;
+        par.radius = c->radius;
+        par.b_d = strtod(c->b, NULL);
+        par.radius_d = strtod(c->radius, NULL);
+    } else if (strcmp(c->mechanism, "gauss") == 0) {
         par.sigma = c->sigma;
         par.radius = c->radius;
         par.sigma_d = strtod(c->sigma, NULL);
@@ -94,7 +177,7 @@ lp_verify_case(lp_check **checks, size_t *n, const lp_case *c, int threads)
     }
     for (size_t f = 0; f < lp_nforms; f++) {
         const lp_form *form = &lp_forms[f];
-        if (strcmp(form->formula, c->mechanism) != 0)
+        if (strcmp(form->formula, strcmp(c->mechanism, "laplace") == 0 ? "laplace-l1" : c->mechanism) != 0)
             continue;
         for (int m = 0; m < LP_NMETHODS; m++) {
             lp_result res;

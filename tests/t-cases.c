@@ -51,7 +51,9 @@ static void
 bad_lines(void **state)
 {
     static const struct { const char *text, *want; } bad[] = {
-        { "gauss p=3 sigma=1 radius=1 samples=10 seed=1\nlaplace p=1\n", ":2: unknown mechanism 'laplace'" },
+        { "gauss p=3 sigma=1 radius=1 samples=10 seed=1\npoisson p=1\n", ":2: unknown mechanism 'poisson'" },
+        { "laplace p=3 b=1 radius=1 clip=l3 samples=10 seed=1\n", ":1: clip must be given once, l1 or l2" },
+        { "gauss-layers layers=2,0 sigma=1 clip=1 samples=10 seed=1\n", ":1: layers must be integers" },
         { "gauss p=3 sigma=1 samples=10 seed=1\n", ":1: missing radius=" },
         { "gauss p=3 sigma=0 radius=1 samples=10 seed=1\n", ":1: sigma must be a decimal number > 0" },
         { "gauss p=3 sigma=1 radius=-1 samples=10 seed=1\n", ":1: radius must be a decimal number >= 0" },

@@ -66,7 +66,7 @@ bad "--p" mc gauss --p 65 --sigma 1 --radius 1 --samples 100 --seed 1
 bad "--sigma" mc gauss --p 3 --sigma 0 --radius 1 --samples 100 --seed 1
 bad "--kappa does not apply" mc gauss --p 3 --sigma 1 --radius 1 --kappa 1 --samples 100 --seed 1
 bad "missing --kappa" mc vmf --p 3 --samples 100 --seed 1
-bad "unknown mechanism" mc laplace --p 3 --samples 100 --seed 1
+bad "unknown mechanism" mc poisson --p 3 --samples 100 --seed 1
 bad "--p" mc discrete --p 3 --sigma 1 --radius 1
 bad "missing case file" verify
 bad "cannot open" verify /nonexistent.cases
@@ -109,6 +109,24 @@ rm -f "$out.eig" "$out.beta"
 bad "either --noise-multiplier" channel dp --batch 64 --clip 1
 bad "--delta must be" channel dp --batch 64 --clip 1 --epsilon 1 --delta 2
 bad "unknown subcommand" channel natrual --eigenvalues 1 --capacity 1
+
+# beyond the papers
+bad "missing --b" eval laplace-l1 --p 3 --radius 1
+bad "--b" eval laplace-l1 --p 3 --b 0 --radius 1
+bad "--b does not apply" eval gauss --p 3 --sigma 1 --radius 1 --b 1
+bad "--form for gauss must be one of printed, proof, steiner" eval gauss --p 3 --sigma 1 --radius 1 --form bogus
+bad "missing --clip" eval gauss-layers --sigma 1 --layers 2,3
+bad "layer 2" eval gauss-layers --sigma 1 --clip 1 --layers 2,0
+bad "exactly one of --layers" eval gauss-layers --sigma 1 --clip 1
+bad "--clip for laplace must be l1 or l2" mc laplace --p 3 --b 1 --radius 1 --clip l3 --samples 100 --seed 1
+bad "--layers" mc gauss-layers --sigma 1 --clip 1 --layers 60,10 --samples 100 --seed 1
+"$L" eval gauss-layers --sigma 1 --clip 1 --layers 2,3 --json >"$out"
+grep -q '"value":"1.06325575707743625813287210377e+1"' "$out" && grep -q '"status":"ok"' "$out"
+ok $? "eval gauss-layers --json: the product of the layers' capacities: $(cut -c1-150 "$out")"
+"$L" eval laplace-l1 --p 3 --b 0.1 --radius 1 --json >"$out"
+grep -q '"value":"2.27666666666666666666666666667e+2"' "$out"; ok $? "eval laplace-l1 --json: 1 + 10 + 50 + 1000/6"
+"$L" eval gauss --p 13700 --sigma 1 --radius 1 --form steiner --json >"$out"
+grep -q '"value":"5.29074997772933900111581403367e+50"' "$out"; ok $? "eval gauss --form steiner equals the proof form"
 
 # calibrate and overflow
 bad "--epsilon" calibrate gaussian --epsilon 0 --delta 1e-5

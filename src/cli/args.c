@@ -1,4 +1,5 @@
 /* args.c -- reading and checking command-line parameters.  Contracts in cli.h. */
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -94,4 +95,71 @@ lp_close_stdout(int status)
         return status ? status : LP_EXIT_FAIL;
     }
     return status;
+}
+
+/* Reads the numbers of a file: comma- or blank-separated, '#' comments.  Each
+ * row's count goes to *cols (the first row's; -1 if rows differ).  Returns a
+ * malloc'd array of strdup'd texts, or NULL with a message naming file:line. */
+char **
+lp_read_numbers(const char *path, size_t *n, size_t *rows, long *cols, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    char line[1 << 16], **out = NULL;
+    size_t cap = 0;
+    int lineno = 0;
+    *n = *rows = 0;
+    *cols = 0;
+    if (f == NULL) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    while (fgets(line, sizeof line, f)) {
+        char *save = NULL, *tok, *hash = strchr(line, '#');
+        long k = 0;
+        lineno++;
+        if (hash)
+            *hash = '\0';
+        for (tok = strtok_r(line, ", \t\r\n", &save); tok; tok = strtok_r(NULL, ", \t\r\n", &save)) {
+            if (!lp_decimal_valid(tok)) {
+                snprintf(err, errlen, "%s:%d: '%s' is not a decimal number", path, lineno, tok);
+                goto fail;
+            }
+            if (*n == cap) {
+                cap = cap ? 2 * cap : 1024;
+                out = realloc(out, cap * sizeof *out);
+            }
+            out[(*n)++] = strdup(tok);
+            k++;
+        }
+        if (k == 0)
+            continue;
+        if (*rows == 0)
+            *cols = k;
+        else if (*cols != k) {
+            snprintf(err, errlen, "%s:%d: %ld numbers where the first row has %ld", path, lineno, k, *cols);
+            goto fail;
+        }
+        (*rows)++;
+    }
+    fclose(f);
+    if (*n == 0) {
+        snprintf(err, errlen, "%s: no numbers", path);
+        free(out);
+        return NULL;
+    }
+    return out;
+fail:
+    fclose(f);
+    for (size_t i = 0; i < *n; i++)
+        free(out[i]);
+    free(out);
+    return NULL;
+}
+
+void
+lp_free_texts(char **t, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(t[i]);
+    free(t);
 }

@@ -12,6 +12,8 @@
 #define LP_EXIT_USAGE 2
 
 int lp_cmd_eval(int argc, char **argv);
+/* eval gauss-layers: per-layer clipping, its own options (cmd_eval_layers.c) */
+int lp_cmd_eval_layers(int argc, char **argv);
 int lp_cmd_forms(int argc, char **argv);
 int lp_cmd_mc(int argc, char **argv);
 int lp_cmd_verify(int argc, char **argv);
@@ -29,6 +31,12 @@ int lp_arg_dimension(uint64_t *p, const char *cmd, const char *opt, const char *
 int lp_arg_positive(double *d, const char *cmd, const char *opt, const char *text, const char *what);
 int lp_arg_nonnegative(double *d, const char *cmd, const char *opt, const char *text, const char *what);
 int lp_arg_int_range(long *v, const char *cmd, const char *opt, const char *text, long lo, long hi);
+
+/* The decimal numbers of a file, comma- or blank-separated, '#' comments: a
+ * malloc'd array of *n texts; rows and numbers per row (*cols, the first
+ * row's; rows must agree).  NULL with "path:line: message" in err. */
+char **lp_read_numbers(const char *path, size_t *n, size_t *rows, long *cols, char *err, size_t errlen);
+void lp_free_texts(char **t, size_t n);
 
 /* JSON output: a string literal with escapes, or null for NULL. */
 void lp_json_string(FILE *out, const char *s);

@@ -40,72 +40,6 @@ typedef struct {
 
 /* ---- reading numbers --------------------------------------------------------- */
 
-/* Reads the numbers of a file: comma- or blank-separated, '#' comments.  Each
- * row's count goes to *cols (the first row's; -1 if rows differ).  Returns a
- * malloc'd array of strdup'd texts, or NULL with a message naming file:line. */
-static char **
-read_numbers(const char *path, size_t *n, size_t *rows, long *cols, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "r");
-    char line[1 << 16], **out = NULL;
-    size_t cap = 0;
-    int lineno = 0;
-    *n = *rows = 0;
-    *cols = 0;
-    if (f == NULL) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
-    while (fgets(line, sizeof line, f)) {
-        char *save = NULL, *tok, *hash = strchr(line, '#');
-        long k = 0;
-        lineno++;
-        if (hash)
-            *hash = '\0';
-        for (tok = strtok_r(line, ", \t\r\n", &save); tok; tok = strtok_r(NULL, ", \t\r\n", &save)) {
-            if (!lp_decimal_valid(tok)) {
-                snprintf(err, errlen, "%s:%d: '%s' is not a decimal number", path, lineno, tok);
-                goto fail;
-            }
-            if (*n == cap) {
-                cap = cap ? 2 * cap : 1024;
-                out = realloc(out, cap * sizeof *out);
-            }
-            out[(*n)++] = strdup(tok);
-            k++;
-        }
-        if (k == 0)
-            continue;
-        if (*rows == 0)
-            *cols = k;
-        else if (*cols != k) {
-            snprintf(err, errlen, "%s:%d: %ld numbers where the first row has %ld", path, lineno, k, *cols);
-            goto fail;
-        }
-        (*rows)++;
-    }
-    fclose(f);
-    if (*n == 0) {
-        snprintf(err, errlen, "%s: no numbers", path);
-        free(out);
-        return NULL;
-    }
-    return out;
-fail:
-    fclose(f);
-    for (size_t i = 0; i < *n; i++)
-        free(out[i]);
-    free(out);
-    return NULL;
-}
-
-static void
-free_texts(char **t, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        free(t[i]);
-    free(t);
-}
 
 /* The spectrum from --eigenvalues, --eigenvalues-file or --data. */
 static int
@@ -143,7 +77,7 @@ load_spectrum(lp_spectrum *s, const ch_opts *o, int allow_data, char *note, size
     if (o->eig_file) {
         size_t n, rows;
         long cols;
-        char **t = read_numbers(o->eig_file, &n, &rows, &cols, err, sizeof err);
+        char **t = lp_read_numbers(o->eig_file, &n, &rows, &cols, err, sizeof err);
         if (t == NULL)
             return lp_usage_error(cmd, "--eigenvalues-file %s", err);
         lp_spectrum_init(s, n);
@@ -151,20 +85,20 @@ load_spectrum(lp_spectrum *s, const ch_opts *o, int allow_data, char *note, size
             if (lp_decimal_sign(t[i]) < 0) {
                 int rc = lp_usage_error(cmd, "--eigenvalues-file %s: eigenvalue %zu is negative (%s)",
                                         o->eig_file, i + 1, t[i]);
-                free_texts(t, n);
+                lp_free_texts(t, n);
                 lp_spectrum_clear(s);
                 return rc;
             }
             lp_spectrum_set_text(s, i, t[i], READ_PREC);
         }
-        free_texts(t, n);
+        lp_free_texts(t, n);
         return 0;
     }
     {
         /* --data: sample covariance (n - 1), eigenvalues by GSL */
         size_t n, rows;
         long cols;
-        char **t = read_numbers(o->data, &n, &rows, &cols, err, sizeof err);
+        char **t = lp_read_numbers(o->data, &n, &rows, &cols, err, sizeof err);
         gsl_matrix *c;
         gsl_vector *ev;
         gsl_eigen_symm_workspace *ws;
@@ -173,7 +107,7 @@ load_spectrum(lp_spectrum *s, const ch_opts *o, int allow_data, char *note, size
         if (t == NULL)
             return lp_usage_error(cmd, "--data %s", err);
         if (rows < 2) {
-            free_texts(t, n);
+            lp_free_texts(t, n);
             return lp_usage_error(cmd, "--data %s: at least 2 samples (rows) are needed", o->data);
         }
         d = (size_t) cols;
@@ -215,7 +149,7 @@ load_spectrum(lp_spectrum *s, const ch_opts *o, int allow_data, char *note, size
         gsl_vector_free(ev);
         gsl_matrix_free(c);
         free(mean);
-        free_texts(t, n);
+        lp_free_texts(t, n);
         return 0;
     }
 }
@@ -416,19 +350,19 @@ run_personalized(const ch_opts *o)
         return o->capacity ? lp_usage_error(cmd, "--capacity (kappa) must be a decimal number > 0 (got '%s')", o->capacity)
                            : lp_usage_error(cmd, "missing --capacity (the threshold kappa, a decimal number > 0)");
     kappa = strtod(o->capacity, NULL);
-    if ((tc = read_numbers(o->cov, &n, &rows, &cols, err, sizeof err)) == NULL)
+    if ((tc = lp_read_numbers(o->cov, &n, &rows, &cols, err, sizeof err)) == NULL)
         return lp_usage_error(cmd, "--covariance %s", err);
     if ((size_t) cols != rows) {
-        free_texts(tc, n);
+        lp_free_texts(tc, n);
         return lp_usage_error(cmd, "--covariance %s: %zu rows of %ld numbers, not a square matrix", o->cov, rows, cols);
     }
-    if ((tb = read_numbers(o->beta, &nb, &brows, &bcols, err, sizeof err)) == NULL) {
-        free_texts(tc, n);
+    if ((tb = lp_read_numbers(o->beta, &nb, &brows, &bcols, err, sizeof err)) == NULL) {
+        lp_free_texts(tc, n);
         return lp_usage_error(cmd, "--beta %s", err);
     }
     if (nb != rows) {
-        free_texts(tc, n);
-        free_texts(tb, nb);
+        lp_free_texts(tc, n);
+        lp_free_texts(tb, nb);
         return lp_usage_error(cmd, "--beta %s: %zu values for a %zux%zu covariance", o->beta, nb, rows, rows);
     }
     cov = malloc(sizeof(double) * n);
@@ -438,13 +372,13 @@ run_personalized(const ch_opts *o)
     for (size_t i = 0; i < nb; i++) {
         if (lp_decimal_sign(tb[i]) <= 0) {
             int rc = lp_usage_error(cmd, "--beta %s: beta_%zu must be > 0 (got '%s')", o->beta, i + 1, tb[i]);
-            free(cov); free(beta); free_texts(tc, n); free_texts(tb, nb);
+            free(cov); free(beta); lp_free_texts(tc, n); lp_free_texts(tb, nb);
             return rc;
         }
         beta[i] = strtod(tb[i], NULL);
     }
-    free_texts(tc, n);
-    free_texts(tb, nb);
+    lp_free_texts(tc, n);
+    lp_free_texts(tb, nb);
     if (lp_personal_init(&p, rows, cov, beta, err, sizeof err) != 0) {
         free(cov);
         free(beta);

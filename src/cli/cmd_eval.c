@@ -11,11 +11,14 @@ eval_usage(FILE *out)
 {
     fputs("usage: leakproof eval gauss --p P --sigma S --radius R [options]\n"
           "       leakproof eval vmf   --p P --kappa K            [options]\n"
+          "       leakproof eval laplace-l1 --p P --b B --radius R [options]\n"
+          "       leakproof eval gauss-layers --sigma S --clip C --layers P1,P2,...|--layers-file F [--digits D] [--json]\n"
           "\n"
           "  --p P          dimension, an integer from 1 to 2147483647\n"
           "  --sigma S      Gaussian noise scale, a decimal number > 0 (read exactly)\n"
           "  --radius R     clipping radius, a decimal number >= 0 (read exactly)\n"
           "  --kappa K      von Mises-Fisher concentration, a decimal number >= 0\n"
+          "  --b B          Laplace scale per coordinate, a decimal number > 0\n"
           "  --form F       printed (the theorem's statement) or proof (what its proof\n"
           "                 derives); default proof; gauss also steiner (intrinsic volumes)\n"
           "  --method M     arb (certified, default), mpfr, double, logdouble, gsl\n"
@@ -27,7 +30,7 @@ eval_usage(FILE *out)
 
 typedef struct {
     const char *formula, *form_name, *method_name;
-    const char *p_text, *sigma, *radius, *kappa;
+    const char *p_text, *sigma, *radius, *kappa, *b;
     long digits, prec;
     int json, compare;
 } eval_opts;
@@ -36,13 +39,14 @@ static int
 parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method,
       int argc, char **argv)
 {
-    enum { O_P = 256, O_SIGMA, O_RADIUS, O_KAPPA, O_FORM, O_METHOD, O_DIGITS,
+    enum { O_P = 256, O_SIGMA, O_RADIUS, O_KAPPA, O_B, O_FORM, O_METHOD, O_DIGITS,
            O_PREC, O_JSON, O_COMPARE, O_HELP };
     static const struct option longopts[] = {
         { "p", required_argument, NULL, O_P },
         { "sigma", required_argument, NULL, O_SIGMA },
         { "radius", required_argument, NULL, O_RADIUS },
         { "kappa", required_argument, NULL, O_KAPPA },
+        { "b", required_argument, NULL, O_B },
         { "form", required_argument, NULL, O_FORM },
         { "method", required_argument, NULL, O_METHOD },
         { "digits", required_argument, NULL, O_DIGITS },
@@ -57,7 +61,7 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method,
 
     memset(o, 0, sizeof *o);
     memset(par, 0, sizeof *par);
-    o->form_name = "proof";
+    o->form_name = NULL;
     o->method_name = "arb";
     o->digits = 30;
     opterr = 0;
@@ -68,6 +72,7 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method,
         case O_SIGMA: o->sigma = optarg; break;
         case O_RADIUS: o->radius = optarg; break;
         case O_KAPPA: o->kappa = optarg; break;
+        case O_B: o->b = optarg; break;
         case O_FORM: o->form_name = optarg; break;
         case O_METHOD: o->method_name = optarg; break;
         case O_DIGITS: digits_text = optarg; break;
@@ -86,10 +91,21 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method,
         return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
     o->formula = argv[optind];
     if (!lp_formula_exists(o->formula))
-        return lp_usage_error(cmd, "unknown formula '%s': gauss or vmf", o->formula);
-    if ((*form = lp_form_find(o->formula, o->form_name)) == NULL)
-        return lp_usage_error(cmd, "--form must be printed, proof%s (got '%s')",
-                              strcmp(o->formula, "gauss") == 0 ? " or steiner" : "", o->form_name);
+        return lp_usage_error(cmd, "unknown formula '%s': gauss, vmf, laplace-l1 or gauss-layers", o->formula);
+    if (o->form_name == NULL)       /* proof where there is one, else the formula's only form */
+        for (size_t i = 0; i < lp_nforms; i++)
+            if (strcmp(lp_forms[i].formula, o->formula) == 0
+                && (o->form_name == NULL || strcmp(lp_forms[i].form, "proof") == 0))
+                o->form_name = lp_forms[i].form;
+    if ((*form = lp_form_find(o->formula, o->form_name)) == NULL) {
+        char forms[200] = "";
+        for (size_t i = 0; i < lp_nforms; i++)
+            if (strcmp(lp_forms[i].formula, o->formula) == 0)
+                snprintf(forms + strlen(forms), sizeof forms - strlen(forms), "%s%s",
+                         forms[0] ? ", " : "", lp_forms[i].form);
+        return lp_usage_error(cmd, "--form for %s must be one of %s (got '%s')", o->formula, forms,
+                              o->form_name);
+    }
     if ((m = lp_method_from_name(o->method_name)) < 0)
         return lp_usage_error(cmd, "--method must be arb, mpfr, double, logdouble or gsl (got '%s')",
                               o->method_name);
@@ -126,6 +142,15 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method,
     } else if (o->kappa) {
         return lp_usage_error(cmd, "--kappa does not apply to %s", o->formula);
     }
+    if ((*form)->params & LP_PARAM_B) {
+        if (o->b == NULL)
+            return lp_usage_error(cmd, "missing --b (Laplace scale, a decimal number > 0)");
+        if ((rc = lp_arg_positive(&par->b_d, cmd, "--b", o->b, "Laplace scale")))
+            return rc;
+        par->b = o->b;
+    } else if (o->b) {
+        return lp_usage_error(cmd, "--b does not apply to %s", o->formula);
+    }
     if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 1000)))
         return rc;
     if (prec_text && (rc = lp_arg_int_range(&o->prec, cmd, "--prec", prec_text, 2, 1000000)))
@@ -161,6 +186,10 @@ print_json(const eval_opts *o, const lp_form *form, lp_method method,
     if (form->params & LP_PARAM_KAPPA) {
         printf(",\"kappa\":");
         lp_json_string(stdout, o->kappa);
+    }
+    if (form->params & LP_PARAM_B) {
+        printf(",\"b\":");
+        lp_json_string(stdout, o->b);
     }
     printf(",\"value\":");
     lp_json_string(stdout, value);
@@ -230,6 +259,9 @@ lp_cmd_eval(int argc, char **argv)
     double rel_error = -1;
     int rc;
 
+    for (int i = 1; i < argc; i++)          /* gauss-layers has options of its own */
+        if (strcmp(argv[i], "gauss-layers") == 0)
+            return lp_cmd_eval_layers(argc, argv);
     if ((rc = parse(&o, &par, &form, &method, argc, argv)) != 0)
         return rc < 0 ? lp_close_stdout(LP_EXIT_OK) : rc;
 

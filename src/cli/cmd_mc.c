@@ -14,6 +14,8 @@ mc_usage(FILE *out)
 {
     fputs("usage: leakproof mc gauss --p P --sigma S --radius R --samples N --seed K [options]\n"
           "       leakproof mc vmf   --p P --kappa K            --samples N --seed K [options]\n"
+          "       leakproof mc laplace --p P --b B --radius R --clip l1|l2 --samples N --seed K [options]\n"
+          "       leakproof mc gauss-layers --sigma S --clip C --layers P1,P2,... --samples N --seed K [options]\n"
           "       leakproof mc discrete --p 1|2 --sigma S --radius R [--json]\n"
           "\n"
           "  --p P            dimension, 1 to 64 (the arbiter is for small p)\n"
@@ -27,6 +29,7 @@ mc_usage(FILE *out)
 
 typedef struct {
     const char *formula, *p_text, *sigma, *radius, *kappa, *samples, *seed, *threads, *checks;
+    const char *b, *clip, *layers;
     int json;
 } mc_opts;
 
@@ -34,7 +37,7 @@ static int
 parse(mc_opts *o, int argc, char **argv)
 {
     enum { O_P = 256, O_SIGMA, O_RADIUS, O_KAPPA, O_SAMPLES, O_SEED, O_THREADS, O_CHECKS,
-           O_JSON, O_HELP };
+           O_JSON, O_HELP, O_B, O_CLIP, O_LAYERS };
     static const struct option longopts[] = {
         { "p", required_argument, NULL, O_P },
         { "sigma", required_argument, NULL, O_SIGMA },
@@ -44,6 +47,9 @@ parse(mc_opts *o, int argc, char **argv)
         { "seed", required_argument, NULL, O_SEED },
         { "threads", required_argument, NULL, O_THREADS },
         { "sup-checks", required_argument, NULL, O_CHECKS },
+        { "b", required_argument, NULL, O_B },
+        { "clip", required_argument, NULL, O_CLIP },
+        { "layers", required_argument, NULL, O_LAYERS },
         { "json", no_argument, NULL, O_JSON },
         { "help", no_argument, NULL, O_HELP },
         { NULL, 0, NULL, 0 }
@@ -62,6 +68,9 @@ parse(mc_opts *o, int argc, char **argv)
         case O_SEED: o->seed = optarg; break;
         case O_THREADS: o->threads = optarg; break;
         case O_CHECKS: o->checks = optarg; break;
+        case O_B: o->b = optarg; break;
+        case O_CLIP: o->clip = optarg; break;
+        case O_LAYERS: o->layers = optarg; break;
         case O_JSON: o->json = 1; break;
         case O_HELP: mc_usage(stdout); return -1;
         case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
@@ -133,32 +142,76 @@ lp_cmd_mc(int argc, char **argv)
     lp_mc_options opt = { 0 };
     lp_mc_result res;
     uint64_t p = 0, u;
-    double sigma = 0, radius = 0, kappa = 0;
+    double sigma = 0, radius = 0, kappa = 0, bscale = 0;
     long threads = 0, dummy;
-    int gauss, rc;
+    int gauss, laplace, layered, rc, layer_sizes[LP_MC_P_MAX], nlayers = 0;
 
     if ((rc = parse(&o, argc, argv)) != 0)
         return rc < 0 ? lp_close_stdout(LP_EXIT_OK) : rc;
-    if (strcmp(o.formula, "gauss") != 0 && strcmp(o.formula, "vmf") != 0
-        && strcmp(o.formula, "discrete") != 0)
-        return lp_usage_error(cmd, "unknown mechanism '%s': gauss, vmf or discrete", o.formula);
-    gauss = strcmp(o.formula, "vmf") != 0;
-    if (o.p_text == NULL)
-        return lp_usage_error(cmd, "missing --p (dimension, an integer from 1 to %d)", LP_MC_P_MAX);
-    if ((rc = lp_arg_int_range(&dummy, cmd, "--p", o.p_text, 1,
-                               strcmp(o.formula, "discrete") == 0 ? 2 : LP_MC_P_MAX)))
+    {
+        static const char *const known[] = { "gauss", "vmf", "discrete", "laplace", "gauss-layers" };
+        int ok = 0;
+        for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+            ok |= strcmp(o.formula, known[i]) == 0;
+        if (!ok)
+            return lp_usage_error(cmd, "unknown mechanism '%s': gauss, vmf, laplace, gauss-layers or discrete",
+                                  o.formula);
+    }
+    gauss = strcmp(o.formula, "gauss") == 0 || strcmp(o.formula, "discrete") == 0;
+    laplace = strcmp(o.formula, "laplace") == 0;
+    layered = strcmp(o.formula, "gauss-layers") == 0;
+    if (layered) {
+        char *copy, *save = NULL, *tok;
+        if (o.p_text)
+            return lp_usage_error(cmd, "--p does not apply to gauss-layers (the layers give it)");
+        if (o.layers == NULL)
+            return lp_usage_error(cmd, "missing --layers (layer sizes, integers, comma-separated)");
+        copy = strdup(o.layers);
+        for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+            uint64_t v;
+            if (nlayers >= LP_MC_P_MAX || lp_decimal_uint64(&v, tok) != 0 || v < 1 || v > LP_MC_P_MAX
+                || (p += v) > LP_MC_P_MAX) {
+                free(copy);
+                return lp_usage_error(cmd, "--layers: sizes are integers >= 1 adding up to at most %d (got '%s')",
+                                      LP_MC_P_MAX, o.layers);
+            }
+            layer_sizes[nlayers++] = (int) v;
+        }
+        free(copy);
+        if (nlayers == 0)
+            return lp_usage_error(cmd, "--layers is empty");
+    } else {
+        if (o.p_text == NULL)
+            return lp_usage_error(cmd, "missing --p (dimension, an integer from 1 to %d)", LP_MC_P_MAX);
+        if ((rc = lp_arg_int_range(&dummy, cmd, "--p", o.p_text, 1,
+                                   strcmp(o.formula, "discrete") == 0 ? 2 : LP_MC_P_MAX)))
+            return rc;
+        p = (uint64_t) dummy;
+        if (o.layers)
+            return lp_usage_error(cmd, "--layers does not apply to %s", o.formula);
+    }
+    if ((rc = need(o.sigma, gauss || layered, "--sigma", o.formula, "noise scale, a decimal number > 0"))
+        || (rc = need(o.radius, gauss || laplace, "--radius", o.formula, "clipping radius, a decimal number >= 0"))
+        || (rc = need(o.kappa, !gauss && !laplace && !layered, "--kappa", o.formula, "concentration, a decimal number >= 0"))
+        || (rc = need(o.b, laplace, "--b", o.formula, "Laplace scale, a decimal number > 0"))
+        || (rc = need(o.clip, laplace || layered, "--clip", o.formula,
+                      laplace ? "l1 or l2" : "per-layer clipping norm, a decimal number >= 0")))
         return rc;
-    p = (uint64_t) dummy;
-    if ((rc = need(o.sigma, gauss, "--sigma", o.formula, "noise scale, a decimal number > 0"))
-        || (rc = need(o.radius, gauss, "--radius", o.formula, "clipping radius, a decimal number >= 0"))
-        || (rc = need(o.kappa, !gauss, "--kappa", o.formula, "concentration, a decimal number >= 0")))
+    if ((gauss || layered) && (rc = lp_arg_positive(&sigma, cmd, "--sigma", o.sigma, "noise scale")))
         return rc;
-    if (gauss && ((rc = lp_arg_positive(&sigma, cmd, "--sigma", o.sigma, "noise scale"))
-                  || (rc = lp_arg_nonnegative(&radius, cmd, "--radius", o.radius, "clipping radius"))))
+    if ((gauss || laplace) && (rc = lp_arg_nonnegative(&radius, cmd, "--radius", o.radius, "clipping radius")))
         return rc;
-    if (!gauss && (rc = lp_arg_nonnegative(&kappa, cmd, "--kappa", o.kappa, "concentration")))
+    if (layered && (rc = lp_arg_nonnegative(&radius, cmd, "--clip", o.clip, "per-layer clipping norm")))
         return rc;
-    if (!(isfinite(sigma) && isfinite(radius) && isfinite(kappa) && sigma < 1e300 && radius < 1e300 && kappa < 1e300))
+    if (laplace && (rc = lp_arg_positive(&bscale, cmd, "--b", o.b, "Laplace scale")))
+        return rc;
+    if (laplace && strcmp(o.clip, "l1") != 0 && strcmp(o.clip, "l2") != 0)
+        return lp_usage_error(cmd, "--clip for laplace must be l1 or l2 (got '%s')", o.clip);
+    if (!gauss && !laplace && !layered
+        && (rc = lp_arg_nonnegative(&kappa, cmd, "--kappa", o.kappa, "concentration")))
+        return rc;
+    if (!(isfinite(sigma) && isfinite(radius) && isfinite(kappa) && sigma < 1e300 && radius < 1e300
+          && kappa < 1e300 && bscale < 1e300))
         return lp_usage_error(cmd, "parameters must be below 1e300 for the Monte Carlo arbiter");
     if (strcmp(o.formula, "discrete") == 0) {
         if (o.samples || o.seed || o.threads || o.checks)
@@ -186,22 +239,34 @@ lp_cmd_mc(int argc, char **argv)
     }
     opt.progress = 1;
     rc = gauss ? lp_mechanism_gauss(&mech, (int) p, sigma, radius)
-               : lp_mechanism_vmf(&mech, (int) p, kappa);
+         : layered ? lp_mechanism_gauss_layers(&mech, layer_sizes, nlayers, sigma, radius)
+         : laplace ? lp_mechanism_laplace(&mech, (int) p, bscale, radius, strcmp(o.clip, "l2") == 0)
+         : lp_mechanism_vmf(&mech, (int) p, kappa);
     if (rc != 0)
-        return lp_usage_error(cmd, gauss ? "the Gaussian mechanism cannot be set up for these parameters"
-                                         : "C_{p,kappa} could not be computed for --kappa %s", o.kappa);
+        return lp_usage_error(cmd, !gauss && !laplace && !layered
+                              ? "C_{p,kappa} could not be computed for --kappa %s"
+                              : "the mechanism cannot be set up for these parameters%s", !gauss && !laplace && !layered ? o.kappa : "");
     if (lp_mc_estimate(&res, &mech, &opt) != 0) {
         fprintf(stderr, "leakproof mc: out of memory\n");
         return LP_EXIT_FAIL;
     }
     if (o.json) {
         printf("{\"mechanism\":\"%s\",\"p\":%llu", mech.name, (unsigned long long) p);
-        if (gauss) {
+        if (gauss || layered) {
             printf(",\"sigma\":");
             lp_json_string(stdout, o.sigma);
+        }
+        if (gauss || laplace) {
             printf(",\"radius\":");
             lp_json_string(stdout, o.radius);
-        } else {
+        }
+        if (laplace || layered) {
+            printf(",\"b\":");
+            lp_json_string(stdout, o.b);
+            printf(",\"clip\":");
+            lp_json_string(stdout, o.clip);
+        }
+        if (!gauss && !laplace && !layered) {
             printf(",\"kappa\":");
             lp_json_string(stdout, o.kappa);
         }
@@ -212,20 +277,19 @@ lp_cmd_mc(int argc, char **argv)
                (unsigned long long) res.seed);
         lp_json_number(stdout, res.sup_gap);
         printf(",\"sup_checked\":%llu", (unsigned long long) res.sup_checked);
-        if (!gauss)
+        if (!gauss && !laplace && !layered)
             printf(",\"normaliser_quadrature\":%.17g,\"normaliser_quadrature_err\":%.3g"
                    ",\"normaliser_mc\":%.17g,\"normaliser_mc_se\":%.3g",
                    res.norm_quad, res.norm_quad_err, res.norm_mc, res.norm_mc_se);
         printf("}\n");
     } else {
-        printf("mc %s p=%llu %s%s%s%s: C_Bayes ~ %.10g +- %.3g (99.9%%: [%.10g, %.10g]), "
+        printf("mc %s p=%llu: C_Bayes ~ %.10g +- %.3g (99.9%%: [%.10g, %.10g]), "
                "ESS %.4g of %llu, seed %llu\n", mech.name, (unsigned long long) p,
-               gauss ? "sigma=" : "kappa=", gauss ? o.sigma : o.kappa, gauss ? " R=" : "",
-               gauss ? o.radius : "", res.estimate, res.std_error, res.ci_lo, res.ci_hi, res.ess,
+               res.estimate, res.std_error, res.ci_lo, res.ci_hi, res.ess,
                (unsigned long long) res.samples, (unsigned long long) res.seed);
         printf("  sup check: %llu outputs maximised numerically, largest gain over the proofs' "
                "maximiser %.3g\n", (unsigned long long) res.sup_checked, res.sup_gap);
-        if (!gauss)
+        if (!gauss && !laplace && !layered)
             printf("  C_{p,kappa}: quadrature %.12g (+- %.2g), Monte Carlo %.12g +- %.3g\n",
                    res.norm_quad, res.norm_quad_err, res.norm_mc, res.norm_mc_se);
     }

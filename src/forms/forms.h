@@ -33,6 +33,11 @@ LP_DECLARE_METHODS(gauss_printed)
 LP_DECLARE_METHODS(gauss_proof)
 LP_DECLARE_METHODS(vmf_printed)
 lp_status lp_gauss_steiner_arb(lp_result *res, const lp_params *par, slong prec);
+/* laplace-l1 (derived): Laplace noise of scale b per coordinate, inputs in the
+ * l1 ball of radius R: C = sum_{j=0}^{p} (R/b)^j / j!  (our derivation). */
+lp_status lp_laplace_l1_arb(lp_result *res, const lp_params *par, slong prec);
+lp_status lp_laplace_l1_double(lp_result *res, const lp_params *par, slong prec);
+lp_status lp_laplace_l1_logdouble(lp_result *res, const lp_params *par, slong prec);
 LP_DECLARE_METHODS(vmf_proof)
 
 /* Extra working bits for arb forms at dimension p: their logs are of size

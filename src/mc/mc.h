@@ -21,6 +21,9 @@ struct lp_mechanism {
     int p;
     double sigma, radius;       /* gauss: N(x, sigma^2 I_p), x in B_R^p */
     double kappa;               /* vmf: density e^{kappa x.y} / C_{p,kappa} on S^{p-1} */
+    double b;                   /* laplace: scale per coordinate */
+    int l2;                     /* laplace: inputs in the l2 ball (else the l1 ball) */
+    int nblocks, block[LP_MC_P_MAX];  /* gauss: the layers, each its own ball of radius R */
     double log_norm;            /* log of the density's normalising constant */
     double log_norm_err;        /* its absolute error (0 when exact in doubles) */
     double scale[3];            /* gauss: scales of the Gaussian mixture proposal */
@@ -46,6 +49,17 @@ struct lp_mechanism {
  * [1, LP_MC_P_MAX], sigma > 0, radius >= 0, kappa >= 0, all finite). */
 int lp_mechanism_gauss(lp_mechanism *m, int p, double sigma, double radius);
 int lp_mechanism_vmf(lp_mechanism *m, int p, double kappa);
+/* Gaussian noise on a product of balls (per-layer clipping): layers[l] sizes,
+ * each ball of radius `clip`; sum of sizes <= LP_MC_P_MAX. */
+int lp_mechanism_gauss_layers(lp_mechanism *m, const int *layers, int nlayers, double sigma, double clip);
+/* Laplace noise of scale b per coordinate, inputs in the l1 (l2 = 0) or l2
+ * ball of radius R. */
+int lp_mechanism_laplace(lp_mechanism *m, int p, double b, double radius, int l2);
+
+/* min over the l2 ball of radius R of |y - x|_1, and a minimiser: x_i =
+ * sign(y_i) min(|y_i|, t) with t such that sum min(|y_i|, t)^2 = R^2
+ * (water-filling; x = y inside the ball). */
+double lp_l1_distance_to_l2_ball(double *x, const double *y, int p, double radius);
 
 /* log C_{p,kappa} = log int_{S^{p-1}} e^{kappa x.y} dy by its own route: the
  * one-dimensional integral A(S^{p-2}) int_{-1}^{1} e^{kappa t} (1-t^2)^{(p-3)/2} dt

@@ -26,16 +26,19 @@ gauss_grad(const lp_mechanism *m, double *g, const double *x, const double *y)
         g[i] = (y[i] - x[i]) / (m->sigma * m->sigma);
 }
 
+/* onto each block's ball (one block: the whole vector) */
 static void
 ball_project(const lp_mechanism *m, double *x)
 {
-    double r = 0.0;
-    for (int i = 0; i < m->p; i++)
-        r += x[i] * x[i];
-    r = sqrt(r);
-    if (r > m->radius)
-        for (int i = 0; i < m->p; i++)
-            x[i] = r > 0 ? x[i] * (m->radius / r) : 0.0;
+    for (int b = 0, at = 0; b < m->nblocks; at += m->block[b++]) {
+        double r = 0.0;
+        for (int i = at; i < at + m->block[b]; i++)
+            r += x[i] * x[i];
+        r = sqrt(r);
+        if (r > m->radius)
+            for (int i = at; i < at + m->block[b]; i++)
+                x[i] = r > 0 ? x[i] * (m->radius / r) : 0.0;
+    }
 }
 
 /* the proofs' maximiser: y itself inside the ball, else R y/|y| */
@@ -47,18 +50,20 @@ gauss_proof_argmax(const lp_mechanism *m, double *x, const double *y)
     ball_project(m, x);
 }
 
-/* uniform in the ball: a uniform direction, radius R U^{1/p} */
+/* uniform in each block's ball: a uniform direction, radius R U^{1/size} */
 static void
 ball_sample(const lp_mechanism *m, double *x, gsl_rng *r)
 {
-    double n = 0.0, rad;
-    for (int i = 0; i < m->p; i++) {
-        x[i] = gsl_ran_gaussian_ziggurat(r, 1.0);
-        n += x[i] * x[i];
+    for (int b = 0, at = 0; b < m->nblocks; at += m->block[b++]) {
+        double n = 0.0, rad;
+        for (int i = at; i < at + m->block[b]; i++) {
+            x[i] = gsl_ran_gaussian_ziggurat(r, 1.0);
+            n += x[i] * x[i];
+        }
+        rad = m->radius * pow(gsl_rng_uniform_pos(r), 1.0 / m->block[b]) / sqrt(n);
+        for (int i = at; i < at + m->block[b]; i++)
+            x[i] *= rad;
     }
-    rad = m->radius * pow(gsl_rng_uniform_pos(r), 1.0 / m->p) / sqrt(n);
-    for (int i = 0; i < m->p; i++)
-        x[i] *= rad;
 }
 
 /* An equal mixture of three centred isotropic Gaussians: one just wider than
@@ -88,19 +93,39 @@ gauss_sample_output(const lp_mechanism *m, double *y, gsl_rng *r)
 int
 lp_mechanism_gauss(lp_mechanism *m, int p, double sigma, double radius)
 {
-    if (p < 1 || p > LP_MC_P_MAX || !(sigma > 0) || !isfinite(sigma)
+    return lp_mechanism_gauss_layers(m, &p, 1, sigma, radius);
+}
+
+int
+lp_mechanism_gauss_layers(lp_mechanism *m, const int *layers, int nlayers, double sigma, double radius)
+{
+    int p = 0;
+    for (int l = 0; l < nlayers; l++) {
+        if (layers[l] < 1)
+            return -1;
+        p += layers[l];
+    }
+    if (nlayers < 1 || p < 1 || p > LP_MC_P_MAX || !(sigma > 0) || !isfinite(sigma)
         || !(radius >= 0) || !isfinite(radius))
         return -1;
-    m->name = "gauss";
+    m->b = 0;
+    m->l2 = 0;
+    m->nblocks = nlayers;
+    for (int l = 0; l < nlayers; l++)
+        m->block[l] = layers[l];
+    m->name = nlayers == 1 ? "gauss" : "gauss-layers";
     m->p = p;
     m->sigma = sigma;
     m->radius = radius;
     m->kappa = 0;
     m->log_norm = 0.5 * p * log(2.0 * M_PI * sigma * sigma);
     m->log_norm_err = 0;
-    m->scale[0] = 1.25 * sigma;
-    m->scale[1] = 1.25 * sqrt(sigma * sigma + radius * radius / (p + 2.0));
-    m->scale[2] = 1.25 * (sigma + radius);
+    {
+        double rr = radius * sqrt((double) nlayers);
+        m->scale[0] = 1.25 * sigma;
+        m->scale[1] = 1.25 * sqrt(sigma * sigma + rr * rr / (p + 2.0));
+        m->scale[2] = 1.25 * (sigma + rr);
+    }
     for (int k = 0; k < 3; k++) {
         m->mix_log_c[k] = -log(3.0) - 0.5 * p * log(2.0 * M_PI * m->scale[k] * m->scale[k]);
         m->mix_a[k] = 1.0 / (2.0 * m->scale[k] * m->scale[k]);

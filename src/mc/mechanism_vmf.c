@@ -108,6 +108,10 @@ lp_mechanism_vmf(lp_mechanism *m, int p, double kappa)
     if (p < 1 || p > LP_MC_P_MAX || !(kappa >= 0) || !isfinite(kappa))
         return -1;
     m->name = "vmf";
+    m->nblocks = 1;
+    m->block[0] = p;
+    m->b = 0;
+    m->l2 = 0;
     m->p = p;
     m->sigma = m->radius = 0;
     m->kappa = kappa;

@@ -24,6 +24,11 @@ params_for(const lp_form *f, uint64_t p)
         par.sigma = "1";
         par.radius = "1";
         par.sigma_d = par.radius_d = 1.0;
+    } else if (strcmp(f->formula, "laplace-l1") == 0) {
+        par.b = "0.1";
+        par.radius = "1";
+        par.b_d = 0.1;
+        par.radius_d = 1.0;
     } else {
         par.kappa = "173";
         par.kappa_d = 173.0;
@@ -54,7 +59,8 @@ bench_row(const lp_form *f, lp_method m, uint64_t p, double budget)
     printf("%12llu  %-6s %-8s %-10s %12.3f %8s  %-9s %s\n", (unsigned long long) p,
            f->formula, f->form, lp_method_name(m), 1e3 * t / reps,
            digits,
-           lp_status_name(res.status), strcmp(f->formula, "gauss") == 0 ? "sigma=1 R=1" : "kappa=173");
+           lp_status_name(res.status), strcmp(f->formula, "gauss") == 0 ? "sigma=1 R=1"
+           : strcmp(f->formula, "laplace-l1") == 0 ? "b=0.1 R=1" : "kappa=173");
     fflush(stdout);
     lp_result_clear(&res);
 }
@@ -69,6 +75,35 @@ main(void)
     for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++)
         for (size_t f = 0; f < lp_nforms; f++)
             bench_row(&lp_forms[f], LP_ARB, ps[i], 0.3);
+    {
+        /* per-layer clipping: the papers' networks, each layer clipped to 1 */
+        static const struct { const char *name; uint64_t n; uint64_t sizes[25]; } nets[] = {
+            { "LeNet", 5, { 456, 2416, 48120, 10164, 850 } },
+            { "ConvBig", 5, { 896, 2112, 10370000, 2001000, 10010 } },
+            { "VGG16", 16, { 1792, 36928, 73856, 147584, 295168, 590080, 590080, 1180160, 2359808,
+                             2359808, 2359808, 2359808, 2359808, 102764544, 16781312, 40970 } },
+        };
+        for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++) {
+            lp_result res;
+            double t0 = now(), t;
+            long reps = 0;
+            uint64_t total = 0;
+            for (uint64_t l = 0; l < nets[i].n; l++)
+                total += nets[i].sizes[l];
+            lp_result_init(&res);
+            do {
+                lp_result_clear(&res);
+                lp_result_init(&res);
+                lp_gauss_layers(&res, nets[i].sizes, nets[i].n, "1", "1", 30);
+                reps++;
+                t = now() - t0;
+            } while (t < 0.3);
+            printf("%12llu  %-6s %-8s %-10s %12.3f %8ld  %-9s %s, %llu layers\n", (unsigned long long) total,
+                   "gauss-layers", "product", "arb", 1e3 * t / reps, (long) res.digits,
+                   lp_status_name(res.status), nets[i].name, (unsigned long long) nets[i].n);
+            lp_result_clear(&res);
+        }
+    }
     printf("# the term-by-term and double methods at p = 13,700 (30-digit working precision for mpfr)\n");
     for (size_t f = 0; f < lp_nforms; f++)
         for (int m = LP_MPFR; m < LP_NMETHODS; m++)

@@ -111,7 +111,8 @@ lp_status lp_evaluate(lp_result *res, const lp_form *form, lp_method method,
  * layer l of size sizes[l] clipped to `clip`, so the sup in Definition III.1
  * factorises and C = prod_l C_gauss,proof(sizes[l], sigma, clip).  A
  * certified ball with `digits` digits (each factor evaluated by arb with a
- * few more).  The proof form is the one the Monte Carlo arbiter upholds. */
+ * few more, by Steiner's formula, which equals the proof form -- the one the
+ * Monte Carlo arbiter upholds -- and is ten times faster). */
 lp_status lp_gauss_layers(lp_result *res, const uint64_t *sizes, size_t nlayers,
                           const char *sigma, const char *clip, slong digits);
 

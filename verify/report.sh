@@ -45,7 +45,6 @@ echo "each form divided by the Monte Carlo estimate, over the cases at each p, a
 echo
 cd "$work"
 LEAKPROOF=$L timed sh "$here/grid.sh" >grid.txt
-rm -f verify-grid.tap
 echo '| formula | form | p | cases | value / estimate | largest \|z\| |'
 echo '|---|---|---|---|---|---|'
 awk 'NR > 2 && !/^#/ { printf "| %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6 }' grid.txt
@@ -160,8 +159,48 @@ for np in "ConvBig 12384018" "ConvNet-64 3479427"; do
         "$($L eval gauss --p "${np#* }" --sigma 0.1 --radius 1 --digits 15 --json | jget log10)"
 done
 echo
-echo "The Laplace defense (b = 0.1) has no closed form in the papers (see the issue on other"
-echo "noise laws)."
+echo "The Laplace defense (b = 0.1) has no closed form in the papers; leakproof's, for l1"
+echo "clipping, is in the next part."
+echo
+
+# ---- 2b. beyond the papers ----------------------------------------------------------------
+say "report: per-layer clipping and Laplace noise"
+echo "### Beyond the papers: per-layer clipping and Laplace noise"
+echo
+echo "DP-SGD clipping each layer to c makes the input set a product of balls, inside the ball of"
+echo "radius c√L, not c·L as Theorem III.1's \"R is the number of layers\" has it. The capacity of"
+echo "the product is the product of the layers' capacities (each by Steiner's formula, equal to the"
+echo "proof form, which Monte Carlo upholds), certified: \`leakproof eval gauss-layers --sigma σ --clip 1 --layers-file"
+echo "cases/networks/NET.layers\`. log₁₀ C_Bayes, c = 1:"
+echo
+echo '| network | layers | p | σ | per-layer clipping | Thm III.1 printed, R = L | proof form, R = L | R = √L | whole vector, R = 1 |'
+echo '|---|---|---|---|---|---|---|---|---|'
+: >layers.dat
+for net in lenet resnet10 vgg16 convbig convnet64; do
+    for s in 0.5 1 2 4; do
+        j=$($L eval gauss-layers --sigma "$s" --clip 1 --layers-file "$top/cases/networks/$net.layers" --digits 12 --json)
+        printf '| %s | %s | %s | %s | %.10g | %.10g | %.10g | %.10g | %.10g |\n' "$net" "$(echo "$j" | jget layers)" \
+            "$(echo "$j" | jget p)" "$s" "$(echo "$j" | jget log10)" "$(echo "$j" | jget log10_theorem_printed_R_Lc)" \
+            "$(echo "$j" | jget log10_theorem_proof_R_Lc)" "$(echo "$j" | jget log10_proof_R_c_sqrtL)" \
+            "$(echo "$j" | jget log10_whole_vector_R_c)"
+        [ "$net" = convbig ] && echo "$s $(echo "$j" | jget log10) $(echo "$j" | jget log10_theorem_printed_R_Lc) $(echo "$j" | jget log10_proof_R_c_sqrtL) $(echo "$j" | jget log10_whole_vector_R_c)" >>layers.dat
+    done
+done
+echo
+echo "![ConvBig: per-layer clipping against Theorem III.1](per-layer-clipping.svg)"
+echo
+echo "Laplace noise of scale b with l1 clipping: C = Σ_{j≤p} (R/b)^j/j! (our derivation, certified:"
+echo "\`leakproof eval laplace-l1 --p P --b B --radius R\`); it agrees with Monte Carlo on the grid"
+echo "(section 1, rows laplace-l1). With l2 clipping no closed form is known: Monte Carlo"
+echo "(\`leakproof mc laplace --clip l2\`, the inner l1 distance to the l2 ball by water-filling)"
+echo "lands between the l1 balls of radius R and R√p on every grid case:"
+echo
+grep -E '^(not )?ok [0-9]+ - laplace l2 ' "$work/verify-grid.tap" 2>/dev/null | \
+    sed 's/^\(not \)\{0,1\}ok [0-9]* - laplace l2 /- /' || true
+echo
+echo "Balunović et al.'s Laplace defense b = 0.1 with l1 clipping to 1 (assumed; the paper does"
+echo "not clip), log₁₀ C_Bayes: ConvBig $($L eval laplace-l1 --p 12384018 --b 0.1 --radius 1 --digits 12 --json | jget log10),"
+echo "ConvNet-64 $($L eval laplace-l1 --p 3479427 --b 0.1 --radius 1 --digits 12 --json | jget log10) (the sum saturates at e^{R/b} once p exceeds R/b)."
 echo
 
 # ---- 3. accuracy -----------------------------------------------------------------------
@@ -277,6 +316,16 @@ set xlabel "sigma (noise variance)"; set ylabel "f(sigma), nats"; set logscale x
 set xtics ("0.001" 1, "0.01" 2, "0.1" 3, "1" 4, "10" 5, "100" 6, "1000" 7, "1e4" 8); unset logscale x
 plot for [i=1:4] "$work/chan.dat" matrix every ::0:i-1:7:i-1 using (\$1+1):3 with linespoints \
      title word("CIFAR-10 CelebA SVHN Fashion-MNIST", i)
+set output "$out/per-layer-clipping.svg"
+set title "ConvBig (5 layers, p = 12,384,018), each layer clipped to 1"
+set xlabel "sigma"; set ylabel "log10 C_Bayes (certified)"; set logscale x; unset logscale y; set key top right
+set xtics ("0.5" 0.5, "1" 1, "2" 2, "4" 4); set xrange [0.4:5]
+plot "$work/layers.dat" using 1:3 with linespoints title "Theorem III.1 as printed, R = L = 5", \
+     "$work/layers.dat" using 1:4 with linespoints title "one ball of radius sqrt(L)", \
+     "$work/layers.dat" using 1:2 with linespoints title "per-layer clipping (product of balls)", \
+     "$work/layers.dat" using 1:5 with linespoints title "whole vector clipped to 1"
+unset logscale
+set xrange [*:*]; set xtics auto
 set output "$out/overflow-map.svg"
 set terminal svg size 1000,460 font "sans,11" noenhanced
 set multiplot layout 1,2 title "Smallest p at which each non-certified method fails (exact boundaries)"

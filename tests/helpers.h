@@ -27,6 +27,18 @@ vmf_params(uint64_t p, const char *kappa)
     return par;
 }
 
+static inline lp_params
+laplace_params(uint64_t p, const char *b, const char *r)
+{
+    lp_params par = { 0 };
+    par.p = p;
+    par.b = b;
+    par.radius = r;
+    par.b_d = strtod(b, NULL);
+    par.radius_d = strtod(r, NULL);
+    return par;
+}
+
 /* res = the form evaluated by the method (arb: `digits` certified digits). */
 static inline lp_status
 eval_form(lp_result *res, const char *formula, const char *form, lp_method m,

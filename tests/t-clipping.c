@@ -9,17 +9,6 @@
 #include "helpers.h"
 #include "mc/mc.h"
 
-static lp_params
-laplace_params(uint64_t p, const char *b, const char *r)
-{
-    lp_params par = { 0 };
-    par.p = p;
-    par.b = b;
-    par.radius = r;
-    par.b_d = strtod(b, NULL);
-    par.radius_d = strtod(r, NULL);
-    return par;
-}
 
 /* sum_{j<=p} x^j/j! = e^x Q(p+1, x), Q the regularized upper incomplete gamma */
 static void

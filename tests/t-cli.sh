@@ -128,6 +128,15 @@ grep -q '"value":"2.27666666666666666666666666667e+2"' "$out"; ok $? "eval lapla
 "$L" eval gauss --p 13700 --sigma 1 --radius 1 --form steiner --json >"$out"
 grep -q '"value":"5.29074997772933900111581403367e+50"' "$out"; ok $? "eval gauss --form steiner equals the proof form"
 
+# adversary
+bad "missing --d" adversary gaussian --prior-var 1 --gain 1 --noise 1 --delta 1
+bad "--noise" adversary gaussian --d 3 --prior-var 1 --gain 1 --noise 0 --delta 1
+bad "belong to linear-layer" adversary gaussian --d 3 --prior-var 1 --gain 1 --noise 1 --delta 1 --grad-bias 1
+bad "missing --grad-weight" adversary linear-layer --grad-bias 1
+bad "entry 2 is not a decimal" adversary linear-layer --grad-bias 1 --grad-weight 1,x
+"$L" adversary linear-layer --grad-bias 0 --grad-weight 1,2 --json >"$out"; rc=$?
+[ "$rc" -eq 0 ] && grep -q '"status":"refused"' "$out"; ok $? "adversary linear-layer refuses dl/db = 0 (exit 0, status refused)"
+
 # calibrate and overflow
 bad "--epsilon" calibrate gaussian --epsilon 0 --delta 1e-5
 bad "--delta" calibrate gaussian --epsilon 1 --delta 1

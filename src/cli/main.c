@@ -26,6 +26,8 @@ usage(FILE *out)
           "         leakproof calibrate gaussian --epsilon E --delta D [--sensitivity S] [--json]\n"
           "  overflow   the smallest p at which a non-certified method fails, per grid point\n"
           "         leakproof overflow FORMULA --method M [--sigma-grid ...|--kappa-grid ...] [--json|--csv]\n"
+          "  adversary  the Bayes optimal adversary where it is exact: gaussian, linear-layer\n"
+          "         leakproof adversary --help\n"
           "\n"
           "  leakproof COMMAND --help   options of one command\n"
           "  leakproof --version\n", out);
@@ -51,6 +53,7 @@ main(int argc, char **argv)
             { "eval", lp_cmd_eval }, { "forms", lp_cmd_forms }, { "mc", lp_cmd_mc },
             { "verify", lp_cmd_verify }, { "channel", lp_cmd_channel },
             { "calibrate", lp_cmd_calibrate }, { "overflow", lp_cmd_overflow },
+            { "adversary", lp_cmd_adversary },
         };
         for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
             if (strcmp(argv[1], commands[i].name) == 0) {

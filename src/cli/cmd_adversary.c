@@ -1,0 +1,245 @@
+/* cmd_adversary.c -- `leakproof adversary gaussian|linear-layer ...`: the Bayes
+ * optimal adversary where it is exact (Balunovic et al.). */
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "adversary/adversary.h"
+
+static const char *const cmd = "adversary";
+
+static int
+positive(const char *opt, const char *v, int allow_zero)
+{
+    if (v == NULL)
+        return lp_usage_error(cmd, "missing %s", opt);
+    if (!lp_decimal_valid(v) || lp_decimal_sign(v) < (allow_zero ? 0 : 1))
+        return lp_usage_error(cmd, "%s must be a decimal number %s 0 (got '%s')", opt, allow_zero ? ">=" : ">", v);
+    return 0;
+}
+
+static int
+run_gaussian(const char *dt, const char *v, const char *a, const char *s, const char *delta,
+             const char *samples, const char *seed, int json)
+{
+    long d;
+    uint64_t n = 0, sd = 1;
+    int rc;
+    arb_t V, A, S, D, post, prior, ratio;
+    char *tp, *tq, *tr;
+    double mc = NAN, se = NAN;
+    if (dt == NULL)
+        return lp_usage_error(cmd, "missing --d (dimension, an integer from 1 to 1000000)");
+    if ((rc = lp_arg_int_range(&d, cmd, "--d", dt, 1, 1000000)) || (rc = positive("--prior-var", v, 0))
+        || (rc = positive("--gain", a, 1)) || (rc = positive("--noise", s, 0)) || (rc = positive("--delta", delta, 0)))
+        return rc;
+    if (samples && (lp_decimal_uint64(&n, samples) != 0 || n < 2 || n > UINT64_C(1000000000)))
+        return lp_usage_error(cmd, "--samples must be an integer from 2 to 1e9 (got '%s')", samples);
+    if (seed && lp_decimal_uint64(&sd, seed) != 0)
+        return lp_usage_error(cmd, "--seed must be an integer from 0 to 2^63-1 (got '%s')", seed);
+    arb_init(V); arb_init(A); arb_init(S); arb_init(D); arb_init(post); arb_init(prior); arb_init(ratio);
+    lp_decimal_arb(V, v, 256);
+    lp_decimal_arb(A, a, 256);
+    lp_decimal_arb(S, s, 256);
+    lp_decimal_arb(D, delta, 256);
+    lp_adversary_gaussian_success(post, prior, (ulong) d, V, A, S, D, 256);
+    arb_div(ratio, post, prior, 256);
+    tp = lp_format_ball(post, 20);
+    tq = lp_format_ball(prior, 20);
+    tr = lp_format_ball(ratio, 20);
+    if (n)
+        lp_adversary_gaussian_mc(&mc, &se, (ulong) d, strtod(v, NULL), strtod(a, NULL), strtod(s, NULL),
+                                 strtod(delta, NULL), 0.0, n, sd);
+    if (json) {
+        printf("{\"model\":\"linear-gaussian\",\"d\":%ld,\"success_posterior\":", d);
+        lp_json_string(stdout, tp);
+        printf(",\"success_prior\":");
+        lp_json_string(stdout, tq);
+        printf(",\"leakage\":");
+        lp_json_string(stdout, tr);
+        printf(",\"mc_success\":");
+        lp_json_number(stdout, mc);
+        printf(",\"mc_std_error\":");
+        lp_json_number(stdout, se);
+        printf("}\n");
+    } else {
+        printf("linear-Gaussian model, d=%ld, x ~ N(0, %s I), g = %s x + N(0, %s^2 I), delta = %s\n", d, v, a, s, delta);
+        printf("  Bayes optimal delta-ball adversary (ball at the posterior mean): success %s (certified)\n",
+               tp ? tp : "?");
+        printf("  without the observation (ball at the prior mean):                success %s\n", tq ? tq : "?");
+        printf("  multiplicative leakage for the delta-ball gain: %s\n", tr ? tr : "?");
+        if (n)
+            printf("  Monte Carlo (%llu draws, seed %llu): %.6f +- %.2g\n", (unsigned long long) n,
+                   (unsigned long long) sd, mc, se);
+    }
+    flint_free(tp); flint_free(tq); flint_free(tr);
+    arb_clear(V); arb_clear(A); arb_clear(S); arb_clear(D); arb_clear(post); arb_clear(prior); arb_clear(ratio);
+    return lp_close_stdout(LP_EXIT_OK);
+}
+
+static int
+run_linear(const char *gb, const char *ga, const char *rel, long digits, int json)
+{
+    char *copy, *save = NULL, *tok;
+    arb_t B, E;
+    arb_ptr A, X;
+    slong n = 0, cap = 8;
+    int st;
+    if (gb == NULL || !lp_decimal_valid(gb))
+        return lp_usage_error(cmd, gb ? "--grad-bias must be a decimal number (got '%s')"
+                                      : "missing --grad-bias (dl/db_i, a decimal number)", gb);
+    if (ga == NULL)
+        return lp_usage_error(cmd, "missing --grad-weight (dl/dA_i, decimal numbers, comma-separated)");
+    if (rel && (!lp_decimal_valid(rel) || lp_decimal_sign(rel) < 0))
+        return lp_usage_error(cmd, "--rel-error must be a decimal number >= 0 (got '%s')", rel);
+    arb_init(B);
+    arb_init(E);
+    A = _arb_vec_init(cap);
+    copy = strdup(ga);
+    for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (!lp_decimal_valid(tok)) {
+            int rc = lp_usage_error(cmd, "--grad-weight: entry %ld is not a decimal number ('%s')", (long) n + 1, tok);
+            free(copy);
+            _arb_vec_clear(A, cap);
+            arb_clear(B);
+            arb_clear(E);
+            return rc;
+        }
+        if (n == cap) {
+            arb_ptr grown = _arb_vec_init(2 * cap);
+            _arb_vec_set(grown, A, cap);
+            _arb_vec_clear(A, cap);
+            A = grown;
+            cap *= 2;
+        }
+        lp_decimal_arb(A + n++, tok, 256);
+    }
+    free(copy);
+    lp_decimal_arb(B, gb, 256);
+    if (rel) {      /* each gradient entry known to a relative error: a ball around it */
+        mag_t m;
+        mag_init(m);
+        lp_decimal_arb(E, rel, 64);
+        for (slong j = 0; j <= n; j++) {
+            arb_ptr t = j < n ? A + j : B;
+            arb_get_mag(m, t);
+            {
+                mag_t e;
+                mag_init(e);
+                arb_get_mag(e, E);
+                mag_mul(m, m, e);
+                mag_clear(e);
+            }
+            arb_add_error_mag(t, m);
+        }
+        mag_clear(m);
+    }
+    X = _arb_vec_init(n);
+    st = lp_adversary_linear_layer(X, B, A, n, 256);
+    if (json) {
+        printf("{\"attack\":\"linear-layer\",\"n\":%ld,\"status\":\"%s\",\"x\":", (long) n, st == 0 ? "ok" : "refused");
+        if (st == 0) {
+            printf("[");
+            for (slong j = 0; j < n; j++) {
+                char *t = arb_is_zero(X + j) ? NULL : lp_format_ball(X + j, digits);
+                printf("%s", j ? "," : "");
+                lp_json_string(stdout, arb_is_zero(X + j) ? "0" : t);
+                flint_free(t);
+            }
+            printf("]");
+        } else {
+            printf("null");
+        }
+        printf(",\"note\":");
+        lp_json_string(stdout, st == 0 ? NULL : "dl/db_i is zero or not certainly nonzero: the row says nothing certain about x, and leakproof does not divide by it");
+        printf("}\n");
+    } else if (st == 0) {
+        printf("linear-layer reconstruction x = dl/dA_i / dl/db_i (ball arithmetic), %ld entries:\n", (long) n);
+        for (slong j = 0; j < n; j++) {
+            char *t = lp_format_ball(X + j, digits);
+            printf("  x_%ld = %s\n", (long) j + 1, arb_is_zero(X + j) ? "0" : t ? t : "(no certain digit)");
+            flint_free(t);
+        }
+    } else {
+        printf("linear-layer reconstruction refused: dl/db_i = %s is zero or not certainly nonzero "
+               "within its uncertainty; no division\n", gb);
+    }
+    _arb_vec_clear(X, n);
+    _arb_vec_clear(A, cap);
+    arb_clear(B);
+    arb_clear(E);
+    return lp_close_stdout(LP_EXIT_OK);
+}
+
+int
+lp_cmd_adversary(int argc, char **argv)
+{
+    enum { O_D = 256, O_V, O_A, O_S, O_DELTA, O_SAMPLES, O_SEED, O_GB, O_GA, O_REL, O_DIGITS, O_JSON, O_HELP };
+    static const struct option longopts[] = {
+        { "d", required_argument, NULL, O_D },
+        { "prior-var", required_argument, NULL, O_V },
+        { "gain", required_argument, NULL, O_A },
+        { "noise", required_argument, NULL, O_S },
+        { "delta", required_argument, NULL, O_DELTA },
+        { "samples", required_argument, NULL, O_SAMPLES },
+        { "seed", required_argument, NULL, O_SEED },
+        { "grad-bias", required_argument, NULL, O_GB },
+        { "grad-weight", required_argument, NULL, O_GA },
+        { "rel-error", required_argument, NULL, O_REL },
+        { "digits", required_argument, NULL, O_DIGITS },
+        { "json", no_argument, NULL, O_JSON },
+        { "help", no_argument, NULL, O_HELP },
+        { NULL, 0, NULL, 0 }
+    };
+    const char *d = NULL, *v = NULL, *a = NULL, *s = NULL, *delta = NULL, *samples = NULL, *seed = NULL;
+    const char *gb = NULL, *ga = NULL, *rel = NULL, *digits_text = NULL;
+    long digits = 20;
+    int json = 0, c, rc;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case O_D: d = optarg; break;
+        case O_V: v = optarg; break;
+        case O_A: a = optarg; break;
+        case O_S: s = optarg; break;
+        case O_DELTA: delta = optarg; break;
+        case O_SAMPLES: samples = optarg; break;
+        case O_SEED: seed = optarg; break;
+        case O_GB: gb = optarg; break;
+        case O_GA: ga = optarg; break;
+        case O_REL: rel = optarg; break;
+        case O_DIGITS: digits_text = optarg; break;
+        case O_JSON: json = 1; break;
+        case O_HELP:
+            puts("usage: leakproof adversary gaussian --d D --prior-var V --gain A --noise S --delta R\n"
+                 "                                   [--samples N --seed K] [--json]\n"
+                 "       leakproof adversary linear-layer --grad-bias G --grad-weight W1,W2,... [--rel-error E]\n"
+                 "                                   [--digits D] [--json]\n"
+                 "  gaussian: x ~ N(0, V I_d), g = A x + N(0, S^2 I_d); the Bayes optimal delta-ball\n"
+                 "  adversary's success probability, certified, beside its Monte Carlo estimate\n"
+                 "  linear-layer: x = dl/dA_i / dl/db_i in ball arithmetic, refused when dl/db_i may be 0");
+            return lp_close_stdout(LP_EXIT_OK);
+        case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
+        default: return lp_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind >= argc)
+        return lp_usage_error(cmd, "missing subcommand: gaussian or linear-layer");
+    if (optind + 1 < argc)
+        return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
+    if (digits_text && (rc = lp_arg_int_range(&digits, cmd, "--digits", digits_text, 1, 100)))
+        return rc;
+    if (strcmp(argv[optind], "gaussian") == 0) {
+        if (gb || ga || rel)
+            return lp_usage_error(cmd, "--grad-bias, --grad-weight and --rel-error belong to linear-layer");
+        return run_gaussian(d, v, a, s, delta, samples, seed, json);
+    }
+    if (strcmp(argv[optind], "linear-layer") == 0) {
+        if (d || v || a || s || delta || samples || seed)
+            return lp_usage_error(cmd, "--d, --prior-var, --gain, --noise, --delta, --samples and --seed belong to gaussian");
+        return run_linear(gb, ga, rel, digits, json);
+    }
+    return lp_usage_error(cmd, "unknown subcommand '%s': gaussian or linear-layer", argv[optind]);
+}

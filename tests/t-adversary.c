@@ -85,9 +85,57 @@ test_linear_layer(void)
     _arb_vec_clear(x, 3);
 }
 
+/* The Jensen step before eq. (3): log(C int_B p) >= C int_B log p holds for
+ * C = 1/vol(B) (an average); the paper prints C = 1/delta^d. */
+static void
+test_jensen(void)
+{
+    static const ulong ds[] = { 1, 2, 5, 20, 100 };
+    static const char *const dels[] = { "0.1", "0.5", "2" };
+    arb_t v, a, s, dl, g, lp, rp, lv, rv, mq, sq, gap;
+    int holds = 1;
+    double worst = INFINITY;
+    arb_init(v); arb_init(a); arb_init(s); arb_init(dl); arb_init(g); arb_init(lp); arb_init(rp);
+    arb_init(lv); arb_init(rv); arb_init(mq); arb_init(sq); arb_init(gap);
+    set(v, "1");
+    set(a, "1");
+    set(s, "0.1");
+    set(g, "1");
+    for (size_t i = 0; i < 5; i++)
+        for (size_t j = 0; j < 3; j++) {
+            set(dl, dels[j]);
+            lp_adversary_jensen(lp, rp, lv, rv, mq, sq, ds[i], v, a, s, dl, g, 128);
+            arb_sub(gap, lv, rv, 128);
+            holds &= arb_is_nonnegative(gap) || arb_contains_zero(gap);
+            worst = fmin(worst, mid_d(gap));
+        }
+    tap_ok(holds, "Jensen with C = 1/vol(B): log(C int_B p) >= C int_B log p on 15 models (d 1..100, delta 0.1..2); "
+           "smallest gap %.3g", worst);
+    set(dl, "0.5");
+    lp_adversary_jensen(lp, rp, lv, rv, mq, sq, 20, v, a, s, dl, g, 128);
+    arb_sub(gap, lp, rp, 128);
+    tap_todo(arb_is_nonnegative(gap),
+             "the Jensen step as printed (C = 1/delta^d) holds: d=20 delta=0.5 v=1 a=1 s=0.1 |g|=1 gives "
+             "lhs %.6g < rhs %.6g (gap %.6g)", mid_d(lp), mid_d(rp), mid_d(gap));
+    /* eq. (3) with k samples converges to E_U[q] with standard error sd_q / sqrt(k) */
+    {
+        static const ulong ks[] = { 1, 10, 100, 1000 };
+        for (size_t i = 0; i < 4; i++) {
+            double mean, sd;
+            lp_adversary_objective_mc(&mean, &sd, 20, 1, 1, 0.1, 0.5, 1, ks[i], 2000, 17 + i);
+            tap_ok(fabs(mean - mid_d(mq)) <= 5 * sd / sqrt(2000.0) && fabs(sd * sqrt((double) ks[i]) / mid_d(sq) - 1) < 0.1,
+                   "eq. (3) with k=%lu uniform samples: mean %.6f (limit %.6f), spread %.4g = sd_q/sqrt(k) = %.4g",
+                   ks[i], mean, mid_d(mq), sd, mid_d(sq) / sqrt((double) ks[i]));
+        }
+    }
+    arb_clear(v); arb_clear(a); arb_clear(s); arb_clear(dl); arb_clear(g); arb_clear(lp); arb_clear(rp);
+    arb_clear(lv); arb_clear(rv); arb_clear(mq); arb_clear(sq); arb_clear(gap);
+}
+
 int
 main(void)
 {
+    test_jensen();
     test_gaussian();
     test_linear_layer();
     flint_cleanup();

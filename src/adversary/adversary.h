@@ -24,6 +24,25 @@ void lp_adversary_gaussian_success(arb_t posterior_success, arb_t prior_success,
 void lp_adversary_gaussian_mc(double *success, double *std_error, ulong d, double v, double a,
                               double s, double delta, double offset, uint64_t samples, uint64_t seed);
 
+/* The Jensen step before eq. (3), in the same model with the ball centred at
+ * the posterior mean mu (the maximiser of both sides) and an observation of
+ * norm |g|.  With q(x) = log p(g|x) + log p(x) = K - alpha |x - mu|^2:
+ *   lhs(C) = log C + log int_B e^q dx
+ *          = log C + K + (d/2) log(pi/alpha) + log P(chi^2_d <= 2 alpha delta^2),
+ *   rhs(C) = C int_B q dx = C vol(B) (K - alpha d delta^2 / (d+2)),
+ * for C = 1/delta^d (as printed) and C = 1/vol(B) (a probability average).
+ * `mean_q` is E_U[q] over the ball, the limit of eq. (3)'s objective as k
+ * grows, and `sd_q` the standard deviation of q(x) for x uniform in the ball
+ * (the k-sample objective's standard error is sd_q / sqrt(k)).  Certified. */
+void lp_adversary_jensen(arb_t lhs_printed, arb_t rhs_printed, arb_t lhs_vol, arb_t rhs_vol,
+                         arb_t mean_q, arb_t sd_q, ulong d, const arb_t v, const arb_t a,
+                         const arb_t s, const arb_t delta, const arb_t gnorm, slong prec);
+
+/* Eq. (3)'s objective (1/k) sum q(x_i), x_i uniform in the ball: its mean and
+ * standard deviation over `reps` independent draws (seeded), in doubles. */
+void lp_adversary_objective_mc(double *mean, double *sd, ulong d, double v, double a, double s,
+                               double delta, double gnorm, ulong k, ulong reps, uint64_t seed);
+
 /* Section 5: a linear layer y = A x + b, l(y) any loss: dl/dA_i = (dl/db_i) x^T,
  * so x = dl/dA_i / dl/db_i.  x[j] = grad_a[j] / grad_b in ball arithmetic;
  * returns 0, or -1 without dividing when grad_b's ball contains 0 (zero, or too

@@ -79,6 +79,73 @@ run_gaussian(const char *dt, const char *v, const char *a, const char *s, const 
 }
 
 static int
+run_jensen(const char *dt, const char *v, const char *a, const char *s, const char *delta, const char *gn,
+           const char *seed, int json)
+{
+    long d;
+    uint64_t sd = 1;
+    int rc;
+    arb_t V, A, S, D, G, lp, rp, lv, rv, mq, sq;
+    static const ulong ks[] = { 1, 10, 100, 1000, 10000 };
+    double km[5], ksd[5];
+    char *t[6];
+    if (dt == NULL)
+        return lp_usage_error(cmd, "missing --d (dimension, an integer from 1 to 1000000)");
+    if ((rc = lp_arg_int_range(&d, cmd, "--d", dt, 1, 1000000)) || (rc = positive("--prior-var", v, 0))
+        || (rc = positive("--gain", a, 1)) || (rc = positive("--noise", s, 0)) || (rc = positive("--delta", delta, 0))
+        || (rc = positive("--g-norm", gn ? gn : "0", 1)))
+        return rc;
+    if (seed && lp_decimal_uint64(&sd, seed) != 0)
+        return lp_usage_error(cmd, "--seed must be an integer from 0 to 2^63-1 (got '%s')", seed);
+    arb_init(V); arb_init(A); arb_init(S); arb_init(D); arb_init(G);
+    arb_init(lp); arb_init(rp); arb_init(lv); arb_init(rv); arb_init(mq); arb_init(sq);
+    lp_decimal_arb(V, v, 256);
+    lp_decimal_arb(A, a, 256);
+    lp_decimal_arb(S, s, 256);
+    lp_decimal_arb(D, delta, 256);
+    lp_decimal_arb(G, gn ? gn : "0", 256);
+    lp_adversary_jensen(lp, rp, lv, rv, mq, sq, (ulong) d, V, A, S, D, G, 256);
+    for (int i = 0; i < 5; i++)
+        lp_adversary_objective_mc(&km[i], &ksd[i], (ulong) d, strtod(v, NULL), strtod(a, NULL), strtod(s, NULL),
+                                  strtod(delta, NULL), gn ? strtod(gn, NULL) : 0, ks[i], 500, sd + i);
+    t[0] = lp_format_ball(lp, 12); t[1] = lp_format_ball(rp, 12); t[2] = lp_format_ball(lv, 12);
+    t[3] = lp_format_ball(rv, 12); t[4] = lp_format_ball(mq, 12); t[5] = lp_format_ball(sq, 12);
+    if (json) {
+        printf("{\"model\":\"linear-gaussian\",\"d\":%ld,\"lhs_printed_C\":", d);
+        lp_json_string(stdout, t[0]);
+        printf(",\"rhs_printed_C\":");
+        lp_json_string(stdout, t[1]);
+        printf(",\"lhs_volume_C\":");
+        lp_json_string(stdout, t[2]);
+        printf(",\"rhs_volume_C\":");
+        lp_json_string(stdout, t[3]);
+        printf(",\"objective_limit\":");
+        lp_json_string(stdout, t[4]);
+        printf(",\"objective_sd_k1\":");
+        lp_json_string(stdout, t[5]);
+        printf(",\"k\":[");
+        for (int i = 0; i < 5; i++)
+            printf("%s{\"k\":%lu,\"mean\":%.10g,\"sd\":%.6g}", i ? "," : "", ks[i], km[i], ksd[i]);
+        printf("]}\n");
+    } else {
+        printf("Jensen step before eq. (3), linear-Gaussian model d=%ld, ball at the posterior mean, delta=%s:\n", d, delta);
+        printf("  C = 1/delta^d (printed): log(C int p) = %s, C int log p = %s: %s\n", t[0] ? t[0] : "?",
+               t[1] ? t[1] : "?", arb_ge(lp, rp) ? "holds" : arb_lt(lp, rp) ? "FAILS" : "undecided");
+        printf("  C = 1/vol(B):            log(C int p) = %s, C int log p = %s: %s\n", t[2] ? t[2] : "?",
+               t[3] ? t[3] : "?", arb_ge(lv, rv) ? "holds" : arb_lt(lv, rv) ? "FAILS" : "undecided");
+        printf("  eq. (3) with k uniform samples (500 repetitions): limit %s, sd at k = 1: %s\n",
+               t[4] ? t[4] : "?", t[5] ? t[5] : "?");
+        for (int i = 0; i < 5; i++)
+            printf("    k = %5lu: mean %.8f, sd %.4g\n", ks[i], km[i], ksd[i]);
+    }
+    for (int i = 0; i < 6; i++)
+        flint_free(t[i]);
+    arb_clear(V); arb_clear(A); arb_clear(S); arb_clear(D); arb_clear(G);
+    arb_clear(lp); arb_clear(rp); arb_clear(lv); arb_clear(rv); arb_clear(mq); arb_clear(sq);
+    return lp_close_stdout(LP_EXIT_OK);
+}
+
+static int
 run_linear(const char *gb, const char *ga, const char *rel, long digits, int json)
 {
     char *copy, *save = NULL, *tok;
@@ -175,7 +242,7 @@ run_linear(const char *gb, const char *ga, const char *rel, long digits, int jso
 int
 lp_cmd_adversary(int argc, char **argv)
 {
-    enum { O_D = 256, O_V, O_A, O_S, O_DELTA, O_SAMPLES, O_SEED, O_GB, O_GA, O_REL, O_DIGITS, O_JSON, O_HELP };
+    enum { O_D = 256, O_V, O_A, O_S, O_DELTA, O_SAMPLES, O_SEED, O_GB, O_GA, O_REL, O_DIGITS, O_JSON, O_HELP, O_GN };
     static const struct option longopts[] = {
         { "d", required_argument, NULL, O_D },
         { "prior-var", required_argument, NULL, O_V },
@@ -187,13 +254,14 @@ lp_cmd_adversary(int argc, char **argv)
         { "grad-bias", required_argument, NULL, O_GB },
         { "grad-weight", required_argument, NULL, O_GA },
         { "rel-error", required_argument, NULL, O_REL },
+        { "g-norm", required_argument, NULL, O_GN },
         { "digits", required_argument, NULL, O_DIGITS },
         { "json", no_argument, NULL, O_JSON },
         { "help", no_argument, NULL, O_HELP },
         { NULL, 0, NULL, 0 }
     };
     const char *d = NULL, *v = NULL, *a = NULL, *s = NULL, *delta = NULL, *samples = NULL, *seed = NULL;
-    const char *gb = NULL, *ga = NULL, *rel = NULL, *digits_text = NULL;
+    const char *gb = NULL, *ga = NULL, *rel = NULL, *digits_text = NULL, *gn = NULL;
     long digits = 20;
     int json = 0, c, rc;
     opterr = 0;
@@ -210,11 +278,13 @@ lp_cmd_adversary(int argc, char **argv)
         case O_GB: gb = optarg; break;
         case O_GA: ga = optarg; break;
         case O_REL: rel = optarg; break;
+        case O_GN: gn = optarg; break;
         case O_DIGITS: digits_text = optarg; break;
         case O_JSON: json = 1; break;
         case O_HELP:
             puts("usage: leakproof adversary gaussian --d D --prior-var V --gain A --noise S --delta R\n"
                  "                                   [--samples N --seed K] [--json]\n"
+                 "       leakproof adversary jensen --d D --prior-var V --gain A --noise S --delta R [--g-norm N] [--seed K]\n"
                  "       leakproof adversary linear-layer --grad-bias G --grad-weight W1,W2,... [--rel-error E]\n"
                  "                                   [--digits D] [--json]\n"
                  "  gaussian: x ~ N(0, V I_d), g = A x + N(0, S^2 I_d); the Bayes optimal delta-ball\n"
@@ -226,20 +296,25 @@ lp_cmd_adversary(int argc, char **argv)
         }
     }
     if (optind >= argc)
-        return lp_usage_error(cmd, "missing subcommand: gaussian or linear-layer");
+        return lp_usage_error(cmd, "missing subcommand: gaussian, jensen or linear-layer");
     if (optind + 1 < argc)
         return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
     if (digits_text && (rc = lp_arg_int_range(&digits, cmd, "--digits", digits_text, 1, 100)))
         return rc;
     if (strcmp(argv[optind], "gaussian") == 0) {
-        if (gb || ga || rel)
-            return lp_usage_error(cmd, "--grad-bias, --grad-weight and --rel-error belong to linear-layer");
+        if (gb || ga || rel || gn)
+            return lp_usage_error(cmd, "--grad-bias, --grad-weight, --rel-error and --g-norm do not belong to gaussian");
         return run_gaussian(d, v, a, s, delta, samples, seed, json);
     }
+    if (strcmp(argv[optind], "jensen") == 0) {
+        if (gb || ga || rel || samples)
+            return lp_usage_error(cmd, "jensen takes --d, --prior-var, --gain, --noise, --delta, --g-norm, --seed");
+        return run_jensen(d, v, a, s, delta, gn, seed, json);
+    }
     if (strcmp(argv[optind], "linear-layer") == 0) {
-        if (d || v || a || s || delta || samples || seed)
+        if (d || v || a || s || delta || samples || seed || gn)
             return lp_usage_error(cmd, "--d, --prior-var, --gain, --noise, --delta, --samples and --seed belong to gaussian");
         return run_linear(gb, ga, rel, digits, json);
     }
-    return lp_usage_error(cmd, "unknown subcommand '%s': gaussian or linear-layer", argv[optind]);
+    return lp_usage_error(cmd, "unknown subcommand '%s': gaussian, jensen or linear-layer", argv[optind]);
 }

@@ -138,6 +138,12 @@ bad "entry 2 is not a decimal" adversary linear-layer --grad-bias 1 --grad-weigh
 [ "$rc" -eq 0 ] && grep -q '"status":"refused"' "$out"; ok $? "adversary linear-layer refuses dl/db = 0 (exit 0, status refused)"
 
 bad "--delta" adversary jensen --d 3 --prior-var 1 --gain 1 --noise 1 --delta 0
+bad "--d" adversary attacks --d 100
+bad "missing --delta" adversary laplace --d 3
+bad "missing --sigma" adversary link --radius 1 --delta 1
+bad "unknown subcommand" adversary frob
+"$L" adversary attacks --trials 200 --json >"$out"
+grep -q '"mse_bayes":' "$out" && grep -q '"mse_cosine":' "$out"; ok $? "adversary attacks --json: the four objectives' errors"
 "$L" adversary jensen --d 20 --prior-var 1 --gain 1 --noise 0.1 --delta 0.5 --g-norm 1 >"$out"
 grep -q "C = 1/delta^d (printed).*FAILS" "$out" && grep -q "C = 1/vol(B).*holds" "$out"
 ok $? "adversary jensen: the printed C fails, the volume C holds, at d=20 delta=0.5"

@@ -43,6 +43,34 @@ void lp_adversary_jensen(arb_t lhs_printed, arb_t rhs_printed, arb_t lhs_vol, ar
 void lp_adversary_objective_mc(double *mean, double *sd, ulong d, double v, double a, double s,
                                double delta, double gnorm, ulong k, ulong reps, uint64_t seed);
 
+/* Table 1 in numbers on the linear model x ~ N(0, I_d), G = u x^T + Laplace(b)
+ * (u ~ N(0, I_m) per trial): the mean squared error per coordinate of the l2
+ * (least squares), l1 (weighted median), cosine (the l2 direction at the
+ * prior's norm sqrt d: cosine leaves the scale open) and Bayes (Gaussian prior,
+ * Laplace conditional: the MAP) reconstructions, in that order. */
+typedef struct { double mse[4], se[4]; } lp_attack_errors;
+void lp_adversary_table1(lp_attack_errors *res, int d, int m, double b, int trials, uint64_t seed);
+
+/* The delta-ball adversary with Laplace noise, x ~ N(0, I_d), g = a x + Laplace(b):
+ * its success P(|x - c| <= delta | g) on exact posterior draws for three
+ * centres: the posterior mean, the coordinatewise MAP, and the flat-kernel
+ * mean-shift optimum (a numerical maximiser of the ball's posterior mass). */
+typedef struct { double success[3], se[3]; } lp_centre_result;
+void lp_adversary_laplace_centres(lp_centre_result *res, int d, double a, double b, double delta,
+                                  int samples, uint64_t seed);
+
+/* The delta-ball leakage against the Bayes capacity, Gaussian mechanism with
+ * clipping, p = 1.  Discretised (inputs on a grid in [-R, R], actions on the
+ * same grid, exact Gaussian output bins): returns the largest multiplicative
+ * leakage L_g(pi, M) over `priors` priors (the first uniform, then random) and
+ * sets the channel's Bayes capacity.  Monte Carlo (uniform prior on [-R, R]):
+ * the leakage V_g(pi, M) / V_g(pi) with its standard error, and the continuous
+ * capacity 1 + 2R/(sigma sqrt(2 pi)). */
+double lp_adversary_link_discrete(double *capacity, double sigma, double radius, double delta,
+                                  int priors, uint64_t seed);
+void lp_adversary_link_mc(double *leakage, double *std_error, double *capacity, double sigma,
+                          double radius, double delta, uint64_t samples, uint64_t seed);
+
 /* Section 5: a linear layer y = A x + b, l(y) any loss: dl/dA_i = (dl/db_i) x^T,
  * so x = dl/dA_i / dl/db_i.  x[j] = grad_a[j] / grad_b in ball arithmetic;
  * returns 0, or -1 without dividing when grad_b's ball contains 0 (zero, or too

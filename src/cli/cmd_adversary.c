@@ -146,6 +146,91 @@ run_jensen(const char *dt, const char *v, const char *a, const char *s, const ch
 }
 
 static int
+run_attacks(const char *dt, const char *mt, const char *b, const char *trials, const char *seed, int json)
+{
+    long d = 20, m = 10, t = 1000;
+    uint64_t sd = 1;
+    int rc;
+    lp_attack_errors e;
+    static const char *const names[4] = { "l2", "l1", "cosine", "bayes" };
+    if ((dt && (rc = lp_arg_int_range(&d, cmd, "--d", dt, 1, 64))) || (mt && (rc = lp_arg_int_range(&m, cmd, "--m", mt, 1, 64)))
+        || (trials && (rc = lp_arg_int_range(&t, cmd, "--trials", trials, 2, 10000000))) || (rc = positive("--b", b ? b : "0.1", 0)))
+        return rc;
+    if (seed && lp_decimal_uint64(&sd, seed) != 0)
+        return lp_usage_error(cmd, "--seed must be an integer from 0 to 2^63-1 (got '%s')", seed);
+    lp_adversary_table1(&e, (int) d, (int) m, strtod(b ? b : "0.1", NULL), (int) t, sd);
+    if (json) {
+        printf("{\"model\":\"linear-layer gradient, Laplace noise\",\"d\":%ld,\"m\":%ld,\"trials\":%ld", d, m, t);
+        for (int k = 0; k < 4; k++)
+            printf(",\"mse_%s\":%.8g,\"se_%s\":%.3g", names[k], e.mse[k], names[k], e.se[k]);
+        printf("}\n");
+    } else {
+        printf("Table 1 in numbers: x ~ N(0, I_%ld), G = u x^T + Laplace(%s) noise, u ~ N(0, I_%ld), %ld trials\n",
+               d, b ? b : "0.1", m, t);
+        for (int k = 0; k < 4; k++)
+            printf("  %-7s mean squared error per coordinate %.6g +- %.2g\n", names[k], e.mse[k], e.se[k]);
+    }
+    return lp_close_stdout(LP_EXIT_OK);
+}
+
+static int
+run_laplace(const char *dt, const char *a, const char *b, const char *delta, const char *samples,
+            const char *seed, int json)
+{
+    long d = 5;
+    uint64_t n = 200000, sd = 1;
+    int rc;
+    lp_centre_result c;
+    static const char *const names[3] = { "posterior_mean", "map", "mean_shift" };
+    if ((dt && (rc = lp_arg_int_range(&d, cmd, "--d", dt, 1, 64))) || (rc = positive("--gain", a ? a : "1", 0))
+        || (rc = positive("--b", b ? b : "1", 0)) || (rc = positive("--delta", delta, 0)))
+        return rc;
+    if (samples && (lp_decimal_uint64(&n, samples) != 0 || n < 100 || n > 10000000))
+        return lp_usage_error(cmd, "--samples must be an integer from 100 to 1e7 (got '%s')", samples);
+    if (seed && lp_decimal_uint64(&sd, seed) != 0)
+        return lp_usage_error(cmd, "--seed must be an integer from 0 to 2^63-1 (got '%s')", seed);
+    lp_adversary_laplace_centres(&c, (int) d, strtod(a ? a : "1", NULL), strtod(b ? b : "1", NULL),
+                                 strtod(delta, NULL), (int) n, sd);
+    if (json) {
+        printf("{\"model\":\"Gaussian prior, Laplace noise\",\"d\":%ld", d);
+        for (int k = 0; k < 3; k++)
+            printf(",\"success_%s\":%.8g,\"se_%s\":%.3g", names[k], c.success[k], names[k], c.se[k]);
+        printf("}\n");
+    } else {
+        printf("delta-ball adversary, x ~ N(0, I_%ld), g = %s x + Laplace(%s), delta = %s, %llu posterior draws:\n", d,
+               a ? a : "1", b ? b : "1", delta, (unsigned long long) n);
+        for (int k = 0; k < 3; k++)
+            printf("  centre at the %-15s success %.6f +- %.2g\n", names[k], c.success[k], c.se[k]);
+    }
+    return lp_close_stdout(LP_EXIT_OK);
+}
+
+static int
+run_link(const char *sigma, const char *radius, const char *delta, const char *samples, const char *seed, int json)
+{
+    uint64_t n = 100000, sd = 1;
+    int rc;
+    double cap_d, l_d, l_mc, se, cap;
+    if ((rc = positive("--sigma", sigma, 0)) || (rc = positive("--radius", radius, 0)) || (rc = positive("--delta", delta, 0)))
+        return rc;
+    if (samples && (lp_decimal_uint64(&n, samples) != 0 || n < 2 || n > 100000000))
+        return lp_usage_error(cmd, "--samples must be an integer from 2 to 1e8 (got '%s')", samples);
+    if (seed && lp_decimal_uint64(&sd, seed) != 0)
+        return lp_usage_error(cmd, "--seed must be an integer from 0 to 2^63-1 (got '%s')", seed);
+    l_d = lp_adversary_link_discrete(&cap_d, strtod(sigma, NULL), strtod(radius, NULL), strtod(delta, NULL), 50, sd);
+    lp_adversary_link_mc(&l_mc, &se, &cap, strtod(sigma, NULL), strtod(radius, NULL), strtod(delta, NULL), n, sd);
+    if (json)
+        printf("{\"leakage_discrete_max\":%.10g,\"capacity_discrete\":%.10g,\"leakage_mc\":%.10g,\"leakage_mc_se\":%.3g,"
+               "\"capacity\":%.10g}\n", l_d, cap_d, l_mc, se, cap);
+    else
+        printf("delta-ball leakage vs Bayes capacity, Gaussian mechanism p = 1, sigma = %s, R = %s, delta = %s:\n"
+               "  discretised channel: largest leakage over 50 priors %.6f <= its C_Bayes %.6f\n"
+               "  Monte Carlo, uniform prior: leakage %.6f +- %.2g <= C_Bayes %.6f\n",
+               sigma, radius, delta, l_d, cap_d, l_mc, se, cap);
+    return lp_close_stdout(LP_EXIT_OK);
+}
+
+static int
 run_linear(const char *gb, const char *ga, const char *rel, long digits, int json)
 {
     char *copy, *save = NULL, *tok;
@@ -242,7 +327,8 @@ run_linear(const char *gb, const char *ga, const char *rel, long digits, int jso
 int
 lp_cmd_adversary(int argc, char **argv)
 {
-    enum { O_D = 256, O_V, O_A, O_S, O_DELTA, O_SAMPLES, O_SEED, O_GB, O_GA, O_REL, O_DIGITS, O_JSON, O_HELP, O_GN };
+    enum { O_D = 256, O_V, O_A, O_S, O_DELTA, O_SAMPLES, O_SEED, O_GB, O_GA, O_REL, O_DIGITS, O_JSON, O_HELP, O_GN,
+           O_M, O_B, O_TRIALS, O_SIGMA, O_RADIUS };
     static const struct option longopts[] = {
         { "d", required_argument, NULL, O_D },
         { "prior-var", required_argument, NULL, O_V },
@@ -255,6 +341,11 @@ lp_cmd_adversary(int argc, char **argv)
         { "grad-weight", required_argument, NULL, O_GA },
         { "rel-error", required_argument, NULL, O_REL },
         { "g-norm", required_argument, NULL, O_GN },
+        { "m", required_argument, NULL, O_M },
+        { "b", required_argument, NULL, O_B },
+        { "trials", required_argument, NULL, O_TRIALS },
+        { "sigma", required_argument, NULL, O_SIGMA },
+        { "radius", required_argument, NULL, O_RADIUS },
         { "digits", required_argument, NULL, O_DIGITS },
         { "json", no_argument, NULL, O_JSON },
         { "help", no_argument, NULL, O_HELP },
@@ -262,6 +353,7 @@ lp_cmd_adversary(int argc, char **argv)
     };
     const char *d = NULL, *v = NULL, *a = NULL, *s = NULL, *delta = NULL, *samples = NULL, *seed = NULL;
     const char *gb = NULL, *ga = NULL, *rel = NULL, *digits_text = NULL, *gn = NULL;
+    const char *mt = NULL, *bt = NULL, *trials = NULL, *sigma = NULL, *radius = NULL;
     long digits = 20;
     int json = 0, c, rc;
     opterr = 0;
@@ -279,12 +371,20 @@ lp_cmd_adversary(int argc, char **argv)
         case O_GA: ga = optarg; break;
         case O_REL: rel = optarg; break;
         case O_GN: gn = optarg; break;
+        case O_M: mt = optarg; break;
+        case O_B: bt = optarg; break;
+        case O_TRIALS: trials = optarg; break;
+        case O_SIGMA: sigma = optarg; break;
+        case O_RADIUS: radius = optarg; break;
         case O_DIGITS: digits_text = optarg; break;
         case O_JSON: json = 1; break;
         case O_HELP:
             puts("usage: leakproof adversary gaussian --d D --prior-var V --gain A --noise S --delta R\n"
                  "                                   [--samples N --seed K] [--json]\n"
                  "       leakproof adversary jensen --d D --prior-var V --gain A --noise S --delta R [--g-norm N] [--seed K]\n"
+                 "       leakproof adversary laplace [--d D] [--gain A] [--b B] --delta R [--samples N] [--seed K]\n"
+                 "       leakproof adversary attacks [--d D] [--m M] [--b B] [--trials T] [--seed K]\n"
+                 "       leakproof adversary link --sigma S --radius R --delta D [--samples N] [--seed K]\n"
                  "       leakproof adversary linear-layer --grad-bias G --grad-weight W1,W2,... [--rel-error E]\n"
                  "                                   [--digits D] [--json]\n"
                  "  gaussian: x ~ N(0, V I_d), g = A x + N(0, S^2 I_d); the Bayes optimal delta-ball\n"
@@ -296,7 +396,7 @@ lp_cmd_adversary(int argc, char **argv)
         }
     }
     if (optind >= argc)
-        return lp_usage_error(cmd, "missing subcommand: gaussian, jensen or linear-layer");
+        return lp_usage_error(cmd, "missing subcommand: gaussian, jensen, laplace, attacks, link or linear-layer");
     if (optind + 1 < argc)
         return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
     if (digits_text && (rc = lp_arg_int_range(&digits, cmd, "--digits", digits_text, 1, 100)))
@@ -306,6 +406,12 @@ lp_cmd_adversary(int argc, char **argv)
             return lp_usage_error(cmd, "--grad-bias, --grad-weight, --rel-error and --g-norm do not belong to gaussian");
         return run_gaussian(d, v, a, s, delta, samples, seed, json);
     }
+    if (strcmp(argv[optind], "attacks") == 0)
+        return run_attacks(d, mt, bt, trials, seed, json);
+    if (strcmp(argv[optind], "laplace") == 0)
+        return run_laplace(d, a, bt, delta, samples, seed, json);
+    if (strcmp(argv[optind], "link") == 0)
+        return run_link(sigma, radius, delta, samples, seed, json);
     if (strcmp(argv[optind], "jensen") == 0) {
         if (gb || ga || rel || samples)
             return lp_usage_error(cmd, "jensen takes --d, --prior-var, --gain, --noise, --delta, --g-norm, --seed");
@@ -316,5 +422,6 @@ lp_cmd_adversary(int argc, char **argv)
             return lp_usage_error(cmd, "--d, --prior-var, --gain, --noise, --delta, --samples and --seed belong to gaussian");
         return run_linear(gb, ga, rel, digits, json);
     }
-    return lp_usage_error(cmd, "unknown subcommand '%s': gaussian, jensen or linear-layer", argv[optind]);
+    return lp_usage_error(cmd, "unknown subcommand '%s': gaussian, jensen, laplace, attacks, link or linear-layer",
+                          argv[optind]);
 }

@@ -15,26 +15,18 @@ double
 lp_adversary_link_discrete(double *capacity, double sigma, double radius, double delta,
                            int priors, uint64_t seed)
 {
-    const double step = fmin(sigma, radius) / 8, L = radius + 9 * sigma, bin = step;
-    const int nx = 2 * (int) floor(radius / step) + 1, nb = (int) ceil(2 * L / bin) + 1;
+    const double step = fmin(sigma, radius) / 8;
     lp_channel c;
-    double *g = malloc(sizeof(double) * nx * nx), *pi = malloc(sizeof(double) * nx), worst = 0;
+    int nx;
+    double *g, *pi, worst = 0;
     gsl_rng *r = gsl_rng_alloc(gsl_rng_taus2);
     gsl_rng_set(r, (unsigned long) (seed & 0xffffffffUL));
-    c.nx = nx;
-    c.ny = nb;
-    c.m = malloc(sizeof(double) * nx * nb);
-    for (int i = 0; i < nx; i++) {
-        double x = -radius + i * step, in = 0;
-        for (int k = 0; k < nb - 1; k++) {
-            double lo = -L + k * bin, hi = lo + bin;
-            c.m[i * nb + k] = gsl_cdf_gaussian_P(hi - x, sigma) - gsl_cdf_gaussian_P(lo - x, sigma);
-            in += c.m[i * nb + k];
-        }
-        c.m[i * nb + nb - 1] = fmax(0, 1 - in);       /* the outside, one output */
-        for (int w = 0; w < nx; w++)                    /* actions: the input grid */
-            g[w * nx + i] = fabs(-radius + w * step - x) <= delta + 1e-12;
-    }
+    lp_gauss_discrete_channel(&c, &nx, sigma, radius, step, step, 9.0);
+    g = malloc(sizeof(double) * nx * nx);
+    pi = malloc(sizeof(double) * nx);
+    for (int i = 0; i < nx; i++)                        /* actions: the input grid */
+        for (int w = 0; w < nx; w++)
+            g[w * nx + i] = fabs((w - i) * step) <= delta + 1e-12;
     *capacity = lp_channel_bayes_capacity(&c);
     for (int t = 0; t < priors; t++) {
         double s = 0;

@@ -2,27 +2,12 @@
  * hypotheses allow.  Contracts in channel.h. */
 #include "channel/channel.h"
 
-static void
-log_125_over_delta(arb_t r, const arb_t delta, slong prec)
-{
-    arb_set_ui(r, 5);
-    arb_mul_2exp_si(r, r, -2);              /* 1.25 */
-    arb_div(r, r, delta, prec);
-    arb_log(r, r, prec);
-}
-
+/* the classical Gaussian calibration's variance: (S sqrt(2 ln(1.25/delta)) / eps)^2 */
 void
 lp_dp_sigma_classical(arb_t sigma, const arb_t eps, const arb_t delta, const arb_t clip, slong prec)
 {
-    arb_t t;
-    arb_init(t);
-    log_125_over_delta(t, delta, prec);
-    arb_mul_2exp_si(t, t, 1);
-    arb_mul(t, t, clip, prec);
-    arb_mul(t, t, clip, prec);
-    arb_div(t, t, eps, prec);
-    arb_div(sigma, t, eps, prec);
-    arb_clear(t);
+    lp_calibrate_classical(sigma, eps, delta, clip, prec);
+    arb_sqr(sigma, sigma, prec);
 }
 
 void
@@ -33,17 +18,19 @@ lp_dp_bound1(arb_t b, const arb_t batch, const arb_t clip, const arb_t sigma, sl
     arb_div(b, b, sigma, prec);
 }
 
+/* bound (2) is bound (1) at the classical sigma, as the proof of Theorem 4
+ * derives it: B S^2 / sigma = B eps^2 / (2 ln(1.25/delta)) for any S */
 void
 lp_dp_bound2(arb_t b, const arb_t batch, const arb_t eps, const arb_t delta, slong prec)
 {
-    arb_t t;
-    arb_init(t);
-    log_125_over_delta(t, delta, prec);
-    arb_mul_2exp_si(t, t, 1);
-    arb_mul(b, eps, eps, prec);
-    arb_mul(b, b, batch, prec);
-    arb_div(b, b, t, prec);
-    arb_clear(t);
+    arb_t one, sigma;
+    arb_init(one);
+    arb_init(sigma);
+    arb_one(one);
+    lp_dp_sigma_classical(sigma, eps, delta, one, prec);
+    lp_dp_bound1(b, batch, one, sigma, prec);
+    arb_clear(one);
+    arb_clear(sigma);
 }
 
 void

@@ -84,7 +84,7 @@ lp_cmd_overflow(int argc, char **argv)
                  "       [--p-max P] [--json|--csv]\n"
                  "  for each grid point, the smallest p at which the method returns inf, NaN or 0, or\n"
                  "  agrees with arb to fewer than half its digits (exact: p fails and p - 1 does not);\n"
-                 "  methods: mpfr (at 53 bits), double, logdouble, gsl.  With mpfr, also the precision\n"
+                 "  methods: mpfr (at the bits of 17 digits), double, logdouble, gsl.  With mpfr, also the precision\n"
                  "  that keeps 15 digits at p = 10, 100, 1000, 13700, 100000.");
             return lp_close_stdout(LP_EXIT_OK);
         case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
@@ -119,7 +119,7 @@ lp_cmd_overflow(int argc, char **argv)
                : split_grid(&grid, &ng, o.kappa_grid ? o.kappa_grid : "1,10,173", "--kappa-grid", 0);
     if (rc)
         return rc;
-    /* half the method's digits: 15/2 for doubles; mpfr runs at 53 bits here */
+    /* about half the digits of a double (and of mpfr, run at 17 digits' bits) */
     tol = 1e-8;
 
     if (o.json)

@@ -129,3 +129,21 @@ lp_gauss_discrete_capacity(int p, double sigma, double radius, double input_step
     free(q);
     return cap + outside;
 }
+
+void
+lp_gauss_discrete_channel(lp_channel *c, int *inputs, double sigma, double radius,
+                          double input_step, double bin, double tails)
+{
+    const double L = radius + tails * sigma;
+    const int nb = (int) ceil(2.0 * L / bin), nx = 2 * (int) floor(radius / input_step * (1 + 1e-12)) + 1;
+    c->nx = nx;
+    c->ny = nb + 1;
+    c->m = malloc(sizeof(double) * (size_t) nx * (nb + 1));
+    for (int i = 0; i < nx; i++) {
+        double x = -radius + i * input_step;
+        for (int k = 0; k < nb; k++)
+            c->m[(size_t) i * (nb + 1) + k] = interval_prob(x, sigma, -L + k * bin, -L + (k + 1) * bin);
+        c->m[(size_t) i * (nb + 1) + nb] = 1.0 - interval_prob(x, sigma, -L, -L + nb * bin);
+    }
+    *inputs = nx;
+}

@@ -113,9 +113,13 @@ void lp_channel_precompose(lp_channel *out, const int *map, int nx, const lp_cha
  * covering [-L, L]^p with L = R + `tails` sigma, plus the outside as one bin
  * (whose max is bounded, not dropped).  Entries are exact Gaussian bin
  * probabilities (products of erf differences).  Returns the channel's Bayes
- * capacity divided by nothing: a number to hold against the continuous one.
- * -1 when the grid would be too large (more than 2e8 entries). */
+ * capacity, to hold against the continuous one; -1 when the grid would be too
+ * large (more than about 4e8 operations). */
 double lp_gauss_discrete_capacity(int p, double sigma, double radius,
                                   double input_step, double bin, double tails);
+/* The same channel at p = 1 as a matrix: inputs -R + i step in [-R, R] (the
+ * count in *inputs), the bins, and the outside as the last output.  Free c->m. */
+void lp_gauss_discrete_channel(lp_channel *c, int *inputs, double sigma, double radius,
+                               double input_step, double bin, double tails);
 
 #endif

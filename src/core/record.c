@@ -34,7 +34,7 @@ struct lp_record {
 };
 
 static char *
-dup(const char *s)
+str_dup(const char *s)
 {
     char *d;
     if (s == NULL)
@@ -51,7 +51,7 @@ lp_record_new(const char *title)
     lp_record *rec = calloc(1, sizeof *rec);
     if (rec == NULL)
         abort();
-    rec->title = dup(title ? title : "");
+    rec->title = str_dup(title ? title : "");
     return rec;
 }
 
@@ -101,7 +101,7 @@ add(lp_record *rec, const char *key, field_kind kind)
         f = &rec->f[rec->n++];
     }
     memset(f, 0, sizeof *f);
-    f->key = dup(key);
+    f->key = str_dup(key);
     f->kind = kind;
     return f;
 }
@@ -109,7 +109,7 @@ add(lp_record *rec, const char *key, field_kind kind)
 void
 lp_record_text(lp_record *rec, const char *key, const char *text)
 {
-    add(rec, key, F_TEXT)->text = dup(text);
+    add(rec, key, F_TEXT)->text = str_dup(text);
 }
 
 void
@@ -255,7 +255,7 @@ lp_ball_decimal(const arb_t x, slong digits)
     if (!arb_is_finite(x) || digits < 1)
         return NULL;
     if (arb_is_zero(x))
-        return dup("0");
+        return str_dup("0");
     if (arb_contains_zero(x))
         return NULL;                    /* not even the sign is certain */
     s = arb_get_str(x, digits, ARB_STR_NO_RADIUS);
@@ -272,7 +272,7 @@ lp_ball_decimal_fixed(const arb_t x, slong decimals)
     if (!arb_is_finite(x) || decimals < 0)
         return NULL;
     if (arb_contains_zero(x))
-        return dup("0");               /* its absolute bound is sup |x| */
+        return str_dup("0");               /* its absolute bound is sup |x| */
     {
         /* digits before the point, from the exponent: a choice of how many
            digits to print, never part of a bound */
@@ -283,7 +283,7 @@ lp_ball_decimal_fixed(const arb_t x, slong decimals)
     s = arb_get_str(x, decimals + intdigits, ARB_STR_NO_RADIUS);
     out = NULL;
     if (!strchr(s, '['))
-        out = dup(s);
+        out = str_dup(s);
     flint_free(s);
     return out;
 }
@@ -299,7 +299,7 @@ decimal_up(const arf_t b)
     slong prec = 64;
 
     if (arf_cmp_2exp_si(b, -997) < 0)      /* 2^-997 < 1e-300 */
-        return dup("1e-300");
+        return str_dup("1e-300");
     arb_init(t);
     arb_init(p10);
     arf_init(u);
@@ -357,7 +357,7 @@ decimal_up(const arf_t b)
     arf_clear(u);
     fmpz_clear(m);
     fmpz_clear(e);
-    return dup(buf);
+    return str_dup(buf);
 }
 
 char *
@@ -379,14 +379,14 @@ lp_bound_decimal_up(const arb_t x, const char *d, int absolute)
     if (!absolute) {
         if (arb_contains_zero(dd)) {
             if (arb_is_zero(x) && arb_is_zero(dd))
-                out = dup("0");
+                out = str_dup("0");
             goto done;
         }
         arb_div(err, err, dd, prec);
     }
     arb_get_abs_ubound_arf(b, err, prec);
     if (arf_is_zero(b))
-        out = dup("0");
+        out = str_dup("0");
     else if (arf_is_finite(b))
         out = decimal_up(b);
 done:
@@ -466,7 +466,7 @@ bound_key(const field *f)
 {
     char *k = NULL;
     if (!f->absolute && strcmp(f->key, "value") == 0)
-        return dup("rel_error_bound");
+        return str_dup("rel_error_bound");
     if (asprintf(&k, "%s_%s_error_bound", f->key, f->absolute ? "abs" : "rel") < 0)
         abort();
     return k;
@@ -535,15 +535,15 @@ human_value(const field *f)
     char *s = NULL;
     int n = 0;
     switch (f->kind) {
-    case F_TEXT: return dup(f->text ? f->text : "-");
+    case F_TEXT: return str_dup(f->text ? f->text : "-");
     case F_INT: n = asprintf(&s, "%lld", (long long) f->i); break;
-    case F_BOOL: return dup(f->i ? "yes" : "no");
-    case F_NULL: return dup("-");
+    case F_BOOL: return str_dup(f->i ? "yes" : "no");
+    case F_NULL: return str_dup("-");
     case F_DOUBLE:
         if (isfinite(f->d))
             n = asprintf(&s, "%.10g", f->d);
         else
-            return dup("-");
+            return str_dup("-");
         break;
     case F_DOUBLES: {
         size_t len = 1;
@@ -567,11 +567,11 @@ human_value(const field *f)
     }
     case F_BALL:
         if (f->text == NULL)
-            return dup("- (no digit certified)");
+            return str_dup("- (no digit certified)");
         n = asprintf(&s, "%s (%s error <= %s)", f->text, f->absolute ? "abs." : "rel.", f->bound);
         break;
     default:
-        return dup("");
+        return str_dup("");
     }
     if (n < 0)
         abort();
@@ -600,7 +600,7 @@ human_table(const field *f, FILE *out, int indent)
             for (size_t k = 0; k < f->items[j]->n; k++)
                 if (strcmp(f->items[j]->f[k].key, r0->f[c].key) == 0)
                     g = &f->items[j]->f[k];
-            cell[j][c] = g && g->kind != F_OBJECT && g->kind != F_LIST ? human_value(g) : dup("-");
+            cell[j][c] = g && g->kind != F_OBJECT && g->kind != F_LIST ? human_value(g) : str_dup("-");
             if (strlen(cell[j][c]) > w[c])
                 w[c] = strlen(cell[j][c]);
         }

@@ -10,11 +10,11 @@ int
 lp_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "leakproof %s: ", cmd);
+    fprintf(lp_err(), "leakproof %s: ", cmd);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vfprintf(lp_err(), fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    fputc('\n', lp_err());
     return LP_EXIT_USAGE;
 }
 
@@ -90,6 +90,14 @@ lp_json_number(FILE *out, double x)
 int
 lp_close_stdout(int status)
 {
+    FILE *out = lp_out();
+    if (out != stdout) {
+        if (fflush(out) != 0 || ferror(out)) {
+            fprintf(lp_err(), "leakproof: writing the output failed\n");
+            return status ? status : LP_EXIT_FAIL;
+        }
+        return status;
+    }
     if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
         perror("leakproof: writing standard output");
         return status ? status : LP_EXIT_FAIL;

@@ -6,10 +6,21 @@
 
 #include <stdio.h>
 #include "leakproof.h"
+#include "core/record.h"
 
 #define LP_EXIT_OK 0
 #define LP_EXIT_FAIL 1
 #define LP_EXIT_USAGE 2
+#define LP_EXIT_UNCERTIFIED 3   /* the answer could not be certified to the digits asked */
+
+/* Where commands write: every result goes to lp_out(), every message to
+ * lp_err() (stdout and stderr, unless lp_cli_redirect pointed them elsewhere;
+ * NULL restores them).  Commands never name stdout or stderr themselves. */
+FILE *lp_out(void);
+FILE *lp_err(void);
+void lp_cli_redirect(FILE *out, FILE *err);
+/* Emits a command's record on lp_out() (JSON when json != 0); 0 or -1. */
+int lp_emit(const lp_record *rec, int json);
 
 int lp_cmd_eval(int argc, char **argv);
 /* eval gauss-layers: per-layer clipping, its own options (cmd_eval_layers.c) */
@@ -22,7 +33,7 @@ int lp_cmd_calibrate(int argc, char **argv);
 int lp_cmd_overflow(int argc, char **argv);
 int lp_cmd_adversary(int argc, char **argv);
 
-/* Prints "leakproof CMD: MESSAGE" on stderr and returns LP_EXIT_USAGE. */
+/* Prints "leakproof CMD: MESSAGE" on lp_err() and returns LP_EXIT_USAGE. */
 int lp_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
@@ -44,7 +55,8 @@ void lp_json_string(FILE *out, const char *s);
 /* A finite double as a JSON number, else null. */
 void lp_json_number(FILE *out, double x);
 
-/* Flushes and closes stdout; returns LP_EXIT_FAIL on a write error. */
+/* Flushes lp_out() (and closes it when it is stdout); returns status, or
+ * LP_EXIT_FAIL on a write error. */
 int lp_close_stdout(int status);
 
 #endif

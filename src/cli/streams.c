@@ -1,0 +1,31 @@
+/* streams.c -- where the commands write.  The program writes to stdout and
+ * stderr; lp_call (the bindings' entry point) points them at memory streams
+ * for one call.  Contracts in cli.h. */
+#include "cli.h"
+
+static FILE *out_stream, *err_stream;
+
+FILE *
+lp_out(void)
+{
+    return out_stream ? out_stream : stdout;
+}
+
+FILE *
+lp_err(void)
+{
+    return err_stream ? err_stream : stderr;
+}
+
+void
+lp_cli_redirect(FILE *out, FILE *err)
+{
+    out_stream = out;
+    err_stream = err;
+}
+
+int
+lp_emit(const lp_record *rec, int json)
+{
+    return lp_record_emit(rec, lp_out(), json);
+}

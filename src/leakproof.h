@@ -150,6 +150,31 @@ int lp_decimal_sign(const char *s);
  * in [0, 2^63); else -1.  "1.34e8" reads as 134000000. */
 int lp_decimal_uint64(uint64_t *out, const char *s);
 
+/* ---- Entry point for bindings ----------------------------------------------
+ * A stable surface for Python and other languages: strings in, JSON text out,
+ * no Arb, MPFR or GSL type and no struct whose layout could change.
+ *
+ * lp_call runs one leakproof command in this process, as the program would:
+ * args[0..nargs-1] is the command line without the program name, e.g.
+ * {"eval", "gauss", "--p", "5", "--sigma", "1", "--radius", "1"}.  --json is
+ * added when the command takes it and it is absent (verify writes TAP, which
+ * comes back as it is).  Returns the program's exit status: 0 ok, 1 a failure
+ * that is not the caller's fault, 2 bad input, 3 the answer could not be
+ * certified to the digits asked.  *json receives what the command wrote on its
+ * output (one JSON record; NULL when it wrote nothing), *error what it wrote on
+ * its error stream (one line naming the bad parameter for status 2; NULL when
+ * empty); either pointer may be NULL to discard that text.  Free both with
+ * lp_free.  Status 1 with a message and no record also when memory for the
+ * streams runs out.
+ *
+ * Not thread-safe: the commands parse with getopt (global state) and the
+ * output streams are redirected process-wide for the duration of the call.
+ * Calls must be serialised; within one call, Monte Carlo still uses its own
+ * threads. */
+int lp_call(const char *const *args, size_t nargs, char **json, char **error);
+/* Frees a text returned by lp_call (NULL is fine). */
+void lp_free(void *text);
+
 #ifdef __cplusplus
 }
 #endif

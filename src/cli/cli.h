@@ -22,6 +22,22 @@ void lp_cli_redirect(FILE *out, FILE *err);
 /* Emits a command's record on lp_out() (JSON when json != 0); 0 or -1. */
 int lp_emit(const lp_record *rec, int json);
 
+/* The commands.  Each takes its own name as argv[0] (the program's argv less
+ * the program name) and returns an exit status LP_EXIT_*. */
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    int takes_json;     /* 1: --json makes it emit one JSON record */
+} lp_command;
+
+/* The command called `name`, or NULL (dispatch.c). */
+const lp_command *lp_command_find(const char *name);
+/* Runs the command named argv[0] with the arguments after it and returns its
+ * exit status; an unknown name is bad input (a message on lp_err(),
+ * LP_EXIT_USAGE).  Resets getopt's state before and after, so it may be called
+ * again in the same process (not from two threads at once). */
+int lp_cli_run(int argc, char **argv);
+
 int lp_cmd_eval(int argc, char **argv);
 /* eval gauss-layers: per-layer clipping, its own options (cmd_eval_layers.c) */
 int lp_cmd_eval_layers(int argc, char **argv);

@@ -49,19 +49,8 @@ main(int argc, char **argv)
         return lp_close_stdout(LP_EXIT_OK);
     }
     {
-        static const struct { const char *name; int (*run)(int, char **); } commands[] = {
-            { "eval", lp_cmd_eval }, { "forms", lp_cmd_forms }, { "mc", lp_cmd_mc },
-            { "verify", lp_cmd_verify }, { "channel", lp_cmd_channel },
-            { "calibrate", lp_cmd_calibrate }, { "overflow", lp_cmd_overflow },
-            { "adversary", lp_cmd_adversary },
-        };
-        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-            if (strcmp(argv[1], commands[i].name) == 0) {
-                int rc = commands[i].run(argc - 1, argv + 1);
-                flint_cleanup();        /* FLINT's caches: valgrind sees no leak */
-                return rc;
-            }
+        int rc = lp_cli_run(argc - 1, argv + 1);
+        flint_cleanup();        /* FLINT's caches: valgrind sees no leak */
+        return rc;
     }
-    fprintf(stderr, "leakproof: unknown command '%s' (try leakproof --help)\n", argv[1]);
-    return LP_EXIT_USAGE;
 }

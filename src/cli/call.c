@@ -1,0 +1,88 @@
+/* call.c -- lp_call, the bindings' entry point: one command in-process, its
+ * output and messages captured in memory.  Contract in leakproof.h. */
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+/* The captured text, or NULL when nothing was written (the buffer is freed). */
+static char *
+text_or_null(char *buf, size_t len)
+{
+    if (buf != NULL && len == 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+int
+lp_call(const char *const *args, size_t nargs, char **json, char **error)
+{
+    char *out_buf = NULL, *err_buf = NULL;
+    size_t out_len = 0, err_len = 0;
+    FILE *out, *err;
+    char **argv;
+    int argc = 0, rc, has_json = 0;
+    const lp_command *command;
+
+    if (json)
+        *json = NULL;
+    if (error)
+        *error = NULL;
+    if (nargs > 1u << 20)
+        return LP_EXIT_USAGE;
+    /* getopt permutes argv (the pointers, not the strings): a copy of ours,
+     * with room for --json and the terminating NULL. */
+    argv = malloc((nargs + 2) * sizeof *argv);
+    out = open_memstream(&out_buf, &out_len);
+    err = open_memstream(&err_buf, &err_len);
+    if (argv == NULL || out == NULL || err == NULL) {
+        if (out)
+            fclose(out);
+        if (err)
+            fclose(err);
+        free(out_buf);
+        free(err_buf);
+        free(argv);
+        if (error)
+            *error = strdup("leakproof: out of memory\n");
+        return LP_EXIT_FAIL;
+    }
+    for (size_t i = 0; i < nargs; i++) {
+        argv[argc++] = (char *) args[i];
+        has_json |= strcmp(args[i], "--json") == 0;
+    }
+    command = nargs > 0 ? lp_command_find(args[0]) : NULL;
+    if (command != NULL && command->takes_json && !has_json)
+        argv[argc++] = (char *) "--json";
+    argv[argc] = NULL;
+
+    lp_cli_redirect(out, err);
+    if (nargs == 0)
+        rc = lp_usage_error("call", "no command given (eval, mc, channel, ...)");
+    else
+        rc = lp_cli_run(argc, argv);
+    lp_cli_redirect(NULL, NULL);
+
+    if (fclose(out) != 0 && rc == LP_EXIT_OK)
+        rc = LP_EXIT_FAIL;
+    fclose(err);
+    free(argv);
+    out_buf = text_or_null(out_buf, out_len);
+    err_buf = text_or_null(err_buf, err_len);
+    if (json)
+        *json = out_buf;
+    else
+        free(out_buf);
+    if (error)
+        *error = err_buf;
+    else
+        free(err_buf);
+    return rc;
+}
+
+void
+lp_free(void *text)
+{
+    free(text);
+}

@@ -91,10 +91,27 @@ bad "eigenvalue 2 must be" channel natural --eigenvalues 1,-2,3 --capacity 1
 bad "exactly one of" channel natural --capacity 1
 bad "exactly one of" channel natural --eigenvalues 1 --eigenvalues-file x --capacity 1
 bad "cannot open" channel natural --eigenvalues-file /nonexistent --capacity 1
-bad "--sigma" channel capacity --eigenvalues 1,2 --sigma 0
-bad "every eigenvalue is 0" channel natural --eigenvalues 0,0 --capacity 1
+bad "--noise-variance" channel capacity --eigenvalues 1,2 --noise-variance 0
+bad "unknown option '--sigma'" channel capacity --eigenvalues 1,2 --sigma 1
+bad "--eigenvalues: every eigenvalue is 0" channel natural --eigenvalues 0,0 --capacity 1
+bad "--eigenvalues: every eigenvalue is 0" channel natural --eigenvalues 0 --capacity 1
+bad "missing --capacity" channel natural --eigenvalues 0
+# a target capacity beyond the documented domain is bad input (exit 2, stderr), not a failure
+bad "--capacity must be a decimal number > 0 and <= 1e7" channel natural --eigenvalues 1,2 --capacity 1e400
+bad "--capacity must be a decimal number > 0 and <= 1e7" channel white --eigenvalues 1,2 --capacity 1e400
+printf '1,2\n1e400,3\n5,1\n' >"$out.csv"
+bad "--data $out.csv: row 2, column 1: 1e400 is beyond the range of doubles" channel natural --data "$out.csv" --capacity 1
+rm -f "$out.csv"
+# options a subcommand does not use are refused, named
+bad "unknown option '--sigma'" channel toy --sigma 5
+bad "--capacity does not apply to channel dp" channel dp --batch 64 --clip 1 --noise-multiplier 1 --capacity 1
+bad "--noise-variance does not apply to channel natural" channel natural --eigenvalues 1 --capacity 1 --noise-variance 1
+bad "--digits does not apply to channel personalized" channel personalized --covariance x --beta y --capacity 1 --digits 5
+bad "--data does not apply to channel capacity" channel capacity --data x --noise-variance 1
+bad "--batch must be an integer" channel dp --batch 64.5 --clip 1 --noise-multiplier 1
+bad "--digits" channel toy --digits 1001
 printf '1\n2\n-3\n' >"$out.eig"
-bad "eigenvalue 3 is negative" channel natural --eigenvalues-file "$out.eig" --capacity 1
+bad "eigenvalue 3 must be a decimal number >= 0" channel natural --eigenvalues-file "$out.eig" --capacity 1
 printf '1\nx\n' >"$out.eig"
 bad "$out.eig:2: 'x' is not a decimal number" channel natural --eigenvalues-file "$out.eig" --capacity 1
 printf '1,0\n0,-1\n' >"$out.eig"; printf '1\n1\n' >"$out.beta"
@@ -154,6 +171,15 @@ bad "--delta" calibrate gaussian --epsilon 1 --delta 1
 bad "missing --delta" calibrate gaussian --epsilon 1
 bad "--sensitivity" calibrate gaussian --epsilon 1 --delta 1e-5 --sensitivity -1
 bad "missing mechanism" calibrate --epsilon 1 --delta 1e-5
+bad "--epsilon must be a decimal number > 0 and <= 1e6" calibrate gaussian --epsilon 1e400 --delta 1e-5
+bad "unknown option '--sigma'" calibrate gaussian --epsilon 1 --delta 1e-5 --sigma 1
+"$L" calibrate gaussian --epsilon 1 --delta 0.99999999999999999999 --json >"$out" 2>"$err"
+rc=$?; [ "$rc" -eq 0 ] && grep -q '"status":"ok"' "$out"
+ok $? "calibrate: delta = 0.99999999999999999999 is in (0, 1), decided on the exact decimal (rc=$rc)"
+"$L" calibrate gaussian --epsilon 0.99999999999999999999 --delta 0.5 --json >"$out"
+grep -q '"classical_proved":true' "$out"; ok $? "calibrate: epsilon = 0.99999999999999999999 < 1, so the classical sigma is proved"
+"$L" calibrate gaussian --epsilon 1e-100 --delta 1e-5 --json >"$out"
+grep -q '"sigma_analytic":"3.98942280' "$out"; ok $? "calibrate: epsilon = 1e-100 gives the analytic sigma 1/(2 delta sqrt(2 pi)) - ...: $(cut -c150-260 "$out")"
 bad "missing --method" overflow gauss
 bad "--method must be" overflow gauss --method arb
 bad "--sigma-grid" overflow gauss --method double --sigma-grid 1,0
@@ -198,18 +224,43 @@ ok $? "forms --json lists the registry"
 [ "$rc" -eq 0 ] && grep -q -- "--sigma" "$out"; ok $? "eval --help"
 
 srcdir=$(dirname "$0")/..
-"$L" channel capacity --eigenvalues 16 --sigma 2 --json >"$out"
-grep -q '"capacity":"1.0986122886681096914e+0"' "$out"; ok $? "channel capacity --json: 1/2 ln 9 = $(cat "$out")"
+"$L" channel capacity --eigenvalues 16 --noise-variance 2 --json >"$out"
+grep -q '^{"command":"channel capacity",' "$out" && grep -q '"capacity":"1.0986122886681096914e+0"' "$out"
+ok $? "channel capacity --json: 1/2 ln 9 = $(cat "$out")"
+"$L" channel capacity --eigenvalues 1,2 --noise-variance 1e400 --json >"$out"
+grep -q '"capacity":"1.5000000000000000000e-400"' "$out"; ok $? "channel capacity at noise variance 1e400: 1.5e-400, certified"
+"$L" channel capacity --eigenvalues 0 --noise-variance 1 --json >"$out"
+grep -q '"capacity":"0","capacity_rel_error_bound":0' "$out"; ok $? "channel capacity of a zero spectrum: exactly 0"
 "$L" channel natural --eigenvalues 1 --capacity 1 --json >"$out"
-grep -q '"sigma":"1.5651764274966565182e-1"' "$out" && grep -q '"rel_error_bound":[0-9]' "$out"
-ok $? "channel natural --json: sigma = 1/(e^2-1), the toy example's: $(cut -c1-160 "$out")"
+grep -q '"noise_variance":"1.5651764274966565182e-1"' "$out" && grep -q '"noise_variance_rel_error_bound":[0-9]' "$out" \
+    && grep -q '"target_capacity":"1"' "$out" && grep -q '"digits":20' "$out"
+ok $? "channel natural --json: noise variance 1/(e^2-1), the toy example's: $(cut -c1-160 "$out")"
+# roots the double Newton step used to lose: now bracketed in log space and certified
+for args in "1e160" "1e-160" "0,1e-160" "1e400,2"; do
+    "$L" channel natural --eigenvalues "$args" --capacity 1 --json >"$out" 2>"$err"; rc=$?
+    [ "$rc" -eq 0 ] && grep -q '"status":"ok"' "$out" && grep -q '"noise_variance":"1.5651764274966565182e' "$out"
+    ok $? "channel natural --eigenvalues $args --capacity 1: certified (rc=$rc) $(cut -c60-160 "$out")"
+done
+"$L" channel natural --eigenvalues 0,0.0000343,2.06801963394e+04 --capacity 6e+02 --json >"$out"; rc=$?
+[ "$rc" -eq 0 ] && grep -q '"noise_variance":"2.2322110152266678398e-261"' "$out"
+ok $? "channel natural, root below the double range's comfort: 2.23e-261 certified (rc=$rc)"
+"$L" channel natural --eigenvalues 1,2 --capacity 1 --digits 100 --json >"$out"
+grep -q '"digits":100' "$out"; ok $? "channel natural --digits 100: 100 digits certified by the precision loop"
 "$L" channel white --eigenvalues 1,2,0 --capacity 1 --json >"$out"
-grep -q '"sigmas":\["[0-9.e+-]*","[0-9.e+-]*","0"\]' "$out"; ok $? "channel white --json: sigmas array"
+grep -q '"noise_variances":\[{"i":1,"noise_variance":"[0-9.e+-]*",[^]]*"noise_variance":"0"' "$out"
+ok $? "channel white --json: a noise variance per eigenvalue, 0 for a zero eigenvalue"
 "$L" channel personalized --covariance "$srcdir/cases/tan/cov-4.csv" --beta "$srcdir/cases/tan/beta-4.csv" --capacity 1 --json >"$out"
-grep -q '"sigma":"2.0162910546240' "$out" && grep -q '"rel_error_bound":null' "$out"
-ok $? "channel personalized --json: sigma and rel_error_bound"
+grep -q '"noise_variance":2.0162910546240' "$out" && grep -q '"certified":false' "$out"
+ok $? "channel personalized --json: noise variance (doubles, not certified)"
 "$L" channel dp --batch 64 --clip 1 --noise-multiplier 0.8 --json >"$out"
-grep -q '"bound":"1.0000000000000000000e+2"' "$out"; ok $? "channel dp --json: bound 100 for multiplier 0.8"
+grep -q '"batch":64,' "$out" && grep -q '"bound":"1.0000000000000000000e+2"' "$out"
+ok $? "channel dp --json: batch an integer, bound 100 for multiplier 0.8"
+for sub in capacity natural white personalized dp toy; do
+    "$L" channel $sub -h >"$out" 2>"$err"; rc=$?
+    [ "$rc" -eq 0 ] && grep -q "leakproof channel $sub" "$out" && [ ! -s "$err" ]
+    ok $? "channel $sub -h: its usage on stdout"
+done
+"$L" calibrate -h >"$out"; grep -q "calibrate gaussian" "$out"; ok $? "calibrate -h"
 printf '1,2\n2,4.5\n3,6.1\n4,7.9\n' >"$out.csv"
 "$L" channel natural --data "$out.csv" --capacity 0.5 --json >"$out"
 grep -q '"status":"ok"' "$out"; ok $? "channel natural --data: covariance from a CSV: $(cut -c1-120 "$out")"

@@ -92,8 +92,8 @@ set -- 0.8 1.705 100 0.57 5.120 200 0.46 12.026 300 0.2066 331.668 1500
 while [ $# -ge 3 ]; do
     j=$($L channel dp --batch 64 --clip 1 --noise-multiplier "$1" --digits 8 --json)
     k=$($L channel dp --batch 64 --clip 1 --epsilon "$2" --delta 1e-5 --digits 8 --json)
-    printf '| %s | %s | %.6g | %.6g | %.6g | %s |\n' "$1" "$2" "$(echo "$j" | jget bound1)" \
-        "$(echo "$j" | jget supremum)" "$(echo "$k" | jget bound2)" "$3"
+    printf '| %s | %s | %.6g | %.6g | %.6g | %s |\n' "$1" "$2" "$(echo "$j" | jget bound)" \
+        "$(echo "$j" | jget capacity)" "$(echo "$k" | jget bound)" "$3"
     shift 3
 done
 echo
@@ -108,7 +108,7 @@ for ds in "CIFAR-10 222.21,85.08,9.91" "CelebA 346.21,71.01,12.82" "SVHN 313.0,2
     name=${ds%% *}; ev=${ds#* }
     row="| $name | $ev |"
     for k in 1 5 10 50; do
-        s=$($L channel natural --eigenvalues "$ev" --capacity "$k" --digits 10 --json | jget sigma)
+        s=$($L channel natural --eigenvalues "$ev" --capacity "$k" --digits 10 --json | jget noise_variance)
         row="$row $(printf '%.6g' "$s") |"
     done
     echo "$row"
@@ -119,7 +119,7 @@ echo "are for the full 3072-dimensional CIFAR-10 covariance, which the paper doe
 echo
 for ev in 222.21,85.08,9.91 346.21,71.01,12.82 313.0,28.04,4.67 101.88,61.80,3.21; do
     for s in 0.001 0.01 0.1 1 10 100 1000 10000; do
-        printf '%s ' "$($L channel capacity --eigenvalues "$ev" --sigma "$s" --digits 10 --json | jget capacity)"
+        printf '%s ' "$($L channel capacity --eigenvalues "$ev" --noise-variance "$s" --digits 10 --json | jget capacity)"
     done
     echo
 done >chan.dat

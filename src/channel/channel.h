@@ -7,15 +7,20 @@
 #define LP_CHANNEL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "leakproof.h"
+#include "core/record.h"
 
 /* The eigenvalues lambda_1..lambda_d >= 0 of a covariance matrix, as balls
- * (exact decimals or exact doubles) and as nearest doubles. */
+ * (exact decimals or exact doubles) and as nearest doubles (which may be 0 or
+ * inf for decimals beyond the double range: only heuristics read them). */
 typedef struct {
     size_t d;
     arb_ptr lambda;
     double *lambda_d;
+    char **text;                /* the decimal of eigenvalue i, NULL when set from a double */
     size_t positive;            /* how many are > 0 */
+    char note[512];             /* where the eigenvalues came from, when worth saying */
 } lp_spectrum;
 
 void lp_spectrum_init(lp_spectrum *s, size_t d);
@@ -23,6 +28,15 @@ void lp_spectrum_clear(lp_spectrum *s);
 /* Sets eigenvalue i from exact decimal text (valid, >= 0) or an exact double. */
 void lp_spectrum_set_text(lp_spectrum *s, size_t i, const char *text, slong prec);
 void lp_spectrum_set_d(lp_spectrum *s, size_t i, double v);
+/* Re-reads the decimal eigenvalues at precision prec (the precision loop). */
+void lp_spectrum_set_prec(lp_spectrum *s, slong prec);
+/* The eigenvalues of the sample covariance (divisor n - 1) of `rows` samples
+ * of dimension `cols` given as decimal texts (row-major), by GSL in doubles:
+ * not certified, taken as exact from there on (s->note says so).  0; or -1
+ * with a message in err (fewer than 2 rows, an entry beyond the double range,
+ * naming its row and column). */
+int lp_spectrum_sample_covariance(lp_spectrum *s, char *const *texts, size_t rows, size_t cols,
+                                  char *err, size_t errlen);
 
 /* f = 1/2 sum_i ln((lambda_i + sigma)/sigma), sigma > 0, an enclosure.  The
  * terms are multiplied in chunks and logged once a chunk, so d = 10^6 costs
@@ -30,13 +44,21 @@ void lp_spectrum_set_d(lp_spectrum *s, size_t i, double v);
 void lp_channel_f_arb(arb_t f, const lp_spectrum *s, const arb_t sigma, slong prec);
 /* f and f' = -1/2 sum lambda_i / (sigma (lambda_i + sigma)) in doubles. */
 double lp_channel_f_d(const lp_spectrum *s, double sigma, double *deriv);
+/* ln f(e^t) and its derivative in t, in doubles from log_lambda[i] = ln lambda_i
+ * of the npos positive eigenvalues: never overflows for finite inputs (a
+ * heuristic only: it places the root the natural channel then certifies). */
+double lp_channel_log_f_of_log_sigma(const double *log_lambda, size_t npos, double t, double *deriv);
 
 /* Natural channel: the unique sigma > 0 with f(sigma) = kappa (kappa > 0), as a
  * certified enclosure of relative width about 10^-digits.  f is strictly
- * decreasing when some lambda_i > 0 (each term is), so a bracket [a, b] with
- * f(a) > kappa > f(b), both certain, encloses the only root; f' < 0 is also
- * certified on the enclosure.  0 on success; -1 when every lambda_i is 0 (then
- * f = 0 and no sigma exists); -2 when the digits could not be certified. */
+ * decreasing when some lambda_i > 0 (each such term is, the others are 0), so a
+ * bracket [a, b] with f(a) > kappa > f(b), both certain, encloses the only
+ * root.  The root is placed in log space (t = ln sigma, doubles that cannot
+ * overflow), refined by Newton steps in Arb, then bracketed; so any spectrum
+ * of representable decimals works (eigenvalues 1e-160 or 1e160, zeros beside
+ * tiny ones).  0 on success; -1 when every lambda_i is 0 (then f = 0 and no
+ * sigma exists); -2 when the digits could not be certified at `prec` (the
+ * precision loop raises prec). */
 int lp_channel_natural(arb_t sigma, const lp_spectrum *s, const arb_t kappa,
                        slong digits, slong prec);
 
@@ -119,5 +141,65 @@ void lp_analytic_gaussian_delta(arb_t d, const arb_t sigma, const arb_t eps,
  * enclosure [lo, hi] with delta(lo) > delta > delta(hi).  0 on success. */
 int lp_calibrate_analytic(arb_t sigma, const arb_t eps, const arb_t delta,
                           const arb_t sens, slong digits, slong prec);
+
+/* ---- studies: what `leakproof channel` and `calibrate` compute, as records --------
+ * Each fills `rec` (keys per leakproof(1): "command" first, the inputs echoed
+ * as given, every certified number through lp_record_ball) and returns one of
+ * the statuses below.  Certified numbers come from a precision loop: the
+ * working precision (and the precision the decimal inputs are read at) is
+ * raised until `digits` significant digits are certified, up to
+ * LP_STUDY_MAX_PREC bits; "digits" then says how many were printed. */
+#define LP_STUDY_MAX_PREC 65536
+
+typedef enum {
+    LP_STUDY_OK = 0,            /* filled; status "ok" */
+    LP_STUDY_BAD_INPUT,         /* nothing usable filled; err names the parameter */
+    LP_STUDY_UNCERTIFIED        /* filled with status "uncertified": no digit certified */
+} lp_study_status;
+
+/* The decimal texts a study accepts: capacity (kappa, an input) in
+ * (0, LP_CAPACITY_MAX]: beyond it exp(2 kappa / d) leaves Arb's range of
+ * evaluation and no root could be certified. */
+#define LP_CAPACITY_MAX "1e7"
+/* Checks a decimal text against (0, max] (max NULL: no upper end), exactly;
+ * 0, or -1 with "NAME must be ..." in err. */
+int lp_study_check_positive(const char *name, const char *text, const char *max, char *err, size_t errlen);
+/* The sign of a - b for valid decimals, decided exactly. */
+int lp_decimal_compare(const char *a, const char *b);
+/* Valid decimal texts as doubles: 0, or -1 with a message in err naming the
+ * (1-based) number that is beyond the double range. */
+int lp_study_doubles(double *out, char *const *texts, size_t n, char *err, size_t errlen);
+
+/* channel capacity: f(noise_variance) over the spectrum (key "capacity"). */
+lp_study_status lp_study_channel_capacity(lp_record *rec, lp_spectrum *s, const char *noise_variance,
+                                          slong digits, char *err, size_t errlen);
+/* channel natural: the noise variance with f = target_capacity, certified. */
+lp_study_status lp_study_channel_natural(lp_record *rec, lp_spectrum *s, const char *target_capacity,
+                                         slong digits, char *err, size_t errlen);
+/* channel white: sigma_i per eigenvalue (eq. (19)) and f at them. */
+lp_study_status lp_study_channel_white(lp_record *rec, lp_spectrum *s, const char *target_capacity,
+                                       slong digits, char *err, size_t errlen);
+/* channel personalized: the roots of the proof's equation, of eq. (20) and of
+ * Theorem 3's U, in doubles (certified false); cov row-major d x d, beta d. */
+lp_study_status lp_study_channel_personalized(lp_record *rec, size_t d, const double *cov,
+                                              const double *beta, const char *target_capacity,
+                                              char *err, size_t errlen);
+/* channel dp: Theorem 4's bound for a batch (integer >= 1), a clip, and either
+ * a noise multiplier or (epsilon, delta); the capacity its hypotheses allow
+ * and their ratio.  Exactly one of noise_multiplier and epsilon is non-NULL. */
+typedef struct {
+    uint64_t batch;
+    const char *clip, *noise_multiplier, *epsilon, *delta;
+} lp_dp_inputs;
+lp_study_status lp_study_channel_dp(lp_record *rec, const lp_dp_inputs *in, slong digits,
+                                    char *err, size_t errlen);
+/* channel toy: Section 5.2's example (no inputs). */
+lp_study_status lp_study_channel_toy(lp_record *rec, slong digits);
+/* calibrate gaussian: classical and analytic sigma for (epsilon, delta) at a
+ * sensitivity; epsilon <= LP_EPSILON_MAX (e^epsilon must stay evaluable). */
+#define LP_EPSILON_MAX "1e6"
+lp_study_status lp_study_calibrate_gaussian(lp_record *rec, const char *epsilon, const char *delta,
+                                            const char *sensitivity, slong digits,
+                                            char *err, size_t errlen);
 
 #endif

@@ -1,8 +1,8 @@
 /* cmd_calibrate.c -- `leakproof calibrate gaussian --epsilon E --delta D
- * [--sensitivity S]`: the noise scale sigma for (epsilon, delta)-DP, classical
- * and analytic (exact), both certified. */
+ * [--sensitivity S]`: the noise standard deviation sigma for (epsilon,
+ * delta)-DP, classical and analytic, both certified (the study is
+ * lp_study_calibrate_gaussian). */
 #include <getopt.h>
-#include <math.h>
 #include <string.h>
 #include "cli.h"
 #include "channel/channel.h"
@@ -10,14 +10,18 @@
 static const char *const cmd = "calibrate";
 
 static int
-check(const char *opt, const char *v, int open_one)
+usage(void)
 {
-    if (v == NULL)
-        return lp_usage_error(cmd, "missing %s", opt);
-    if (!lp_decimal_valid(v) || lp_decimal_sign(v) <= 0 || (open_one && !(strtod(v, NULL) < 1)))
-        return lp_usage_error(cmd, "%s must be a decimal number %s (got '%s')", opt,
-                              open_one ? "in (0, 1)" : "> 0", v);
-    return 0;
+    fputs("usage: leakproof calibrate gaussian --epsilon E --delta D [--sensitivity S] [--digits D] [--json]\n"
+          "  sigma (noise standard deviation) for (epsilon, delta)-DP: classical\n"
+          "  S sqrt(2 ln(1.25/delta))/epsilon, and the analytic Gaussian mechanism's exact\n"
+          "  least sigma (Balle and Wang 2018), both certified\n"
+          "  --epsilon E      > 0 and <= " LP_EPSILON_MAX "\n"
+          "  --delta D        in (0, 1), decided on the exact decimal\n"
+          "  --sensitivity S  > 0 (default 1)\n"
+          "  --digits D       certified significant digits, 1 to 1000 (default 20)\n"
+          "  -h, --help       this text\n", lp_out());
+    return lp_close_stdout(LP_EXIT_OK);
 }
 
 int
@@ -35,76 +39,49 @@ lp_cmd_calibrate(int argc, char **argv)
     };
     const char *eps = NULL, *delta = NULL, *sens = "1", *digits_text = NULL;
     long digits = 20;
-    int json = 0, c, rc, st;
-    arb_t E, D, S, sc, sa, dc;
-    char *tc, *ta, *td;
+    int json = 0, help = 0, c, rc;
+    char err[400];
+    lp_record *rec;
+    lp_study_status st;
 
     opterr = 0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         switch (c) {
         case O_EPS: eps = optarg; break;
         case O_DELTA: delta = optarg; break;
         case O_SENS: sens = optarg; break;
         case O_DIGITS: digits_text = optarg; break;
         case O_JSON: json = 1; break;
-        case O_HELP:
-            puts("usage: leakproof calibrate gaussian --epsilon E --delta D [--sensitivity S] [--digits D] [--json]\n"
-                 "  sigma (noise standard deviation) for (epsilon, delta)-DP: classical\n"
-                 "  S sqrt(2 ln(1.25/delta))/epsilon, and the analytic Gaussian mechanism's exact\n"
-                 "  least sigma (Balle and Wang 2018), both certified");
-            return lp_close_stdout(LP_EXIT_OK);
+        case 'h': case O_HELP: help = 1; break;
         case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
-        default: return lp_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+        default: return lp_usage_error(cmd, "unknown option '%s' (see leakproof calibrate --help)", argv[optind - 1]);
         }
     }
+    if (help)
+        return usage();
     if (optind >= argc || strcmp(argv[optind], "gaussian") != 0)
         return lp_usage_error(cmd, optind >= argc ? "missing mechanism: gaussian"
                                                   : "unknown mechanism (only gaussian)");
     if (optind + 1 < argc)
         return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
-    if ((rc = check("--epsilon", eps, 0)) || (rc = check("--delta", delta, 1))
-        || (rc = check("--sensitivity", sens, 0)))
+    if (eps == NULL || delta == NULL)
+        return lp_usage_error(cmd, "missing %s", eps == NULL ? "--epsilon" : "--delta");
+    if (lp_study_check_positive("--epsilon", eps, LP_EPSILON_MAX, err, sizeof err)
+        || lp_study_check_positive("--sensitivity", sens, NULL, err, sizeof err))
+        return lp_usage_error(cmd, "%s", err);
+    if (!lp_decimal_valid(delta) || lp_decimal_sign(delta) <= 0 || lp_decimal_compare(delta, "1") >= 0)
+        return lp_usage_error(cmd, "--delta must be a decimal number in (0, 1) (got '%s')", delta);
+    if (digits_text && (rc = lp_arg_int_range(&digits, cmd, "--digits", digits_text, 1, 1000)))
         return rc;
-    if (digits_text && (rc = lp_arg_int_range(&digits, cmd, "--digits", digits_text, 1, 100)))
-        return rc;
-    arb_init(E); arb_init(D); arb_init(S); arb_init(sc); arb_init(sa); arb_init(dc);
-    lp_decimal_arb(E, eps, 256 + 4 * digits);
-    lp_decimal_arb(D, delta, 256 + 4 * digits);
-    lp_decimal_arb(S, sens, 256 + 4 * digits);
-    lp_calibrate_classical(sc, E, D, S, 128 + 4 * digits);
-    st = lp_calibrate_analytic(sa, E, D, S, digits, 64);
-    lp_analytic_gaussian_delta(dc, sc, E, S, 128 + 4 * digits);
-    tc = lp_format_ball(sc, digits);
-    ta = st == 0 ? lp_format_ball(sa, digits) : NULL;
-    td = lp_format_ball(dc, 6);
-    if (json) {
-        printf("{\"mechanism\":\"gaussian\",\"epsilon\":");
-        lp_json_string(stdout, eps);
-        printf(",\"delta\":");
-        lp_json_string(stdout, delta);
-        printf(",\"sensitivity\":");
-        lp_json_string(stdout, sens);
-        printf(",\"sigma_classical\":");
-        lp_json_string(stdout, tc);
-        printf(",\"sigma_analytic\":");
-        lp_json_string(stdout, ta);
-        printf(",\"rel_error_bound\":");
-        lp_json_number(stdout, st == 0 ? lp_ball_rel_error_bound(sa) : NAN);
-        printf(",\"delta_at_sigma_classical\":");
-        lp_json_string(stdout, td);
-        printf(",\"classical_proved\":%s}\n", strtod(eps, NULL) < 1 ? "true" : "false");
-    } else {
-        printf("Gaussian mechanism, epsilon=%s delta=%s sensitivity=%s (sigma: noise standard deviation)\n",
-               eps, delta, sens);
-        printf("  classical  sigma = S sqrt(2 ln(1.25/delta))/epsilon = %s%s\n", tc ? tc : "?",
-               strtod(eps, NULL) < 1 ? "" : "  (proved for epsilon < 1 only)");
-        printf("             its exact delta = %s\n", td ? td : "?");
-        printf("  analytic   sigma (Balle and Wang 2018, least sigma)  = %s\n", ta ? ta : "not certified");
-    }
-    flint_free(tc);
-    flint_free(ta);
-    flint_free(td);
-    arb_clear(E); arb_clear(D); arb_clear(S); arb_clear(sc); arb_clear(sa); arb_clear(dc);
-    return lp_close_stdout(LP_EXIT_OK);
+    rec = lp_record_new("calibrate gaussian");
+    st = lp_study_calibrate_gaussian(rec, eps, delta, sens, digits, err, sizeof err);
+    if (st == LP_STUDY_BAD_INPUT)
+        rc = lp_usage_error(cmd, "%s", err);
+    else if (lp_emit(rec, json) != 0)
+        rc = LP_EXIT_FAIL;
+    else
+        rc = lp_close_stdout(st == LP_STUDY_OK ? LP_EXIT_OK : LP_EXIT_UNCERTIFIED);
+    lp_record_free(rec);
+    return rc;
 }

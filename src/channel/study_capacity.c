@@ -1,0 +1,32 @@
+/* `channel capacity`: f(sigma) of eq. (15)/(18) at a given noise variance,
+ * certified by the precision loop.  Contract in channel.h. */
+#include "channel/study.h"
+
+lp_study_status
+lp_study_channel_capacity(lp_record *rec, lp_spectrum *s, const char *noise_variance,
+                          slong digits, char *err, size_t errlen)
+{
+    arb_t v, f;
+    slong prec, least = digits;
+    if (lp_study_check_positive("noise_variance", noise_variance, NULL, err, errlen))
+        return LP_STUDY_BAD_INPUT;
+    arb_init(v);
+    arb_init(f);
+    for (prec = lp_study_first_prec(digits);; prec *= 2) {
+        lp_spectrum_set_prec(s, prec);
+        lp_decimal_arb(v, noise_variance, prec);
+        lp_channel_f_arb(f, s, v, prec);
+        if (lp_study_accurate(f, digits) || 2 * prec > LP_STUDY_MAX_PREC)
+            break;
+    }
+    lp_record_text(rec, "command", "channel capacity");
+    lp_record_int(rec, "d", (int64_t) s->d);
+    lp_record_text(rec, "noise_variance", noise_variance);
+    lp_study_record_ball(rec, "capacity", f, digits, &least);
+    lp_record_text(rec, "unit", "nats");
+    lp_study_record_status(rec, least, prec);
+    lp_record_text(rec, "note", s->note[0] ? s->note : NULL);
+    arb_clear(v);
+    arb_clear(f);
+    return least > 0 ? LP_STUDY_OK : LP_STUDY_UNCERTIFIED;
+}

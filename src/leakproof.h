@@ -44,17 +44,60 @@ const char *lp_method_name(lp_method method);
 /* The method called `name`, or -1. */
 int lp_method_from_name(const char *name);
 
-/* The parameters of one evaluation.  The decimal strings are the truth: the
- * arb method reads them exactly (as balls containing the decimal value), mpfr
- * rounds them correctly at its precision, the double methods use the doubles. */
+/* The parameters of one evaluation: one slot per descriptor of lp_param_specs
+ * (below).  The decimal texts are the truth: the arb method reads them exactly
+ * (as balls containing the decimal value), mpfr rounds them correctly at its
+ * precision, the double methods use the doubles.  Set them only through
+ * lp_params_set, which validates the text against the descriptor's domain and
+ * derives the double (which may be 0 or inf where the decimal lies beyond the
+ * double range: double methods say so by their status, arb never reads it). */
 typedef struct {
     uint64_t p;                 /* dimension, 1 <= p <= LP_P_MAX            */
-    const char *sigma;          /* Gaussian noise scale, > 0                */
+    const char *sigma;          /* Gaussian noise standard deviation, > 0   */
     const char *radius;         /* clipping radius R, >= 0                  */
     const char *kappa;          /* VMF concentration, >= 0                  */
     const char *b;              /* Laplace scale per coordinate, > 0        */
-    double sigma_d, radius_d, kappa_d, b_d;
+    const char *clip;           /* per-layer clipping norm, >= 0            */
+    double sigma_d, radius_d, kappa_d, b_d, clip_d;
+    uint64_t *layers;           /* layer sizes (owned; lp_params_clear)     */
+    size_t nlayers;
 } lp_params;
+
+/* The descriptors: what each parameter means and which values it takes. */
+typedef enum {
+    LP_DOM_DIMENSION,           /* an integer from 1 to LP_P_MAX            */
+    LP_DOM_POSITIVE,            /* a decimal number > 0, read exactly       */
+    LP_DOM_NONNEGATIVE,         /* a decimal number >= 0, read exactly      */
+    LP_DOM_LAYERS               /* a list of dimensions, total <= LP_P_MAX  */
+} lp_domain;
+
+typedef enum {
+    LP_PARAM_ID_P = 0, LP_PARAM_ID_SIGMA, LP_PARAM_ID_RADIUS, LP_PARAM_ID_KAPPA,
+    LP_PARAM_ID_B, LP_PARAM_ID_CLIP, LP_PARAM_ID_LAYERS, LP_NPARAMS
+} lp_param_id;
+
+typedef struct {
+    const char *name;           /* the option --NAME and the JSON key NAME  */
+    const char *meaning;        /* one phrase, for messages and the man page */
+    lp_domain domain;
+} lp_param_spec;
+
+extern const lp_param_spec lp_param_specs[LP_NPARAMS];
+
+/* The descriptor called `name`, or -1. */
+int lp_param_from_name(const char *name);
+/* A text saying the domain ("a decimal number > 0, read exactly"). */
+const char *lp_domain_text(lp_domain domain);
+/* Sets parameter `id` from `text`: 0, or -1 with a message ("must be a
+ * decimal number > 0 (got 'x')", without the parameter's name) in err.  The
+ * text is not copied: it must outlive par.  Layers are read from "P1,P2,...". */
+int lp_params_set(lp_params *par, lp_param_id id, const char *text, char *err, size_t errlen);
+/* Sets the layers from sizes (copied); 0, or -1 with a message. */
+int lp_params_set_layers(lp_params *par, const uint64_t *sizes, size_t n, char *err, size_t errlen);
+/* The text of parameter id (NULL when unset; p and layers have none). */
+const char *lp_params_text(const lp_params *par, lp_param_id id);
+void lp_params_init(lp_params *par);
+void lp_params_clear(lp_params *par);
 
 #define LP_P_MAX UINT64_C(2147483647)
 
@@ -80,19 +123,42 @@ void lp_result_clear(lp_result *res);
  * (and returns it), res->value and res->note. */
 typedef lp_status (*lp_evaluator)(lp_result *res, const lp_params *par, slong prec);
 
-enum { LP_PARAM_SIGMA = 1, LP_PARAM_RADIUS = 2, LP_PARAM_KAPPA = 4, LP_PARAM_B = 8 };
+/* Bits of lp_form.params and lp_mechanism_spec.params: 1 << lp_param_id. */
+enum { LP_PARAM_P = 1 << LP_PARAM_ID_P, LP_PARAM_SIGMA = 1 << LP_PARAM_ID_SIGMA,
+       LP_PARAM_RADIUS = 1 << LP_PARAM_ID_RADIUS, LP_PARAM_KAPPA = 1 << LP_PARAM_ID_KAPPA,
+       LP_PARAM_B = 1 << LP_PARAM_ID_B, LP_PARAM_CLIP = 1 << LP_PARAM_ID_CLIP,
+       LP_PARAM_LAYERS = 1 << LP_PARAM_ID_LAYERS };
 
 typedef struct {
-    const char *formula;        /* "gauss", "vmf", "laplace-l1"            */
+    const char *formula;        /* the mechanism's name: "gauss", "vmf", ... */
     const char *form;           /* "printed", "proof", "steiner", "derived" */
     const char *source;         /* where it comes from in the papers       */
     const char *expression;     /* the formula, in plain text              */
-    unsigned params;            /* LP_PARAM_* the form needs besides p     */
+    unsigned params;            /* LP_PARAM_* the form needs               */
     lp_evaluator method[LP_NMETHODS];   /* NULL where not implemented     */
 } lp_form;
 
 extern const lp_form lp_forms[];
 extern const size_t lp_nforms;
+
+/* A mechanism: a row of the registry.  Its forms are the rows of lp_forms
+ * whose `formula` is its name. */
+struct lp_mechanism;            /* the Monte Carlo arbiter's view (src/mc/mc.h) */
+typedef struct {
+    const char *name;           /* "gauss", "vmf", "laplace-l1", "gauss-layers" */
+    const char *description;    /* the noise and the input set, one phrase      */
+    unsigned params;            /* LP_PARAM_* it takes                          */
+    const char *default_form;   /* the form `eval` uses when none is named      */
+    /* The Monte Carlo arbiter's mechanism at these parameters (doubles, p at
+     * most the arbiter's limit): 0, or -1 when it cannot be set up. NULL when
+     * the arbiter has no such mechanism. */
+    int (*mc_make)(struct lp_mechanism *m, const lp_params *par);
+} lp_mechanism_spec;
+
+extern const lp_mechanism_spec lp_mechanisms[];
+extern const size_t lp_nmechanisms;
+/* The mechanism called `name`, or NULL. */
+const lp_mechanism_spec *lp_mechanism_find(const char *name);
 
 /* The registry row for (formula, form), or NULL. */
 const lp_form *lp_form_find(const char *formula, const char *form);

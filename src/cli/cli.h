@@ -39,8 +39,6 @@ const lp_command *lp_command_find(const char *name);
 int lp_cli_run(int argc, char **argv);
 
 int lp_cmd_eval(int argc, char **argv);
-/* eval gauss-layers: per-layer clipping, its own options (cmd_eval_layers.c) */
-int lp_cmd_eval_layers(int argc, char **argv);
 int lp_cmd_forms(int argc, char **argv);
 int lp_cmd_mc(int argc, char **argv);
 int lp_cmd_verify(int argc, char **argv);

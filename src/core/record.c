@@ -9,7 +9,7 @@
 #include <jansson.h>
 #include "core/record.h"
 
-typedef enum { F_TEXT, F_INT, F_BOOL, F_NULL, F_DOUBLE, F_DOUBLES, F_BALL, F_OBJECT, F_LIST } field_kind;
+typedef enum { F_TEXT, F_INT, F_BOOL, F_NULL, F_DOUBLE, F_DOUBLES, F_INTS, F_BALL, F_OBJECT, F_LIST } field_kind;
 
 typedef struct field {
     char *key;
@@ -21,6 +21,7 @@ typedef struct field {
     int64_t i;
     double d;
     double *ds;
+    int64_t *is;
     size_t nds;
     lp_record *child;      /* F_OBJECT                                                */
     lp_record **items;     /* F_LIST                                                  */
@@ -66,6 +67,7 @@ lp_record_free(lp_record *rec)
         free(f->text);
         free(f->bound);
         free(f->ds);
+        free(f->is);
         lp_record_free(f->child);
         for (size_t j = 0; j < f->nitems; j++)
             lp_record_free(f->items[j]);
@@ -84,7 +86,7 @@ add(lp_record *rec, const char *key, field_kind kind)
     for (size_t k = 0; k < rec->n; k++)
         if (strcmp(rec->f[k].key, key) == 0) {
             f = &rec->f[k];
-            free(f->key); free(f->text); free(f->bound); free(f->ds);
+            free(f->key); free(f->text); free(f->bound); free(f->ds); free(f->is);
             lp_record_free(f->child);
             for (size_t j = 0; j < f->nitems; j++)
                 lp_record_free(f->items[j]);
@@ -159,6 +161,18 @@ lp_record_doubles(lp_record *rec, const char *key, const double *v, size_t n)
         abort();
     if (n)
         memcpy(f->ds, v, n * sizeof *v);
+    f->nds = n;
+}
+
+void
+lp_record_ints(lp_record *rec, const char *key, const int64_t *v, size_t n)
+{
+    field *f = add(rec, key, F_INTS);
+    f->is = malloc((n ? n : 1) * sizeof *v);
+    if (f->is == NULL)
+        abort();
+    if (n)
+        memcpy(f->is, v, n * sizeof *v);
     f->nds = n;
 }
 
@@ -496,6 +510,11 @@ to_json(const lp_record *rec)
             for (size_t j = 0; j < f->nds; j++)
                 json_array_append_new(v, real_or_null(f->ds[j]));
             break;
+        case F_INTS:
+            v = json_array();
+            for (size_t j = 0; j < f->nds; j++)
+                json_array_append_new(v, json_integer((json_int_t) f->is[j]));
+            break;
         case F_BALL: {
             char *bk = bound_key(f);
             json_object_set_new(o, f->key, f->text ? json_string(f->text) : json_null());
@@ -545,6 +564,7 @@ human_value(const field *f)
         else
             return str_dup("-");
         break;
+    case F_INTS:
     case F_DOUBLES: {
         size_t len = 1;
         char item[40];
@@ -553,7 +573,9 @@ human_value(const field *f)
             abort();
         s[0] = '\0';
         for (size_t j = 0; j < f->nds; j++) {
-            if (isfinite(f->ds[j]))
+            if (f->kind == F_INTS)
+                snprintf(item, sizeof item, "%s%lld", j ? ", " : "", (long long) f->is[j]);
+            else if (isfinite(f->ds[j]))
                 snprintf(item, sizeof item, "%s%.10g", j ? ", " : "", f->ds[j]);
             else
                 snprintf(item, sizeof item, "%s-", j ? ", " : "");

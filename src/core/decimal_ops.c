@@ -1,0 +1,94 @@
+/* decimal_ops.c -- exact arithmetic on decimal texts, for parameters derived
+ * from others (sigma = M c, R = B c in DP-SGD's vocabulary) and for balls
+ * turned into decimal inputs.  Contracts in core/decimal_ops.h. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/decimal_ops.h"
+
+/* s = m 10^e for a valid decimal s. */
+static void
+split(fmpz_t m, fmpz_t e, const char *s)
+{
+    char *digits = malloc(strlen(s) + 2);
+    size_t nd = 0;
+    slong frac = 0;
+    int neg = 0;
+    const char *c = s;
+    if (digits == NULL)
+        abort();
+    if (*c == '+' || *c == '-')
+        neg = (*c++ == '-');
+    for (; *c && *c != 'e' && *c != 'E'; c++) {
+        if (*c == '.') { c++; for (; isdigit((unsigned char) *c); c++) { digits[nd++] = *c; frac++; } break; }
+        digits[nd++] = *c;
+    }
+    digits[nd] = '\0';
+    fmpz_set_str(m, digits, 10);
+    if (neg)
+        fmpz_neg(m, m);
+    fmpz_zero(e);
+    if (*c == 'e' || *c == 'E')
+        fmpz_set_str(e, c + 1 + (c[1] == '+'), 10);
+    fmpz_sub_si(e, e, frac);
+    free(digits);
+}
+
+static char *
+join(const fmpz_t m, const fmpz_t e)
+{
+    char *ms = fmpz_get_str(NULL, 10, m), *es = fmpz_get_str(NULL, 10, e), *out;
+    out = malloc(strlen(ms) + strlen(es) + 3);
+    if (out == NULL)
+        abort();
+    strcpy(out, ms);
+    if (!fmpz_is_zero(e)) {
+        strcat(out, "e");
+        strcat(out, es);
+    }
+    flint_free(ms);
+    flint_free(es);
+    return out;
+}
+
+char *
+lp_decimal_mul(const char *a, const char *b)
+{
+    fmpz_t ma, ea, mb, eb;
+    char *out;
+    if (!lp_decimal_valid(a) || !lp_decimal_valid(b))
+        return NULL;
+    fmpz_init(ma); fmpz_init(ea); fmpz_init(mb); fmpz_init(eb);
+    split(ma, ea, a);
+    split(mb, eb, b);
+    fmpz_mul(ma, ma, mb);
+    fmpz_add(ea, ea, eb);
+    out = join(ma, ea);
+    fmpz_clear(ma); fmpz_clear(ea); fmpz_clear(mb); fmpz_clear(eb);
+    return out;
+}
+
+char *
+lp_decimal_from_arf(const arf_t x)
+{
+    fmpz_t m, e, five;
+    char *out;
+    if (!arf_is_finite(x))
+        return NULL;
+    fmpz_init(m); fmpz_init(e); fmpz_init(five);
+    arf_get_fmpz_2exp(m, e, x);
+    if (fmpz_sgn(e) >= 0) {
+        fmpz_mul_2exp(m, m, fmpz_get_ui(e));
+        fmpz_zero(e);
+    } else {
+        /* m 2^-k = m 5^k 10^-k */
+        fmpz_set_ui(five, 5);
+        fmpz_neg(e, e);
+        fmpz_pow_ui(five, five, fmpz_get_ui(e));
+        fmpz_mul(m, m, five);
+        fmpz_neg(e, e);
+    }
+    out = join(m, e);
+    fmpz_clear(m); fmpz_clear(e); fmpz_clear(five);
+    return out;
+}

@@ -1,0 +1,206 @@
+/* eval_record.c -- `leakproof eval` as a record.  Contracts in eval_record.h. */
+#include <stdlib.h>
+#include <string.h>
+#include "eval_record.h"
+#include "core/decimal_ops.h"
+
+void
+lp_params_record(lp_record *rec, const lp_params *par, unsigned which)
+{
+    for (int id = 0; id < LP_NPARAMS; id++) {
+        if (!(which & (1u << id)))
+            continue;
+        if (id == LP_PARAM_ID_P)
+            lp_record_int(rec, "p", (int64_t) par->p);
+        else if (id == LP_PARAM_ID_LAYERS) {
+            lp_record_int(rec, "p", (int64_t) par->p);
+            lp_record_ints(rec, "layers", (const int64_t *) par->layers, par->nlayers);
+        } else
+            lp_record_text(rec, lp_param_specs[id].name, lp_params_text(par, (lp_param_id) id));
+    }
+}
+
+int
+lp_eval_record(lp_record *rec, const lp_form *form, lp_method method,
+               const lp_params *par, slong digits, slong prec, int compare)
+{
+    lp_result res, ref;
+    int rc = 0;
+    const char *status;
+
+    lp_result_init(&res);
+    lp_result_init(&ref);
+    lp_evaluate(&res, form, method, par, digits, prec);
+    status = lp_status_name(res.status);
+
+    lp_record_text(rec, "command", "eval");
+    lp_record_text(rec, "mechanism", form->formula);
+    lp_record_text(rec, "form", form->form);
+    lp_record_text(rec, "method", lp_method_name(method));
+    lp_params_record(rec, par, form->params);
+    if (res.status == LP_OK && res.certified) {
+        slong printed = lp_record_ball(rec, "value", res.value, digits);
+        arb_t l;
+        arb_init(l);
+        if (printed > 0 && arb_is_positive(res.value)) {
+            slong lprec = FLINT_MIN(arb_rel_accuracy_bits(res.value), 4 * digits) + 64
+                          + fmpz_bits(ARF_EXPREF(arb_midref(res.value)));
+            arb_log(l, res.value, lprec);
+            {
+                arb_t ten;
+                arb_init(ten);
+                arb_set_ui(ten, 10);
+                arb_log(ten, ten, lprec);
+                arb_div(l, l, ten, lprec);
+                arb_clear(ten);
+            }
+            lp_record_ball_abs(rec, "log10", l, printed);
+        } else {
+            lp_record_null(rec, "log10");
+            lp_record_null(rec, "log10_abs_error_bound");
+        }
+        arb_clear(l);
+        lp_record_bool(rec, "certified", 1);
+        if (printed == 0) {
+            status = "uncertified";
+            lp_record_null(rec, "digits");
+            rc = 3;
+        } else {
+            lp_record_int(rec, "digits", printed);
+        }
+    } else if (res.status == LP_OK) {
+        /* a method's point value: its digits, no bound */
+        slong d = FLINT_MIN(res.digits, digits);
+        char *v = lp_ball_decimal(res.value, d), *l10 = NULL;
+        if (arb_is_positive(res.value)) {
+            arb_t l;
+            arb_init(l);
+            arb_log(l, res.value, 128 + fmpz_bits(ARF_EXPREF(arb_midref(res.value))));
+            {
+                arb_t ten;
+                arb_init(ten);
+                arb_set_ui(ten, 10);
+                arb_log(ten, ten, 128);
+                arb_div(l, l, ten, 128);
+                arb_clear(ten);
+            }
+            l10 = lp_ball_decimal_fixed(l, d);
+            arb_clear(l);
+        }
+        lp_record_text(rec, "value", v);
+        lp_record_null(rec, "rel_error_bound");
+        lp_record_text(rec, "log10", l10);
+        lp_record_null(rec, "log10_abs_error_bound");
+        lp_record_bool(rec, "certified", 0);
+        lp_record_int(rec, "digits", d);
+        free(v);
+        free(l10);
+    } else {
+        lp_record_null(rec, "value");
+        lp_record_null(rec, "rel_error_bound");
+        lp_record_null(rec, "log10");
+        lp_record_null(rec, "log10_abs_error_bound");
+        lp_record_bool(rec, "certified", 0);
+        lp_record_null(rec, "digits");
+        rc = 1;
+    }
+    if (compare) {
+        double e = -1;
+        if (method != LP_ARB && res.status == LP_OK) {
+            lp_evaluate(&ref, form, LP_ARB, par, 20, 0);
+            e = lp_rel_error(&res, &ref);
+        }
+        if (e >= 0)
+            lp_record_double(rec, "rel_error", e);
+        else
+            lp_record_null(rec, "rel_error");
+    }
+    lp_record_text(rec, "status", status);
+    lp_record_int(rec, "prec_bits", res.prec);
+    lp_record_text(rec, "note", res.note[0] ? res.note : NULL);
+    lp_record_text(rec, "source", form->source);
+    lp_result_clear(&res);
+    lp_result_clear(&ref);
+    return rc;
+}
+
+/* log10 of C_gauss(form) at p, sigma and an exact decimal radius, as a ball
+ * (indeterminate when the evaluation fails). */
+static void
+gauss_log10(arb_t out, const char *form, uint64_t p, const char *sigma, const char *radius,
+            slong digits)
+{
+    lp_params par;
+    lp_result r;
+    char err[200];
+    lp_params_init(&par);
+    par.p = p;
+    arb_indeterminate(out);
+    if (lp_params_set(&par, LP_PARAM_ID_SIGMA, sigma, err, sizeof err) != 0
+        || lp_params_set(&par, LP_PARAM_ID_RADIUS, radius, err, sizeof err) != 0)
+        return;
+    lp_result_init(&r);
+    if (lp_evaluate(&r, lp_form_find("gauss", form), LP_ARB, &par, digits, 0) == LP_OK
+        && arb_is_positive(r.value)) {
+        slong prec = 4 * digits + 64 + fmpz_bits(ARF_EXPREF(arb_midref(r.value)));
+        arb_t ten;
+        arb_init(ten);
+        arb_log(out, r.value, prec);
+        arb_set_ui(ten, 10);
+        arb_log(ten, ten, prec);
+        arb_div(out, out, ten, prec);
+        arb_clear(ten);
+    }
+    lp_result_clear(&r);
+    lp_params_clear(&par);
+}
+
+void
+lp_gauss_layers_compare(lp_record *rec, const lp_params *par, slong decimals)
+{
+    lp_record *c = lp_record_object(rec, "compare_whole_vector");
+    char count[32], *r_lc;
+    slong digits = decimals + 12;
+    arb_t l, hi, root;
+    arf_t lo_r, hi_r;
+    char *lo_s, *hi_s;
+
+    arb_init(l);
+    arb_init(hi);
+    arb_init(root);
+    arf_init(lo_r);
+    arf_init(hi_r);
+    snprintf(count, sizeof count, "%zu", par->nlayers);
+    r_lc = lp_decimal_mul(count, par->clip);
+    gauss_log10(l, "printed", par->p, par->sigma, r_lc, digits);
+    lp_record_ball_abs(c, "log10_printed_radius_l_clip", l, decimals);
+    gauss_log10(l, "proof", par->p, par->sigma, r_lc, digits);
+    lp_record_ball_abs(c, "log10_proof_radius_l_clip", l, decimals);
+
+    /* R = clip sqrt(L): between decimal radii just below and above */
+    lp_decimal_arb(root, par->clip, 4 * digits + 64);
+    arb_sqrt_ui(hi, par->nlayers, 4 * digits + 64);
+    arb_mul(root, root, hi, 4 * digits + 64);
+    arb_get_lbound_arf(lo_r, root, 4 * digits + 64);
+    arb_get_ubound_arf(hi_r, root, 4 * digits + 64);
+    if (arf_sgn(lo_r) < 0)
+        arf_zero(lo_r);
+    lo_s = lp_decimal_from_arf(lo_r);
+    hi_s = lp_decimal_from_arf(hi_r);
+    gauss_log10(l, "proof", par->p, par->sigma, lo_s, digits);
+    gauss_log10(hi, "proof", par->p, par->sigma, hi_s, digits);
+    arb_union(l, l, hi, 4 * digits + 64);
+    lp_record_ball_abs(c, "log10_proof_radius_clip_sqrt_l", l, decimals);
+
+    gauss_log10(l, "proof", par->p, par->sigma, par->clip, digits);
+    lp_record_ball_abs(c, "log10_proof_radius_clip", l, decimals);
+
+    free(r_lc);
+    free(lo_s);
+    free(hi_s);
+    arb_clear(l);
+    arb_clear(hi);
+    arb_clear(root);
+    arf_clear(lo_r);
+    arf_clear(hi_r);
+}

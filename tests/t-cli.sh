@@ -46,8 +46,8 @@ bad "--kappa does not apply" eval gauss --p 3 --sigma 1 --radius 1 --kappa 2
 bad "--sigma does not apply" eval vmf --p 3 --kappa 1 --sigma 2
 bad "unknown option" eval gauss --p 3 --sigma 1 --radius 1 --bogus
 bad "needs a value" eval gauss --p 3 --sigma 1 --radius
-bad "unknown formula" eval laplace --p 3 --sigma 1
-bad "missing formula" eval --p 3
+bad "unknown mechanism" eval laplace --p 3 --sigma 1
+bad "missing mechanism" eval --p 3
 bad "--form" eval gauss --p 3 --sigma 1 --radius 1 --form stated
 bad "--method" eval gauss --p 3 --sigma 1 --radius 1 --method numpy
 bad "--digits" eval gauss --p 3 --sigma 1 --radius 1 --digits 0
@@ -134,7 +134,8 @@ bad "--b does not apply" eval gauss --p 3 --sigma 1 --radius 1 --b 1
 bad "--form for gauss must be one of printed, proof, steiner" eval gauss --p 3 --sigma 1 --radius 1 --form bogus
 bad "missing --clip" eval gauss-layers --sigma 1 --layers 2,3
 bad "layer 2" eval gauss-layers --sigma 1 --clip 1 --layers 2,0
-bad "exactly one of --layers" eval gauss-layers --sigma 1 --clip 1
+bad "missing --layers or --layers-file" eval gauss-layers --sigma 1 --clip 1
+bad "give one of --layers and --layers-file" eval gauss-layers --sigma 1 --clip 1 --layers 2 --layers-file cases/networks/lenet.layers
 bad "--clip for laplace must be l1 or l2" mc laplace --p 3 --b 1 --radius 1 --clip l3 --samples 100 --seed 1
 bad "--layers" mc gauss-layers --sigma 1 --clip 1 --layers 60,10 --samples 100 --seed 1
 "$L" eval gauss-layers --sigma 1 --clip 1 --layers 2,3 --json >"$out"
@@ -194,7 +195,7 @@ grep -q '"p":172,"kind":"overflow"' "$out"; ok $? "overflow gauss printed double
 # good input: the JSON contract
 "$L" eval vmf --p 13700 --kappa 173 --form printed --digits 20 --json >"$out" 2>"$err"; rc=$?
 ok $? "eval vmf --json exits 0 (rc=$rc)"
-for key in formula form method value log10 rel_error_bound status digits certified; do
+for key in command mechanism form method value log10 log10_abs_error_bound rel_error_bound status digits certified; do
     grep -q "\"$key\":" "$out"; ok $? "eval --json has key $key"
 done
 grep -q '"value":"4.5562089450064444502e+74"' "$out"; ok $? "vmf p=13700 kappa=173 value is 4.5562089450064444502e+74: $(cat "$out")"
@@ -214,10 +215,12 @@ grep -q '"rel_error":[0-9.e-]*,' "$out" && grep -q '"certified":false' "$out"
 ok $? "--compare reports rel_error for a non-certified method"
 
 "$L" eval gauss --p 13700 --sigma 1 --radius 1 >"$out" 2>"$err"
-grep -q '^gauss proof (arb): [0-9]\.[0-9]*e+[0-9]* .*30 digits certified' "$out"; ok $? "human line: $(cat "$out")"
+grep -q '^gauss proof (arb)$' "$out" && grep -q '^  value: [0-9]\.[0-9]*e+[0-9]* (rel. error <= [0-9.]*e-[0-9]*)$' "$out" && grep -q '^  digits: 30$' "$out"; ok $? "human record: $(tr '\n' '|' <"$out")"
 
 "$L" forms --json >"$out" 2>"$err"
-grep -q '"formula":"gauss","form":"printed"' "$out" && grep -q '"methods":\["arb","mpfr","double","logdouble","gsl"\]' "$out"
+grep -q '"mechanism":"gauss"' "$out" && grep -q '"form":"printed"' "$out" && grep -q '"methods":\["arb","mpfr","double","logdouble","gsl"\]' "$out" \
+  && grep -q '{"name":"sigma","meaning":"Gaussian noise standard deviation","domain":"a decimal number > 0"}' "$out" \
+  && grep -q '"mechanism":"gauss-layers"' "$out"
 ok $? "forms --json lists the registry"
 
 "$L" eval gauss --help >"$out" 2>"$err"; rc=$?

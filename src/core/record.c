@@ -9,7 +9,7 @@
 #include <jansson.h>
 #include "core/record.h"
 
-typedef enum { F_TEXT, F_INT, F_BOOL, F_NULL, F_DOUBLE, F_DOUBLES, F_INTS, F_BALL, F_OBJECT, F_LIST } field_kind;
+typedef enum { F_TEXT, F_INT, F_BOOL, F_NULL, F_DOUBLE, F_DOUBLES, F_INTS, F_TEXTS, F_BALL, F_OBJECT, F_LIST } field_kind;
 
 typedef struct field {
     char *key;
@@ -22,6 +22,7 @@ typedef struct field {
     double d;
     double *ds;
     int64_t *is;
+    char **ts;
     size_t nds;
     lp_record *child;      /* F_OBJECT                                                */
     lp_record **items;     /* F_LIST                                                  */
@@ -68,6 +69,9 @@ lp_record_free(lp_record *rec)
         free(f->bound);
         free(f->ds);
         free(f->is);
+        for (size_t j = 0; f->ts && j < f->nds; j++)
+            free(f->ts[j]);
+        free(f->ts);
         lp_record_free(f->child);
         for (size_t j = 0; j < f->nitems; j++)
             lp_record_free(f->items[j]);
@@ -87,6 +91,9 @@ add(lp_record *rec, const char *key, field_kind kind)
         if (strcmp(rec->f[k].key, key) == 0) {
             f = &rec->f[k];
             free(f->key); free(f->text); free(f->bound); free(f->ds); free(f->is);
+            for (size_t j = 0; f->ts && j < f->nds; j++)
+                free(f->ts[j]);
+            free(f->ts);
             lp_record_free(f->child);
             for (size_t j = 0; j < f->nitems; j++)
                 lp_record_free(f->items[j]);
@@ -161,6 +168,18 @@ lp_record_doubles(lp_record *rec, const char *key, const double *v, size_t n)
         abort();
     if (n)
         memcpy(f->ds, v, n * sizeof *v);
+    f->nds = n;
+}
+
+void
+lp_record_texts(lp_record *rec, const char *key, const char *const *v, size_t n)
+{
+    field *f = add(rec, key, F_TEXTS);
+    f->ts = calloc(n ? n : 1, sizeof *f->ts);
+    if (f->ts == NULL)
+        abort();
+    for (size_t j = 0; j < n; j++)
+        f->ts[j] = str_dup(v[j]);
     f->nds = n;
 }
 
@@ -510,6 +529,11 @@ to_json(const lp_record *rec)
             for (size_t j = 0; j < f->nds; j++)
                 json_array_append_new(v, real_or_null(f->ds[j]));
             break;
+        case F_TEXTS:
+            v = json_array();
+            for (size_t j = 0; j < f->nds; j++)
+                json_array_append_new(v, f->ts[j] ? json_string(f->ts[j]) : json_null());
+            break;
         case F_INTS:
             v = json_array();
             for (size_t j = 0; j < f->nds; j++)
@@ -564,6 +588,7 @@ human_value(const field *f)
         else
             return str_dup("-");
         break;
+    case F_TEXTS:
     case F_INTS:
     case F_DOUBLES: {
         size_t len = 1;
@@ -573,7 +598,9 @@ human_value(const field *f)
             abort();
         s[0] = '\0';
         for (size_t j = 0; j < f->nds; j++) {
-            if (f->kind == F_INTS)
+            if (f->kind == F_TEXTS)
+                snprintf(item, sizeof item, "%s%.30s", j ? ", " : "", f->ts[j] ? f->ts[j] : "-");
+            else if (f->kind == F_INTS)
                 snprintf(item, sizeof item, "%s%lld", j ? ", " : "", (long long) f->is[j]);
             else if (isfinite(f->ds[j]))
                 snprintf(item, sizeof item, "%s%.10g", j ? ", " : "", f->ds[j]);
@@ -657,10 +684,19 @@ human(const lp_record *rec, FILE *out, int indent)
             fprintf(out, "%*s%s:\n", indent, "", f->key);
             human(f->child, out, indent + 2);
         } else if (f->kind == F_LIST) {
+            int nested = 0;
+            for (size_t j = 0; j < f->nitems; j++)
+                for (size_t c = 0; c < f->items[j]->n; c++)
+                    nested |= f->items[j]->f[c].kind == F_OBJECT || f->items[j]->f[c].kind == F_LIST;
             if (f->nitems == 0)
                 fprintf(out, "%*s%s: (none)\n", indent, "", f->key);
-            else
+            else if (!nested)
                 human_table(f, out, indent);
+            else
+                for (size_t j = 0; j < f->nitems; j++) {
+                    fprintf(out, "%*s%s %zu:\n", indent, "", f->key, j + 1);
+                    human(f->items[j], out, indent + 2);
+                }
         } else {
             char *v = human_value(f);
             fprintf(out, "%*s%s: %s\n", indent, "", f->key, v);

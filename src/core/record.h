@@ -53,6 +53,8 @@ void lp_record_int(lp_record *rec, const char *key, int64_t v);
 void lp_record_bool(lp_record *rec, const char *key, int v);
 void lp_record_null(lp_record *rec, const char *key);
 void lp_record_double(lp_record *rec, const char *key, double v);
+/* A list of texts. */
+void lp_record_texts(lp_record *rec, const char *key, const char *const *v, size_t n);
 /* A list of integers. */
 void lp_record_ints(lp_record *rec, const char *key, const int64_t *v, size_t n);
 /* A list of doubles (each as lp_record_double). */

@@ -161,3 +161,53 @@ lp_mpfr_bits_needed(const lp_form *form, const lp_params *par, int digits)
     lp_result_clear(&ref);
     return hi;
 }
+
+void
+lp_overflow_record(lp_record *rec, const lp_form *form, lp_method method,
+                   const lp_params *base, lp_param_id grid_id,
+                   char *const *grid, size_t n, uint64_t p_max, double tol)
+{
+    char err[200];
+    lp_record_text(rec, "command", "overflow");
+    lp_record_text(rec, "mechanism", form->formula);
+    lp_record_text(rec, "form", form->form);
+    lp_record_text(rec, "method", lp_method_name(method));
+    lp_record_double(rec, "tolerance", tol);
+    lp_record_int(rec, "p_max", (int64_t) p_max);
+    for (size_t i = 0; i < n; i++) {
+        lp_params par = *base;
+        lp_overflow_point pt;
+        lp_record *row = lp_record_append(rec, "points");
+        lp_params_set(&par, grid_id, grid[i], err, sizeof err);
+        lp_overflow_find(&pt, form, method, &par, p_max, tol);
+        for (int id = 0; id < LP_NPARAMS; id++)
+            if ((form->params & (1u << id)) && id != LP_PARAM_ID_P)
+                lp_record_text(row, lp_param_specs[id].name, lp_params_text(&par, (lp_param_id) id));
+        if (pt.p)
+            lp_record_int(row, "p", (int64_t) pt.p);
+        else
+            lp_record_null(row, "p");
+        lp_record_text(row, "kind", pt.kind);
+        lp_record_double(row, "rel_error", pt.rel_error >= 0 ? pt.rel_error : NAN);
+        lp_record_double(row, "rel_error_before", pt.rel_error_before >= 0 ? pt.rel_error_before : NAN);
+        lp_record_bool(row, "persists", pt.persists);
+        lp_record_int(row, "searched_to", (int64_t) pt.searched_to);
+        lp_record_bool(row, "domain_at_p1", pt.domain_at_1);
+    }
+    if (method == LP_MPFR && n > 0) {
+        static const uint64_t ps[] = { 10, 100, 1000, 13700, 100000 };
+        lp_params par = *base;
+        lp_params_set(&par, grid_id, grid[0], err, sizeof err);
+        for (size_t k = 0; k < sizeof ps / sizeof ps[0]; k++) {
+            lp_record *row = lp_record_append(rec, "mpfr_bits");
+            long bits;
+            par.p = ps[k];
+            bits = lp_mpfr_bits_needed(form, &par, 15);
+            lp_record_int(row, "p", (int64_t) ps[k]);
+            if (bits > 0)
+                lp_record_int(row, "bits", bits);
+            else
+                lp_record_null(row, "bits");
+        }
+    }
+}

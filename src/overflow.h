@@ -6,6 +6,7 @@
 #define LP_OVERFLOW_H
 
 #include "leakproof.h"
+#include "core/record.h"
 
 typedef struct {
     uint64_t p;             /* the smallest failing p; 0 when none up to searched_to */
@@ -32,5 +33,17 @@ void lp_overflow_find(lp_overflow_point *res, const lp_form *form, lp_method met
  * method of `form` at `par` agrees with arb to relative error <= 10^-digits;
  * -1 if even 1024 bits do not, or the method declines. */
 long lp_mpfr_bits_needed(const lp_form *form, const lp_params *par, int digits);
+
+/* The overflow study of `leakproof overflow`: for each value of the parameter
+ * `grid_id` in `grid` (the other parameters from `base`), lp_overflow_find's
+ * point as a row of the list `points` (keys: the grid parameter, the fixed
+ * ones, p (null when none), kind, rel_error, rel_error_before, persists,
+ * searched_to, domain_at_p1); with mpfr, the list `mpfr_bits` of the bits
+ * that keep 15 digits at p = 10, 100, 1000, 13700, 100000 (first grid
+ * point; bits null when 1024 do not).  `progress`: one line per point on
+ * that stream (NULL: none). */
+void lp_overflow_record(lp_record *rec, const lp_form *form, lp_method method,
+                        const lp_params *base, lp_param_id grid_id,
+                        char *const *grid, size_t n, uint64_t p_max, double tol);
 
 #endif

@@ -191,6 +191,14 @@ grep -q '"sigma_classical":"4.8448052626053894213e+0"' "$out" && grep -q '"sigma
 ok $? "calibrate --json: classical and analytic sigma: $(cut -c1-200 "$out")"
 "$L" overflow gauss --method double --form printed --sigma-grid 1 --json >"$out"
 grep -q '"p":172,"kind":"overflow"' "$out"; ok $? "overflow gauss printed double: p = 172: $(cat "$out")"
+# laplace-l1 once took the vmf branch and printed p = 1 (nan) rows
+"$L" overflow laplace-l1 --form derived --method double --b-grid 0.1 --json >"$out"
+grep -q '"b":"0.1","p":309,"kind":"overflow"' "$out" && ! grep -q '"p":1,' "$out"
+ok $? "overflow laplace-l1 double: (R/b)^j overflows at p = 309, no p = 1 rows: $(cat "$out")"
+bad "--b-grid does not apply" overflow gauss --method double --b-grid 1
+bad "--radius does not apply" overflow vmf --method double --radius 2
+bad "one parameter varies" overflow gauss --method double --sigma-grid 1 --radius-grid 1,2
+bad "--method mpfr is not implemented" overflow laplace-l1 --method mpfr
 
 # good input: the JSON contract
 "$L" eval vmf --p 13700 --kappa 173 --form printed --digits 20 --json >"$out" 2>"$err"; rc=$?

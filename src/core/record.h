@@ -77,6 +77,11 @@ lp_record *lp_record_append(lp_record *rec, const char *key);
  * human form (title, then one `key: value` line per field, lists as tables).
  * Returns 0, or -1 on a write error. */
 int lp_record_emit(const lp_record *rec, FILE *out, int json);
+/* The list `key` of the record as CSV: a header of the first row's keys, one
+ * line per row (texts as they are, quoted when they hold a comma or a quote;
+ * balls as their decimal followed by a column <key>_..._error_bound; null as
+ * empty).  Returns 0, or -1 on a write error. */
+int lp_record_emit_csv(const lp_record *rec, const char *key, FILE *out);
 /* The JSON text of the record (one line, no newline); caller frees with free(). */
 char *lp_record_json(const lp_record *rec);
 

@@ -277,4 +277,16 @@ printf '1,2\n2,4.5\n3,6.1\n4,7.9\n' >"$out.csv"
 grep -q '"status":"ok"' "$out"; ok $? "channel natural --data: covariance from a CSV: $(cut -c1-120 "$out")"
 rm -f "$out.csv"
 
+# every README and man page example of channel and calibrate runs as written, from the source tree
+Labs=$(cd "$(dirname "$L")" && pwd)/$(basename "$L")
+{ grep -h '^leakproof \(channel\|calibrate\) ' "$srcdir/README.md"
+  grep -h '^leakproof \\-\\-\|^leakproof \(channel\|calibrate\) ' "$srcdir/src/leakproof.1" | sed 's/\\-/-/g'
+} | sed 's/ *#.*//; s/ \[--json\]//' >"$out.ex"
+[ "$(grep -c . "$out.ex")" -ge 9 ]; ok $? "the README and the man page have the channel and calibrate examples ($(grep -c . "$out.ex"))"
+while read -r line; do
+    (cd "$srcdir" && eval "\"\$Labs\" ${line#leakproof }") >"$out" 2>"$err"; rc=$?
+    [ "$rc" -eq 0 ] && [ -s "$out" ] && [ ! -s "$err" ]; ok $? "example runs as written: $line (rc=$rc $(head -c 200 "$err"))"
+done <"$out.ex"
+rm -f "$out.ex"
+
 echo "1..$n"

@@ -13,6 +13,7 @@ static const lp_command commands[] = {
     { "calibrate", lp_cmd_calibrate, 1 },
     { "overflow", lp_cmd_overflow, 1 },
     { "adversary", lp_cmd_adversary, 1 },
+    { "account", lp_cmd_account, 1 },
 };
 
 const lp_command *

@@ -28,6 +28,9 @@ usage(FILE *out)
           "         leakproof overflow FORMULA --method M [--sigma-grid ...|--kappa-grid ...] [--json|--csv]\n"
           "  adversary  the Bayes optimal adversary where it is exact: gaussian, linear-layer\n"
           "         leakproof adversary --help\n"
+          "  account    DP-SGD's epsilon over T steps (RDP accountant, certified), or the least M\n"
+          "         leakproof account --noise-multiplier M --sampling-rate Q --steps T --delta D [--json]\n"
+          "         leakproof account --epsilon E --sampling-rate Q --steps T --delta D [--json]\n"
           "\n"
           "  leakproof COMMAND --help   options of one command\n"
           "  leakproof --version\n", out);

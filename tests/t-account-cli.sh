@@ -1,0 +1,70 @@
+#!/bin/sh
+# t-account-cli.sh -- the command-line contract of `leakproof account`: bad
+# input exits 2 with one message naming the option and nothing on stdout; the
+# forward and inverse modes print certified bounds; JSON parses.  TAP.
+L=${LEAKPROOF:-$(dirname "$0")/../src/leakproof}
+out=$(mktemp) err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+n=0
+
+ok() {  # ok COND-STATUS DESCRIPTION
+    n=$((n + 1))
+    if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+
+# bad NAME-IN-MESSAGE ARGS...: exit 2, empty stdout, one stderr line naming it
+bad() {
+    want=$1; shift
+    "$L" "$@" >"$out" 2>"$err"; rc=$?
+    lines=$(wc -l <"$err")
+    if [ "$rc" -eq 2 ] && [ ! -s "$out" ] && [ "$lines" -eq 1 ] && grep -q -- "$want" "$err"; then
+        ok 0 "bad input rejected: leakproof $* ($(cat "$err"))"
+    else
+        ok 1 "bad input rejected: leakproof $* (rc=$rc, stdout $(wc -c <"$out") bytes, stderr: $(cat "$err"))"
+    fi
+}
+
+A="account --noise-multiplier 1 --steps 100 --delta 1e-5"
+bad "--sampling-rate" $A --sampling-rate 0
+bad "--sampling-rate" $A --sampling-rate 1.0000000000000000000001
+bad "--sampling-rate" $A --sampling-rate -0.1
+bad "--sampling-rate" $A --sampling-rate nan
+bad "--sampling-rate" $A
+bad "--steps" account --noise-multiplier 1 --sampling-rate 0.1 --delta 1e-5 --steps 0
+bad "--steps" account --noise-multiplier 1 --sampling-rate 0.1 --delta 1e-5 --steps 2.5
+bad "--steps" account --noise-multiplier 1 --sampling-rate 0.1 --delta 1e-5 --steps x
+bad "--steps" account --noise-multiplier 1 --sampling-rate 0.1 --delta 1e-5
+bad "--delta" account --noise-multiplier 1 --sampling-rate 0.1 --steps 10 --delta 1
+bad "--delta" account --noise-multiplier 1 --sampling-rate 0.1 --steps 10 --delta 0
+bad "--delta" account --noise-multiplier 1 --sampling-rate 0.1 --steps 10 --delta 1e-5x
+bad "--delta" account --noise-multiplier 1 --sampling-rate 0.1 --steps 10
+bad "--noise-multiplier" account --noise-multiplier 0 --sampling-rate 0.1 --steps 10 --delta 1e-5
+bad "--noise-multiplier" account --noise-multiplier inf --sampling-rate 0.1 --steps 10 --delta 1e-5
+bad "--noise-multiplier" account --sampling-rate 0.1 --steps 10 --delta 1e-5
+bad "--epsilon" account --epsilon -1 --sampling-rate 0.1 --steps 10 --delta 1e-5
+bad "--epsilon" account --epsilon 1 --noise-multiplier 1 --sampling-rate 0.1 --steps 10 --delta 1e-5
+bad "--orders" $A --sampling-rate 0.1 --orders 2,1
+bad "--orders" $A --sampling-rate 0.1 --orders 2,x
+bad "--orders" $A --sampling-rate 0.1 --orders 20000000
+bad "--orders" $A --sampling-rate 0.1 --orders 0.5
+bad "--method" $A --sampling-rate 0.1 --method gsl
+bad "--digits" $A --sampling-rate 0.1 --digits 0
+bad "unknown option" $A --sampling-rate 0.1 --bogus 3
+bad "--compare" $A --sampling-rate 0.1 --compare
+
+# forward: the certified bound is printed rounded up and covers the ball
+"$L" account --noise-multiplier 0.8 --sampling-rate 0.001 --steps 25000 --delta 1e-5 >"$out" 2>"$err"
+ok $? "forward mode runs: $(grep Balle "$out")"
+grep -q "epsilon <= 1.65680e+0 at order 8" "$out"
+ok $? "M=0.8 q=0.001 T=25000 delta=1e-5, default orders: epsilon <= 1.65680 at order 8"
+"$L" account --noise-multiplier 0.8 --sampling-rate 0.001 --steps 25000 --delta 1e-5 --method double --compare --json >"$out" 2>"$err"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["method"]=="double"; assert d["balle2020"]["rel_error"] < 1e-12, d' "$out"
+ok $? "double --compare --json parses, rel_error < 1e-12: $(cat "$out")"
+"$L" account --noise-multiplier 0.3 --sampling-rate 0.05 --steps 100 --delta 1e-5 --orders 2,500,2000 --method double >"$out" 2>"$err"
+grep -q "1 of 3 orders failed (first: order 2000, overflow" "$out"
+ok $? "double at order 2000 reports its overflow: $(grep failed "$out")"
+# inverse
+"$L" account --epsilon 2 --sampling-rate 0.01 --steps 1000 --delta 1e-5 --json >"$out" 2>"$err"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["noise_multiplier"]=="1.023" and d["below"]=="1.022" and d["below_certainly_exceeds"], d' "$out"
+ok $? "least multiplier for epsilon 2 (q=0.01, T=1000): $(cat "$out")"
+echo "1..$n"

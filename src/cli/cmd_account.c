@@ -158,7 +158,7 @@ parse(account_opts *o, int argc, char **argv)
         case O_RES: res_text = optarg; break;
         case O_JSON: o->json = 1; break;
         case O_HELP:
-            fputs(usage_text, stdout);
+            fputs(usage_text, lp_out());
             return -1;
         case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
         default: return lp_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
@@ -197,106 +197,85 @@ parse(account_opts *o, int argc, char **argv)
     return parse_orders(o);
 }
 
-/* ---- output: one function per mode ------------------------------------------- */
+/* ---- output: one record per mode ----------------------------------------------- */
 
-static char *
-upper_text(const arf_t x, long digits)
-{
-    return lp_format_arf_directed(x, digits, 1);
-}
-
-/* The accountant's minimum as a result (for lp_rel_error): the ball of the
- * best order. */
-static const lp_result *
-best_result(const lp_account *acc, int balle)
-{
-    long i = balle ? acc->best_balle : acc->best_classic;
-    if (i < 0)
-        return NULL;
-    return balle ? &acc->order[i].eps_balle : &acc->order[i].eps_classic;
-}
-
+/* The accountant's minimum under one conversion: the certified upper bound
+ * (rounded up), the best order and its epsilon (a ball for arb, the method's
+ * point otherwise), and against arb the relative error. */
 static void
+record_conversion(lp_record *rec, const account_opts *o, const lp_account *acc,
+                  const lp_account *ref, int balle)
+{
+    long bi = balle ? acc->best_balle : acc->best_classic;
+    const lp_result *best;
+    lp_record_text(rec, "conversion", balle ? "Balle et al. 2020 (Opacus)" : "classic (Mironov 2017)");
+    if (bi < 0) {
+        lp_record_null(rec, "epsilon_upper_bound");
+        lp_record_null(rec, "order");
+        lp_record_text(rec, "status", lp_status_name(acc->order[0].eps_balle.status));
+        lp_record_text(rec, "note", acc->order[0].eps_balle.note);
+        return;
+    }
+    best = balle ? &acc->order[bi].eps_balle : &acc->order[bi].eps_classic;
+    if (acc->method == LP_ARB) {
+        char *up = lp_format_arf_directed(balle ? acc->eps_upper_balle : acc->eps_upper_classic,
+                                          o->digits, 1);
+        lp_record_text(rec, "epsilon_upper_bound", up);
+        flint_free(up);
+    } else {
+        lp_record_null(rec, "epsilon_upper_bound");
+    }
+    lp_record_text(rec, "order", acc->order[bi].alpha);
+    if (best->certified) {
+        /* GCC 12 misjudges the size of a ball reached through the order
+         * table here (a false -Wstringop-overread; valgrind is clean) */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstringop-overread"
+        lp_record_ball(rec, "value", best->value, o->digits);
+#pragma GCC diagnostic pop
+    }
+    else
+        lp_record_double(rec, "value", arf_get_d(arb_midref(best->value), ARF_RND_NEAR));
+    lp_record_bool(rec, "certified", best->certified);
+    if (ref) {
+        long ri = balle ? ref->best_balle : ref->best_classic;
+        const lp_result *rb = ri >= 0 ? (balle ? &ref->order[ri].eps_balle : &ref->order[ri].eps_classic) : NULL;
+        double rel = rb ? lp_rel_error(best, rb) : -1;
+        if (rel >= 0)
+            lp_record_double(rec, "rel_error", rel);
+        else
+            lp_record_null(rec, "rel_error");
+    }
+    lp_record_text(rec, "status", "ok");
+}
+
+static int
 emit_forward(const account_opts *o, const lp_account *acc, const lp_account *ref)
 {
-    const int certified = acc->method == LP_ARB;
-    for (int balle = 1; balle >= 0; balle--) {
-        const lp_result *best = best_result(acc, balle);
-        long bi = balle ? acc->best_balle : acc->best_classic;
-        char *val = best ? lp_format_value(best, certified ? o->digits : 17) : NULL;
-        char *up = certified && best ? upper_text(balle ? acc->eps_upper_balle
-                                                        : acc->eps_upper_classic, o->digits) : NULL;
-        double rel = -1;
-        if (ref && best) {
-            const lp_result *rb = best_result(ref, balle);
-            rel = rb ? lp_rel_error(best, rb) : -1;
-        }
-        if (o->json) {
-            printf("%s\"%s\":{\"epsilon_upper_bound\":", balle ? "" : ",",
-                   balle ? "balle2020" : "classic");
-            lp_json_string(stdout, up);
-            printf(",\"value\":");
-            lp_json_string(stdout, val);
-            printf(",\"order\":");
-            lp_json_string(stdout, bi >= 0 ? acc->order[bi].alpha : NULL);
-            printf(",\"certified\":%s", certified && best ? "true" : "false");
-            printf(",\"rel_error_bound\":");
-            lp_json_number(stdout, certified && best ? lp_rel_error_bound(best) : NAN);
-            if (ref) {
-                printf(",\"rel_error\":");
-                lp_json_number(stdout, rel >= 0 ? rel : NAN);
-            }
-            printf(",\"status\":\"%s\"}", best ? "ok" : lp_status_name(acc->order[0].eps_balle.status));
-        } else {
-            printf("  %-28s ", balle ? "Balle et al. 2020 (Opacus):" : "classic (Mironov 2017):");
-            if (!best)
-                printf("no order gave a value (%s: %s)\n", lp_status_name(acc->order[0].eps_balle.status),
-                       acc->order[0].eps_balle.note);
-            else if (certified)
-                printf("epsilon <= %s at order %s  [ball %s]\n", up, acc->order[bi].alpha, val);
-            else
-                printf("epsilon = %s at order %s (not certified)%s", val, acc->order[bi].alpha,
-                       ref ? "" : "\n");
-            if (ref && best) {
-                if (rel >= 0)
-                    printf("; rel. error vs arb %.3g\n", rel);
-                else
-                    printf("; rel. error vs arb: n/a\n");
-            }
-        }
-        flint_free(val);
-        flint_free(up);
-    }
-}
-
-static void
-emit_header(const account_opts *o, const lp_account *acc)
-{
-    const char *list = o->orders_text ? o->orders_text : "default";
-    if (o->json) {
-        printf("{\"command\":\"account\",\"noise_multiplier\":");
-        lp_json_string(stdout, o->M);
-        printf(",\"sampling_rate\":");
-        lp_json_string(stdout, o->q);
-        printf(",\"steps\":%llu,\"delta\":", (unsigned long long) o->steps);
-        lp_json_string(stdout, o->delta);
-        printf(",\"method\":\"%s\",\"orders\":", lp_method_name(acc->method));
-        lp_json_string(stdout, list);
-        printf(",\"norders\":%zu,\"orders_failed\":%zu,", acc->norders, acc->nfailed);
+    lp_record *rec = lp_record_new("DP-SGD accountant (Poisson-subsampled Gaussian, Renyi DP)");
+    int rc;
+    lp_record_text(rec, "noise_multiplier", o->M);
+    lp_record_text(rec, "sampling_rate", o->q);
+    lp_record_int(rec, "steps", (int64_t) o->steps);
+    lp_record_text(rec, "delta", o->delta);
+    lp_record_text(rec, "method", lp_method_name(acc->method));
+    lp_record_text(rec, "orders", o->orders_text ? o->orders_text : "default");
+    lp_record_int(rec, "norders", (int64_t) acc->norders);
+    lp_record_int(rec, "orders_failed", (int64_t) acc->nfailed);
+    if (acc->nfailed) {
+        size_t f = 0;
+        while (f < acc->norders && acc->order[f].eps_balle.status == LP_OK)
+            f++;
+        lp_record_textf(rec, "first_failure", "order %s: %s: %s", acc->order[f].alpha,
+                        lp_status_name(acc->order[f].eps_balle.status), acc->order[f].eps_balle.note);
     } else {
-        printf("DP-SGD accountant (Poisson-subsampled Gaussian, RDP): M=%s q=%s T=%llu delta=%s\n"
-               "  %zu orders (%s), method %s%s", o->M, o->q, (unsigned long long) o->steps,
-               o->delta, acc->norders, list, lp_method_name(acc->method),
-               acc->method == LP_ARB ? " (certified upper bounds, rounded up)\n" : "\n");
-        if (acc->nfailed) {
-            size_t first = 0;
-            while (first < acc->norders && acc->order[first].eps_balle.status == LP_OK)
-                first++;
-            printf("  %zu of %zu orders failed (first: order %s, %s: %s)\n", acc->nfailed,
-                   acc->norders, acc->order[first].alpha,
-                   lp_status_name(acc->order[first].eps_balle.status), acc->order[first].eps_balle.note);
-        }
+        lp_record_null(rec, "first_failure");
     }
+    record_conversion(lp_record_object(rec, "balle2020"), o, acc, ref, 1);
+    record_conversion(lp_record_object(rec, "classic"), o, acc, ref, 0);
+    rc = lp_emit(rec, o->json);
+    lp_record_free(rec);
+    return rc == 0 ? LP_EXIT_OK : LP_EXIT_FAIL;
 }
 
 static int
@@ -304,7 +283,7 @@ run_forward(const account_opts *o)
 {
     lp_dpsgd run;
     lp_account acc, ref;
-    int have_ref = o->compare;
+    int have_ref = o->compare, rc;
     lp_dpsgd_init(&run, o->M, o->q, o->steps, o->delta);
     lp_account_init(&acc, (const char *const *) o->orders, o->norders);
     lp_account_eval(&acc, &run, o->method, o->digits + 2);
@@ -312,52 +291,39 @@ run_forward(const account_opts *o)
         lp_account_init(&ref, (const char *const *) o->orders, o->norders);
         lp_account_eval(&ref, &run, LP_ARB, 17);
     }
-    emit_header(o, &acc);
-    emit_forward(o, &acc, have_ref ? &ref : NULL);
-    if (o->json)
-        printf("}\n");
+    rc = emit_forward(o, &acc, have_ref ? &ref : NULL);
     if (have_ref)
         lp_account_clear(&ref);
     lp_account_clear(&acc);
     lp_dpsgd_clear(&run);
-    return LP_EXIT_OK;
+    return rc;
 }
 
-static void
+static int
 emit_inverse(const account_opts *o, const char *M_hi, const char *M_lo, const arf_t eps_hi,
              const arf_t eps_lo, int below_certain)
 {
-    char *up = upper_text(eps_hi, o->digits);
+    lp_record *rec = lp_record_new("least noise multiplier (Renyi-DP accountant, Balle et al. 2020 "
+                                   "conversion, certified)");
+    char *up = lp_format_arf_directed(eps_hi, o->digits, 1);
     char *lo = lp_format_arf_directed(eps_lo, o->digits, 0);
-    if (o->json) {
-        printf("{\"command\":\"account\",\"epsilon\":");
-        lp_json_string(stdout, o->eps);
-        printf(",\"sampling_rate\":");
-        lp_json_string(stdout, o->q);
-        printf(",\"steps\":%llu,\"delta\":", (unsigned long long) o->steps);
-        lp_json_string(stdout, o->delta);
-        printf(",\"orders\":");
-        lp_json_string(stdout, o->orders_text ? o->orders_text : "default");
-        printf(",\"resolution\":%ld,\"noise_multiplier\":", o->resolution);
-        lp_json_string(stdout, M_hi);
-        printf(",\"epsilon_upper_bound\":");
-        lp_json_string(stdout, up);
-        printf(",\"below\":");
-        lp_json_string(stdout, M_lo);
-        printf(",\"epsilon_below_lower_bound\":");
-        lp_json_string(stdout, lo);
-        printf(",\"below_certainly_exceeds\":%s}\n", below_certain ? "true" : "false");
-    } else {
-        printf("least noise multiplier on the grid 10^-%ld for epsilon <= %s (delta=%s q=%s T=%llu, "
-               "orders %s, Balle et al. 2020 conversion)\n", o->resolution, o->eps, o->delta, o->q,
-               (unsigned long long) o->steps, o->orders_text ? o->orders_text : "default");
-        printf("  M = %s   epsilon <= %s (certified)\n", M_hi, up);
-        printf("  M = %s   epsilon >= %s: %s\n", M_lo, lo,
-               below_certain ? "certainly above the target"
-                             : "not certainly above the target (the grid is finer than the accountant decides)");
-    }
+    int rc;
+    lp_record_text(rec, "epsilon", o->eps);
+    lp_record_text(rec, "sampling_rate", o->q);
+    lp_record_int(rec, "steps", (int64_t) o->steps);
+    lp_record_text(rec, "delta", o->delta);
+    lp_record_text(rec, "orders", o->orders_text ? o->orders_text : "default");
+    lp_record_int(rec, "resolution", o->resolution);
+    lp_record_text(rec, "noise_multiplier", M_hi);
+    lp_record_text(rec, "epsilon_upper_bound", up);
+    lp_record_text(rec, "below", M_lo);
+    lp_record_text(rec, "epsilon_below_lower_bound", lo);
+    lp_record_bool(rec, "below_certainly_exceeds", below_certain);
+    rc = lp_emit(rec, o->json);
+    lp_record_free(rec);
     flint_free(up);
     flint_free(lo);
+    return rc == 0 ? LP_EXIT_OK : LP_EXIT_FAIL;
 }
 
 static int
@@ -376,16 +342,16 @@ run_inverse(const account_opts *o)
     rc = lp_account_least_multiplier(&M_hi, &M_lo, eps_hi, eps_lo, &below, &run, target,
                                      (const char *const *) o->orders, o->norders, o->resolution);
     if (rc == 0)
-        emit_inverse(o, M_hi, M_lo, eps_hi, eps_lo, below);
+        rc = emit_inverse(o, M_hi, M_lo, eps_hi, eps_lo, below);
     else
-        fprintf(stderr, "leakproof account: no multiplier up to 10^6 meets epsilon <= %s\n", o->eps);
+        fprintf(lp_err(), "leakproof account: no multiplier up to 10^6 meets epsilon <= %s\n", o->eps);
     flint_free(M_hi);
     flint_free(M_lo);
     arb_clear(target);
     arf_clear(eps_hi);
     arf_clear(eps_lo);
     lp_dpsgd_clear(&run);
-    return rc == 0 ? LP_EXIT_OK : LP_EXIT_FAIL;
+    return rc == -1 ? LP_EXIT_FAIL : rc;
 }
 
 int

@@ -254,6 +254,7 @@ emit_forward(const account_opts *o, const lp_account *acc, const lp_account *ref
 {
     lp_record *rec = lp_record_new("DP-SGD accountant (Poisson-subsampled Gaussian, Renyi DP)");
     int rc;
+    lp_record_text(rec, "command", "account");
     lp_record_text(rec, "noise_multiplier", o->M);
     lp_record_text(rec, "sampling_rate", o->q);
     lp_record_int(rec, "steps", (int64_t) o->steps);
@@ -308,6 +309,7 @@ emit_inverse(const account_opts *o, const char *M_hi, const char *M_lo, const ar
     char *up = lp_format_arf_directed(eps_hi, o->digits, 1);
     char *lo = lp_format_arf_directed(eps_lo, o->digits, 0);
     int rc;
+    lp_record_text(rec, "command", "account least-multiplier");
     lp_record_text(rec, "epsilon", o->eps);
     lp_record_text(rec, "sampling_rate", o->q);
     lp_record_int(rec, "steps", (int64_t) o->steps);

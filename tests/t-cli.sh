@@ -110,6 +110,10 @@ bad "--digits does not apply to channel personalized" channel personalized --cov
 bad "--data does not apply to channel capacity" channel capacity --data x --noise-variance 1
 bad "--batch must be an integer" channel dp --batch 64.5 --clip 1 --noise-multiplier 1
 bad "--digits" channel toy --digits 1001
+bad "--capacity: target_capacity 1e-400 is beyond the range of doubles" channel personalized --covariance "$(dirname "$0")/../cases/tan/cov-4.csv" --beta "$(dirname "$0")/../cases/tan/beta-4.csv" --capacity 1e-400
+: >"$out.empty"
+bad "--eigenvalues-file $out.empty: no numbers" channel natural --eigenvalues-file "$out.empty" --capacity 1
+rm -f "$out.empty"
 printf '1\n2\n-3\n' >"$out.eig"
 bad "eigenvalue 3 must be a decimal number >= 0" channel natural --eigenvalues-file "$out.eig" --capacity 1
 printf '1\nx\n' >"$out.eig"

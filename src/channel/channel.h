@@ -154,7 +154,8 @@ int lp_calibrate_analytic(arb_t sigma, const arb_t eps, const arb_t delta,
 typedef enum {
     LP_STUDY_OK = 0,            /* filled; status "ok" */
     LP_STUDY_BAD_INPUT,         /* nothing usable filled; err names the parameter */
-    LP_STUDY_UNCERTIFIED        /* filled with status "uncertified": no digit certified */
+    LP_STUDY_UNCERTIFIED,       /* filled with status "uncertified": no digit certified */
+    LP_STUDY_FAILED             /* filled with status "failed" (a non-certified method found nothing) */
 } lp_study_status;
 
 /* The decimal texts a study accepts: capacity (kappa, an input) in

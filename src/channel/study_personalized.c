@@ -1,6 +1,7 @@
 /* `channel personalized`: eq. (20) as printed, the proof's form (eq. (23)-(24))
  * and Theorem 3's U, each solved for the noise level sigma in doubles (GSL's
  * linear algebra): measured, not certified.  Contract in channel.h. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "channel/study.h"
@@ -27,7 +28,12 @@ lp_study_channel_personalized(lp_record *rec, size_t d, const double *cov, const
         }
     if (lp_personal_init(&p, d, cov, beta, err, errlen) != 0)
         return LP_STUDY_BAD_INPUT;
-    kappa = strtod(target_capacity, NULL);
+    if (lp_study_doubles(&kappa, (char *const[]) { (char *) target_capacity }, 1, err, errlen) != 0
+        || !isnormal(kappa)) {
+        snprintf(err, errlen, "target_capacity %s is beyond the range of doubles, in which the personalized "
+                 "channel is solved", target_capacity);
+        return LP_STUDY_BAD_INPUT;
+    }
     np = lp_solve_scan(proof, 4, lp_personal_proof, &p, kappa, SCAN_LO, SCAN_HI, SCAN_POINTS);
     npr = lp_solve_scan(printed, 8, lp_personal_printed, &p, kappa, SCAN_LO, SCAN_HI, SCAN_POINTS);
     nu = lp_solve_scan(u_proof, 4, lp_personal_u_proof, &p, kappa, SCAN_LO, SCAN_HI, SCAN_POINTS);
@@ -50,5 +56,5 @@ lp_study_channel_personalized(lp_record *rec, size_t d, const double *cov, const
                      "their roots in [1e-30, 1e30] are listed; doubles (GSL), not certified"
                    : "the proof's equation has no root in [1e-30, 1e30]; doubles (GSL), not certified");
     lp_personal_clear(&p);
-    return LP_STUDY_OK;
+    return np == 1 ? LP_STUDY_OK : LP_STUDY_FAILED;
 }

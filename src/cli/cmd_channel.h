@@ -6,12 +6,28 @@
 #ifndef LP_CMD_CHANNEL_H
 #define LP_CMD_CHANNEL_H
 
+#include <stddef.h>
+
 typedef struct {
     const char *sub, *eig, *eig_file, *data, *cov, *beta, *noise_variance, *capacity;
     const char *batch, *clip, *mult, *eps, *delta;
     long digits;
     int json;
 } lp_channel_opts;
+
+/* Shared by the runners (cmd_channel_common.c).  lp_channel_finish emits the
+ * study's record and returns the exit status (0, or LP_EXIT_UNCERTIFIED), or
+ * for LP_STUDY_BAD_INPUT prints "PREFIX: err" (prefix may be NULL) and returns
+ * LP_EXIT_USAGE; it frees rec.  lp_channel_record: a record titled
+ * "channel SUB".  lp_channel_need_positive: missing or not in (0, max] is bad
+ * input naming opt (0 or LP_EXIT_USAGE).  lp_channel_read_file: the numbers of
+ * a file (lp_read_numbers), NULL after a message naming opt when unreadable or
+ * empty. */
+typedef struct lp_record lp_record;
+int lp_channel_finish(lp_record *rec, int study_status, const char *prefix, const char *err, int json);
+lp_record *lp_channel_record(const lp_channel_opts *o);
+int lp_channel_need_positive(const char *opt, const char *text, const char *max, const char *what);
+char **lp_channel_read_file(const char *opt, const char *path, size_t *n, size_t *rows, long *cols);
 
 int lp_channel_run_capacity(const lp_channel_opts *o);
 int lp_channel_run_natural(const lp_channel_opts *o);

@@ -100,6 +100,9 @@ map_dpsgd(eval_opts *o, const lp_mechanism_spec *mech)
         if (o->batch || o->secret)
             return lp_usage_error(cmd, "--%s needs --noise-multiplier and --clip",
                                   o->batch ? "batch" : "secret");
+        if (clip && !layers)
+            return lp_usage_error(cmd, "--clip for %s needs --noise-multiplier (or give --%s and --radius)",
+                                  mech->name, lp_param_specs[noise].name);
         return 0;
     }
     if (!(mech->params & (LP_PARAM_SIGMA | LP_PARAM_B)))

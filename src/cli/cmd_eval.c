@@ -267,7 +267,7 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method, int
     if (prec_text && *method != LP_MPFR)
         return lp_usage_error(cmd, "--prec applies to --method mpfr only");
     if (o->compare && *method == LP_ARB)
-        return lp_usage_error(cmd, "--compare applies to the non-certified methods only");
+        return lp_usage_error(cmd, "--compare applies to the non-certified methods only (--method is arb)");
     return 0;
 }
 

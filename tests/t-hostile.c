@@ -1,0 +1,176 @@
+/* t-hostile.c -- every option of every command against hostile values, run
+ * in-process through lp_call (the bindings' entry point, which runs exactly
+ * what the program runs).  For each base command line below (one per command
+ * and subcommand, small and fast) and each of its options, the option's value
+ * is replaced by each of {empty, nan, inf, -inf, -1, 0, 1e400,
+ * 99999999999999999999, 0x10, 1.5abc, " 1"}, the option is dropped, and an
+ * option of another command is added.  A command behaves when it refuses
+ * (exit 2, no record, one message line naming the option) or, where the value
+ * is legal, answers (exit 0 or 3 with one JSON record holding no NaN, inf or
+ * "?"), within 30 seconds.  One TAP line per (command, option), and the count
+ * of tried / behaving. */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <jansson.h>
+#include "leakproof.h"
+#include "tap.h"
+
+static const char *const bases[] = {
+    "eval gauss --p 5 --sigma 1 --radius 1 --digits 10",
+    "eval vmf --p 5 --kappa 1 --form printed",
+    "eval laplace-l1 --p 5 --b 1 --radius 1",
+    "eval gauss-layers --sigma 1 --clip 1 --layers 2,3",
+    "eval gauss --p 5 --noise-multiplier 1 --clip 1 --secret batch --batch 4",
+    "eval gauss --p 50 --sigma 1 --radius 1 --method double --compare",
+    "eval gauss --p 50 --sigma 1 --radius 1 --method mpfr --prec 100",
+    "overflow gauss --method double --sigma-grid 1 --radius 1 --p-max 1000",
+    "channel capacity --eigenvalues 1,2 --noise-variance 1",
+    "channel natural --eigenvalues 1,2 --capacity 1",
+    "channel white --eigenvalues 1,2 --capacity 1 --digits 10",
+    "channel dp --batch 64 --clip 1 --noise-multiplier 0.8",
+    "channel toy --digits 10",
+    "calibrate gaussian --epsilon 1 --delta 1e-5 --sensitivity 1",
+};
+
+static const char *const hostile[] = {
+    "", "nan", "inf", "-inf", "-1", "0", "1e400", "99999999999999999999", "0x10", "1.5abc", " 1",
+};
+
+static const char *current;
+
+static void
+on_alarm(int sig)
+{
+    (void) sig;
+    printf("not ok - leakproof %s: ran past 30 s\n", current);
+    fflush(stdout);
+    _exit(1);
+}
+
+/* 1 when the record holds no number that is not one: NaN, inf, "?" */
+static int
+record_finite(json_t *v, const char *key)
+{
+    const char *k;
+    json_t *x;
+    size_t i;
+    if (key && (!strcmp(key, "status") || !strcmp(key, "kind") || !strcmp(key, "note")))
+        return 1;           /* names and sentences ("nan" is a status) */
+    if (json_is_string(v)) {
+        const char *s = json_string_value(v);
+        return strcasecmp(s, "nan") && strcasecmp(s, "inf") && strcasecmp(s, "-inf")
+               && strcasecmp(s, "+inf") && strcmp(s, "?");
+    }
+    if (json_is_object(v)) {
+        json_object_foreach(v, k, x)
+            if (!record_finite(x, k))
+                return 0;
+    }
+    if (json_is_array(v)) {
+        json_array_foreach(v, i, x)
+            if (!record_finite(x, key))
+                return 0;
+    }
+    return 1;
+}
+
+/* 1 when the command behaves; else 0 with the reason in why */
+static int
+behaves(const char *opt, const char *const *argv, size_t argc, char *why, size_t len)
+{
+    char *out = NULL, *err = NULL;
+    int rc, ok = 0;
+    alarm(30);
+    rc = lp_call(argv, argc, &out, &err);
+    alarm(0);
+    if (rc == 2) {
+        size_t lines = 0;
+        for (const char *c = err; c && *c; c++)
+            lines += *c == '\n';
+        if (out && *out)
+            snprintf(why, len, "exit 2 with output");
+        else if (err == NULL || lines != 1)
+            snprintf(why, len, "exit 2 with %zu message lines", lines);
+        else if (strstr(err, opt) == NULL)
+            snprintf(why, len, "the message does not name %s: %.200s", opt, err);
+        else
+            ok = 1;
+    } else if (rc == 0 || rc == 3) {
+        json_error_t e;
+        json_t *j = out ? json_loads(out, 0, &e) : NULL;
+        if (j == NULL || !json_is_object(j))
+            snprintf(why, len, "exit %d without one JSON record", rc);
+        else if (!record_finite(j, NULL))
+            snprintf(why, len, "exit %d: NaN, inf or '?' in %.200s", rc, out);
+        else
+            ok = 1;
+        json_decref(j);
+    } else {
+        snprintf(why, len, "exit %d: %.200s", rc, err ? err : "");
+    }
+    lp_free(out);
+    lp_free(err);
+    return ok;
+}
+
+int
+main(void)
+{
+    long tried = 0, behaving = 0;
+    signal(SIGALRM, on_alarm);
+    for (size_t b = 0; b < sizeof bases / sizeof bases[0]; b++) {
+        char *line = strdup(bases[b]), *words[40], *save = NULL;
+        size_t n = 0;
+        current = bases[b];
+        for (char *w = strtok_r(line, " ", &save); w; w = strtok_r(NULL, " ", &save))
+            words[n++] = w;
+        for (size_t i = 0; i < n; i++) {
+            const char *argv[44];
+            char why[400], bad[4000] = "";
+            size_t m;
+            if (strncmp(words[i], "--", 2) != 0 || i + 1 >= n || strncmp(words[i + 1], "--", 2) == 0)
+                continue;       /* options with a value */
+            /* missing: the option and its value dropped */
+            m = 0;
+            for (size_t k = 0; k < n; k++)
+                if (k != i && k != i + 1)
+                    argv[m++] = words[k];
+            tried++;
+            if (behaves(words[i], argv, m, why, sizeof why))
+                behaving++;
+            else
+                snprintf(bad + strlen(bad), sizeof bad - strlen(bad), " [missing: %s]", why);
+            for (size_t h = 0; h < sizeof hostile / sizeof hostile[0]; h++) {
+                for (size_t k = 0; k < n; k++)
+                    argv[k] = k == i + 1 ? hostile[h] : words[k];
+                tried++;
+                if (behaves(words[i], argv, n, why, sizeof why))
+                    behaving++;
+                else
+                    snprintf(bad + strlen(bad), sizeof bad - strlen(bad), " ['%s': %s]", hostile[h], why);
+            }
+            tap_ok(bad[0] == '\0', "leakproof %s: %s behaves for every hostile value%s", bases[b],
+                   words[i], bad);
+        }
+        {
+            /* an option of another command */
+            const char *foreign = strstr(bases[b], "--kappa") ? "--eigenvalues" : "--kappa";
+            const char *argv[44];
+            char why[400] = "";
+            for (size_t k = 0; k < n; k++)
+                argv[k] = words[k];
+            argv[n] = foreign;
+            argv[n + 1] = "1";
+            tried++;
+            behaving += behaves(foreign, argv, n + 2, why, sizeof why);
+            tap_ok(why[0] == '\0', "leakproof %s %s 1: refused, naming it%s%s", bases[b], foreign,
+                   why[0] ? ": " : "", why);
+        }
+        free(line);
+    }
+    tap_diag("hostile inputs: %ld tried, %ld behaving", tried, behaving);
+    flint_cleanup();
+    return tap_done();
+}

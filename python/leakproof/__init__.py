@@ -1,0 +1,28 @@
+"""leakproof from Python: certified Bayes capacities of DP-SGD mechanisms.
+
+Every function runs a command of leakproof(1) in this process through the
+shared library's entry point (lp_call) and returns its record:
+
+    import leakproof
+    r = leakproof.eval('gauss', p=134000000, sigma='1', radius='1')
+    r.value          # Decimal('1.63496649442458364354745443069E+5027'), exact as printed
+    r.bound          # |true - value| <= bound * |value|
+    r.log10          # use this, not float(r.value), which is inf beyond 1.8e308
+
+Parameters: str, int, decimal.Decimal or float (a float is its exact binary
+value: write '0.1' for one tenth).  Errors: ValueError (bad input, the
+command's message), LeakproofError (failure), LeakproofUncertified (could
+not certify).  The library is found through LEAKPROOF_LIBRARY (a path) or
+the loader's search for libleakproof.so.1 (LD_LIBRARY_PATH).
+"""
+
+from .commands import (eval, mc, calibrate, channel, overflow, adversary, account,  # noqa: A001
+                       forms, verify, VerifyReport)
+from .dpsgd import dpsgd, DpsgdLeakage
+from .errors import LeakproofError, LeakproofUncertified
+from .result import Result
+from .sweep import Sweep
+
+__all__ = ["eval", "mc", "calibrate", "channel", "overflow", "adversary", "account",
+           "forms", "verify", "dpsgd", "Result", "Sweep", "VerifyReport", "DpsgdLeakage",
+           "LeakproofError", "LeakproofUncertified"]

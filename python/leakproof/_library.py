@@ -1,0 +1,91 @@
+"""Loading libleakproof and calling its one entry point, lp_call.
+
+The library is found, in this order, at the path in the environment variable
+LEAKPROOF_LIBRARY, by the loader's ordinary search for libleakproof.so.1
+(LD_LIBRARY_PATH, the system's library directories), through
+ctypes.util.find_library("leakproof"), and in the directory `make install`
+put it in (for systems whose loader does not search it, such as /usr/local/lib
+before ldconfig has run).  Nothing is compiled: lp_call takes
+strings and gives back text, so ctypes needs no C type of Arb, MPFR or GSL.
+"""
+
+import ctypes
+import ctypes.util
+import os
+import threading
+
+SONAME = "libleakproof.so.1"
+
+_lock = threading.Lock()     # lp_call is not thread-safe: one call at a time
+_lib = None
+
+
+def _load():
+    path = os.environ.get("LEAKPROOF_LIBRARY")
+    if path:
+        try:
+            return ctypes.CDLL(path)
+        except OSError as exc:
+            raise ImportError(
+                "leakproof: LEAKPROOF_LIBRARY=%s cannot be loaded: %s" % (path, exc)) from exc
+    candidates = [SONAME]
+    found = ctypes.util.find_library("leakproof")
+    if found:
+        candidates.append(found)
+    try:
+        from ._installed import LIBDIR   # written by make for make install
+        candidates.append(os.path.join(LIBDIR, SONAME))
+    except ImportError:
+        pass
+    for candidate in candidates:
+        try:
+            return ctypes.CDLL(candidate)
+        except OSError:
+            pass
+    raise ImportError(
+        "leakproof: the shared library was not found (tried %s); install leakproof "
+        "(make install), or set LEAKPROOF_LIBRARY to the path of libleakproof.so "
+        "(in a build tree: src/.libs/libleakproof.so)" % ", ".join(candidates))
+
+
+def library():
+    """The loaded libleakproof (a ctypes.CDLL), loaded on first use."""
+    global _lib
+    if _lib is None:
+        lib = _load()
+        lib.lp_call.argtypes = [ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t,
+                                ctypes.POINTER(ctypes.c_void_p),
+                                ctypes.POINTER(ctypes.c_void_p)]
+        lib.lp_call.restype = ctypes.c_int
+        lib.lp_free.argtypes = [ctypes.c_void_p]
+        lib.lp_free.restype = None
+        _lib = lib
+    return _lib
+
+
+def _take_text(lib, pointer):
+    """The C string at `pointer` as str, freed with lp_free; None for NULL."""
+    if not pointer.value:
+        return None
+    try:
+        return ctypes.string_at(pointer.value).decode("utf-8", errors="replace")
+    finally:
+        lib.lp_free(pointer)
+
+
+def call(args):
+    """Run one leakproof command in-process.
+
+    `args` is the command line without the program name, as strings.  Returns
+    (status, output, messages): the program's exit status (0 ok, 1 failure,
+    2 bad input, 3 not certified), the text of its output (a JSON record;
+    None when empty) and of its error stream (None when empty).
+    """
+    lib = library()
+    encoded = [a.encode("utf-8") for a in args]
+    argv = (ctypes.c_char_p * max(len(encoded), 1))(*encoded)
+    out = ctypes.c_void_p()
+    err = ctypes.c_void_p()
+    with _lock:
+        status = lib.lp_call(argv, len(encoded), ctypes.byref(out), ctypes.byref(err))
+    return status, _take_text(lib, out), _take_text(lib, err)

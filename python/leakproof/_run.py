@@ -1,0 +1,44 @@
+"""One command from Python: arguments in, a Result (or an exception) out."""
+
+from . import _library
+from .errors import LeakproofError, LeakproofUncertified
+from .result import Result
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_UNCERTIFIED = 0, 1, 2, 3
+
+
+def _message(messages, status):
+    if messages:
+        return messages.strip()
+    return "leakproof: the command ended with status %d and no message" % status
+
+
+def run_text(args):
+    """Runs a command; (status, output text, messages), raising on bad input."""
+    status, output, messages = _library.call(args)
+    if status == EXIT_USAGE:
+        raise ValueError(_message(messages, status))
+    return status, output, messages
+
+
+def run(args):
+    """Runs a command that prints one JSON record and returns it as a Result.
+
+    Exit 2 raises ValueError, 1 LeakproofError, 3 LeakproofUncertified (see
+    errors.py)."""
+    status, output, messages = run_text(args)
+    result = None
+    if output:
+        try:
+            result = Result(output, messages)
+        except ValueError:
+            if status == EXIT_OK:
+                raise LeakproofError("leakproof: the command's output is not one JSON "
+                                     "record: %.200s" % output)
+    if status == EXIT_UNCERTIFIED:
+        raise LeakproofUncertified(_message(messages, status), result)
+    if status != EXIT_OK:
+        raise LeakproofError(_message(messages, status), result)
+    if result is None:
+        raise LeakproofError("leakproof: the command printed no record")
+    return result

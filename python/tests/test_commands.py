@@ -59,17 +59,27 @@ def test_overflow_finds_the_double_method_breaking():
         leakproof.overflow("gauss", method="nonsense")
 
 
-def test_adversary_gaussian():
-    with pytest.raises(ValueError):
+def test_adversary_bad_input_names_the_subcommand():
+    with pytest.raises(ValueError, match="nosuch"):
         leakproof.adversary("nosuch")
 
 
 def test_account_where_the_library_has_it():
     try:
-        leakproof.account(help=None)
+        r = leakproof.account(noise_multiplier="1.1", sampling_rate="0.01", steps=100,
+                              delta="1e-5")
     except ValueError as exc:
         if "unknown command" in str(exc):
             pytest.skip("the accountant command is not in this build")
+        raise
+    assert r["command"] == "account"
+    balle, classic = r["balle2020"], r["classic"]
+    assert balle["certified"] and isinstance(balle["value"], decimal.Decimal)
+    # Balle et al.'s conversion is the tighter one; the printed epsilon is an upper bound
+    assert decimal.Decimal(balle["epsilon_upper_bound"]) <= \
+        decimal.Decimal(classic["epsilon_upper_bound"])
+    assert decimal.Decimal(balle["epsilon_upper_bound"]) >= \
+        balle["value"] * (1 - balle["rel_error_bound"])
 
 
 def test_verify_runs_a_case_file(tmp_path):

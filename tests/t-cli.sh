@@ -150,25 +150,7 @@ grep -q '"value":"2.27666666666666666666666666667e+2"' "$out"; ok $? "eval lapla
 "$L" eval gauss --p 13700 --sigma 1 --radius 1 --form steiner --json >"$out"
 grep -q '"value":"5.29074997772933900111581403367e+50"' "$out"; ok $? "eval gauss --form steiner equals the proof form"
 
-# adversary
-bad "missing --d" adversary gaussian --prior-var 1 --gain 1 --noise 1 --delta 1
-bad "--noise" adversary gaussian --d 3 --prior-var 1 --gain 1 --noise 0 --delta 1
-bad "do not belong to gaussian" adversary gaussian --d 3 --prior-var 1 --gain 1 --noise 1 --delta 1 --grad-bias 1
-bad "missing --grad-weight" adversary linear-layer --grad-bias 1
-bad "entry 2 is not a decimal" adversary linear-layer --grad-bias 1 --grad-weight 1,x
-"$L" adversary linear-layer --grad-bias 0 --grad-weight 1,2 --json >"$out"; rc=$?
-[ "$rc" -eq 0 ] && grep -q '"status":"refused"' "$out"; ok $? "adversary linear-layer refuses dl/db = 0 (exit 0, status refused)"
-
-bad "--delta" adversary jensen --d 3 --prior-var 1 --gain 1 --noise 1 --delta 0
-bad "--d" adversary attacks --d 100
-bad "missing --delta" adversary laplace --d 3
-bad "missing --sigma" adversary link --radius 1 --delta 1
-bad "unknown subcommand" adversary frob
-"$L" adversary attacks --trials 200 --json >"$out"
-grep -q '"mse_bayes":' "$out" && grep -q '"mse_cosine":' "$out"; ok $? "adversary attacks --json: the four objectives' errors"
-"$L" adversary jensen --d 20 --prior-var 1 --gain 1 --noise 0.1 --delta 0.5 --g-norm 1 >"$out"
-grep -q "C = 1/delta^d (printed).*FAILS" "$out" && grep -q "C = 1/vol(B).*holds" "$out"
-ok $? "adversary jensen: the printed C fails, the volume C holds, at d=20 delta=0.5"
+# adversary: tests/t-adversary-cli.sh
 
 # calibrate and overflow
 bad "--epsilon" calibrate gaussian --epsilon 0 --delta 1e-5

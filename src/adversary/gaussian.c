@@ -16,7 +16,7 @@ chi2_cdf(arb_t res, ulong d, const arb_t r2, const arb_t var, slong prec)
     arb_mul_2exp_si(s, s, -1);
     arb_div(z, r2, var, prec);
     arb_mul_2exp_si(z, z, -1);
-    arb_hypgeom_gamma_lower(res, s, z, 1, prec);
+    lp_adversary_gamma_p(res, s, z, prec);
     arb_clear(s);
     arb_clear(z);
 }
@@ -46,12 +46,10 @@ lp_adversary_gaussian_success(arb_t posterior_success, arb_t prior_success,
 
 void
 lp_adversary_gaussian_mc(double *success, double *std_error, ulong d, double v, double a,
-                         double s, double delta, double offset, uint64_t samples, uint64_t seed)
+                         double s, double delta, double offset, uint64_t samples, gsl_rng *r)
 {
-    gsl_rng *r = gsl_rng_alloc(gsl_rng_taus2);
     const double tau2 = 1.0 / (1.0 / v + a * a / (s * s));
     uint64_t hits = 0;
-    gsl_rng_set(r, (unsigned long) (seed & 0xffffffffUL));
     for (uint64_t k = 0; k < samples; k++) {
         double e2 = 0;
         for (ulong i = 0; i < d; i++) {
@@ -62,7 +60,6 @@ lp_adversary_gaussian_mc(double *success, double *std_error, ulong d, double v, 
         }
         hits += e2 <= delta * delta;
     }
-    gsl_rng_free(r);
     *success = (double) hits / samples;
     *std_error = sqrt(*success * (1 - *success) / samples);
 }

@@ -48,8 +48,9 @@ quadratic(arb_t alpha, arb_t K, ulong d, const arb_t v, const arb_t a, const arb
 
 void
 lp_adversary_jensen(arb_t lhs_printed, arb_t rhs_printed, arb_t lhs_vol, arb_t rhs_vol,
-                    arb_t mean_q, arb_t sd_q, ulong d, const arb_t v, const arb_t a,
-                    const arb_t s, const arb_t delta, const arb_t gnorm, slong prec)
+                    arb_t mean_q, arb_t sd_q, arb_t K_out, arb_t alpha_delta2,
+                    ulong d, const arb_t v, const arb_t a, const arb_t s,
+                    const arb_t delta, const arb_t gnorm, slong prec)
 {
     arb_t alpha, K, logint, vol, t, h, c;
     arb_init(alpha); arb_init(K); arb_init(logint); arb_init(vol); arb_init(t); arb_init(h); arb_init(c);
@@ -59,7 +60,7 @@ lp_adversary_jensen(arb_t lhs_printed, arb_t rhs_printed, arb_t lhs_vol, arb_t r
     arb_mul(t, t, alpha, prec);
     arb_set_ui(h, d);
     arb_mul_2exp_si(h, h, -1);
-    arb_hypgeom_gamma_lower(logint, h, t, 1, prec);
+    lp_adversary_gamma_p(logint, h, t, prec);
     arb_log(logint, logint, prec);
     arb_const_pi(t, prec);
     arb_div(t, t, alpha, prec);
@@ -98,31 +99,30 @@ lp_adversary_jensen(arb_t lhs_printed, arb_t rhs_printed, arb_t lhs_vol, arb_t r
     arb_log(t, vol, prec);
     arb_sub(lhs_vol, logint, t, prec);
     arb_set(rhs_vol, mean_q);
+    if (K_out)
+        arb_set(K_out, K);
+    if (alpha_delta2) {
+        arb_sqr(t, delta, prec);
+        arb_mul(alpha_delta2, alpha, t, prec);
+    }
     arb_clear(alpha); arb_clear(K); arb_clear(logint); arb_clear(vol); arb_clear(t); arb_clear(h); arb_clear(c);
 }
 
 void
-lp_adversary_objective_mc(double *mean, double *sd, ulong d, double v, double a, double s,
-                          double delta, double gnorm, ulong k, ulong reps, uint64_t seed)
+lp_adversary_objective_mc(double *mean, double *sd, ulong d, double K, double alpha_delta2,
+                          ulong k, ulong reps, gsl_rng *r)
 {
-    const double alpha = 0.5 * (a * a / (s * s) + 1 / v);
-    const double mu = a * gnorm / (2 * alpha * s * s);
-    const double K = -0.5 * d * log(4 * M_PI * M_PI * s * s * v) - gnorm * gnorm / (2 * s * s) + alpha * mu * mu;
-    gsl_rng *r = gsl_rng_alloc(gsl_rng_taus2);
+    /* Welford's running moments of the deviation from K: K may dwarf the spread */
     double m = 0, m2 = 0;
-    gsl_rng_set(r, (unsigned long) (seed & 0xffffffffUL));
     for (ulong rep = 0; rep < reps; rep++) {
-        double obj = 0;
-        for (ulong i = 0; i < k; i++) {
-            /* x uniform in the ball around mu: only |x - mu| matters */
-            double rad = delta * pow(gsl_rng_uniform_pos(r), 1.0 / d);
-            obj += K - alpha * rad * rad;
-        }
+        double obj = 0, step;
+        for (ulong i = 0; i < k; i++)    /* x uniform in the ball: |x - mu|^2 = delta^2 U^(2/d) */
+            obj -= alpha_delta2 * pow(gsl_rng_uniform_pos(r), 2.0 / d);
         obj /= k;
-        m += obj;
-        m2 += obj * obj;
+        step = obj - m;
+        m += step / (rep + 1);
+        m2 += step * (obj - m);
     }
-    gsl_rng_free(r);
-    *mean = m / reps;
-    *sd = sqrt(fmax(m2 / reps - *mean * *mean, 0) * reps / (reps - 1));
+    *mean = K + m;
+    *sd = sqrt(m2 / (reps - 1));
 }

@@ -9,6 +9,7 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
+#include <gsl/gsl_sf_erf.h>
 #include "adversary/adversary.h"
 
 /* One coordinate's negative log posterior, h(x) = x^2/2 + sum_i |G_i - u_i x| / b:
@@ -62,11 +63,9 @@ coord_l1(const double *G, const double *u, int m)
 }
 
 void
-lp_adversary_table1(lp_attack_errors *res, int d, int m, double b, int trials, uint64_t seed)
+lp_adversary_table1(lp_attack_errors *res, int d, int m, double b, int trials, gsl_rng *r)
 {
-    gsl_rng *r = gsl_rng_alloc(gsl_rng_taus2);
     double u[64], x[64], G[64], xh[4][64], e[4] = { 0, 0, 0, 0 }, e2[4] = { 0, 0, 0, 0 };
-    gsl_rng_set(r, (unsigned long) (seed & 0xffffffffUL));
     if (m > 64)
         m = 64;
     if (d > 64)
@@ -106,7 +105,6 @@ lp_adversary_table1(lp_attack_errors *res, int d, int m, double b, int trials, u
         res->mse[k] = e[k] / trials;
         res->se[k] = sqrt(fmax(e2[k] / trials - res->mse[k] * res->mse[k], 0) / (trials - 1));
     }
-    gsl_rng_free(r);
 }
 
 /* Exact draws from one coordinate's posterior exp(-x^2/2 - |g - a x|/b), a > 0:
@@ -116,8 +114,10 @@ static double
 posterior_draw(gsl_rng *r, double g, double a, double b)
 {
     const double c = g / a, m1 = a / b, m2 = -a / b;
-    const double lw1 = -g / b + log(gsl_cdf_ugaussian_P(c - m1));
-    const double lw2 = g / b + log(gsl_cdf_ugaussian_Q(c - m2));
+    /* log Phi in its own right: Phi itself underflows to 0 once a/b passes
+       about 38, and two log 0 weights made the choice NaN */
+    const double lw1 = -g / b + gsl_sf_log_erfc(-(c - m1) / M_SQRT2) - M_LN2;
+    const double lw2 = g / b + gsl_sf_log_erfc((c - m2) / M_SQRT2) - M_LN2;
     const double p1 = 1.0 / (1.0 + exp(lw2 - lw1));
     if (gsl_rng_uniform(r) < p1) {              /* x < c from N(m1, 1) */
         double lim = m1 - c;                    /* m1 - x > lim */
@@ -134,15 +134,16 @@ posterior_draw(gsl_rng *r, double g, double a, double b)
     }
 }
 
-void
+int
 lp_adversary_laplace_centres(lp_centre_result *res, int d, double a, double b, double delta,
-                             int samples, uint64_t seed)
+                             int samples, gsl_rng *r)
 {
-    gsl_rng *r = gsl_rng_alloc(gsl_rng_taus2);
-    double x[64], g[64], *post = malloc(sizeof(double) * (size_t) samples * d), c[4][64];
-    gsl_rng_set(r, (unsigned long) (seed & 0xffffffffUL));
+    double x[64], g[64], *post, c[4][64];
     if (d > 64)
         d = 64;
+    post = malloc(sizeof(double) * (size_t) samples * d);
+    if (post == NULL)
+        return -1;
     for (int j = 0; j < d; j++) {               /* one secret and its noisy observation */
         x[j] = gsl_ran_gaussian(r, 1.0);
         g[j] = a * x[j] + gsl_ran_laplace(r, b);
@@ -200,5 +201,5 @@ lp_adversary_laplace_centres(lp_centre_result *res, int d, double a, double b, d
         res->se[q] = sqrt(res->success[q] * (1 - res->success[q]) / samples);
     }
     free(post);
-    gsl_rng_free(r);
+    return 0;
 }

@@ -2,7 +2,8 @@
  * multiplicative leakage of a mechanism is at most its Bayes capacity
  * (Biswas et al., Section III; eq. (1)-(2)).  Checked for the Gaussian
  * mechanism with clipping, p = 1: on a discretised channel, and by Monte Carlo
- * on the continuous one with the uniform prior on [-R, R]. */
+ * on the continuous one with the uniform prior on [-R, R].  In units of R:
+ * sigma and delta here are sigma/R and delta/R. */
 #include <math.h>
 #include <stdlib.h>
 #include <gsl/gsl_cdf.h>
@@ -12,18 +13,24 @@
 #include "mc/mc.h"
 
 double
-lp_adversary_link_discrete(double *capacity, double sigma, double radius, double delta,
-                           int priors, uint64_t seed)
+lp_adversary_link_discrete(double *capacity, int *inputs, int *outputs, double sigma, double delta,
+                           int priors, gsl_rng *r)
 {
-    const double step = fmin(sigma, radius) / 8;
+    const double radius = 1, step = fmin(sigma, radius) / 8;
     lp_channel c;
     int nx;
     double *g, *pi, worst = 0;
-    gsl_rng *r = gsl_rng_alloc(gsl_rng_taus2);
-    gsl_rng_set(r, (unsigned long) (seed & 0xffffffffUL));
     lp_gauss_discrete_channel(&c, &nx, sigma, radius, step, step, 9.0);
-    g = malloc(sizeof(double) * nx * nx);
-    pi = malloc(sizeof(double) * nx);
+    g = c.m ? malloc(sizeof(double) * (size_t) nx * nx) : NULL;
+    pi = malloc(sizeof(double) * (size_t) nx);
+    if (g == NULL || pi == NULL) {
+        free(c.m);
+        free(g);
+        free(pi);
+        return -1;
+    }
+    *inputs = c.nx;
+    *outputs = c.ny;
     for (int i = 0; i < nx; i++)                        /* actions: the input grid */
         for (int w = 0; w < nx; w++)
             g[w * nx + i] = fabs((w - i) * step) <= delta + 1e-12;
@@ -39,7 +46,6 @@ lp_adversary_link_discrete(double *capacity, double sigma, double radius, double
     free(c.m);
     free(g);
     free(pi);
-    gsl_rng_free(r);
     return worst;
 }
 
@@ -72,12 +78,11 @@ best_action(double y, double sigma, double radius, double delta)
 }
 
 void
-lp_adversary_link_mc(double *leakage, double *std_error, double *capacity, double sigma,
-                     double radius, double delta, uint64_t samples, uint64_t seed)
+lp_adversary_link_mc(double *leakage, double *std_error, double sigma, double delta,
+                     uint64_t samples, gsl_rng *r)
 {
-    gsl_rng *r = gsl_rng_alloc(gsl_rng_taus2);
+    const double radius = 1;
     double s = 0, s2 = 0, prior_v = fmin(2 * delta, 2 * radius) / (2 * radius);
-    gsl_rng_set(r, (unsigned long) (seed & 0xffffffffUL));
     for (uint64_t k = 0; k < samples; k++) {
         /* y from the channel's output law under the prior: x ~ U[-R, R], y = x + noise */
         double y = -radius + 2 * radius * gsl_rng_uniform(r) + gsl_ran_gaussian_ziggurat(r, sigma);
@@ -86,9 +91,7 @@ lp_adversary_link_mc(double *leakage, double *std_error, double *capacity, doubl
         s += w;
         s2 += w * w;
     }
-    gsl_rng_free(r);
     s /= samples;
     *leakage = s / prior_v;
     *std_error = sqrt(fmax(s2 / samples - s * s, 0) / (samples - 1)) / prior_v;
-    *capacity = 1 + 2 * radius / (sigma * sqrt(2 * M_PI));
 }

@@ -318,7 +318,7 @@ for dd in "1 0.1" "5 0.3" "20 0.5" "100 1"; do
     set -- $dd
     j=$($L adversary gaussian --d "$1" --prior-var 1 --gain 1 --noise 0.1 --delta "$2" --samples 200000 --seed 1 --json)
     printf '| %s | %s | %.10g | %.5f ± %.2g | %.6g | %.6g |\n' "$1" "$2" "$(echo "$j" | jget success_posterior)" \
-        "$(echo "$j" | jget mc_success)" "$(echo "$j" | jget mc_std_error)" "$(echo "$j" | jget success_prior)" \
+        "$(echo "$j" | jget estimate)" "$(echo "$j" | jget std_error)" "$(echo "$j" | jget success_prior)" \
         "$(echo "$j" | jget leakage)"
 done
 echo
@@ -332,17 +332,15 @@ for dd in "1 0.5" "5 0.1" "20 0.5" "100 0.5"; do
     set -- $dd
     j=$($L adversary jensen --d "$1" --prior-var 1 --gain 1 --noise 0.1 --delta "$2" --g-norm 1 --json)
     printf '| %s | %s | %.8g | %.8g | %s | %.8g | %.8g | %s |\n' "$1" "$2" \
-        "$(echo "$j" | jget lhs_printed_C)" "$(echo "$j" | jget rhs_printed_C)" \
-        "$(awk -v a="$(echo "$j" | jget lhs_printed_C)" -v b="$(echo "$j" | jget rhs_printed_C)" 'BEGIN { print (a >= b) ? "yes" : "**no**" }')" \
-        "$(echo "$j" | jget lhs_volume_C)" "$(echo "$j" | jget rhs_volume_C)" \
-        "$(awk -v a="$(echo "$j" | jget lhs_volume_C)" -v b="$(echo "$j" | jget rhs_volume_C)" 'BEGIN { print (a >= b) ? "yes" : "**no**" }')"
+        "$(echo "$j" | jget lhs_printed_c)" "$(echo "$j" | jget rhs_printed_c)" "$(echo "$j" | jget verdict_printed_c)" \
+        "$(echo "$j" | jget lhs_volume_c)" "$(echo "$j" | jget rhs_volume_c)" "$(echo "$j" | jget verdict_volume_c)"
 done
 echo
 echo "Eq. (3) with k uniform samples in the ball (d = 20, δ = 0.5; 500 repetitions each) converges to"
 echo "its limit with spread ∝ 1/√k:"
 echo
 echo '```'
-$L adversary jensen --d 20 --prior-var 1 --gain 1 --noise 0.1 --delta 0.5 --g-norm 1 --seed 1 | sed -n '4,$p'
+$L adversary jensen --d 20 --prior-var 1 --gain 1 --noise 0.1 --delta 0.5 --g-norm 1 --seed 1 | sed -n '/objective_limit/,$p'
 echo '```'
 echo
 echo "Table 1 in numbers on the linear model (a linear layer's weight gradient u xᵀ, x ~ N(0, I₂₀),"
@@ -353,8 +351,8 @@ echo '| noise b | ℓ2 (Gaussian conditional) | ℓ1 (Laplace conditional) | cos
 echo '|---|---|---|---|---|'
 for b in 0.1 1; do
     j=$($L adversary attacks --b "$b" --json)
-    printf '| %s | %.6g | %.6g | %.6g | %.6g |\n' "$b" "$(echo "$j" | jget mse_l2)" "$(echo "$j" | jget mse_l1)" \
-        "$(echo "$j" | jget mse_cosine)" "$(echo "$j" | jget mse_bayes)"
+    mse() { echo "$j" | sed -n "s/.*\"objective\":\"$1\",\"estimate\":\([^,}]*\).*/\1/p"; }
+    printf '| %s | %.6g | %.6g | %.6g | %.6g |\n' "$b" "$(mse l2)" "$(mse l1)" "$(mse cosine)" "$(mse bayes)"
 done
 echo
 echo "With Laplace noise the δ-ball adversary's best centre is found numerically (\`leakproof adversary"
@@ -362,14 +360,14 @@ echo "laplace --d 5 --delta 1.5\`, posterior sampled exactly): success at the po
 echo "and at the mean-shift maximiser of the ball's posterior mass:"
 echo
 echo '```'
-$L adversary laplace --d 5 --delta 1.5 --seed 1 | sed -n '2,$p'
+$L adversary laplace --d 5 --delta 1.5 --seed 1 | sed -n '/centres/,$p'
 echo '```'
 echo
 echo "The link between the papers: the δ-ball leakage is at most the Bayes capacity (Gaussian mechanism,"
 echo "p = 1, σ = 0.5, R = 1, δ = 0.2; \`leakproof adversary link\`):"
 echo
 echo '```'
-$L adversary link --sigma 0.5 --radius 1 --delta 0.2 --samples 100000 --seed 1 | sed -n '2,$p'
+$L adversary link --sigma 0.5 --radius 1 --delta 0.2 --samples 100000 --seed 1 | sed -n '/capacity/,$p'
 echo '```'
 echo
 echo "Section 5's linear-layer reconstruction in ball arithmetic (\`leakproof adversary linear-layer"

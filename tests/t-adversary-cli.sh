@@ -130,7 +130,7 @@ for sub in gaussian jensen laplace attacks link linear-layer; do
 done
 "$L" adversary --help >"$out"
 [ "$(grep -c '^.*leakproof adversary ' "$out")" -eq 6 ]; ok $? "adversary --help lists the six subcommands"
-"$L" --help | grep -q 'adversary.*gaussian, jensen, laplace, attacks, link, linear-layer'
+"$L" --help | grep -qF 'gaussian|jensen|laplace|attacks|link|linear-layer'
 ok $? "leakproof --help names every adversary subcommand"
 
 echo "1..$n"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cases.h"
+#include "lines.h"
 #include "leakproof.h"
 #include "mc/mc.h"
 
@@ -19,6 +20,24 @@ fail(char *err, size_t errlen, const char *path, int line, const char *fmt, ...)
         vsnprintf(err + k, errlen - k, fmt, ap);
     va_end(ap);
     return -1;
+}
+
+/* The Monte Carlo arbiter's mechanism for the case, set up as verify will:
+ * values the parser accepts but the doubles cannot carry (sigma = 1e-400,
+ * kappa = 1e299) are refused here, at read time, with file:line. */
+static int
+mechanism_setup(const lp_case *c)
+{
+    lp_mechanism m;
+    if (strcmp(c->mechanism, "gauss") == 0)
+        return lp_mechanism_gauss(&m, (int) c->p, strtod(c->sigma, NULL), strtod(c->radius, NULL));
+    if (strcmp(c->mechanism, "laplace") == 0)
+        return lp_mechanism_laplace(&m, (int) c->p, strtod(c->b, NULL), strtod(c->radius, NULL),
+                                    strcmp(c->clip, "l2") == 0);
+    if (strcmp(c->mechanism, "gauss-layers") == 0)
+        return lp_mechanism_gauss_layers(&m, c->layers, c->nlayers, strtod(c->sigma, NULL),
+                                         strtod(c->clip, NULL));
+    return lp_mechanism_vmf(&m, (int) c->p, strtod(c->kappa, NULL));
 }
 
 static int
@@ -44,16 +63,20 @@ parse_line(lp_case *c, char *text, const char *path, int line, char *err, size_t
         *eq = '\0';
         val = eq + 1;
         if (layered && strcmp(key, "layers") == 0) {
-            char *save2 = NULL, *t2;
+            char *t2 = val, *comma;
             if (c->nlayers)
                 return fail(err, errlen, path, line, "layers given twice");
-            for (t2 = strtok_r(val, ",", &save2); t2; t2 = strtok_r(NULL, ",", &save2)) {
+            do {                    /* every entry between commas, empty ones too */
                 uint64_t v;
+                if ((comma = strchr(t2, ',')) != NULL)
+                    *comma = '\0';
                 if (c->nlayers >= 64 || lp_decimal_uint64(&v, t2) != 0 || v < 1 || (c->p += v) > LP_MC_P_MAX)
-                    return fail(err, errlen, path, line, "layers must be integers >= 1 adding up to at most %d",
-                                LP_MC_P_MAX);
+                    return fail(err, errlen, path, line, "layers must be at most 64 integers >= 1 adding up to "
+                                "at most %d (got '%s')", LP_MC_P_MAX, t2);
                 c->layers[c->nlayers++] = (int) v;
-            }
+                if (comma != NULL)
+                    t2 = comma + 1;
+            } while (comma != NULL);
             have_p = 1;
         } else if (laplace && strcmp(key, "clip") == 0) {
             if (c->clip[0] || (strcmp(val, "l1") != 0 && strcmp(val, "l2") != 0))
@@ -105,28 +128,43 @@ parse_line(lp_case *c, char *text, const char *path, int line, char *err, size_t
         return fail(err, errlen, path, line, "missing samples=");
     if (!have_seed)
         return fail(err, errlen, path, line, "missing seed=");
+    if (mechanism_setup(c) != 0)
+        return fail(err, errlen, path, line, "the %s mechanism cannot be set up with these values "
+                    "(the Monte Carlo arbiter needs them finite and positive as doubles%s)", c->mechanism,
+                    gauss || layered || laplace ? "" : ", and kappa within the reach of its normaliser");
     return 0;
 }
 
 int
-lp_cases_read(lp_case **cases, size_t *n, const char *path, char *err, size_t errlen)
+lp_cases_read_stream(lp_case **cases, size_t *n, FILE *f, const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    char buf[4096];
+    char *buf = NULL;
+    size_t cap = 0, len, before = *n;
     int line = 0, rc = 0;
-    if (f == NULL)
-        return fail(err, errlen, path, 0, "cannot open: %s", strerror(errno));
-    while (fgets(buf, sizeof buf, f) != NULL) {
+    lp_line_status st;
+
+    while ((st = lp_read_line(f, &buf, &cap, &len, LP_CASES_LINE_MAX)) != LP_LINE_EOF) {
         char *s = buf, *hash;
-        size_t len = strlen(buf);
         line++;
-        if (len == sizeof buf - 1 && buf[len - 1] != '\n') {
-            rc = fail(err, errlen, path, line, "line longer than %zu characters", sizeof buf - 2);
+        if (st == LP_LINE_TOO_LONG) {
+            rc = fail(err, errlen, path, line, "line longer than %d bytes", LP_CASES_LINE_MAX);
             break;
         }
+        if (st == LP_LINE_NUL) {
+            rc = fail(err, errlen, path, line, "a NUL byte (not a text file?)");
+            break;
+        }
+        if (st == LP_LINE_ERROR) {
+            rc = fail(err, errlen, path, 0, "read error: %s", strerror(errno));
+            break;
+        }
+        if (line == 1)
+            s += lp_utf8_bom_length(s, len);
         if ((hash = strchr(s, '#')) != NULL)
             *hash = '\0';
-        s[strcspn(s, "\r\n")] = '\0';
+        for (char *c = s; *c; c++)
+            if (*c == '\r' || *c == '\v' || *c == '\f')
+                *c = ' ';
         while (*s == ' ' || *s == '\t')
             s++;
         if (*s == '\0')
@@ -143,8 +181,20 @@ lp_cases_read(lp_case **cases, size_t *n, const char *path, char *err, size_t er
             break;
         (*n)++;
     }
-    if (rc == 0 && ferror(f))
-        rc = fail(err, errlen, path, 0, "read error");
+    if (rc == 0 && *n == before)
+        rc = fail(err, errlen, path, 0, "no cases (a case file holds at least one)");
+    free(buf);
+    return rc;
+}
+
+int
+lp_cases_read(lp_case **cases, size_t *n, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    int rc;
+    if (f == NULL)
+        return fail(err, errlen, path, 0, "cannot open: %s", strerror(errno));
+    rc = lp_cases_read_stream(cases, n, f, path, err, errlen);
     fclose(f);
     return rc;
 }

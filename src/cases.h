@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define LP_CASE_TEXT 64
 
@@ -23,5 +24,14 @@ typedef struct {
 /* Appends the cases of `path` to *cases (of *n, reallocated).  0 on success;
  * -1 with "path:line: message" (or "path: message") in err. */
 int lp_cases_read(lp_case **cases, size_t *n, const char *path, char *err, size_t errlen);
+/* The same from an open stream; `path` names it in messages.  A file with no
+ * case (empty, or comments only) is an error; so is a value the Monte Carlo
+ * mechanism cannot be set up with (sigma = 1e-400 underflows its doubles);
+ * lines are read whole up to LP_CASES_LINE_MAX bytes, a NUL byte is refused,
+ * CRLF and a UTF-8 byte order mark are accepted. */
+int lp_cases_read_stream(lp_case **cases, size_t *n, FILE *f, const char *path, char *err,
+                         size_t errlen);
+
+#define LP_CASES_LINE_MAX 4096
 
 #endif

@@ -53,7 +53,18 @@ bad_lines(void **state)
     static const struct { const char *text, *want; } bad[] = {
         { "gauss p=3 sigma=1 radius=1 samples=10 seed=1\npoisson p=1\n", ":2: unknown mechanism 'poisson'" },
         { "laplace p=3 b=1 radius=1 clip=l3 samples=10 seed=1\n", ":1: clip must be given once, l1 or l2" },
-        { "gauss-layers layers=2,0 sigma=1 clip=1 samples=10 seed=1\n", ":1: layers must be integers" },
+        { "gauss-layers layers=2,0 sigma=1 clip=1 samples=10 seed=1\n", ":1: layers must be at most 64 integers" },
+        /* regressions: an empty list read as p = 0; empty entries skipped */
+        { "gauss-layers layers=, sigma=1 clip=1 samples=10 seed=1\n", ":1: layers must be" },
+        { "gauss-layers layers=2,,3 sigma=1 clip=1 samples=10 seed=1\n", ":1: layers must be" },
+        { "gauss-layers layers=2, sigma=1 clip=1 samples=10 seed=1\n", ":1: layers must be" },
+        /* regressions: exact decimals the Monte Carlo mechanism cannot carry */
+        { "gauss p=3 sigma=1e-400 radius=1 samples=10 seed=1\n", ":1: the gauss mechanism cannot be set up" },
+        { "vmf p=3 kappa=1e299 samples=10 seed=1\n", ":1: the vmf mechanism cannot be set up" },
+        { "laplace p=3 b=1e-400 radius=1 clip=l1 samples=10 seed=1\n", ":1: the laplace mechanism cannot be set up" },
+        /* regressions: a file without cases was an empty run that passed */
+        { "", "no cases" },
+        { "# comments only\n\n", "no cases" },
         { "gauss p=3 sigma=1 samples=10 seed=1\n", ":1: missing radius=" },
         { "gauss p=3 sigma=0 radius=1 samples=10 seed=1\n", ":1: sigma must be a decimal number > 0" },
         { "gauss p=3 sigma=1 radius=-1 samples=10 seed=1\n", ":1: radius must be a decimal number >= 0" },
@@ -80,6 +91,47 @@ bad_lines(void **state)
     }
 }
 
+/* Lines are read whole: a long line is refused with its number, never split
+ * into two cases; a NUL byte is an error, not the end of the line. */
+static void
+long_lines_and_nul(void **state)
+{
+    static const char nul_text[] = "gauss p=3 sigma=1 radius=1 samples=10 seed=1\n"
+                                   "gauss p=3 sigma=1\0 radius=1 samples=10 seed=1\n";
+    static const char bom_text[] = "\xEF\xBB\xBFgauss p=3 sigma=1 radius=1 samples=10 seed=1\r\n";
+    char *text = malloc(LP_CASES_LINE_MAX + 200), err[256] = "";
+    lp_case *c;
+    size_t n;
+    FILE *f;
+    (void) state;
+    strcpy(text, "gauss p=3 sigma=1 radius=1 samples=10 seed=1 ");
+    memset(text + strlen(text), ' ', LP_CASES_LINE_MAX);
+    strcpy(text + LP_CASES_LINE_MAX + 40, "#\nvmf p=3 samples=10 seed=1\n");
+    assert_int_equal(read_text(text, &c, &n, err), -1);
+    assert_non_null(strstr(err, ":1: line longer than"));
+    free(c);
+    unlink(path);
+
+    c = NULL;
+    n = 0;
+    f = fmemopen((void *) nul_text, sizeof nul_text - 1, "r");
+    assert_int_equal(lp_cases_read_stream(&c, &n, f, "nul.cases", err, sizeof err), -1);
+    assert_string_equal(err, "nul.cases:2: a NUL byte (not a text file?)");
+    fclose(f);
+    free(c);
+
+    c = NULL;
+    n = 0;
+    f = fmemopen((void *) bom_text, sizeof bom_text - 1, "r");
+    assert_int_equal(lp_cases_read_stream(&c, &n, f, "bom.cases", err, sizeof err), 0);
+    assert_int_equal(n, 1);
+    assert_string_equal(c[0].mechanism, "gauss");
+    assert_int_equal(c[0].samples, 10);
+    fclose(f);
+    free(c);
+    free(text);
+}
+
 static void
 missing_file(void **state)
 {
@@ -98,6 +150,7 @@ main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(good_file),
         cmocka_unit_test(bad_lines),
+        cmocka_unit_test(long_lines_and_nul),
         cmocka_unit_test(missing_file),
     };
     return cmocka_run_group_tests_name("cases", tests, NULL, NULL);

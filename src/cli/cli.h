@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include "leakproof.h"
 #include "core/record.h"
+#include "numbers.h"
 
 #define LP_EXIT_OK 0
 #define LP_EXIT_FAIL 1
@@ -59,11 +60,7 @@ int lp_arg_positive(double *d, const char *cmd, const char *opt, const char *tex
 int lp_arg_nonnegative(double *d, const char *cmd, const char *opt, const char *text, const char *what);
 int lp_arg_int_range(long *v, const char *cmd, const char *opt, const char *text, long lo, long hi);
 
-/* The decimal numbers of a file, comma- or blank-separated, '#' comments: a
- * malloc'd array of *n texts; rows and numbers per row (*cols, the first
- * row's; rows must agree).  NULL with "path:line: message" in err. */
-char **lp_read_numbers(const char *path, size_t *n, size_t *rows, long *cols, char *err, size_t errlen);
-void lp_free_texts(char **t, size_t n);
+/* Number files (lp_read_numbers, lp_free_texts) are read by the library. */
 
 /* JSON output: a string literal with escapes, or null for NULL. */
 void lp_json_string(FILE *out, const char *s);

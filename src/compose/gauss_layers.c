@@ -6,23 +6,36 @@
 #include <string.h>
 #include "forms/forms.h"
 
+static int
+compare_sizes(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+    return (x > y) - (x < y);
+}
+
 lp_status
 lp_gauss_layers_arb(lp_result *res, const lp_params *par, slong prec)
 {
     arb_t prod;
     lp_status st = LP_OK;
     slong wprec = prec + 2 * FLINT_BIT_COUNT(par->nlayers + 1) + 8;
+    /* equal sizes give equal factors: one evaluation per distinct size, raised
+     * to its multiplicity; sorted, so millions of layers cost n log n, not n^2 */
+    uint64_t *sorted = malloc(sizeof *sorted * (par->nlayers ? par->nlayers : 1));
+    if (sorted == NULL)
+        return lp_result_fail(res, LP_FAILED, "out of memory for %zu layers", (size_t) par->nlayers);
+    for (size_t l = 0; l < par->nlayers; l++)
+        sorted[l] = par->layers[l];
+    qsort(sorted, par->nlayers, sizeof *sorted, compare_sizes);
     arb_init(prod);
     arb_one(prod);
-    for (size_t l = 0; l < par->nlayers && st == LP_OK; l++) {
+    for (size_t l = 0; l < par->nlayers && st == LP_OK;) {
         lp_params one = *par;
         lp_result r;
-        int seen = 0;
-        for (size_t m = 0; m < l; m++)
-            seen |= par->layers[m] == par->layers[l];
-        if (seen)
-            continue;           /* counted with its first occurrence */
-        one.p = par->layers[l];
+        size_t next = l;
+        while (next < par->nlayers && sorted[next] == sorted[l])
+            next++;
+        one.p = sorted[l];
         one.layers = NULL;
         one.nlayers = 0;
         one.radius = par->clip;
@@ -32,16 +45,18 @@ lp_gauss_layers_arb(lp_result *res, const lp_params *par, slong prec)
            (to 30 digits at every p, t-gauss), a tenth of the time */
         st = lp_gauss_steiner_arb(&r, &one, wprec);
         if (st == LP_OK) {
-            ulong times = 0;
-            for (size_t m = l; m < par->nlayers; m++)
-                times += par->layers[m] == par->layers[l];
-            arb_pow_ui(r.value, r.value, times, wprec);
+            arb_pow_ui(r.value, r.value, (ulong) (next - l), wprec);
             arb_mul(prod, prod, r.value, wprec);
         } else {
-            snprintf(res->note, sizeof res->note, "layer %zu: %.200s", l + 1, r.note);
+            size_t first = 0;
+            while (par->layers[first] != sorted[l])
+                first++;
+            snprintf(res->note, sizeof res->note, "layer %zu: %.200s", first + 1, r.note);
         }
         lp_result_clear(&r);
+        l = next;
     }
+    free(sorted);
     if (st == LP_OK)
         lp_result_set_arb(res, prod);
     else

@@ -1,0 +1,65 @@
+/* lines.c -- whole lines, with a stated limit.  Contract in lines.h. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lines.h"
+
+static int
+reserve(char **buf, size_t *cap, size_t need)
+{
+    size_t grown;
+    char *p;
+    if (need <= *cap)
+        return 0;
+    grown = *cap ? *cap : 256;
+    while (grown < need)
+        grown *= 2;
+    if ((p = realloc(*buf, grown)) == NULL)
+        return -1;
+    *buf = p;
+    *cap = grown;
+    return 0;
+}
+
+lp_line_status
+lp_read_line(FILE *f, char **buf, size_t *cap, size_t *len, size_t max)
+{
+    size_t n = 0;
+    int c, nul = 0, any = 0;
+
+    *len = 0;
+    if (reserve(buf, cap, 1) != 0)
+        return errno = ENOMEM, LP_LINE_ERROR;
+    (*buf)[0] = '\0';
+    while ((c = getc(f)) != EOF) {
+        any = 1;
+        if (c == '\n')
+            break;
+        if (n >= max) {                 /* skip to the end of this line */
+            while ((c = getc(f)) != EOF && c != '\n')
+                ;
+            if (ferror(f))
+                return LP_LINE_ERROR;
+            return LP_LINE_TOO_LONG;
+        }
+        if (reserve(buf, cap, n + 2) != 0)
+            return errno = ENOMEM, LP_LINE_ERROR;
+        nul |= c == '\0';
+        (*buf)[n++] = (char) c;
+    }
+    if (ferror(f))
+        return LP_LINE_ERROR;
+    if (!any)
+        return LP_LINE_EOF;
+    if (n > 0 && (*buf)[n - 1] == '\r')
+        n--;
+    (*buf)[n] = '\0';
+    *len = n;
+    return nul ? LP_LINE_NUL : LP_LINE_OK;
+}
+
+size_t
+lp_utf8_bom_length(const char *line, size_t len)
+{
+    return len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}

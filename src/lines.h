@@ -1,0 +1,29 @@
+/* lines.h -- reading text files line by line, whole: no line is ever split
+ * or silently cut, whatever its length, and a NUL byte is reported, not
+ * taken as the end of the line.  Shared by the case reader and the number
+ * files. */
+#ifndef LP_LINES_H
+#define LP_LINES_H
+
+#include <stdio.h>
+
+typedef enum {
+    LP_LINE_OK = 0,     /* a line was read (without its '\n')              */
+    LP_LINE_EOF,        /* no more lines                                   */
+    LP_LINE_TOO_LONG,   /* the line is longer than `max` bytes             */
+    LP_LINE_NUL,        /* the line holds a NUL byte                       */
+    LP_LINE_ERROR       /* a read error (errno set: EISDIR for a directory) */
+} lp_line_status;
+
+/* Reads the next line of f into *buf (grown with realloc; *cap its size), NUL
+ * terminated, without the '\n' and without one '\r' before it (CRLF files
+ * read as LF files); *len is its length.  A last line without '\n' counts.
+ * Lines longer than `max` bytes are refused before more than max+1 bytes are
+ * held in memory (the rest of the line is skipped, so the next call starts on
+ * the next line).  The caller frees *buf. */
+lp_line_status lp_read_line(FILE *f, char **buf, size_t *cap, size_t *len, size_t max);
+
+/* A UTF-8 byte order mark at the start of a file's first line: 3, else 0. */
+size_t lp_utf8_bom_length(const char *line, size_t len);
+
+#endif

@@ -1,0 +1,201 @@
+/* numbers.c -- the number-file reader.  Contract in numbers.h.
+ *
+ * The texts live in one block (the array's hidden slot t[n] points at it
+ * through t[0]'s allocation): a file of millions of short numbers costs a
+ * pointer and its characters each, not a malloc each. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "leakproof.h"
+#include "lines.h"
+#include "numbers.h"
+
+typedef struct {
+    char *chars;                /* all texts, NUL-separated */
+    size_t nchars, charcap;
+    size_t *start;              /* offset of each text in chars */
+    size_t n, cap;
+} text_list;
+
+static int
+text_add(text_list *l, const char *tok)
+{
+    size_t k = strlen(tok) + 1;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 1024;
+        size_t *s = realloc(l->start, cap * sizeof *s);
+        if (s == NULL)
+            return -1;
+        l->start = s;
+        l->cap = cap;
+    }
+    if (l->nchars + k > l->charcap) {
+        size_t cap = l->charcap ? 2 * l->charcap : 8192;
+        char *c;
+        while (cap < l->nchars + k)
+            cap *= 2;
+        if ((c = realloc(l->chars, cap)) == NULL)
+            return -1;
+        l->chars = c;
+        l->charcap = cap;
+    }
+    memcpy(l->chars + l->nchars, tok, k);
+    l->start[l->n++] = l->nchars;
+    l->nchars += k;
+    return 0;
+}
+
+/* The array handed out: n pointers into one block, the block itself kept in
+ * slot n so lp_free_texts can find it even when n is 0. */
+static char **
+text_finish(text_list *l)
+{
+    char **t = malloc((l->n + 1) * sizeof *t);
+    if (t == NULL)
+        return NULL;
+    for (size_t i = 0; i < l->n; i++)
+        t[i] = l->chars + l->start[i];
+    t[l->n] = l->chars;
+    free(l->start);
+    return t;
+}
+
+static void
+text_discard(text_list *l)
+{
+    free(l->chars);
+    free(l->start);
+}
+
+void
+lp_free_texts(char **t, size_t n)
+{
+    if (t == NULL)
+        return;
+    free(t[n]);
+    free(t);
+}
+
+/* At most 40 bytes of tok, non-printing bytes as '?': a message stays one line. */
+static const char *
+shown(char out[48], const char *tok)
+{
+    size_t i;
+    for (i = 0; i < 40 && tok[i]; i++)
+        out[i] = (tok[i] >= 0x20 && tok[i] < 0x7f) ? tok[i] : '?';
+    strcpy(out + i, tok[i] ? "..." : "");
+    return out;
+}
+
+static int
+finite_as_double(const char *tok)
+{
+    return isfinite(strtod(tok, NULL));
+}
+
+char **
+lp_read_numbers_stream(FILE *f, const char *path, unsigned flags, size_t *n, size_t *rows,
+                       long *cols, char *err, size_t errlen)
+{
+    text_list l = { 0 };
+    char *line = NULL, **out = NULL;
+    size_t cap = 0, len;
+    unsigned long lineno = 0;
+    lp_line_status st;
+
+    *n = *rows = 0;
+    *cols = 0;
+    while ((st = lp_read_line(f, &line, &cap, &len, LP_NUMBERS_LINE_MAX)) != LP_LINE_EOF) {
+        char *s, *save = NULL, *tok, *hash, show[48];
+        long k = 0;
+        lineno++;
+        if (st == LP_LINE_TOO_LONG) {
+            snprintf(err, errlen, "%s:%lu: line longer than %zu bytes", path, lineno,
+                     (size_t) LP_NUMBERS_LINE_MAX);
+            goto fail;
+        }
+        if (st == LP_LINE_NUL) {
+            snprintf(err, errlen, "%s:%lu: a NUL byte (not a text file?)", path, lineno);
+            goto fail;
+        }
+        if (st == LP_LINE_ERROR) {
+            snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
+            goto fail;
+        }
+        s = line + (lineno == 1 ? lp_utf8_bom_length(line, len) : 0);
+        if ((hash = strchr(s, '#')) != NULL)
+            *hash = '\0';
+        for (tok = strtok_r(s, ", \t\r", &save); tok; tok = strtok_r(NULL, ", \t\r", &save)) {
+            if (!lp_decimal_valid(tok)) {
+                snprintf(err, errlen, "%s:%lu: '%s' is not a decimal number", path, lineno,
+                         shown(show, tok));
+                goto fail;
+            }
+            if ((flags & LP_NUMBERS_DOUBLE) && !finite_as_double(tok)) {
+                snprintf(err, errlen, "%s:%lu: '%s' is beyond the double range (|x| <= 1.8e308)",
+                         path, lineno, shown(show, tok));
+                goto fail;
+            }
+            if (l.n >= LP_NUMBERS_COUNT_MAX) {
+                snprintf(err, errlen, "%s:%lu: more than %zu numbers", path, lineno,
+                         (size_t) LP_NUMBERS_COUNT_MAX);
+                goto fail;
+            }
+            if (text_add(&l, tok) != 0) {
+                snprintf(err, errlen, "%s:%lu: out of memory", path, lineno);
+                goto fail;
+            }
+            k++;
+        }
+        if (k == 0)
+            continue;
+        if (*rows == 0)
+            *cols = k;
+        else if (*cols != k) {
+            snprintf(err, errlen, "%s:%lu: %ld numbers where the first row has %ld", path, lineno, k, *cols);
+            goto fail;
+        }
+        (*rows)++;
+    }
+    if (l.n == 0) {
+        snprintf(err, errlen, "%s: no numbers", path);
+        goto fail;
+    }
+    if ((out = text_finish(&l)) == NULL) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        goto fail;
+    }
+    *n = l.n;
+    free(line);
+    return out;
+fail:
+    free(line);
+    text_discard(&l);
+    *n = *rows = 0;
+    *cols = 0;
+    return NULL;
+}
+
+char **
+lp_read_numbers_opt(const char *path, unsigned flags, size_t *n, size_t *rows, long *cols,
+                    char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    char **out;
+    if (f == NULL) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        *n = *rows = 0;
+        *cols = 0;
+        return NULL;
+    }
+    out = lp_read_numbers_stream(f, path, flags, n, rows, cols, err, errlen);
+    fclose(f);
+    return out;
+}
+
+char **
+lp_read_numbers(const char *path, size_t *n, size_t *rows, long *cols, char *err, size_t errlen)
+{
+    return lp_read_numbers_opt(path, 0, n, rows, cols, err, errlen);
+}

@@ -62,5 +62,8 @@ lp_evaluate(lp_result *res, const lp_form *form, lp_method method,
         }
     }
     res->digits = certified_digits(res, digits);
+    if (res->digits == 0)       /* a ball with no digit is no "ok" */
+        return lp_result_fail(res, LP_UNCERTIFIED, "no digit certified at %ld bits of working precision",
+                              (long) res->prec);
     return res->status;
 }

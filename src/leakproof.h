@@ -31,7 +31,8 @@ typedef enum {
     LP_NAN,        /* NaN without a recorded overflow                           */
     LP_DOMAIN,     /* the parameters are outside what the method accepts        */
     LP_DECLINED,   /* term-by-term method: too many terms to finish in time     */
-    LP_FAILED      /* the method reported its own failure (e.g. GSL quadrature) */
+    LP_FAILED,     /* the method reported its own failure (e.g. GSL quadrature) */
+    LP_UNCERTIFIED /* arb: not one digit certified at the highest precision tried */
 } lp_status;
 
 const char *lp_status_name(lp_status status);

@@ -8,7 +8,7 @@
 #include "numeric/numeric.h"
 
 static const char *const status_names[] = {
-    "ok", "overflow", "underflow", "nan", "domain", "declined", "failed"
+    "ok", "overflow", "underflow", "nan", "domain", "declined", "failed", "uncertified"
 };
 
 const char *

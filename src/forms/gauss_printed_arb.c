@@ -42,12 +42,13 @@ z_term(arb_t t, uint64_t p, uint64_t i, const arb_t log_s2, const arb_t log_r,
 }
 
 /* The peak of T_i: the first i with T_{i+1} < T_i (a double heuristic that
- * moves the cost only), by bisection on the decreasing ratio. */
+ * moves the cost only), by bisection on the decreasing ratio.  lr0 is
+ * log(R / (sqrt2 sigma)), taken from the balls: finite for every decimal the
+ * parser accepts (sigma = 1e-400 puts the peak at p-1, not at 0). */
 static uint64_t
-z_peak(uint64_t p, double sigma, double radius)
+z_peak(uint64_t p, double lr0)
 {
     uint64_t lo = 0, hi = p - 1;          /* answer in [0, p-1] */
-    double lr0 = log(radius) - log(sqrt(2.0) * sigma);
     if (!isfinite(lr0))
         return 0;
     while (lo < hi) {
@@ -65,8 +66,7 @@ z_peak(uint64_t p, double sigma, double radius)
 
 /* Z = sum_{i=0}^{p-1} T_i */
 static void
-z_sum(arb_t z, uint64_t p, const arb_t sigma, const arb_t radius,
-      double sigma_d, double radius_d, slong prec)
+z_sum(arb_t z, uint64_t p, const arb_t sigma, const arb_t radius, slong prec)
 {
     arb_t log_s2, log_r, tk, tk1;
     lp_gauss_chain ch;
@@ -94,7 +94,8 @@ z_sum(arb_t z, uint64_t p, const arb_t sigma, const arb_t radius,
     arb_sqr(ch.q, ch.q, prec);
     ch.p = p;
 
-    k = z_peak(p, sigma_d, radius_d);
+    arb_sub(tk, log_r, log_s2, prec);
+    k = z_peak(p, lp_arb_mid_d(tk));
     if (n > 0 && k > n - 1)
         k = n - 1;
     z_term(tk, p, k, log_s2, log_r, prec);
@@ -123,7 +124,7 @@ lp_gauss_printed_arb(lp_result *res, const lp_params *par, slong prec)
     lp_decimal_arb(sigma, par->sigma, wprec);
     lp_decimal_arb(radius, par->radius, wprec);
 
-    z_sum(z, p, sigma, radius, par->sigma_d, par->radius_d, wprec);
+    z_sum(z, p, sigma, radius, wprec);
 
     /* G(p/2) 2^{p/2} sigma^p */
     arb_set_ui(half_p, p);

@@ -12,9 +12,15 @@ lp_gauss_printed_mpfr(lp_result *res, const lp_params *par, slong prec)
     mpfr_exp_t emax = mpfr_get_emax(), emin = mpfr_get_emin();
     lp_status st;
 
+    /* per term: mpfr_gamma and mpfr_pow_ui dominate; measured 14.6 us at
+     * 116 bits, 181 us at 1700, 811 us at 3400 */
+    static const lp_term_cost cost = { 13000.0, 0.0, 0.07 };
+
     if (p > LP_TERMS_MAX_MPFR)
         return lp_result_fail(res, LP_DECLINED, "p terms is more than %llu",
                               (unsigned long long) LP_TERMS_MAX_MPFR);
+    if (!lp_loop_affordable(p, prec, &cost, res))
+        return res->status;
     mpfr_set_emax(mpfr_get_emax_max());
     mpfr_set_emin(mpfr_get_emin_min());
     mpfr_inits2((mpfr_prec_t) prec, s, R, s2, g, x, bin, ri, z, pre, t, C, (mpfr_ptr) 0);

@@ -108,7 +108,9 @@ lp_gauss_proof_arb(lp_result *res, const lp_params *par, slong prec)
     f.phi_acb = radial_phi_acb;
     f.integrand = r.n <= 4096 ? radial_integrand : NULL;
     f.ctx = &r;
-    lp_gauss_radial_peak(&t_peak, &width, r.n, par->radius_d / par->sigma_d);
+    /* from the ball, not from radius_d / sigma_d: R = 1e400 or sigma = 1e-400
+     * give inf there and a window far from the peak */
+    lp_gauss_radial_peak(&t_peak, &width, r.n, lp_arb_mid_d(r.a));
     lp_logconcave_integral_arb(h, &f, zero, t_peak, width, prec + 8);
 
     arb_pow_ui(t, sigma, p, wprec);

@@ -13,9 +13,14 @@ lp_gauss_proof_mpfr(lp_result *res, const lp_params *par, slong prec)
     mpfr_exp_t emax = mpfr_get_emax(), emin = mpfr_get_emin();
     lp_status st;
 
+    /* per term: four MPFR operations; measured 66 ns at 116 bits, 338 ns at 3400 */
+    static const lp_term_cost cost = { 60.0, 0.1, 0.0 };
+
     if (p > LP_TERMS_MAX_MPFR)
         return lp_result_fail(res, LP_DECLINED, "p terms is more than %llu",
                               (unsigned long long) LP_TERMS_MAX_MPFR);
+    if (!lp_loop_affordable(p, prec, &cost, res))
+        return res->status;
     mpfr_set_emax(mpfr_get_emax_max());
     mpfr_set_emin(mpfr_get_emin_min());
     mpfr_inits2((mpfr_prec_t) prec, s, R, a, h0, h1, h2, ak, t, V, A, N, C,

@@ -44,12 +44,13 @@ steiner_term(arb_t t, uint64_t p, uint64_t k, const arb_t log_pi, const arb_t lo
     arb_clear(u);
 }
 
-/* the first k with T_{k+1} < T_k (a double heuristic: cost only) */
+/* the first k with T_{k+1} < T_k (a double heuristic: cost only); log_a is
+ * log a from the balls, finite for any decimal the parser accepts */
 static uint64_t
-steiner_peak(uint64_t p, double a)
+steiner_peak(uint64_t p, double log_a)
 {
     uint64_t lo = 0, hi = p;
-    double la = log(2.0 * sqrt(M_PI) * a);
+    double la = log(2.0 * sqrt(M_PI)) + log_a;
     if (!isfinite(la))
         return 0;
     while (lo < hi) {
@@ -91,7 +92,7 @@ lp_gauss_steiner_arb(lp_result *res, const lp_params *par, slong prec)
     arb_div(ch.q, radius, sigma, wprec);
     arb_sqr(ch.q, ch.q, wprec);
     ch.p = p;
-    k = steiner_peak(p, par->radius_d / (sqrt(2 * M_PI) * par->sigma_d));
+    k = steiner_peak(p, lp_arb_mid_d(log_a));
     if (k > p - 1)
         k = p - 1;
     steiner_term(tk, p, k, log_pi, log_a, wprec);

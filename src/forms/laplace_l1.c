@@ -32,7 +32,7 @@ lp_laplace_l1_arb(lp_result *res, const lp_params *par, slong prec)
     poisson_chain c;
     uint64_t p = par->p, k;
     slong wprec = prec + lp_dimension_extra_bits(p);
-    double xd = par->radius_d / par->b_d;
+    double xd;
 
     arb_init(x); arb_init(t); arb_init(tk); arb_init(tk1); arb_init(sum); arb_init(c.x2);
     lp_decimal_arb(x, par->radius, wprec);
@@ -44,6 +44,7 @@ lp_laplace_l1_arb(lp_result *res, const lp_params *par, slong prec)
         goto done;
     }
     arb_sqr(c.x2, x, wprec);
+    xd = lp_arb_mid_d(x);       /* from the ball: R/b of two huge decimals is no NaN */
     /* peak of x^j / j! at j = floor(x), clipped to [0, p-1] */
     k = !(xd > 0) ? 0 : xd >= (double) p ? p - 1 : (uint64_t) floor(xd);
     if (k > p - 1)

@@ -60,10 +60,29 @@ void lp_logconcave_integral_arb(arb_t res, const lp_logconcave *f,
                                 const arb_t t_min, double t_peak, double w,
                                 slong prec);
 
+/* The midpoint of x as a double for heuristics (peaks, windows): rounded
+ * toward zero, so beyond the double range it is +-DBL_MAX, below it 0 --
+ * never inf or NaN for a finite ball.  Never use it in a bound. */
+double lp_arb_mid_d(const arb_t x);
+
 /* Sets res to a certified result from the ball x (status ok). */
 lp_status lp_result_set_arb(lp_result *res, const arb_t x);
 
 /* ---- non-certified --------------------------------------------------------- */
+
+/* The cost of one term of a loop at b bits of working precision, in
+ * nanoseconds: ns + ns_bit b + ns_bit2 b^2 (measured on one core of the
+ * development machine, CPU time; a model within a factor of ~2). */
+typedef struct { double ns, ns_bit, ns_bit2; } lp_term_cost;
+
+/* Estimated seconds of `terms` terms at `prec` bits. */
+double lp_loop_seconds(uint64_t terms, slong prec, const lp_term_cost *cost);
+
+/* 1 if the loop fits the time budget (8 s at up to 128 bits, growing in
+ * proportion to the precision asked for beyond); else 0 with res declined
+ * and a note giving the estimate.  Declining by cost, not by a term count
+ * alone: 2^24 MPFR Gamma calls take minutes at 30 digits. */
+int lp_loop_affordable(uint64_t terms, slong prec, const lp_term_cost *cost, lp_result *res);
 
 /* Clears the floating-point exception flags; returns nothing to check. */
 void lp_fp_watch_begin(void);

@@ -2,6 +2,7 @@
  * balls is the product of the balls' capacities (the sup over a product set
  * is taken coordinate block by block, and the density factorises).  Contract
  * in leakproof.h; the Monte Carlo arbiter checks it on products of balls. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "forms/forms.h"
@@ -21,7 +22,8 @@ lp_gauss_layers_arb(lp_result *res, const lp_params *par, slong prec)
     slong wprec = prec + 2 * FLINT_BIT_COUNT(par->nlayers + 1) + 8;
     /* equal sizes give equal factors: one evaluation per distinct size, raised
      * to its multiplicity; sorted, so millions of layers cost n log n, not n^2 */
-    uint64_t *sorted = malloc(sizeof *sorted * (par->nlayers ? par->nlayers : 1));
+    uint64_t *sorted = par->nlayers < SIZE_MAX / sizeof *sorted
+                       ? malloc(sizeof *sorted * (par->nlayers ? par->nlayers : 1)) : NULL;
     if (sorted == NULL)
         return lp_result_fail(res, LP_FAILED, "out of memory for %zu layers", (size_t) par->nlayers);
     for (size_t l = 0; l < par->nlayers; l++)

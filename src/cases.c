@@ -104,9 +104,12 @@ parse_line(lp_case *c, char *text, const char *path, int line, char *err, size_t
             if (slot[0] != '\0')
                 return fail(err, errlen, path, line, "%s given twice", key);
             if (strlen(val) >= LP_CASE_TEXT || !lp_decimal_valid(val)
-                || lp_decimal_sign(val) < positive || strtod(val, NULL) > 1e300)
-                return fail(err, errlen, path, line, "%s must be a decimal number %s 0 (got '%s')",
-                            key, positive ? ">" : ">=", val);
+                || lp_decimal_sign(val) < positive)
+                return fail(err, errlen, path, line, "%s must be a decimal number %s 0 (got '%.*s')",
+                            key, positive ? ">" : ">=", LP_CASE_TEXT, val);
+            if (strtod(val, NULL) > 1e300)
+                return fail(err, errlen, path, line, "%s must be at most 1e300 for the Monte Carlo arbiter "
+                            "(got '%s')", key, val);
             strcpy(slot, val);
         } else {
             return fail(err, errlen, path, line, "unknown key '%s' for %s", key, c->mechanism);

@@ -81,7 +81,20 @@ lp_decimal_arb(arb_t x, const char *s, slong prec)
     fmpz_init(m);
     fmpz_init(p10);
     decimal_split(m, &e, s);
-    if (e >= 0) {
+    if (e > LP_DECIMAL_EXP_MAX || e < -LP_DECIMAL_EXP_MAX) {
+        /* beyond what input accepts (decimals the program prints itself, such
+         * as 3.9e+1708433154353): 10^|e| as a ball, never as an exact integer
+         * of terabits */
+        arb_t t;
+        arb_init(t);
+        arb_ui_pow_ui(t, 10, (ulong) (e > 0 ? e : -e), prec + 16);
+        arb_set_fmpz(x, m);
+        if (e > 0)
+            arb_mul(x, x, t, prec);
+        else
+            arb_div(x, x, t, prec);
+        arb_clear(t);
+    } else if (e >= 0) {
         fmpz_ui_pow_ui(p10, 10, (ulong) e);
         fmpz_mul(m, m, p10);
         arb_set_round_fmpz(x, m, prec);

@@ -207,7 +207,9 @@ char *lp_format_log10(const lp_result *res, slong digits);
 /* Decimal input.  1 if `s` is a finite decimal number ([+-]d[.d][e[+-]d]),
  * else 0: no NaN, no inf, no hex, no trailing text. */
 int lp_decimal_valid(const char *s);
-/* Read `s` exactly: x becomes a ball containing the decimal value. */
+/* Read `s` exactly: x becomes a ball containing the decimal value (exact
+ * when it fits `prec`).  Exponents beyond input's 100000 (decimals the program
+ * printed itself) go through a ball power of ten, not an exact integer. */
 void lp_decimal_arb(arb_t x, const char *s, slong prec);
 /* Read `s` correctly rounded to x's precision. */
 void lp_decimal_mpfr(mpfr_t x, const char *s);

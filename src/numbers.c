@@ -1,8 +1,6 @@
-/* numbers.c -- the number-file reader.  Contract in numbers.h.
- *
- * The texts live in one block (the array's hidden slot t[n] points at it
- * through t[0]'s allocation): a file of millions of short numbers costs a
- * pointer and its characters each, not a malloc each. */
+/* numbers.c -- the number-file reader.  Contract in numbers.h.  Each text is
+ * its own allocation: the commands build such arrays from inline lists too
+ * and free both with lp_free_texts. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -12,60 +10,26 @@
 #include "numbers.h"
 
 typedef struct {
-    char *chars;                /* all texts, NUL-separated */
-    size_t nchars, charcap;
-    size_t *start;              /* offset of each text in chars */
+    char **text;
     size_t n, cap;
 } text_list;
 
 static int
 text_add(text_list *l, const char *tok)
 {
-    size_t k = strlen(tok) + 1;
+    char *copy;
     if (l->n == l->cap) {
         size_t cap = l->cap ? 2 * l->cap : 1024;
-        size_t *s = realloc(l->start, cap * sizeof *s);
-        if (s == NULL)
+        char **t = realloc(l->text, (cap + 1) * sizeof *t);
+        if (t == NULL)
             return -1;
-        l->start = s;
+        l->text = t;
         l->cap = cap;
     }
-    if (l->nchars + k > l->charcap) {
-        size_t cap = l->charcap ? 2 * l->charcap : 8192;
-        char *c;
-        while (cap < l->nchars + k)
-            cap *= 2;
-        if ((c = realloc(l->chars, cap)) == NULL)
-            return -1;
-        l->chars = c;
-        l->charcap = cap;
-    }
-    memcpy(l->chars + l->nchars, tok, k);
-    l->start[l->n++] = l->nchars;
-    l->nchars += k;
+    if ((copy = strdup(tok)) == NULL)
+        return -1;
+    l->text[l->n++] = copy;
     return 0;
-}
-
-/* The array handed out: n pointers into one block, the block itself kept in
- * slot n so lp_free_texts can find it even when n is 0. */
-static char **
-text_finish(text_list *l)
-{
-    char **t = malloc((l->n + 1) * sizeof *t);
-    if (t == NULL)
-        return NULL;
-    for (size_t i = 0; i < l->n; i++)
-        t[i] = l->chars + l->start[i];
-    t[l->n] = l->chars;
-    free(l->start);
-    return t;
-}
-
-static void
-text_discard(text_list *l)
-{
-    free(l->chars);
-    free(l->start);
 }
 
 void
@@ -73,7 +37,8 @@ lp_free_texts(char **t, size_t n)
 {
     if (t == NULL)
         return;
-    free(t[n]);
+    for (size_t i = 0; i < n; i++)
+        free(t[i]);
     free(t);
 }
 
@@ -162,16 +127,13 @@ lp_read_numbers_stream(FILE *f, const char *path, unsigned flags, size_t *n, siz
         snprintf(err, errlen, "%s: no numbers", path);
         goto fail;
     }
-    if ((out = text_finish(&l)) == NULL) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        goto fail;
-    }
+    out = l.text;
     *n = l.n;
     free(line);
     return out;
 fail:
     free(line);
-    text_discard(&l);
+    lp_free_texts(l.text, l.n);
     *n = *rows = 0;
     *cols = 0;
     return NULL;

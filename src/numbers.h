@@ -36,7 +36,8 @@ char **lp_read_numbers_opt(const char *path, unsigned flags, size_t *n, size_t *
 /* The same from an open stream; `path` names it in messages. */
 char **lp_read_numbers_stream(FILE *f, const char *path, unsigned flags, size_t *n,
                               size_t *rows, long *cols, char *err, size_t errlen);
-/* Frees what the readers return (n as they returned it). */
+/* Frees an array of n malloc'd texts and the array: what the readers return,
+ * and arrays the commands build the same way from inline lists. */
 void lp_free_texts(char **t, size_t n);
 
 #endif

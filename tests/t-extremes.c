@@ -83,6 +83,23 @@ main(void)
                 pmax);
     extreme("gauss", "proof", gauss_params(2147483647, "1e400", "1e800"), "p=2147483647 sigma=1e400 R=1e800",
             pmax);
+    /* regression: printing this value read its decimal back through an exact
+     * 10^1708433154353 and GMP aborted */
+    for (int f = 0; f < 3; f++)
+        extreme("gauss", forms[f], gauss_params(2147483647, "1e-400", "1e400"),
+                "p=2147483647 sigma=1e-400 R=1e400", "1708433154353.5917446234577405267226511061");
+    {
+        arb_t x;
+        int ok;
+        arb_init(x);
+        lp_decimal_arb(x, "3.90611138656329047006962003329e+1708433154353", 128);
+        ok = log10_near(x, "1708433154353.591744623457740526722651106");
+        lp_decimal_arb(x, "-2.5e-99999999999", 128);
+        ok = ok && arb_is_negative(x) && arb_is_finite(x);
+        tap_ok(ok, "lp_decimal_arb reads decimals with exponents far beyond input's (1e+1708433154353, "
+               "-2.5e-99999999999) as balls, without an exact power of ten");
+        arb_clear(x);
+    }
     /* R/b = 1 with both beyond the doubles: sum_{j<=1000} 1/j! = e */
     extreme("laplace-l1", "derived", laplace_params(1000, "1e400", "1e400"), "p=1000 b=1e400 R=1e400",
             "0.4342944819032518276511289189166050822944");

@@ -1,148 +1,14 @@
 /* cmd_eval.c -- `leakproof eval MECHANISM ...`: one form by one method.  The
  * options are the registry's parameter descriptors; DP-SGD's vocabulary
- * (noise multiplier, clipping norm, batch) maps onto them exactly. */
+ * (noise multiplier, clipping norm, batch) maps onto them exactly
+ * (cmd_eval_options.c). */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli.h"
+#include "cmd_eval.h"
 #include "eval_record.h"
-#include "core/decimal_ops.h"
 
 static const char *const cmd = "eval";
-
-static void
-eval_usage(FILE *out)
-{
-    fputs("usage: leakproof eval MECHANISM [parameters] [--form F] [--method M] [--digits D]\n"
-          "                      [--prec BITS] [--compare] [--json]\n"
-          "\nmechanisms and their parameters:\n", out);
-    for (size_t i = 0; i < lp_nmechanisms; i++) {
-        const lp_mechanism_spec *m = &lp_mechanisms[i];
-        fprintf(out, "  %-13s", m->name);
-        for (int id = 0; id < LP_NPARAMS; id++)
-            if (m->params & (1u << id))
-                fprintf(out, " --%s", lp_param_specs[id].name);
-        fprintf(out, "\n                %s\n", m->description);
-    }
-    fputs("\nparameters:\n", out);
-    for (int id = 0; id < LP_NPARAMS; id++)
-        fprintf(out, "  --%-13s %s: %s\n", lp_param_specs[id].name, lp_param_specs[id].meaning,
-                lp_domain_text(lp_param_specs[id].domain));
-    fputs("  --layers-file F  the layer sizes from a file (cases/networks/*.layers)\n"
-          "\nDP-SGD's vocabulary (instead of --sigma and --radius/--b):\n"
-          "  --noise-multiplier M  noise standard deviation M*C for clipping norm C\n"
-          "  --clip C              the clipping norm (per example; per layer for gauss-layers)\n"
-          "  --secret example|batch  what the adversary wants (default example): one example's\n"
-          "                        clipped gradient (R = C), or a batch's sum (R = B*C)\n"
-          "  --batch B             the batch size, with --secret batch\n"
-          "  --params-from F       p = the parameter count of a model (a layers file)\n"
-          "\n  --form F        a form of the mechanism (leakproof forms); default: proof where\n"
-          "                  there is one\n"
-          "  --method M      arb (certified, default), mpfr, double, logdouble, gsl\n"
-          "  --digits D      significant digits, 1 to 1000 (default 30); certified for arb\n"
-          "  --prec BITS     working precision of the mpfr method (default: enough for D)\n"
-          "  --compare       also evaluate by arb and report the method's relative error\n"
-          "  --json          one JSON object on stdout\n", out);
-}
-
-typedef struct {
-    const char *mechanism_name, *form_name, *method_name;
-    const char *text[LP_NPARAMS];
-    const char *layers_file, *params_from;
-    const char *noise_multiplier, *batch, *secret, *clip;
-    long digits, prec;
-    int json, compare;
-    char *owned[3];             /* derived decimal texts, freed at the end */
-} eval_opts;
-
-enum { O_PARAM = 256, O_LAYERS_FILE = O_PARAM + LP_NPARAMS, O_FORM, O_METHOD, O_DIGITS,
-       O_PREC, O_JSON, O_COMPARE, O_HELP, O_NOISE_MULTIPLIER, O_BATCH, O_SECRET, O_PARAMS_FROM };
-
-/* The sum of a layers file's sizes, or the sizes themselves into par. */
-static int
-read_layers(lp_params *par, const char *opt, const char *path, int sum_only)
-{
-    char **texts, err[700];
-    size_t n, rows;
-    long cols;
-    uint64_t *sizes;
-    int rc = 0;
-    if ((texts = lp_read_numbers(path, &n, &rows, &cols, err, sizeof err)) == NULL)
-        return lp_usage_error(cmd, "%s %s", opt, err);
-    sizes = malloc((n ? n : 1) * sizeof *sizes);
-    if (sizes == NULL)
-        abort();
-    for (size_t i = 0; i < n && rc == 0; i++)
-        if (lp_decimal_uint64(&sizes[i], texts[i]) != 0)
-            rc = lp_usage_error(cmd, "%s %s: entry %zu: a layer size is an integer from 1 to "
-                                "2147483647 (got '%s')", opt, path, i + 1, texts[i]);
-    if (rc == 0 && lp_params_set_layers(par, sizes, n, err, sizeof err) != 0)
-        rc = lp_usage_error(cmd, "%s %s: %s", opt, path, err);
-    if (rc == 0 && sum_only) {
-        free(par->layers);
-        par->layers = NULL;
-        par->nlayers = 0;
-    }
-    lp_free_texts(texts, n);
-    free(sizes);
-    return rc;
-}
-
-/* DP-SGD's vocabulary onto the mechanism's parameters, exactly. */
-static int
-map_dpsgd(eval_opts *o, const lp_mechanism_spec *mech)
-{
-    const char *clip = o->text[LP_PARAM_ID_CLIP], *radius = clip;
-    int layers = (mech->params & LP_PARAM_CLIP) != 0;
-    lp_param_id noise = (mech->params & LP_PARAM_B) ? LP_PARAM_ID_B : LP_PARAM_ID_SIGMA;
-
-    if (o->noise_multiplier == NULL) {
-        if (o->batch || o->secret)
-            return lp_usage_error(cmd, "--%s needs --noise-multiplier and --clip",
-                                  o->batch ? "batch" : "secret");
-        if (clip && !layers)
-            return lp_usage_error(cmd, "--clip for %s needs --noise-multiplier (or give --%s and --radius)",
-                                  mech->name, lp_param_specs[noise].name);
-        return 0;
-    }
-    if (!(mech->params & (LP_PARAM_SIGMA | LP_PARAM_B)))
-        return lp_usage_error(cmd, "--noise-multiplier does not apply to %s", mech->name);
-    if (clip == NULL)
-        return lp_usage_error(cmd, "--noise-multiplier needs --clip (the clipping norm C)");
-    if (o->text[noise] || o->text[LP_PARAM_ID_RADIUS])
-        return lp_usage_error(cmd, "--noise-multiplier and --clip replace --%s%s; give one or the other",
-                              lp_param_specs[noise].name, layers ? "" : " and --radius");
-    if (!lp_decimal_valid(o->noise_multiplier) || lp_decimal_sign(o->noise_multiplier) <= 0)
-        return lp_usage_error(cmd, "--noise-multiplier must be a decimal number > 0 (got '%s')",
-                              o->noise_multiplier);
-    if (!lp_decimal_valid(clip) || lp_decimal_sign(clip) <= 0)
-        return lp_usage_error(cmd, "--clip must be a decimal number > 0 (got '%s')", clip);
-    o->clip = clip;
-    if (o->secret == NULL)
-        o->secret = "example";
-    if (strcmp(o->secret, "batch") == 0) {
-        uint64_t b;
-        if (o->batch == NULL)
-            return lp_usage_error(cmd, "--secret batch needs --batch (the batch size)");
-        if (lp_decimal_uint64(&b, o->batch) != 0 || b < 1 || b > LP_P_MAX)
-            return lp_usage_error(cmd, "--batch must be an integer from 1 to 2147483647 (got '%s')",
-                                  o->batch);
-        radius = o->owned[0] = lp_decimal_mul(o->batch, clip);
-    } else if (strcmp(o->secret, "example") == 0) {
-        if (o->batch)
-            return lp_usage_error(cmd, "--batch applies with --secret batch only");
-    } else {
-        return lp_usage_error(cmd, "--secret must be example or batch (got '%s')", o->secret);
-    }
-    o->text[noise] = o->owned[1] = lp_decimal_mul(o->noise_multiplier, clip);
-    if (layers)
-        o->text[LP_PARAM_ID_CLIP] = radius;
-    else {
-        o->text[LP_PARAM_ID_RADIUS] = radius;
-        o->text[LP_PARAM_ID_CLIP] = NULL;
-    }
-    return 0;
-}
 
 static int
 parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method, int argc, char **argv)
@@ -191,7 +57,7 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method, int
         case O_BATCH: o->batch = optarg; break;
         case O_SECRET: o->secret = optarg; break;
         case O_PARAMS_FROM: o->params_from = optarg; break;
-        case 'h': case O_HELP: eval_usage(lp_out()); return -1;
+        case 'h': case O_HELP: lp_eval_usage(lp_out()); return -1;
         case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
         default: return lp_usage_error(cmd, "unknown option '%s' (see leakproof eval --help)",
                                        argv[optind - 1]);
@@ -205,7 +71,7 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method, int
     if ((mech = lp_mechanism_find(o->mechanism_name)) == NULL)
         return lp_usage_error(cmd, "unknown mechanism '%s': gauss, vmf, laplace-l1 or gauss-layers",
                               o->mechanism_name);
-    if ((rc = map_dpsgd(o, mech)) != 0)
+    if ((rc = lp_eval_map_dpsgd(o, mech)) != 0)
         return rc;
     if (o->form_name == NULL)
         o->form_name = mech->default_form;
@@ -243,12 +109,12 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method, int
         if (!applies)
             continue;
         if (id == LP_PARAM_ID_P && o->params_from) {
-            if ((rc = read_layers(par, "--params-from", o->params_from, 1)) != 0)
+            if ((rc = lp_eval_read_layers(par, "--params-from", o->params_from, 1)) != 0)
                 return rc;
             continue;
         }
         if (id == LP_PARAM_ID_LAYERS && o->layers_file) {
-            if ((rc = read_layers(par, "--layers-file", o->layers_file, 0)) != 0)
+            if ((rc = lp_eval_read_layers(par, "--layers-file", o->layers_file, 0)) != 0)
                 return rc;
             continue;
         }

@@ -1,9 +1,35 @@
-/* helpers.h -- evaluating registry rows from the tests. */
+/* helpers.h -- evaluating registry rows from the tests, and the pieces of the
+ * randomized tests (iteration counts, random states). */
 #ifndef LP_TEST_HELPERS_H
 #define LP_TEST_HELPERS_H
 
+#include <stdio.h>
 #include <stdlib.h>
 #include "leakproof.h"
+
+/* Iterations of a randomized test: `base` times the environment's
+ * LEAKPROOF_TEST_MULTIPLIER (a positive integer, default 1), so that make
+ * check stays quick and a long run is one variable away. */
+static inline long
+test_iterations(long base)
+{
+    const char *m = getenv("LEAKPROOF_TEST_MULTIPLIER");
+    long k = m && *m ? strtol(m, NULL, 10) : 1;
+    return base * (k > 0 ? k : 1);
+}
+
+/* A random state seeded from LEAKPROOF_TEST_SEED (default 1), printed as a
+ * TAP comment so that a failing run can be repeated. */
+static inline void
+test_rand_init(flint_rand_t state)
+{
+    const char *s = getenv("LEAKPROOF_TEST_SEED");
+    ulong seed = s && *s ? strtoul(s, NULL, 10) : 1;
+    flint_randinit(state);
+    flint_randseed(state, seed, seed ^ UWORD(0x9e3779b97f4a7c15));
+    printf("# LEAKPROOF_TEST_SEED=%lu LEAKPROOF_TEST_MULTIPLIER=%s\n", seed,
+           getenv("LEAKPROOF_TEST_MULTIPLIER") ? getenv("LEAKPROOF_TEST_MULTIPLIER") : "1");
+}
 
 static inline lp_params
 gauss_params(uint64_t p, const char *sigma, const char *radius)

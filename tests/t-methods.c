@@ -95,7 +95,7 @@ test_honest_status(void)
         }
 }
 
-/* The statuses the issue names, each produced where it must be. */
+/* Each status, produced where it must be. */
 static void
 test_expected_statuses(void)
 {

@@ -28,10 +28,21 @@ _leakproof_commands()
     _leakproof_help "$1" | sed -n 's/^  \([a-z][a-z0-9-]*\) .*/\1/p' | grep -vx leakproof
 }
 
-# The subcommands of a command: the word after `leakproof COMMAND` in its usage.
+# The subcommands of a command: the word after `leakproof COMMAND` in its usage,
+# and the rows of a table of mechanisms (two spaces, a name, then its --options).
 _leakproof_subcommands()
 {
-    _leakproof_help "$1" "$2" | sed -n "s/.*leakproof $2 \\([a-z][a-z0-9-]*\\).*/\\1/p" | sort -u
+    _leakproof_help "$1" "$2" |
+        sed -n -e "s/.*leakproof $2 \\([a-z][a-z0-9-]*\\).*/\\1/p" \
+               -e 's/^  \([a-z][a-z0-9-]*\)  *--[a-z].*/\1/p' | sort -u
+}
+
+# The values an option's help spells out as words (`--clip l1|l2`,
+# `--secret example|batch`).
+_leakproof_enumeration()
+{
+    _leakproof_help "$1" "$2" | grep -oE -- "$3 [a-z][a-z0-9]*(\|[a-z][a-z0-9]*)+" |
+        head -1 | cut -d' ' -f2 | tr '|' '\n'
 }
 
 # Every --option its help mentions.
@@ -73,20 +84,15 @@ _leakproof()
     case $prev in
         --method) COMPREPLY=($(compgen -W "$(_leakproof_registry "$prog" methods)" -- "$cur")); return ;;
         --form) COMPREPLY=($(compgen -W "$(_leakproof_registry "$prog" form)" -- "$cur")); return ;;
-        --clip)
-            if [[ $sub == laplace ]]; then
-                COMPREPLY=($(compgen -W "l1 l2" -- "$cur"))
-            fi
-            return ;;
-        --*-file|--data|--covariance|--beta)
+        --*-file|--data|--covariance|--beta|--params-from)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
+        --json|--csv|--compare|--help|--version) ;;       # flags: no value follows
         --*)
-            # an option that takes a number: nothing to offer
-            if _leakproof_help "$prog" "$cmd" | grep -q -- "$prev [A-Z]"; then
-                return
-            fi ;;
+            # a value: the words the help spells out, else a number (nothing to offer)
+            COMPREPLY=($(compgen -W "$(_leakproof_enumeration "$prog" "$cmd" "$prev")" -- "$cur"))
+            return ;;
     esac
 
     if [[ $cur == -* ]]; then

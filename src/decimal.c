@@ -76,39 +76,23 @@ decimal_split(fmpz_t m, slong *e, const char *s)
 void
 lp_decimal_arb(arb_t x, const char *s, slong prec)
 {
-    fmpz_t m, p10;
+    fmpz_t m;
+    arb_t p10;
     slong e;
     fmpz_init(m);
-    fmpz_init(p10);
+    arb_init(p10);
     decimal_split(m, &e, s);
-    if (e > LP_DECIMAL_EXP_MAX || e < -LP_DECIMAL_EXP_MAX) {
-        /* beyond what input accepts (decimals the program prints itself, such
-         * as 3.9e+1708433154353): 10^|e| as a ball, never as an exact integer
-         * of terabits */
-        arb_t t;
-        arb_init(t);
-        arb_ui_pow_ui(t, 10, (ulong) (e > 0 ? e : -e), prec + 16);
-        arb_set_fmpz(x, m);
-        if (e > 0)
-            arb_mul(x, x, t, prec);
-        else
-            arb_div(x, x, t, prec);
-        arb_clear(t);
-    } else if (e >= 0) {
-        fmpz_ui_pow_ui(p10, 10, (ulong) e);
-        fmpz_mul(m, m, p10);
-        arb_set_round_fmpz(x, m, prec);
-    } else {
-        arb_t d;
-        arb_init(d);
-        fmpz_ui_pow_ui(p10, 10, (ulong) -e);
-        arb_set_fmpz(d, p10);
-        arb_set_fmpz(x, m);
-        arb_div(x, x, d, prec);     /* a ball containing m / 10^-e exactly */
-        arb_clear(d);
-    }
+    /* 10^|e| as a ball at prec bits: exact while it fits, and a ball that
+       contains it beyond (printed results reach 10^(10^11), whose exact
+       integer would not fit in memory) */
+    arb_ui_pow_ui(p10, 10, (ulong) (e >= 0 ? e : -e), prec + 16);
+    arb_set_fmpz(x, m);
+    if (e >= 0)
+        arb_mul(x, x, p10, prec);
+    else
+        arb_div(x, x, p10, prec);      /* a ball containing m / 10^-e exactly */
     fmpz_clear(m);
-    fmpz_clear(p10);
+    arb_clear(p10);
 }
 
 void

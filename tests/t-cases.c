@@ -1,14 +1,10 @@
 /* t-cases.c -- the case-file reader: good files read whole, every bad line an
- * error naming file:line (cmocka, TAP output). */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
+ * error naming file:line. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <cmocka.h>
+#include "tap.h"
 #include "cases.h"
 
 static char path[64];
@@ -29,26 +25,30 @@ read_text(const char *text, lp_case **cases, size_t *n, char *err)
 }
 
 static void
-good_file(void **state)
+test_good_file(void)
 {
     lp_case *c;
     size_t n;
-    char err[256];
-    (void) state;
-    assert_int_equal(read_text("# a comment\n\n  gauss p=3 sigma=0.1 radius=1 samples=1000 seed=7  # trailing\n"
-                               "vmf p=8 kappa=50 samples=2e3 seed=0\r\n", &c, &n, err), 0);
-    assert_int_equal(n, 2);
-    assert_string_equal(c[0].mechanism, "gauss");
-    assert_true(c[0].p == 3 && c[0].samples == 1000 && c[0].seed == 7 && c[0].line == 3);
-    assert_string_equal(c[0].sigma, "0.1");
-    assert_string_equal(c[1].kappa, "50");
-    assert_true(c[1].samples == 2000 && c[1].line == 4);
+    char err[256] = "";
+    int ret = read_text("# a comment\n\n  gauss p=3 sigma=0.1 radius=1 samples=1000 seed=7  # trailing\n"
+                        "vmf p=8 kappa=50 samples=2e3 seed=0\r\n", &c, &n, err);
+    if (tap_ok(ret == 0 && n == 2, "a good file reads whole: 2 cases (got %d, %zu cases; %s)",
+               ret, n, err)) {
+        tap_ok(strcmp(c[0].mechanism, "gauss") == 0, "case 1 is gauss (got %s)", c[0].mechanism);
+        tap_ok(c[0].p == 3 && c[0].samples == 1000 && c[0].seed == 7 && c[0].line == 3,
+               "case 1: p=3 samples=1000 seed=7 on line 3");
+        tap_ok(strcmp(c[0].sigma, "0.1") == 0, "case 1: sigma is the text '0.1' (got '%s')",
+               c[0].sigma);
+        tap_ok(strcmp(c[1].kappa, "50") == 0, "case 2: kappa is the text '50' (got '%s')",
+               c[1].kappa);
+        tap_ok(c[1].samples == 2000 && c[1].line == 4, "case 2: samples=2e3 is 2000, on line 4");
+    }
     free(c);
     unlink(path);
 }
 
 static void
-bad_lines(void **state)
+test_bad_lines(void)
 {
     static const struct { const char *text, *want; } bad[] = {
         { "gauss p=3 sigma=1 radius=1 samples=10 seed=1\npoisson p=1\n", ":2: unknown mechanism 'poisson'" },
@@ -77,15 +77,13 @@ bad_lines(void **state)
         { "vmf p=3 kappa=1 samples=10 seed=1 oops\n", ":1: expected key=value, got 'oops'" },
         { "\n\nvmf p=3 samples=10 seed=1\n", ":3: missing kappa=" },
     };
-    (void) state;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         lp_case *c;
         size_t n;
         char err[256] = "";
-        assert_int_equal(read_text(bad[i].text, &c, &n, err), -1);
-        assert_non_null(strstr(err, path));
-        if (strstr(err, bad[i].want) == NULL)
-            fail_msg("case %zu: got '%s', want '%s'", i, err, bad[i].want);
+        int ret = read_text(bad[i].text, &c, &n, err);
+        tap_ok(ret == -1 && strstr(err, path) != NULL && strstr(err, bad[i].want) != NULL,
+               "bad case %zu refused with file%s (got %d, '%s')", i, bad[i].want, ret, err);
         free(c);
         unlink(path);
     }
@@ -94,7 +92,7 @@ bad_lines(void **state)
 /* Lines are read whole: a long line is refused with its number, never split
  * into two cases; a NUL byte is an error, not the end of the line. */
 static void
-long_lines_and_nul(void **state)
+test_long_lines_and_nul(void)
 {
     static const char nul_text[] = "gauss p=3 sigma=1 radius=1 samples=10 seed=1\n"
                                    "gauss p=3 sigma=1\0 radius=1 samples=10 seed=1\n";
@@ -103,55 +101,54 @@ long_lines_and_nul(void **state)
     lp_case *c;
     size_t n;
     FILE *f;
-    (void) state;
+    int ret;
     strcpy(text, "gauss p=3 sigma=1 radius=1 samples=10 seed=1 ");
     memset(text + strlen(text), ' ', LP_CASES_LINE_MAX);
     strcpy(text + LP_CASES_LINE_MAX + 40, "#\nvmf p=3 samples=10 seed=1\n");
-    assert_int_equal(read_text(text, &c, &n, err), -1);
-    assert_non_null(strstr(err, ":1: line longer than"));
+    ret = read_text(text, &c, &n, err);
+    tap_ok(ret == -1 && strstr(err, ":1: line longer than") != NULL,
+           "a line longer than the limit is refused with its number, not split (got %d, '%s')", ret, err);
     free(c);
     unlink(path);
 
     c = NULL;
     n = 0;
     f = fmemopen((void *) nul_text, sizeof nul_text - 1, "r");
-    assert_int_equal(lp_cases_read_stream(&c, &n, f, "nul.cases", err, sizeof err), -1);
-    assert_string_equal(err, "nul.cases:2: a NUL byte (not a text file?)");
+    ret = lp_cases_read_stream(&c, &n, f, "nul.cases", err, sizeof err);
+    tap_ok(ret == -1 && strcmp(err, "nul.cases:2: a NUL byte (not a text file?)") == 0,
+           "a NUL byte is an error naming its line (got %d, '%s')", ret, err);
     fclose(f);
     free(c);
 
     c = NULL;
     n = 0;
     f = fmemopen((void *) bom_text, sizeof bom_text - 1, "r");
-    assert_int_equal(lp_cases_read_stream(&c, &n, f, "bom.cases", err, sizeof err), 0);
-    assert_int_equal(n, 1);
-    assert_string_equal(c[0].mechanism, "gauss");
-    assert_int_equal(c[0].samples, 10);
+    ret = lp_cases_read_stream(&c, &n, f, "bom.cases", err, sizeof err);
+    tap_ok(ret == 0 && n == 1 && strcmp(c[0].mechanism, "gauss") == 0 && c[0].samples == 10,
+           "a BOM and CRLF are read as text (got %d, %zu cases)", ret, n);
     fclose(f);
     free(c);
     free(text);
 }
 
 static void
-missing_file(void **state)
+test_missing_file(void)
 {
     lp_case *c = NULL;
     size_t n = 0;
-    char err[256];
-    (void) state;
-    assert_int_equal(lp_cases_read(&c, &n, "/nonexistent/x.cases", err, sizeof err), -1);
-    assert_non_null(strstr(err, "/nonexistent/x.cases: cannot open"));
+    char err[256] = "";
+    int ret = lp_cases_read(&c, &n, "/nonexistent/x.cases", err, sizeof err);
+    tap_ok(ret == -1 && strstr(err, "/nonexistent/x.cases: cannot open") != NULL,
+           "a missing file is refused naming it (got %d, '%s')", ret, err);
     free(c);
 }
 
 int
 main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(good_file),
-        cmocka_unit_test(bad_lines),
-        cmocka_unit_test(long_lines_and_nul),
-        cmocka_unit_test(missing_file),
-    };
-    return cmocka_run_group_tests_name("cases", tests, NULL, NULL);
+    test_good_file();
+    test_bad_lines();
+    test_long_lines_and_nul();
+    test_missing_file();
+    return tap_done();
 }

@@ -1,81 +1,73 @@
-/* t-decimal.c -- exact decimal input (cmocka, TAP output). */
-#include <stdarg.h>
-#include <stddef.h>
+/* t-decimal.c -- exact decimal input: what is a number, read exactly. */
 #include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
+#include "tap.h"
 #include "leakproof.h"
 
 static void
-valid_numbers(void **state)
+test_valid_numbers(void)
 {
     static const char *const good[] = { "0", "1", "+1", "-1", "0.1", ".5", "5.", "1e-5",
                                         "1E+3", "173", "2147483647", "1.34e8", "-0" };
-    (void) state;
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
-        assert_true(lp_decimal_valid(good[i]));
+        tap_ok(lp_decimal_valid(good[i]), "'%s' is a decimal number", good[i]);
 }
 
 static void
-invalid_numbers(void **state)
+test_invalid_numbers(void)
 {
     static const char *const bad[] = { "", "nan", "NaN", "inf", "-inf", "0x10", "1e", ".",
                                        "1.2.3", " 1", "1 ", "abc", "1e+", "e5", "--1",
                                        "1e1000000", "1,5" };
-    (void) state;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        assert_false(lp_decimal_valid(bad[i]));
-    assert_false(lp_decimal_valid(NULL));
+        tap_ok(!lp_decimal_valid(bad[i]), "'%s' is refused", bad[i]);
+    tap_ok(!lp_decimal_valid(NULL), "NULL is refused");
 }
 
 /* 0.1 is one tenth, not the double 0.1000000000000000055511151231257827 */
 static void
-reads_exactly(void **state)
+test_reads_exactly(void)
 {
     arb_t x, d;
-    (void) state;
     arb_init(x);
     arb_init(d);
     lp_decimal_arb(x, "0.1", 200);
     arb_mul_ui(d, x, 10, 200);
-    assert_true(arb_contains_si(d, 1));
+    tap_ok(arb_contains_si(d, 1), "10 * '0.1' contains 1");
     arb_set_d(d, 0.1);
-    assert_false(arb_contains(x, d));          /* the double is outside the ball */
+    tap_ok(!arb_contains(x, d), "'0.1' does not contain the double 0.1");
     lp_decimal_arb(x, "1.5e3", 64);
-    assert_true(arb_equal_si(x, 1500));
+    tap_ok(arb_equal_si(x, 1500), "'1.5e3' is exactly 1500");
     lp_decimal_arb(x, "-0", 64);
-    assert_true(arb_is_zero(x));
+    tap_ok(arb_is_zero(x), "'-0' is exactly 0");
     arb_clear(x);
     arb_clear(d);
 }
 
 static void
-reads_integers(void **state)
+test_reads_integers(void)
 {
-    uint64_t u = 0;
-    (void) state;
-    assert_int_equal(lp_decimal_uint64(&u, "1.34e8"), 0);
-    assert_true(u == 134000000);
-    assert_int_equal(lp_decimal_uint64(&u, "2147483647"), 0);
-    assert_true(u == 2147483647);
-    assert_int_equal(lp_decimal_uint64(&u, "13700.0"), 0);
-    assert_true(u == 13700);
-    assert_int_equal(lp_decimal_uint64(&u, "1.5"), -1);
-    assert_int_equal(lp_decimal_uint64(&u, "-3"), -1);
-    assert_int_equal(lp_decimal_uint64(&u, "1e30"), -1);
-    assert_int_equal(lp_decimal_uint64(&u, "x"), -1);
+    static const struct { const char *s; int ret; uint64_t want; } cases[] = {
+        { "1.34e8", 0, 134000000 }, { "2147483647", 0, 2147483647 }, { "13700.0", 0, 13700 },
+        { "1.5", -1, 0 }, { "-3", -1, 0 }, { "1e30", -1, 0 }, { "x", -1, 0 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint64_t u = 0;
+        int ret = lp_decimal_uint64(&u, cases[i].s);
+        if (cases[i].ret == 0)
+            tap_ok(ret == 0 && u == cases[i].want, "'%s' reads as the integer %llu (got %d, %llu)",
+                   cases[i].s, (unsigned long long) cases[i].want, ret, (unsigned long long) u);
+        else
+            tap_ok(ret == -1, "'%s' is not an integer in [0, 2^63) (got %d)", cases[i].s, ret);
+    }
 }
 
 int
 main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(valid_numbers),
-        cmocka_unit_test(invalid_numbers),
-        cmocka_unit_test(reads_exactly),
-        cmocka_unit_test(reads_integers),
-    };
-    int failed = cmocka_run_group_tests_name("decimal", tests, NULL, NULL);
+    test_valid_numbers();
+    test_invalid_numbers();
+    test_reads_exactly();
+    test_reads_integers();
     flint_cleanup();
-    return failed;
+    return tap_done();
 }

@@ -1,108 +1,165 @@
-/* t-format.c -- printing results: scientific notation, only certified digits,
- * exponents of any size (cmocka, TAP output). */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
+/* t-format.c -- printing certified numbers (core/record.h): scientific
+ * notation, only certified digits, exponents of any size, a bound that covers
+ * the rounding of the printed decimal, and nothing printed for a failure. */
+#include <stdlib.h>
 #include <string.h>
-#include <cmocka.h>
+#include <jansson.h>
+#include "tap.h"
 #include "leakproof.h"
+#include "core/record.h"
 
-static char *
-fmt(const char *ball, slong digits)
+static void
+check_decimal(const char *ball, slong digits, const char *want)
 {
-    lp_result r;
+    arb_t x;
     char *s;
-    lp_result_init(&r);
-    arb_set_str(r.value, ball, 256);
-    r.certified = 1;
-    r.status = LP_OK;
-    s = lp_format_value(&r, digits);
-    lp_result_clear(&r);
-    return s;
+    arb_init(x);
+    arb_set_str(x, ball, 256);
+    s = lp_ball_decimal(x, digits);
+    tap_ok(s != NULL && strcmp(s, want) == 0, "%s to %ld digits prints %s (got %s)", ball,
+           (long) digits, want, s ? s : "NULL");
+    free(s);
+    arb_clear(x);
 }
 
 static void
-scientific(void **state)
+test_scientific(void)
 {
-    char *s;
-    (void) state;
-    s = fmt("12.5", 3);
-    assert_string_equal(s, "1.25e+1");
-    flint_free(s);
-    s = fmt("0.00125", 3);
-    assert_string_equal(s, "1.25e-3");
-    flint_free(s);
-    s = fmt("1", 5);
-    assert_string_equal(s, "1.0000e+0");
-    flint_free(s);
-    s = fmt("-4.5e-300", 2);
-    assert_string_equal(s, "-4.5e-300");
-    flint_free(s);
+    check_decimal("12.5", 3, "1.25e+1");
+    check_decimal("0.00125", 3, "1.25e-3");
+    check_decimal("1", 5, "1.0000e+0");
+    check_decimal("-4.5e-300", 2, "-4.5e-300");
+}
+
+static slong
+significant_digits(const char *s)
+{
+    slong n = 0;
+    for (const char *c = s; *c && *c != 'e'; c++)
+        n += (*c >= '0' && *c <= '9');
+    return n;
 }
 
 /* A ball 1 +- 1e-10 has about ten certain digits, not thirty. */
 static void
-only_certified_digits(void **state)
+test_only_certified_digits(void)
 {
+    arb_t x;
     char *s;
-    size_t n = 0;
-    (void) state;
-    s = fmt("[1.234567890123456789 +/- 1e-10]", 30);
-    assert_non_null(s);
-    for (const char *c = s; *c && *c != 'e'; c++)
-        n += (*c >= '0' && *c <= '9');
-    assert_true(n >= 9 && n <= 11);
-    flint_free(s);
-    s = fmt("[+/- 1.0]", 30);                      /* no digit is certain */
-    assert_null(s);
+    arb_init(x);
+    arb_set_str(x, "[1.234567890123456789 +/- 1e-10]", 256);
+    s = lp_ball_decimal(x, 30);
+    tap_ok(s != NULL && significant_digits(s) >= 9 && significant_digits(s) <= 11,
+           "1.234567890123456789 +- 1e-10 asked for 30 digits prints 9 to 11 (got %s)",
+           s ? s : "NULL");
+    free(s);
+    arb_set_str(x, "[+/- 1.0]", 256);
+    s = lp_ball_decimal(x, 30);
+    tap_ok(s == NULL, "[+/- 1.0] prints no digit (got %s)", s ? s : "NULL");
+    free(s);
+    arb_clear(x);
+}
+
+/* The bug this contract fixes: a value printed to 10 digits came with the
+ * ball's radius (1.4e-16) as its bound, while the rounding alone is ~4e-11. */
+static void
+test_bound_covers_rounding(void)
+{
+    arb_t x;
+    char *d, *b;
+    arb_init(x);
+    arb_set_str(x, "[6.5780638812345678 +/- 1e-16]", 256);
+    d = lp_ball_decimal(x, 10);
+    b = d ? lp_bound_decimal_up(x, d, 0) : NULL;
+    tap_ok(d && b && strcmp(d, "6.578063881e+0") == 0 && strtod(b, NULL) >= 3.5e-11
+           && strtod(b, NULL) <= 4e-11,
+           "6.5780638812345678 +- 1e-16 to 10 digits: %s with rel. bound %s in [3.5e-11, 4e-11]"
+           " (the rounding error 2.345678e-10/6.578)", d ? d : "NULL", b ? b : "NULL");
+    free(d);
+    free(b);
+    arb_clear(x);
 }
 
 static void
-huge_exponents(void **state)
+test_huge_exponents(void)
 {
-    lp_result r;
-    char *s, *l;
-    (void) state;
-    lp_result_init(&r);
-    arb_one(r.value);
-    arb_mul_2exp_si(r.value, r.value, WORD(1) << 40);   /* 2^(2^40) = 8.057e+330985980541 */
-    r.certified = 1;
-    r.status = LP_OK;
-    s = lp_format_value(&r, 10);
-    l = lp_format_log10(&r, 10);
-    assert_non_null(s);
-    assert_non_null(strstr(s, "e+330985980541"));
-    assert_non_null(l);
-    assert_true(strncmp(l, "330985980541.9", 14) == 0);
-    flint_free(s);
-    flint_free(l);
-    lp_result_clear(&r);
+    arb_t x, l;
+    char *s, *t, *json;
+    lp_record *rec;
+    arb_init(x);
+    arb_init(l);
+    arb_one(x);
+    arb_mul_2exp_si(x, x, WORD(1) << 40);   /* 2^(2^40) = 8.057e+330985980541 */
+    arb_log_base_ui(l, x, 10, 128);
+    s = lp_ball_decimal(x, 10);
+    t = lp_ball_decimal_fixed(l, 1);
+    tap_ok(s && strstr(s, "e+330985980541") != NULL, "2^(2^40) prints with exponent "
+           "e+330985980541 (got %s)", s ? s : "NULL");
+    tap_ok(t && strcmp(t, "330985980541.9") == 0, "its log10 to one decimal is 330985980541.9 "
+           "(got %s)", t ? t : "NULL");
+    rec = lp_record_new("");
+    lp_record_ball(rec, "value", x, 10);
+    lp_record_ball_abs(rec, "log10", l, 10);
+    json = lp_record_json(rec);
+    tap_ok(strstr(json, "\"value\":\"8.057232245e+330985980541\"") != NULL
+           && strstr(json, "\"log10\":\"330985980541.9061858821\"") != NULL
+           && strstr(json, "\"log10_abs_error_bound\":") != NULL,
+           "the record prints both, with their bounds: %s", json);
+    free(json);
+    free(s);
+    free(t);
+    lp_record_free(rec);
+    arb_clear(x);
+    arb_clear(l);
 }
 
+/* A failed evaluation (not finite, or no digit certain) prints null, never a
+ * number or a sentinel bound. */
 static void
-failed_results_print_nothing(void **state)
+test_failures_print_null(void)
 {
-    lp_result r;
-    (void) state;
-    lp_result_init(&r);
-    r.status = LP_OVERFLOW;
-    assert_null(lp_format_value(&r, 10));
-    assert_null(lp_format_log10(&r, 10));
-    assert_true(lp_rel_error_bound(&r) < 0);
-    lp_result_clear(&r);
+    static const char *const balls[] = { "inf", "nan", "[+/- 1e-5]", "[1 +/- inf]" };
+    arb_t x;
+    arb_init(x);
+    for (size_t i = 0; i < sizeof balls / sizeof balls[0]; i++) {
+        lp_record *rec = lp_record_new("");
+        char *s, *b, *json;
+        slong n;
+        json_t *o;
+        arb_set_str(x, balls[i], 64);
+        s = lp_ball_decimal(x, 10);
+        b = lp_bound_decimal_up(x, s, 0);
+        n = lp_record_ball(rec, "value", x, 10);
+        lp_record_ball_abs(rec, "log10", x, 10);
+        json = lp_record_json(rec);
+        o = json_loads(json, 0, NULL);
+        tap_ok(s == NULL && b == NULL && n == 0 && o
+               && json_is_null(json_object_get(o, "value"))
+               && json_is_null(json_object_get(o, "rel_error_bound"))
+               && (arb_is_finite(x) || json_is_null(json_object_get(o, "log10_abs_error_bound"))),
+               "%s prints null with a null bound: %s", balls[i], json);
+        if (arb_is_finite(x))     /* absolute: 0 is a fine decimal, with the bound sup |x| */
+            tap_ok(o && json_is_string(json_object_get(o, "log10"))
+                   && strcmp(json_string_value(json_object_get(o, "log10")), "0") == 0
+                   && json_real_value(json_object_get(o, "log10_abs_error_bound")) >= 1e-5,
+                   "%s with an absolute bound prints 0 with a bound >= 1e-5: %s", balls[i], json);
+        json_decref(o);
+        free(json);
+        free(s);
+        free(b);
+        lp_record_free(rec);
+    }
+    arb_clear(x);
 }
 
 int
 main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(scientific),
-        cmocka_unit_test(only_certified_digits),
-        cmocka_unit_test(huge_exponents),
-        cmocka_unit_test(failed_results_print_nothing),
-    };
-    int failed = cmocka_run_group_tests_name("format", tests, NULL, NULL);
+    test_scientific();
+    test_only_certified_digits();
+    test_bound_covers_rounding();
+    test_huge_exponents();
+    test_failures_print_null();
     flint_cleanup();
-    return failed;
+    return tap_done();
 }

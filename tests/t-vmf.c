@@ -143,7 +143,7 @@ test_containment(void)
             }
 }
 
-/* The value the foundation issue quotes, p = 13,700 and kappa = 173. */
+/* The paper's experiment, p = 13,700 and kappa = 173: a value quoted in advance. */
 static void
 test_quoted_value(void)
 {

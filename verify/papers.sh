@@ -7,8 +7,8 @@
 #     kappa = epsilon (Appendix A) over Fig. 1's range and epsilon = 173 (Fig. 2).
 #   Tan et al. network sizes (Section 6): LeNet 6.20e4, ResNet10 4.90e6,
 #     AlexNet 3.59e7, VGG16 1.34e8 parameters; and the largest p, 2^31 - 1.
-# The Gaussian sigma for a given (epsilon, delta) comes with the calibration
-# issue; here sigma runs over a grid.
+# The Gaussian sigma for a given (epsilon, delta) is `leakproof calibrate`'s
+# job; here sigma runs over a grid.
 set -eu
 L=${LEAKPROOF:-leakproof}
 

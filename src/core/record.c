@@ -403,7 +403,9 @@ lp_bound_decimal_up(const arb_t x, const char *d, int absolute)
 
     if (d == NULL || !arb_is_finite(x))
         return NULL;
-    prec = FLINT_MAX(arb_bits(x), 64) + 64;
+    /* enough bits to resolve the last printed digit (under 4 bits each), so
+       that the bound is the rounding of d and not the working precision */
+    prec = FLINT_MAX(arb_bits(x), 64) + 64 + 4 * (slong) strlen(d);
     arb_init(dd);
     arb_init(err);
     arf_init(b);

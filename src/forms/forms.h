@@ -10,7 +10,7 @@
  *   The proof derives J = Z/2, so the printed shell term is twice the proof's.
  *   steiner: C = sum_{k=0}^{p} V_k(B_R^p) / (sqrt(2 pi) sigma)^k, the intrinsic
  *            volumes V_k = binom(p,k) (w_p / w_{p-k}) R^k, w_n = pi^{n/2}/G(n/2+1)
- *            (Steiner's formula; our derivation, the issue on clipping sets).
+ *            (Steiner's formula; our derivation for clipping sets).
  *
  * vmf (Biswas et al., Theorem IV.1 / B.3, Definition A.1): nu = p/2 - 1.
  *   printed: C = 2 G(p/2)^-1 kappa^nu / (2^{p/2} I_nu(kappa)) e^kappa.

@@ -1,6 +1,6 @@
 /* The Bayes capacity of Laplace noise (scale b per coordinate) with inputs in
- * the l1 ball of radius R, as our derivation gives it (the issue on other noise
- * laws; not in the papers, and held against Monte Carlo before it is trusted):
+ * the l1 ball of radius R, as our derivation gives it (other noise laws are
+ * not in the papers, and held against Monte Carlo before it is trusted):
  *   sup_x f(x)(y) = (2b)^-p exp(-max(0, |y|_1 - R)/b), and the l1 ball's
  *   parallel body in the l1 metric gives  C = sum_{j=0}^{p} (R/b)^j / j!.
  * Three methods side by side: arb (the terms are Poisson weights, log-concave:

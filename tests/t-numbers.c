@@ -4,11 +4,19 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cmocka.h>
+#include "tap.h"
+
+/* each assertion one TAP line, naming what it checks */
+#define assert_int_equal(a, b) \
+    tap_ok((long long) (a) == (long long) (b), "line %d: %s == %s (got %lld)", __LINE__, #a, #b, (long long) (a))
+#define assert_true(c) tap_ok((c) != 0, "line %d: %s", __LINE__, #c)
+#define assert_null(x) tap_ok((x) == NULL, "line %d: %s is NULL", __LINE__, #x)
+#define assert_non_null(x) tap_ok((x) != NULL, "line %d: %s is not NULL", __LINE__, #x)
+#define assert_string_equal(a, b) \
+    tap_ok((a) != NULL && strcmp((a), (b)) == 0, "line %d: %s is \"%s\" (got \"%s\")", __LINE__, #a, (b), (a) ? (a) : "(null)")
 #include "numbers.h"
 
 typedef struct {
@@ -31,12 +39,11 @@ read_bytes(numbers *r, const char *bytes, size_t len, unsigned flags)
 
 /* regression: 65,533 spaces then 12345 read as the two numbers 12 and 345 */
 static void
-long_line_read_whole(void **state)
+long_line_read_whole(void)
 {
     size_t pad = 65533;
     char *text = malloc(pad + 16);
     numbers r;
-    (void) state;
     memset(text, ' ', pad);
     strcpy(text + pad, "12345\n");
     assert_int_equal(read_bytes(&r, text, strlen(text), 0), 0);
@@ -50,12 +57,11 @@ long_line_read_whole(void **state)
 /* a 3,072-dimensional data row at full precision (~70 KB), twice, then a bad
  * token whose line number must count each long row once */
 static void
-wide_rows_and_line_numbers(void **state)
+wide_rows_and_line_numbers(void)
 {
     const size_t d = 3072;
     char *text = malloc(2 * d * 26 + 64), *w = text;
     numbers r;
-    (void) state;
     for (int row = 0; row < 2; row++) {
         for (size_t j = 0; j < d; j++)
             w += sprintf(w, "%s%.17e", j ? "," : "", 0.1 + (double) j);
@@ -78,7 +84,7 @@ wide_rows_and_line_numbers(void **state)
 }
 
 static void
-refusals_name_file_and_line(void **state)
+refusals_name_file_and_line(void)
 {
     static const struct { const char *bytes; size_t len; unsigned flags; const char *want; } bad[] = {
         /* regression: a NUL dropped the rest of its line */
@@ -94,21 +100,19 @@ refusals_name_file_and_line(void **state)
         { "# nothing\n\n", 11, 0, "m.csv: no numbers" },
         { "\xEF\xBB\xBF", 3, 0, "m.csv: no numbers" },
     };
-    (void) state;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         numbers r;
         assert_int_equal(read_bytes(&r, bad[i].bytes, bad[i].len, bad[i].flags), -1);
-        if (strncmp(r.err, bad[i].want, strlen(bad[i].want)) != 0)
-            fail_msg("case %zu: got '%s', want '%s'", i, r.err, bad[i].want);
+        tap_ok(strncmp(r.err, bad[i].want, strlen(bad[i].want)) == 0,
+               "refusal %zu names file and line: got '%s', want '%s'", i, r.err, bad[i].want);
     }
 }
 
 static void
-crlf_bom_and_exact_texts(void **state)
+crlf_bom_and_exact_texts(void)
 {
     static const char text[] = "\xEF\xBB\xBF" "1e400, 2\r\n# c\r\n3\t4 # tail\r\n5,6";
     numbers r;
-    (void) state;
     assert_int_equal(read_bytes(&r, text, sizeof text - 1, 0), 0);
     assert_int_equal(r.rows, 3);
     assert_int_equal(r.cols, 2);
@@ -118,12 +122,11 @@ crlf_bom_and_exact_texts(void **state)
 }
 
 static void
-files_that_are_not(void **state)
+files_that_are_not(void)
 {
     size_t n, rows;
     long cols;
     char err[600];
-    (void) state;
     assert_null(lp_read_numbers("/nonexistent/m.csv", &n, &rows, &cols, err, sizeof err));
     assert_non_null(strstr(err, "/nonexistent/m.csv: cannot open"));
     assert_null(lp_read_numbers("/", &n, &rows, &cols, err, sizeof err));
@@ -133,12 +136,10 @@ files_that_are_not(void **state)
 int
 main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(long_line_read_whole),
-        cmocka_unit_test(wide_rows_and_line_numbers),
-        cmocka_unit_test(refusals_name_file_and_line),
-        cmocka_unit_test(crlf_bom_and_exact_texts),
-        cmocka_unit_test(files_that_are_not),
-    };
-    return cmocka_run_group_tests_name("numbers", tests, NULL, NULL);
+    long_line_read_whole();
+    wide_rows_and_line_numbers();
+    refusals_name_file_and_line();
+    crlf_bom_and_exact_texts();
+    files_that_are_not();
+    return tap_done();
 }

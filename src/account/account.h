@@ -156,6 +156,31 @@ int lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
                                 const char *const *orders, size_t norders,
                                 slong digits_after_point);
 
+/* ---- Tan et al. Section 6.3 ------------------------------------------------------ */
+
+/* Opacus's Poisson loader at batch size B over N records has K = ceil(N/B)
+ * batches per epoch (DataLoader without drop_last): q = 1/K and T = epochs K,
+ * which is q = B/N, T = epochs N/B when B divides N.  For a multiplier and
+ * a stated epsilon (decimal text; its printed decimals fix the rounding
+ * interval), lp_tan63_fit finds the K whose certified epsilon (Balle et al.,
+ * over `orders`) certainly rounds to the stated value: K_lo .. K_hi (empty
+ * when K_lo > K_hi), `undecided` K whose ball straddles an end of the
+ * interval, and K_near, the K whose epsilon is nearest (by the double method,
+ * which agrees with arb to 1e-8 there).  The search assumes epsilon falls as K
+ * grows and uses the double method; every K reported is certified. */
+typedef struct {
+    const char *M, *stated;
+    uint64_t K_lo, K_hi, K_near;
+    int undecided;
+} lp_tan63_row;
+
+void lp_tan63_fit(lp_tan63_row *row, uint64_t epochs, const char *delta,
+                  const char *const *orders, size_t norders);
+/* The certified epsilon of the run (lower and upper ends of the list's minimum). */
+void lp_tan63_certify(arf_t lower, arf_t upper, const char *M, uint64_t K, uint64_t epochs,
+                      const char *delta, const char *const *orders, size_t norders,
+                      slong digits);
+
 /* ---- decimal output ------------------------------------------------------------ */
 
 /* x rounded up (down when up == 0) to `digits` significant decimal digits, as

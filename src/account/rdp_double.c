@@ -106,11 +106,15 @@ lp_rdp_double(double *rdp, char *note, size_t notelen, double q, double M, doubl
     *rdp = v;
     if (isnan(v)) {
         snprintf(note, notelen, "RDP is NaN at order %g%s", alpha,
-                 (fe & FE_OVERFLOW) ? " (a binomial coefficient overflowed)" : "");
+                 !(fe & FE_OVERFLOW) ? ""
+                 : alpha == floor(alpha) ? " (a binomial coefficient overflowed)"
+                                         : " (a term of the erfc series overflowed)");
         return (fe & FE_OVERFLOW) ? LP_OVERFLOW : LP_NAN;
     }
     if (isinf(v)) {
-        snprintf(note, notelen, "RDP is inf at order %g: C(alpha, i) overflows a double", alpha);
+        snprintf(note, notelen, alpha == floor(alpha)
+                 ? "RDP is inf at order %g: C(alpha, i) overflows a double"
+                 : "RDP is inf at order %g: a term of the erfc series overflows a double", alpha);
         return LP_OVERFLOW;
     }
     if (v <= 0.0) {

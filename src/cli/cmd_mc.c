@@ -278,20 +278,24 @@ lp_cmd_mc(int argc, char **argv)
         lp_json_number(stdout, res.sup_gap);
         printf(",\"sup_checked\":%llu", (unsigned long long) res.sup_checked);
         if (!gauss && !laplace && !layered)
-            printf(",\"normaliser_quadrature\":%.17g,\"normaliser_quadrature_err\":%.3g"
-                   ",\"normaliser_mc\":%.17g,\"normaliser_mc_se\":%.3g",
-                   res.norm_quad, res.norm_quad_err, res.norm_mc, res.norm_mc_se);
+            printf(",\"log_normaliser_mc\":%.17g,\"log_normaliser_mc_std_error\":%.3g"
+                   ",\"log_normaliser_quadrature\":%.17g,\"log_normaliser_quadrature_err\":%.3g",
+                   res.log_norm_mc, res.log_norm_mc_se, res.log_norm_quad, res.log_norm_quad_err);
         printf("}\n");
     } else {
         printf("mc %s p=%llu: C_Bayes ~ %.10g +- %.3g (99.9%%: [%.10g, %.10g]), "
                "ESS %.4g of %llu, seed %llu\n", mech.name, (unsigned long long) p,
                res.estimate, res.std_error, res.ci_lo, res.ci_hi, res.ess,
                (unsigned long long) res.samples, (unsigned long long) res.seed);
-        printf("  sup check: %llu outputs maximised numerically, largest gain over the proofs' "
-               "maximiser %.3g\n", (unsigned long long) res.sup_checked, res.sup_gap);
+        if (res.sup_checked)
+            printf("  sup check: %llu outputs maximised numerically, largest gain over the proofs' "
+                   "maximiser %.3g\n", (unsigned long long) res.sup_checked, res.sup_gap);
+        else
+            printf("  sup check: none (--sup-checks 0)\n");
         if (!gauss && !laplace && !layered)
-            printf("  C_{p,kappa}: quadrature %.12g (+- %.2g), Monte Carlo %.12g +- %.3g\n",
-                   res.norm_quad, res.norm_quad_err, res.norm_mc, res.norm_mc_se);
+            printf("  log C_{p,kappa}: Monte Carlo (importance sampling in t = mu.y) %.12g +- %.3g; "
+                   "quadrature check %.12g (+- %.2g)\n",
+                   res.log_norm_mc, res.log_norm_mc_se, res.log_norm_quad, res.log_norm_quad_err);
     }
     return lp_close_stdout(LP_EXIT_OK);
 }

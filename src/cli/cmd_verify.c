@@ -14,12 +14,19 @@ print_verdicts(const lp_check *k, size_t n)
 {
     for (size_t f = 0; f < lp_nforms; f++) {
         const lp_form *form = &lp_forms[f];
-        size_t cases = 0, bad = 0;
+        size_t cases = 0, bad = 0, refused = 0;
         const lp_check *worst = NULL;
-        double max_z = 0;
+        double max_z = 0, max_quad = NAN;
+        char tail[160] = "";
         for (size_t i = 0; i < n; i++) {
             if (k[i].form != form || k[i].method != LP_ARB || k[i].kind == LP_CHECK_SKIP)
                 continue;
+            if (k[i].kind == LP_CHECK_REFUSED) {
+                refused++;
+                continue;
+            }
+            if (!isnan(k[i].quad_rel) && !(fabs(k[i].quad_rel) <= max_quad))
+                max_quad = fabs(k[i].quad_rel);
             cases++;
             bad += k[i].kind != LP_CHECK_PASS;
             if (worst == NULL || fabs(k[i].z) > max_z) {
@@ -27,15 +34,23 @@ print_verdicts(const lp_check *k, size_t n)
                 max_z = fabs(k[i].z);
             }
         }
-        if (cases == 0)
+        if (refused)
+            snprintf(tail, sizeof tail, "; refuses to judge %zu case%s (ESS/N below %g)", refused,
+                     refused == 1 ? "" : "s", LP_ESS_MIN_FRACTION);
+        if (!isnan(max_quad))
+            snprintf(tail + strlen(tail), sizeof tail - strlen(tail),
+                     "; quadrature check of C_{p,kappa}: largest relative difference %.2g", max_quad);
+        if (cases == 0 && refused == 0)
             continue;
-        if (bad == 0)
-            printf("# verdict: %s %s agrees with Monte Carlo on all %zu cases (largest |z| = %.2f)\n",
-                   form->formula, form->form, cases, max_z);
+        if (cases == 0)
+            printf("# verdict: %s %s: no judgement%s\n", form->formula, form->form, tail);
+        else if (bad == 0)
+            printf("# verdict: %s %s agrees with Monte Carlo on all %zu judged cases (largest |z| = %.2f)%s\n",
+                   form->formula, form->form, cases, max_z, tail);
         else
-            printf("# verdict: %s %s disagrees with Monte Carlo on %zu of %zu cases: ratio %.5f +- %.5f "
-                   "at %s:%d (z = %.1f)\n", form->formula, form->form, bad, cases, worst->ratio,
-                   worst->ratio_u, worst->c->file, worst->c->line, worst->z);
+            printf("# verdict: %s %s disagrees with Monte Carlo on %zu of %zu judged cases: ratio %.5f +- %.5f "
+                   "at %s:%d (z = %.1f)%s\n", form->formula, form->form, bad, cases, worst->ratio,
+                   worst->ratio_u, worst->c->file, worst->c->line, worst->z, tail);
     }
 }
 
@@ -90,10 +105,11 @@ lp_cmd_verify(int argc, char **argv)
         lp_verify_case(&checks, &nchecks, &cases[i], threads);
         for (size_t j = from; j < nchecks; j++) {
             const lp_check *k = &checks[j];
-            printf("%s %zu - %s%s\n", k->kind == LP_CHECK_PASS || k->kind == LP_CHECK_SKIP ? "ok" : "not ok",
-                   j + 1, k->text,
+            printf("%s %zu - %s%s\n", k->kind == LP_CHECK_PASS || k->kind == LP_CHECK_SKIP
+                   || k->kind == LP_CHECK_REFUSED ? "ok" : "not ok", j + 1, k->text,
                    k->kind == LP_CHECK_FINDING ? " # TODO finding: disagrees with the Monte Carlo arbiter"
-                   : k->kind == LP_CHECK_SKIP ? " # SKIP no value from this method" : "");
+                   : k->kind == LP_CHECK_SKIP ? " # SKIP no value from this method"
+                   : k->kind == LP_CHECK_REFUSED ? " # SKIP not judged: effective sample size too small" : "");
         }
         fflush(stdout);
     }

@@ -4,7 +4,6 @@
 #include <math.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
-#include <gsl/gsl_randist.h>
 #include <gsl/gsl_sf_gamma.h>
 #include "mc/mc.h"
 
@@ -45,16 +44,16 @@ vmf_proof_argmax(const lp_mechanism *m, double *x, const double *y)
 }
 
 static void
-sphere_sample(const lp_mechanism *m, double *x, gsl_rng *r)
+sphere_sample(const lp_mechanism *m, double *x, lp_stream *r)
 {
     for (int i = 0; i < m->p; i++)
-        x[i] = gsl_ran_gaussian_ziggurat(r, 1.0);
+        x[i] = lp_stream_normal(r);
     sphere_project(m, x);
 }
 
 /* uniform on the sphere: log q = -log A(S^{p-1}) */
 static double
-vmf_sample_output(const lp_mechanism *m, double *y, gsl_rng *r)
+vmf_sample_output(const lp_mechanism *m, double *y, lp_stream *r)
 {
     const double p = m->p;
     sphere_sample(m, y, r);
@@ -124,5 +123,39 @@ lp_mechanism_vmf(lp_mechanism *m, int p, double kappa)
     m->sample_input = sphere_sample;
     m->sample_output = vmf_sample_output;
     m->step = kappa > 0 ? 0.3 / kappa : 1.0;
+    m->path = LP_MC_VMF_NORMALISER;
     return 0;
+}
+
+/* Wood's envelope for t = mu.y: b = (p-1) / (2 kappa + sqrt(4 kappa^2 + (p-1)^2))
+ * (the stable form of Wood's b), Z ~ Beta(a, a) with a = (p-1)/2, and
+ *     1 - t = 2 b Z / E,  1 + t = 2 (1 - Z) / E,  E = 1 - (1 - b) Z,
+ * computed so, not from t, to keep 1 - t exact where kappa is large.  The
+ * density of t is Beta's density times |dZ/dt| = E^2 / (2 b); the powers of Z
+ * and 1 - Z cancel against (1 - t^2)^{(p-3)/2}, leaving the weight
+ *     e^{kappa (t - 1)} (1 - t^2)^{(p-3)/2} / g(t)
+ *       = (4b)^{(p-3)/2} 2b B(a, a) exp(-2 kappa b Z / E) E^{-(p-1)},
+ * a bounded function of Z (E lies in [b, 1]): finite variance for every kappa
+ * and p. */
+static double
+wood_b(int p, double kappa)
+{
+    return (p - 1.0) / (2.0 * kappa + sqrt(4.0 * kappa * kappa + (p - 1.0) * (p - 1.0)));
+}
+
+double
+lp_vmf_weight_log_scale(int p, double kappa)
+{
+    const double a = 0.5 * (p - 1.0), b = wood_b(p, kappa);
+    return 0.5 * (p - 3.0) * log(4.0 * b) + log(2.0 * b) + 2.0 * lgamma(a) - lgamma(2.0 * a);
+}
+
+double
+lp_vmf_normaliser_draw(const lp_mechanism *m, lp_stream *r)
+{
+    const int p = m->p;
+    const double a = 0.5 * (p - 1.0), b = wood_b(p, m->kappa);
+    double g1 = lp_stream_gamma(r, a), g2 = lp_stream_gamma(r, a);
+    double z = g1 / (g1 + g2), e = 1.0 - (1.0 - b) * z;
+    return exp(-2.0 * m->kappa * b * z / e - (p - 1.0) * log(e));
 }

@@ -65,7 +65,9 @@ void lp_adversary_laplace_centres(lp_centre_result *res, int d, double a, double
  * leakage L_g(pi, M) over `priors` priors (the first uniform, then random) and
  * sets the channel's Bayes capacity.  Monte Carlo (uniform prior on [-R, R]):
  * the leakage V_g(pi, M) / V_g(pi) with its standard error, and the continuous
- * capacity 1 + 2R/(sigma sqrt(2 pi)). */
+ * capacity 1 + 2R/(sigma sqrt(2 pi)).  The discrete one returns NAN (and
+ * computes nothing) when the channel or its leakages pass the discrete
+ * arbiter's work caps (mc.h), as for sigma / R in the thousands. */
 double lp_adversary_link_discrete(double *capacity, double sigma, double radius, double delta,
                                   int priors, uint64_t seed);
 void lp_adversary_link_mc(double *leakage, double *std_error, double *capacity, double sigma,

@@ -19,9 +19,17 @@ lp_adversary_link_discrete(double *capacity, double sigma, double radius, double
     lp_channel c;
     int nx;
     double *g, *pi, worst = 0;
-    gsl_rng *r = gsl_rng_alloc(gsl_rng_taus2);
+    gsl_rng *r;
+    /* the leakages cost priors x actions x inputs x outputs: refuse beyond
+     * LP_DISCRETE_MAX_WORK as the channel refuses beyond its entries */
+    if (lp_gauss_discrete_channel(&c, &nx, sigma, radius, step, step, 9.0) != 0)
+        return NAN;
+    if ((double) priors * nx * nx * c.ny > 10 * LP_DISCRETE_MAX_WORK) {
+        free(c.m);
+        return NAN;
+    }
+    r = gsl_rng_alloc(gsl_rng_taus2);
     gsl_rng_set(r, (unsigned long) (seed & 0xffffffffUL));
-    lp_gauss_discrete_channel(&c, &nx, sigma, radius, step, step, 9.0);
     g = malloc(sizeof(double) * nx * nx);
     pi = malloc(sizeof(double) * nx);
     for (int i = 0; i < nx; i++)                        /* actions: the input grid */

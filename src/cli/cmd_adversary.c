@@ -218,6 +218,9 @@ run_link(const char *sigma, const char *radius, const char *delta, const char *s
     if (seed && lp_decimal_uint64(&sd, seed) != 0)
         return lp_usage_error(cmd, "--seed must be an integer from 0 to 2^63-1 (got '%s')", seed);
     l_d = lp_adversary_link_discrete(&cap_d, strtod(sigma, NULL), strtod(radius, NULL), strtod(delta, NULL), 50, sd);
+    if (isnan(l_d))
+        return lp_usage_error(cmd, "--sigma %s against --radius %s: the discretised channel (step min(sigma, R)/8, "
+                              "tails 9 sigma) would pass the discrete arbiter's work cap", sigma, radius);
     lp_adversary_link_mc(&l_mc, &se, &cap, strtod(sigma, NULL), strtod(radius, NULL), strtod(delta, NULL), n, sd);
     if (json)
         printf("{\"leakage_discrete_max\":%.10g,\"capacity_discrete\":%.10g,\"leakage_mc\":%.10g,\"leakage_mc_se\":%.3g,"

@@ -98,7 +98,8 @@ run_block(lp_mc_block_sums *out, const lp_mechanism *m, lp_gauss_ball_batch_fn *
             kernel(w, abs_log_w, y, &m->kernel, seed, index, (uint32_t) first, n);
             for (int j = 0; j < n; j++) {
                 add_weight(&s, w[j]);
-                b.max_abs_log_w = fmax(b.max_abs_log_w, abs_log_w[j]);
+                if (w[j] > 0)   /* an underflowed weight adds no rounding error */
+                    b.max_abs_log_w = fmax(b.max_abs_log_w, abs_log_w[j]);
             }
             for (int j = 0; j < n && first + j < checks; j++) {
                 double yj[LP_MC_P_MAX];
@@ -116,7 +117,8 @@ run_block(lp_mc_block_sums *out, const lp_mechanism *m, lp_gauss_ball_batch_fn *
             m->proof_argmax(m, x, y);
             log_w = m->log_density(m, x, y) - log_q;
             add_weight(&s, exp(log_w));
-            b.max_abs_log_w = fmax(b.max_abs_log_w, fabs(log_w));
+            if (log_w > -745.0)
+                b.max_abs_log_w = fmax(b.max_abs_log_w, fabs(log_w));
             if (i < checks) {
                 b.max_gap = fmax(b.max_gap, sup_gap(m, y, &check_stream));
                 b.checked++;

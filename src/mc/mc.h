@@ -134,18 +134,33 @@ double lp_channel_g_leakage(const lp_channel *c, const double *prior,
 /* out = C . D for a deterministic C given as a map x -> z (D has nz rows). */
 void lp_channel_precompose(lp_channel *out, const int *map, int nx, const lp_channel *d);
 
+/* The work caps of the discretised channels: entries of a table (doubles)
+ * and operations of a capacity (about 4 s of this machine's core). */
+#define LP_DISCRETE_MAX_ENTRIES 2e7
+#define LP_DISCRETE_MAX_WORK 4e8
+
 /* The Gaussian mechanism discretised (p = 1 or 2): inputs on a grid of
  * spacing `input_step` inside B_R^p, outputs in square bins of side `bin`
  * covering [-L, L]^p with L = R + `tails` sigma, plus the outside as one bin
  * (whose max is bounded, not dropped).  Entries are exact Gaussian bin
  * probabilities (products of erf differences).  Returns the channel's Bayes
  * capacity, to hold against the continuous one; -1 when the grid would be too
- * large (more than about 4e8 operations). */
+ * large (over LP_DISCRETE_MAX_ENTRIES entries or LP_DISCRETE_MAX_WORK
+ * operations), a count is not finite, or memory runs out. */
 double lp_gauss_discrete_capacity(int p, double sigma, double radius,
                                   double input_step, double bin, double tails);
+/* The discretised capacity on `grids` grids refining by halves: input step
+ * and bin side step[i] = 2^-(i+1) min(sigma, R) (sigma when R = 0), tails of
+ * 9 sigma.  Fills step[] and capacity[] and returns how many grids fit the
+ * work caps: the rest (grids - return value) were dropped, not computed. */
+int lp_gauss_discrete_refine(double *step, double *capacity, int grids, int p, double sigma,
+                             double radius);
+
 /* The same channel at p = 1 as a matrix: inputs -R + i step in [-R, R] (the
- * count in *inputs), the bins, and the outside as the last output.  Free c->m. */
-void lp_gauss_discrete_channel(lp_channel *c, int *inputs, double sigma, double radius,
+ * count in *inputs), the bins, and the outside as the last output.  Free c->m.
+ * 0, or -1 (nothing allocated) when a count is not finite, the matrix would
+ * pass LP_DISCRETE_MAX_ENTRIES entries, or memory runs out. */
+int lp_gauss_discrete_channel(lp_channel *c, int *inputs, double sigma, double radius,
                                double input_step, double bin, double tails);
 
 #endif

@@ -6,6 +6,19 @@
 #include <string.h>
 #include "cli.h"
 #include "verify.h"
+#include "mc/parallel.h"
+
+/* Under MPI every rank runs every case (sharing its blocks); rank 0 prints. */
+static FILE *
+out(void)
+{
+    static FILE *null;
+    if (lp_mc_rank() == 0)
+        return lp_out();
+    if (null == NULL)
+        null = fopen("/dev/null", "w");
+    return null;
+}
 
 static const char *const cmd = "verify";
 
@@ -43,12 +56,12 @@ print_verdicts(const lp_check *k, size_t n)
         if (cases == 0 && refused == 0)
             continue;
         if (cases == 0)
-            printf("# verdict: %s %s: no judgement%s\n", form->formula, form->form, tail);
+            fprintf(out(), "# verdict: %s %s: no judgement%s\n", form->formula, form->form, tail);
         else if (bad == 0)
-            printf("# verdict: %s %s agrees with Monte Carlo on all %zu judged cases (largest |z| = %.2f)%s\n",
+            fprintf(out(), "# verdict: %s %s agrees with Monte Carlo on all %zu judged cases (largest |z| = %.2f)%s\n",
                    form->formula, form->form, cases, max_z, tail);
         else
-            printf("# verdict: %s %s disagrees with Monte Carlo on %zu of %zu judged cases: ratio %.5f +- %.5f "
+            fprintf(out(), "# verdict: %s %s disagrees with Monte Carlo on %zu of %zu judged cases: ratio %.5f +- %.5f "
                    "at %s:%d (z = %.1f)%s\n", form->formula, form->form, bad, cases, worst->ratio,
                    worst->ratio_u, worst->c->file, worst->c->line, worst->z, tail);
     }
@@ -65,9 +78,10 @@ lp_cmd_verify(int argc, char **argv)
 
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0) {
-            puts("usage: leakproof verify [--threads T] FILE...\n"
+            fputs("usage: leakproof verify [--threads T] FILE...\n"
                  "  every form and method of leakproof eval against the Monte Carlo arbiter on\n"
-                 "  the cases of FILE (format: cases/README.md); TAP on stdout, a verdict per form");
+                 "  the cases of FILE (format: cases/README.md); TAP on stdout, a verdict per form\n",
+                 lp_out());
             free(cases);
             return lp_close_stdout(LP_EXIT_OK);
         }
@@ -92,7 +106,7 @@ lp_cmd_verify(int argc, char **argv)
         first = 0;
         if (lp_cases_read(&cases, &ncases, argv[i], err, sizeof err) != 0) {
             free(cases);
-            fprintf(stderr, "leakproof verify: %s\n", err);
+            fprintf(lp_err(), "leakproof verify: %s\n", err);
             return LP_EXIT_USAGE;
         }
     }
@@ -105,7 +119,7 @@ lp_cmd_verify(int argc, char **argv)
         lp_verify_case(&checks, &nchecks, &cases[i], threads);
         for (size_t j = from; j < nchecks; j++) {
             const lp_check *k = &checks[j];
-            printf("%s %zu - %s%s\n", k->kind == LP_CHECK_PASS || k->kind == LP_CHECK_SKIP
+            fprintf(out(), "%s %zu - %s%s\n", k->kind == LP_CHECK_PASS || k->kind == LP_CHECK_SKIP
                    || k->kind == LP_CHECK_REFUSED ? "ok" : "not ok", j + 1, k->text,
                    k->kind == LP_CHECK_FINDING ? " # TODO finding: disagrees with the Monte Carlo arbiter"
                    : k->kind == LP_CHECK_SKIP ? " # SKIP no value from this method"
@@ -114,7 +128,7 @@ lp_cmd_verify(int argc, char **argv)
         fflush(stdout);
     }
     print_verdicts(checks, nchecks);
-    printf("1..%zu\n", nchecks);
+    fprintf(out(), "1..%zu\n", nchecks);
     free(checks);
     free(cases);
     return lp_close_stdout(LP_EXIT_OK);

@@ -1,43 +1,117 @@
-/* bench-mc.c -- `make bench`: Monte Carlo throughput of `leakproof mc gauss`
- * (samples per second per core at p = 4 and p = 8, sigma = R = 1) and the
- * speed-up on 2 threads.  A benchmark: it prints figures and asserts nothing. */
+/* bench-mc.c -- `make bench`: the Monte Carlo arbiter's throughput on the
+ * Gaussian mechanism (sigma = R = 1) at p = 4 and 8: samples per second per
+ * core (CPU time of a one-thread run, no sup checks) for each kernel build the
+ * CPU has, the 2-thread speed-up (wall time) with a check of the bits, the
+ * cost of the default 1000 sup checks, and the ratios to the NumPy estimators
+ * when their figures are given (argument: the output of
+ * `bench/mc_numpy.py --machine`).  A benchmark: it prints figures and asserts
+ * nothing. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include "mc/mc.h"
 
+#define SAMPLES 20000000
+
 static double
-now(void)
+clock_of(clockid_t id)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(id, &ts);
     return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
+typedef struct { double cpu, wall; lp_mc_result r; } timed;
+
+static timed
+run(const lp_mechanism *m, uint64_t samples, int threads, uint64_t checks)
+{
+    lp_mc_options opt = { 0 };
+    timed t;
+    double c0 = clock_of(CLOCK_PROCESS_CPUTIME_ID), w0 = clock_of(CLOCK_MONOTONIC);
+    opt.samples = samples;
+    opt.seed = 1;
+    opt.threads = threads;
+    opt.sup_checks = checks;
+    lp_mc_estimate(&t.r, m, &opt);
+    t.cpu = clock_of(CLOCK_PROCESS_CPUTIME_ID) - c0;
+    t.wall = clock_of(CLOCK_MONOTONIC) - w0;
+    return t;
+}
+
+/* rate and variance per sample of a NumPy estimator from the file, or 0 */
+static int
+numpy_figures(const char *file, const char *name, int p, double *rate, double *var)
+{
+    FILE *f = file ? fopen(file, "r") : NULL;
+    char n[64];
+    int q, found = 0;
+    double r, v, e;
+    if (f == NULL)
+        return 0;
+    while (fscanf(f, "%63s %d %lf %lf %lf", n, &q, &r, &v, &e) == 5)
+        if (strcmp(n, name) == 0 && q == p) {
+            *rate = r;
+            *var = v;
+            found = 1;
+        }
+    fclose(f);
+    return found;
+}
+
 int
-main(void)
+main(int argc, char **argv)
 {
     static const int ps[] = { 4, 8 };
-    printf("# leakproof bench: Monte Carlo estimator (no sup checks), 2e7 samples\n");
+    static const char *const isas[] = { "generic", "avx2", "avx512" };
+    const char *numpy = argc > 1 ? argv[1] : NULL;
+    printf("# leakproof bench: Monte Carlo, gauss sigma = R = 1, %d samples, seed 1\n", SAMPLES);
     for (int i = 0; i < 2; i++) {
         lp_mechanism m;
-        lp_mc_options opt = { 0 };
-        lp_mc_result r1, r2;
-        double t1, t2;
+        timed one, two;
+        double var, rate;
         lp_mechanism_gauss(&m, ps[i], 1.0, 1.0);
-        opt.samples = 20000000;
-        opt.seed = 1;
-        opt.threads = 1;
-        t1 = now();
-        lp_mc_estimate(&r1, &m, &opt);
-        t1 = now() - t1;
-        opt.threads = 2;
-        t2 = now();
-        lp_mc_estimate(&r2, &m, &opt);
-        t2 = now() - t2;
-        printf("leakproof p=%d sigma=1 R=1: %.6f +- %.2g  %8.2f M samples/s (1 thread), "
-               "%8.2f M samples/s (2 threads), speed-up %.2f, same bits: %s\n", ps[i],
-               r1.estimate, r1.std_error, opt.samples / t1 / 1e6, opt.samples / t2 / 1e6, t1 / t2,
-               r1.estimate == r2.estimate ? "yes" : "NO");
+        for (int k = 0; k < 3; k++) {           /* every kernel build this CPU runs */
+            const char *got;
+            timed t;
+            setenv("LEAKPROOF_MC_ISA", isas[k], 1);
+            lp_gauss_ball_batch_select(&got);
+            if (strcmp(got, isas[k]) != 0)
+                continue;
+            t = run(&m, SAMPLES, 1, 0);
+            printf("p=%d kernel %-7s: %.6f +- %.2g  %7.2f M samples/s per core (CPU time, no sup checks)\n",
+                   ps[i], isas[k], t.r.estimate, t.r.std_error, SAMPLES / t.cpu / 1e6);
+        }
+        unsetenv("LEAKPROOF_MC_ISA");
+        one = run(&m, SAMPLES, 1, 0);
+        two = run(&m, SAMPLES, 2, 0);
+        rate = SAMPLES / one.cpu;
+        var = one.r.std_error * one.r.std_error * SAMPLES;
+        printf("p=%d kernel %-7s: %7.2f M samples/s per core; 2 threads: speed-up %.2f (wall %.3f s -> %.3f s), "
+               "same bits: %s; variance per sample %.4g\n", ps[i], one.r.isa, rate / 1e6,
+               one.wall / two.wall, one.wall, two.wall,
+               memcmp(&one.r.estimate, &two.r.estimate, sizeof(double)) == 0
+               && memcmp(&one.r.std_error, &two.r.std_error, sizeof(double)) == 0 ? "yes" : "NO", var);
+        {
+            double np_rate, np_var;
+            static const char *const names[] = { "numpy-mixture", "numpy-naive" };
+            for (int k = 0; k < 2; k++) {
+                if (numpy_figures(numpy, names[k], ps[i], &np_rate, &np_var))
+                    printf("p=%d vs %-13s: %5.2fx the samples per second, %6.2fx the efficiency "
+                           "1/(time x variance)\n", ps[i], names[k], rate / np_rate,
+                           (rate / var) / (np_rate / np_var));
+                else
+                    printf("p=%d vs %-13s: skipped (no NumPy figures: python3-numpy not installed)\n",
+                           ps[i], names[k]);
+            }
+        }
+        if (ps[i] == 4) {
+            /* a run of 1e7 samples with the CLI's default 1000 sup checks */
+            timed with = run(&m, 10000000, 1, 1000), without = run(&m, 10000000, 1, 0);
+            printf("p=4 sup checks: 1000 of 1e7 samples cost %.1f %% of the run (%.3f s vs %.3f s CPU)\n",
+                   100.0 * (with.cpu - without.cpu) / with.cpu, with.cpu, without.cpu);
+        }
     }
     return 0;
 }

@@ -1,11 +1,19 @@
 #!/usr/bin/env python3
-"""The same importance-sampling estimator as `leakproof mc gauss`, vectorised in
-NumPy: the yardstick for the C estimator's throughput (`make bench` runs it when
-NumPy is installed, e.g. Debian's python3-numpy; it is optional).
+"""NumPy yardsticks for the Monte Carlo arbiter's throughput (`make bench` runs
+them when NumPy is installed, e.g. Debian's python3-numpy; optional).
 
 Integrand: sup_{|x|<=R} N(y; x, sigma^2 I_p) = (2 pi sigma^2)^{-p/2}
-exp(-dist(y, B_R)^2 / (2 sigma^2)); proposal: the equal mixture of three centred
-Gaussians with the scales leakproof uses.  Prints samples per second on one core.
+exp(-dist(y, B_R)^2 / (2 sigma^2)), on one core, two estimators:
+
+  mixture: the estimator of `leakproof mc gauss`, vectorised: the equal mixture
+           of three centred Gaussians with leakproof's scales;
+  naive:   what a researcher writes first: one centred Gaussian proposal whose
+           variance matches the output's, s^2 = sigma^2 + R^2 / (p + 2)
+           (x uniform in the ball plus the noise).
+
+Each line gives samples per second and the variance of one weight, so that the
+efficiency 1 / (time per sample * variance) can be compared; with --machine
+it prints `name p rate variance estimate` lines for bench-mc.
 """
 import os
 import sys
@@ -16,40 +24,61 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 
 
-def estimate(p, sigma, radius, n, seed, chunk=1 << 20):
-    rng = np.random.default_rng(seed)
+def log_integrand(r, p, sigma, radius):
+    d = np.maximum(r - radius, 0.0)
+    return -0.5 * p * np.log(2 * np.pi * sigma ** 2) - d * d / (2 * sigma ** 2)
+
+
+def mixture_chunk(rng, m, p, sigma, radius):
     scales = np.array([1.25 * sigma,
                        1.25 * np.sqrt(sigma ** 2 + radius ** 2 / (p + 2.0)),
                        1.25 * (sigma + radius)])
-    log_norm = 0.5 * p * np.log(2 * np.pi * sigma ** 2)
+    s = scales[rng.integers(0, 3, m)]
+    y = rng.standard_normal((m, p)) * s[:, None]
+    r2 = np.einsum("ij,ij->i", y, y)
+    lq = (-np.log(3.0) - 0.5 * p * np.log(2 * np.pi * scales[None, :] ** 2)
+          - r2[:, None] / (2 * scales[None, :] ** 2))
+    top = lq.max(axis=1)
+    log_q = top + np.log(np.exp(lq - top[:, None]).sum(axis=1))
+    return np.exp(log_integrand(np.sqrt(r2), p, sigma, radius) - log_q)
+
+
+def naive_chunk(rng, m, p, sigma, radius):
+    s = np.sqrt(sigma ** 2 + radius ** 2 / (p + 2.0))
+    y = rng.standard_normal((m, p)) * s
+    r2 = np.einsum("ij,ij->i", y, y)
+    log_q = -0.5 * p * np.log(2 * np.pi * s * s) - r2 / (2 * s * s)
+    return np.exp(log_integrand(np.sqrt(r2), p, sigma, radius) - log_q)
+
+
+def estimate(chunk_fn, p, sigma, radius, n, seed, chunk=1 << 20):
+    rng = np.random.default_rng(seed)
     sw = sw2 = 0.0
     done = 0
+    t0 = time.process_time()
     while done < n:
         m = min(chunk, n - done)
-        s = scales[rng.integers(0, 3, m)]
-        y = rng.standard_normal((m, p)) * s[:, None]
-        r = np.sqrt(np.einsum("ij,ij->i", y, y))
-        d = np.maximum(r - radius, 0.0)
-        log_f = -log_norm - d * d / (2 * sigma ** 2)
-        lq = (-np.log(3.0) - 0.5 * p * np.log(2 * np.pi * scales[None, :] ** 2)
-              - (r * r)[:, None] / (2 * scales[None, :] ** 2))
-        top = lq.max(axis=1)
-        log_q = top + np.log(np.exp(lq - top[:, None]).sum(axis=1))
-        w = np.exp(log_f - log_q)
+        w = chunk_fn(rng, m, p, sigma, radius)
         sw += w.sum()
         sw2 += (w * w).sum()
         done += m
+    t = time.process_time() - t0
     mean = sw / n
-    return mean, np.sqrt(max(sw2 / n - mean * mean, 0.0) / (n - 1))
+    return mean, max(sw2 / n - mean * mean, 0.0), n / t
 
 
 def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 4_000_000
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    machine = "--machine" in sys.argv
+    n = int(args[0]) if args else 4_000_000
     for p in (4, 8):
-        t0 = time.perf_counter()
-        est, se = estimate(p, 1.0, 1.0, n, 1)
-        t = time.perf_counter() - t0
-        print(f"numpy   p={p} sigma=1 R=1: {est:.6f} +- {se:.2g}  {n / t / 1e6:8.2f} M samples/s (1 core)")
+        for name, fn in (("mixture", mixture_chunk), ("naive", naive_chunk)):
+            est, var, rate = estimate(fn, p, 1.0, 1.0, n, 1)
+            if machine:
+                print(f"numpy-{name} {p} {rate:.6g} {var:.6g} {est:.8g}")
+            else:
+                print(f"numpy {name:8s} p={p} sigma=1 R=1: {est:.6f} +- {np.sqrt(var / n):.2g}"
+                      f"  {rate / 1e6:8.2f} M samples/s (CPU time, 1 core), variance per sample {var:.4g}")
 
 
 if __name__ == "__main__":

@@ -13,11 +13,18 @@
  * for the whole run (normal tails: 5.7e-7 a line). */
 #define LP_Z_MAX 5.0
 
+/* The arbiter judges a case only when its effective sample size is at least
+ * this fraction of the samples: below it, a few weights carry the estimate
+ * and its standard error is itself unreliable, so a small |z| would be no
+ * evidence of agreement. */
+#define LP_ESS_MIN_FRACTION 0.01
+
 typedef enum {
     LP_CHECK_PASS,      /* ok */
     LP_CHECK_FAIL,      /* not ok: leakproof itself is wrong */
     LP_CHECK_FINDING,   /* not ok # TODO: a claim of a paper that Monte Carlo contradicts */
-    LP_CHECK_SKIP       /* ok # SKIP: the method returned no value (its status says why) */
+    LP_CHECK_SKIP,      /* ok # SKIP: the method returned no value (its status says why) */
+    LP_CHECK_REFUSED    /* ok # SKIP: ESS/N below LP_ESS_MIN_FRACTION, the arbiter does not judge */
 } lp_check_kind;
 
 typedef struct {
@@ -26,6 +33,7 @@ typedef struct {
     const lp_form *form;        /* NULL for checks of the arbiter itself */
     lp_method method;
     double value, z, ratio, ratio_u;
+    double quad_rel;            /* vmf: value / (capacity by the quadrature's C) - 1 */
     const lp_case *c;
 } lp_check;
 

@@ -81,7 +81,8 @@ for key in estimate std_error samples seed sup_gap ess ci_999; do
 done
 a=$("$L" mc vmf --p 4 --kappa 3 --samples 50000 --seed 5 --threads 1 --json)
 b=$("$L" mc vmf --p 4 --kappa 3 --samples 50000 --seed 5 --threads 2 --json)
-[ "$a" = "$b" ]; ok $? "mc: same seed, 1 and 2 threads, identical output"
+[ "$(echo "$a" | sed 's/"threads":[0-9]*,//')" = "$(echo "$b" | sed 's/"threads":[0-9]*,//')" ]
+ok $? "mc: same seed, 1 and 2 threads, identical output but for the threads field"
 
 # channel
 bad "--capacity" channel natural --eigenvalues 1,2 --capacity 0

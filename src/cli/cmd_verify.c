@@ -6,6 +6,19 @@
 #include <string.h>
 #include "cli.h"
 #include "verify.h"
+#include "mc/parallel.h"
+
+/* Under MPI every rank runs every case (sharing its blocks); rank 0 prints. */
+static FILE *
+out(void)
+{
+    static FILE *null;
+    if (lp_mc_rank() == 0)
+        return lp_out();
+    if (null == NULL)
+        null = fopen("/dev/null", "w");
+    return null;
+}
 
 static const char *const cmd = "verify";
 
@@ -14,12 +27,19 @@ print_verdicts(const lp_check *k, size_t n)
 {
     for (size_t f = 0; f < lp_nforms; f++) {
         const lp_form *form = &lp_forms[f];
-        size_t cases = 0, bad = 0;
+        size_t cases = 0, bad = 0, refused = 0;
         const lp_check *worst = NULL;
-        double max_z = 0;
+        double max_z = 0, max_quad = NAN;
+        char tail[160] = "";
         for (size_t i = 0; i < n; i++) {
             if (k[i].form != form || k[i].method != LP_ARB || k[i].kind == LP_CHECK_SKIP)
                 continue;
+            if (k[i].kind == LP_CHECK_REFUSED) {
+                refused++;
+                continue;
+            }
+            if (!isnan(k[i].quad_rel) && !(fabs(k[i].quad_rel) <= max_quad))
+                max_quad = fabs(k[i].quad_rel);
             cases++;
             bad += k[i].kind != LP_CHECK_PASS;
             if (worst == NULL || fabs(k[i].z) > max_z) {
@@ -27,15 +47,23 @@ print_verdicts(const lp_check *k, size_t n)
                 max_z = fabs(k[i].z);
             }
         }
-        if (cases == 0)
+        if (refused)
+            snprintf(tail, sizeof tail, "; refuses to judge %zu case%s (ESS/N below %g)", refused,
+                     refused == 1 ? "" : "s", LP_ESS_MIN_FRACTION);
+        if (!isnan(max_quad))
+            snprintf(tail + strlen(tail), sizeof tail - strlen(tail),
+                     "; quadrature check of C_{p,kappa}: largest relative difference %.2g", max_quad);
+        if (cases == 0 && refused == 0)
             continue;
-        if (bad == 0)
-            printf("# verdict: %s %s agrees with Monte Carlo on all %zu cases (largest |z| = %.2f)\n",
-                   form->formula, form->form, cases, max_z);
+        if (cases == 0)
+            fprintf(out(), "# verdict: %s %s: no judgement%s\n", form->formula, form->form, tail);
+        else if (bad == 0)
+            fprintf(out(), "# verdict: %s %s agrees with Monte Carlo on all %zu judged cases (largest |z| = %.2f)%s\n",
+                   form->formula, form->form, cases, max_z, tail);
         else
-            printf("# verdict: %s %s disagrees with Monte Carlo on %zu of %zu cases: ratio %.5f +- %.5f "
-                   "at %s:%d (z = %.1f)\n", form->formula, form->form, bad, cases, worst->ratio,
-                   worst->ratio_u, worst->c->file, worst->c->line, worst->z);
+            fprintf(out(), "# verdict: %s %s disagrees with Monte Carlo on %zu of %zu judged cases: ratio %.5f +- %.5f "
+                   "at %s:%d (z = %.1f)%s\n", form->formula, form->form, bad, cases, worst->ratio,
+                   worst->ratio_u, worst->c->file, worst->c->line, worst->z, tail);
     }
 }
 
@@ -50,9 +78,10 @@ lp_cmd_verify(int argc, char **argv)
 
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0) {
-            puts("usage: leakproof verify [--threads T] FILE...\n"
+            fputs("usage: leakproof verify [--threads T] FILE...\n"
                  "  every form and method of leakproof eval against the Monte Carlo arbiter on\n"
-                 "  the cases of FILE (format: cases/README.md); TAP on stdout, a verdict per form");
+                 "  the cases of FILE (format: cases/README.md); TAP on stdout, a verdict per form\n",
+                 lp_out());
             free(cases);
             return lp_close_stdout(LP_EXIT_OK);
         }
@@ -77,7 +106,7 @@ lp_cmd_verify(int argc, char **argv)
         first = 0;
         if (lp_cases_read(&cases, &ncases, argv[i], err, sizeof err) != 0) {
             free(cases);
-            fprintf(stderr, "leakproof verify: %s\n", err);
+            fprintf(lp_err(), "leakproof verify: %s\n", err);
             return LP_EXIT_USAGE;
         }
     }
@@ -90,15 +119,16 @@ lp_cmd_verify(int argc, char **argv)
         lp_verify_case(&checks, &nchecks, &cases[i], threads);
         for (size_t j = from; j < nchecks; j++) {
             const lp_check *k = &checks[j];
-            printf("%s %zu - %s%s\n", k->kind == LP_CHECK_PASS || k->kind == LP_CHECK_SKIP ? "ok" : "not ok",
-                   j + 1, k->text,
+            fprintf(out(), "%s %zu - %s%s\n", k->kind == LP_CHECK_PASS || k->kind == LP_CHECK_SKIP
+                   || k->kind == LP_CHECK_REFUSED ? "ok" : "not ok", j + 1, k->text,
                    k->kind == LP_CHECK_FINDING ? " # TODO finding: disagrees with the Monte Carlo arbiter"
-                   : k->kind == LP_CHECK_SKIP ? " # SKIP no value from this method" : "");
+                   : k->kind == LP_CHECK_SKIP ? " # SKIP no value from this method"
+                   : k->kind == LP_CHECK_REFUSED ? " # SKIP not judged: effective sample size too small" : "");
         }
         fflush(stdout);
     }
     print_verdicts(checks, nchecks);
-    printf("1..%zu\n", nchecks);
+    fprintf(out(), "1..%zu\n", nchecks);
     free(checks);
     free(cases);
     return lp_close_stdout(LP_EXIT_OK);

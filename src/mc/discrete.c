@@ -64,22 +64,39 @@ interval_prob(double x, double sigma, double a, double b)
     return 1.0 - 0.5 * (erfc((x - a) / s) + erfc((b - x) / s));
 }
 
+/* The grid's sizes, counted in doubles first: 0, or -1 when a count is not
+ * finite or the table of n x nb entries passes LP_DISCRETE_MAX_ENTRIES. */
+static int
+grid_sizes(int *nb, int *ni, double sigma, double radius, double input_step, double bin, double tails)
+{
+    const double L = radius + tails * sigma, bins = ceil(2.0 * L / bin);
+    const double half = floor(radius / input_step * (1 + 1e-12));
+    if (!(input_step > 0) || !(bin > 0) || !isfinite(bins) || !isfinite(half) || bins < 1
+        || (2 * half + 1) * (bins + 1) > LP_DISCRETE_MAX_ENTRIES)
+        return -1;
+    *nb = (int) bins;
+    *ni = (int) half;
+    return 0;
+}
+
 double
 lp_gauss_discrete_capacity(int p, double sigma, double radius, double input_step,
                            double bin, double tails)
 {
     const double L = radius + tails * sigma;
-    const int nb = (int) ceil(2.0 * L / bin);
-    const int ni = (int) floor(radius / input_step * (1 + 1e-12));
-    const int n = 2 * ni + 1;               /* grid coordinates g_i = (i - ni) step */
+    int nb, ni, n;
     double *q, *m2 = NULL, cap = 0.0, outside = 0.0;
     int *half = NULL;
 
-    if (p < 1 || p > 2 || nb < 1 || !(input_step > 0) || !(bin > 0)
-        || (double) n * nb * (p == 2 ? nb + n : 1) > 4e8)
+    if (p < 1 || p > 2 || grid_sizes(&nb, &ni, sigma, radius, input_step, bin, tails) != 0)
+        return -1;
+    n = 2 * ni + 1;                         /* grid coordinates g_i = (i - ni) step */
+    if ((double) n * nb * (p == 2 ? nb + n : 1) > LP_DISCRETE_MAX_WORK)
         return -1;
     /* q[i][k] = P(g_i + sigma Z in bin k): one coordinate at a time */
     q = malloc(sizeof(double) * (size_t) n * nb);
+    if (q == NULL)
+        return -1;
     for (int i = 0; i < n; i++)
         for (int k = 0; k < nb; k++)
             q[(size_t) i * nb + k] = interval_prob((i - ni) * input_step, sigma,
@@ -99,6 +116,12 @@ lp_gauss_discrete_capacity(int p, double sigma, double radius, double input_step
          * m2[i][l] = max_{|j - ni| <= half[i]} q[j][l]: the same maximum, reordered. */
         half = malloc(sizeof(int) * (size_t) n);
         m2 = malloc(sizeof(double) * (size_t) n * nb);
+        if (half == NULL || m2 == NULL) {
+            free(half);
+            free(m2);
+            free(q);
+            return -1;
+        }
         for (int i = 0; i < n; i++) {
             double a = (i - ni) * input_step, b2 = radius * radius - a * a;
             half[i] = b2 < 0 ? -1 : (int) floor(sqrt(b2) / input_step * (1 + 1e-12));
@@ -130,15 +153,23 @@ lp_gauss_discrete_capacity(int p, double sigma, double radius, double input_step
     return cap + outside;
 }
 
-void
+int
 lp_gauss_discrete_channel(lp_channel *c, int *inputs, double sigma, double radius,
                           double input_step, double bin, double tails)
 {
     const double L = radius + tails * sigma;
-    const int nb = (int) ceil(2.0 * L / bin), nx = 2 * (int) floor(radius / input_step * (1 + 1e-12)) + 1;
+    int nb, ni, nx;
+    c->nx = c->ny = 0;
+    c->m = NULL;
+    *inputs = 0;
+    if (grid_sizes(&nb, &ni, sigma, radius, input_step, bin, tails) != 0)
+        return -1;
+    nx = 2 * ni + 1;
+    c->m = malloc(sizeof(double) * (size_t) nx * (nb + 1));
+    if (c->m == NULL)
+        return -1;
     c->nx = nx;
     c->ny = nb + 1;
-    c->m = malloc(sizeof(double) * (size_t) nx * (nb + 1));
     for (int i = 0; i < nx; i++) {
         double x = -radius + i * input_step;
         for (int k = 0; k < nb; k++)
@@ -146,4 +177,19 @@ lp_gauss_discrete_channel(lp_channel *c, int *inputs, double sigma, double radiu
         c->m[(size_t) i * (nb + 1) + nb] = 1.0 - interval_prob(x, sigma, -L, -L + nb * bin);
     }
     *inputs = nx;
+    return 0;
+}
+
+int
+lp_gauss_discrete_refine(double *step, double *capacity, int grids, int p, double sigma, double radius)
+{
+    int done = 0;
+    for (int i = 0; i < grids; i++) {
+        step[i] = ldexp(0.5, -i) * fmin(sigma, radius > 0 ? radius : sigma);
+        capacity[i] = lp_gauss_discrete_capacity(p, sigma, radius, step[i], step[i], 9.0);
+        if (capacity[i] < 0)
+            break;
+        done++;
+    }
+    return done;
 }

@@ -1,7 +1,6 @@
 /* The Gaussian mechanism of Algorithm 1 as Theorem III.1 models it: inputs in
  * the ball B_R^p, output y = x + N(0, sigma^2 I_p). */
 #include <math.h>
-#include <gsl/gsl_randist.h>
 #include "mc/mc.h"
 
 static double
@@ -52,15 +51,15 @@ gauss_proof_argmax(const lp_mechanism *m, double *x, const double *y)
 
 /* uniform in each block's ball: a uniform direction, radius R U^{1/size} */
 static void
-ball_sample(const lp_mechanism *m, double *x, gsl_rng *r)
+ball_sample(const lp_mechanism *m, double *x, lp_stream *r)
 {
     for (int b = 0, at = 0; b < m->nblocks; at += m->block[b++]) {
         double n = 0.0, rad;
         for (int i = at; i < at + m->block[b]; i++) {
-            x[i] = gsl_ran_gaussian_ziggurat(r, 1.0);
+            x[i] = lp_stream_normal(r);
             n += x[i] * x[i];
         }
-        rad = m->radius * pow(gsl_rng_uniform_pos(r), 1.0 / m->block[b]) / sqrt(n);
+        rad = m->radius * pow(lp_stream_uniform(r), 1.0 / m->block[b]) / sqrt(n);
         for (int i = at; i < at + m->block[b]; i++)
             x[i] *= rad;
     }
@@ -72,13 +71,13 @@ ball_sample(const lp_mechanism *m, double *x, gsl_rng *r)
  * the proposal's tails dominate exp(-(|y|-R)^2/(2 sigma^2)): the weights are
  * bounded. */
 static double
-gauss_sample_output(const lp_mechanism *m, double *y, gsl_rng *r)
+gauss_sample_output(const lp_mechanism *m, double *y, lp_stream *r)
 {
     const int p = m->p;
-    const double s = m->scale[gsl_rng_uniform_int(r, 3)];
+    const double s = m->scale[lp_stream_below(r, 3)];
     double y2 = 0.0, top, sum = 0.0, lq[3];
     for (int i = 0; i < p; i++) {
-        y[i] = gsl_ran_gaussian_ziggurat(r, s);
+        y[i] = s * lp_stream_normal(r);
         y2 += y[i] * y[i];
     }
     for (int k = 0; k < 3; k++)
@@ -137,5 +136,26 @@ lp_mechanism_gauss_layers(lp_mechanism *m, const int *layers, int nlayers, doubl
     m->sample_input = ball_sample;
     m->sample_output = gauss_sample_output;
     m->step = 0.3 * sigma * sigma;
+    m->path = nlayers == 1 ? LP_MC_KERNEL_GAUSS_BALL : LP_MC_SCALAR;
+    m->kernel.p = p;
+    m->kernel.radius = radius;
+    m->kernel.inv_two_sigma2 = 1.0 / (2.0 * sigma * sigma);
+    m->kernel.log_norm = m->log_norm;
+    for (int k = 0; k < 3; k++) {
+        m->kernel.scale[k] = m->scale[k];
+        m->kernel.mix_log_c[k] = m->mix_log_c[k];
+        m->kernel.mix_a[k] = m->mix_a[k];
+    }
+    {
+        /* log w <= log f - log(q_2 / 3), q_2 the widest component: at most
+         * log 3 + p log(s_2 / sigma) + max over r of
+         * r^2 / (2 s_2^2) - max(r - rr, 0)^2 / (2 sigma^2), attained at
+         * r = rr s_2^2 / (s_2^2 - sigma^2).  The kernel needs it below 700. */
+        double s2 = m->scale[2] * m->scale[2], rr = radius * sqrt((double) nlayers);
+        double r = rr * s2 / (s2 - sigma * sigma), d = r - rr;
+        double bound = log(3.0) + p * log(m->scale[2] / sigma) + r * r / (2 * s2) - d * d / (2 * sigma * sigma);
+        if (!(bound < 690.0))
+            return LP_MC_TOO_WIDE;
+    }
     return 0;
 }

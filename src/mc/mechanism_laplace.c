@@ -2,7 +2,6 @@
  * inputs in the l1 ball or the l2 ball of radius R. */
 #include <math.h>
 #include <stdlib.h>
-#include <gsl/gsl_randist.h>
 #include "mc/mc.h"
 
 static double
@@ -132,37 +131,37 @@ laplace_project(const lp_mechanism *m, double *x)
 
 /* uniform in the ball: l2 as for the Gaussian; l1 by exponential spacings */
 static void
-laplace_sample_input(const lp_mechanism *m, double *x, gsl_rng *r)
+laplace_sample_input(const lp_mechanism *m, double *x, lp_stream *r)
 {
     const int p = m->p;
     if (m->l2) {
         double n = 0, rad;
         for (int i = 0; i < p; i++) {
-            x[i] = gsl_ran_gaussian_ziggurat(r, 1.0);
+            x[i] = lp_stream_normal(r);
             n += x[i] * x[i];
         }
-        rad = m->radius * pow(gsl_rng_uniform_pos(r), 1.0 / p) / sqrt(n);
+        rad = m->radius * pow(lp_stream_uniform(r), 1.0 / p) / sqrt(n);
         for (int i = 0; i < p; i++)
             x[i] *= rad;
     } else {
         double s = 0, e[LP_MC_P_MAX + 1];
         for (int i = 0; i <= p; i++)
-            s += e[i] = gsl_ran_exponential(r, 1.0);
+            s += e[i] = lp_stream_exponential(r);
         for (int i = 0; i < p; i++)
-            x[i] = (gsl_rng_uniform(r) < 0.5 ? -1 : 1) * m->radius * e[i] / s;
+            x[i] = (lp_stream_u32(r) >> 31 ? -1 : 1) * m->radius * e[i] / s;
     }
 }
 
 /* an equal mixture of three product-Laplace laws, every scale above b: the
  * proposal's tails dominate exp(-|y|_1 / b) */
 static double
-laplace_sample_output(const lp_mechanism *m, double *y, gsl_rng *r)
+laplace_sample_output(const lp_mechanism *m, double *y, lp_stream *r)
 {
     const int p = m->p;
-    const double s = m->scale[gsl_rng_uniform_int(r, 3)];
+    const double s = m->scale[lp_stream_below(r, 3)];
     double n1 = 0, lq[3], top, sum = 0;
     for (int i = 0; i < p; i++) {
-        y[i] = gsl_ran_laplace(r, s);
+        y[i] = (lp_stream_u32(r) >> 31 ? -s : s) * lp_stream_exponential(r);
         n1 += fabs(y[i]);
     }
     for (int k = 0; k < 3; k++)
@@ -204,5 +203,10 @@ lp_mechanism_laplace(lp_mechanism *m, int p, double b, double radius, int l2)
     m->sample_input = laplace_sample_input;
     m->sample_output = laplace_sample_output;
     m->step = 0.05 * b * (radius > 0 ? radius : 1.0);
+    m->path = LP_MC_SCALAR;
+    /* log w <= log 3 + p log(s_2 / b) + reach / s_2: the widest component's
+     * tail against e^{-(|y|_1 - reach)/b} */
+    if (!(log(3.0) + p * log(m->scale[2] / b) + reach / m->scale[2] < 690.0))
+        return LP_MC_TOO_WIDE;
     return 0;
 }

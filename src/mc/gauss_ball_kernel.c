@@ -1,0 +1,108 @@
+/* The Gaussian-mechanism kernel (contract in kernel.h).  Built once per
+ * instruction set with -DLP_KERNEL_SUFFIX=...; the loops are written for
+ * GCC's vectoriser: structure of arrays, no calls, selects instead of
+ * branches. */
+#include <math.h>
+#include <Random123/philox.h>
+#include "mc/kernel.h"
+#include "mc/stream.h"
+#include "mc/mc.h"
+#include "mc/vmath.h"
+
+#define PASTE2(a, b) a##b
+#define PASTE(a, b) PASTE2(a, b)
+
+/* words per sample: three per pair of normals (53 bits for the radius, 32 for
+ * the angle), one for the mixture component; rounded up to Philox's four */
+#define MAX_GROUPS ((3 * ((LP_MC_P_MAX + 1) / 2) + 1 + 3) / 4)
+
+void
+PASTE(lp_gauss_ball_batch_, LP_KERNEL_SUFFIX)(double *restrict w, double *restrict abs_log_w,
+                                              double *restrict y, const lp_gauss_ball_kernel *k,
+                                              uint64_t seed, uint64_t block, uint32_t first, int n)
+{
+    const int p = k->p, pairs = (p + 1) / 2, groups = (3 * pairs + 1 + 3) / 4;
+    const uint32_t c2 = (uint32_t) block, c3 = LP_STREAM_CTR_HI(block, LP_STREAM_KERNEL);
+    const philox4x32_key_t key = { { (uint32_t) seed, (uint32_t) (seed >> 32) } };
+    static _Thread_local uint32_t words[4 * MAX_GROUPS][LP_MC_BATCH];
+    static _Thread_local double ypair[2][LP_MC_BATCH];
+    double s[LP_MC_BATCH], r2[LP_MC_BATCH];
+
+    for (int g = 0; g < groups; g++)
+        for (int j = 0; j < n; j++) {
+            philox4x32_ctr_t c = { { (uint32_t) g, first + (uint32_t) j, c2, c3 } };
+            philox4x32_ctr_t r = philox4x32(c, key);
+            words[4 * g][j] = r.v[0];
+            words[4 * g + 1][j] = r.v[1];
+            words[4 * g + 2][j] = r.v[2];
+            words[4 * g + 3][j] = r.v[3];
+        }
+    {
+        const double s0 = k->scale[0], s1 = k->scale[1], s2 = k->scale[2];
+        for (int j = 0; j < n; j++) {
+            uint32_t comp = (uint32_t) (((uint64_t) words[3 * pairs][j] * 3) >> 32);
+            s[j] = comp == 0 ? s0 : comp == 1 ? s1 : s2;
+            r2[j] = 0.0;
+        }
+    }
+    /* Box-Muller: radius sqrt(-2 log u), u in (0, 1] from 52 bits; the angle a
+     * uniform quadrant q and a uniform offset in (-pi/4, pi/4).  Quadrant q
+     * turns (c, s) into (c, s), (-s, c), (-c, -s), (s, -c): a swap and two
+     * sign flips, exact. */
+    for (int pr = 0; pr < pairs; pr++) {
+        double *y0 = y + (size_t) (2 * pr) * LP_MC_BATCH;
+        double *y1 = 2 * pr + 1 < p ? y + (size_t) (2 * pr + 1) * LP_MC_BATCH : ypair[1];
+        const uint32_t *whi = words[3 * pr], *wlo = words[3 * pr + 1], *wan = words[3 * pr + 2];
+        double u[LP_MC_BATCH], a[LP_MC_BATCH], swap[LP_MC_BATCH], sign_x[LP_MC_BATCH], sign_y[LP_MC_BATCH];
+        for (int j = 0; j < n; j++)
+            u[j] = 2.0 - lp_bits_double(0x3ff0000000000000ULL | ((uint64_t) whi[j] << 20)
+                                        | (uint64_t) (wlo[j] >> 12));
+        for (int j = 0; j < n; j++) {
+            int32_t q = (int32_t) (wan[j] >> 30);
+            a[j] = ((double) (int32_t) (wan[j] & 0x3fffffffu) + 0.5) * 0x1p-30 * 1.5707963267948966
+                   - 0.78539816339744831;
+            swap[j] = (double) (q & 1);
+            sign_x[j] = (double) (1 - 2 * (((q + 1) >> 1) & 1));
+            sign_y[j] = (double) (1 - 2 * (q >> 1));
+        }
+        for (int j = 0; j < n; j++) {
+            double rad = sqrt(-2.0 * lp_vlog(u[j])), c, sn, cx, sx;
+            lp_vsincos_small(&c, &sn, a[j]);
+            cx = swap[j] != 0.0 ? sn : c;
+            sx = swap[j] != 0.0 ? c : sn;
+            y0[j] = rad * (sign_x[j] * cx);
+            y1[j] = rad * (sign_y[j] * sx);
+        }
+    }
+    for (int i = 0; i < p; i++) {
+        double *yi = y + (size_t) i * LP_MC_BATCH;
+        for (int j = 0; j < n; j++) {
+            yi[j] *= s[j];
+            r2[j] += yi[j] * yi[j];
+        }
+    }
+    {
+        const double R = k->radius, a2s = k->inv_two_sigma2, ln = k->log_norm;
+        const double c0 = k->mix_log_c[0], c1 = k->mix_log_c[1], cc2 = k->mix_log_c[2];
+        const double a0 = k->mix_a[0], a1 = k->mix_a[1], a2 = k->mix_a[2];
+        for (int j = 0; j < n; j++) {
+            double r = sqrt(r2[j]), d = r > R ? r - R : 0.0;
+            double log_f = -ln - d * d * a2s;
+            double l0 = c0 - a0 * r2[j], l1 = c1 - a1 * r2[j], l2 = cc2 - a2 * r2[j];
+            double top = l0 > l1 ? l0 : l1, sum, e0, e1, e2, e;
+            top = top > l2 ? top : l2;
+            /* each term in [e^-700, 1]: smaller ones are lost against the
+             * largest (1) anyway; the setup keeps log_f - top below 700 */
+            e0 = l0 - top;
+            e1 = l1 - top;
+            e2 = l2 - top;
+            e = log_f - top;
+            e0 = e0 > -700.0 ? e0 : -700.0;
+            e1 = e1 > -700.0 ? e1 : -700.0;
+            e2 = e2 > -700.0 ? e2 : -700.0;
+            sum = lp_vexp(e0) + lp_vexp(e1) + lp_vexp(e2);
+            w[j] = (e > -700.0 ? lp_vexp(e > -700.0 ? e : -700.0) : 0.0) / sum;
+            abs_log_w[j] = (e < 0 ? -e : e) + 1.0986122886681098;
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/* kernel.h -- the batched sample kernel of the Gaussian mechanism on one ball
+ * (the arbiter's hot path), built three times: for x86-64's baseline (SSE2),
+ * for AVX2 and for AVX-512F.  One source, compiled without FMA contraction
+ * and with only correctly rounded operations (vmath.h), so all three give the
+ * same bits; lp_gauss_ball_batch_select() picks the widest the CPU has. */
+#ifndef LP_MC_KERNEL_H
+#define LP_MC_KERNEL_H
+
+#include <stdint.h>
+
+#define LP_MC_BATCH 128         /* samples per kernel call (structure of arrays) */
+
+typedef struct {
+    int p;
+    double radius;
+    double inv_two_sigma2;      /* 1 / (2 sigma^2) */
+    double log_norm;            /* (p/2) log(2 pi sigma^2) */
+    double scale[3];            /* the proposal: equal mixture of N(0, s_k^2 I_p) */
+    double mix_log_c[3];        /* log(1/3) - (p/2) log(2 pi s_k^2) */
+    double mix_a[3];            /* 1 / (2 s_k^2) */
+} lp_gauss_ball_kernel;
+
+/* Samples first .. first+n-1 (n <= LP_MC_BATCH, first + n <= 2^32) of block
+ * `block` of the run seeded `seed`: y from the proposal, w = f(x*(y))(y) / q(y)
+ * with x* the nearest point of the ball, and a bound on |log w|.  y is stored
+ * by coordinate: y[i * LP_MC_BATCH + j] is coordinate i of sample first + j.
+ * The numbers are those of counters (g, first + j, block, LP_STREAM_KERNEL). */
+typedef void lp_gauss_ball_batch_fn(double *w, double *abs_log_w, double *y,
+                                    const lp_gauss_ball_kernel *k, uint64_t seed,
+                                    uint64_t block, uint32_t first, int n);
+
+lp_gauss_ball_batch_fn lp_gauss_ball_batch_generic, lp_gauss_ball_batch_avx2,
+    lp_gauss_ball_batch_avx512;
+
+/* The kernel for this CPU, or the one named by the environment variable
+ * LEAKPROOF_MC_ISA (generic, avx2, avx512) when the CPU has it; *name says
+ * which. */
+lp_gauss_ball_batch_fn *lp_gauss_ball_batch_select(const char **name);
+
+#endif

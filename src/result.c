@@ -5,7 +5,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include "numeric/numeric.h"
+#include "core/record.h"
 
 static const char *const status_names[] = {
     "ok", "overflow", "underflow", "nan", "domain", "declined", "failed", "uncertified"
@@ -191,73 +193,19 @@ lp_rel_error(const lp_result *x, const lp_result *ref)
     return e;
 }
 
-/* Rewrites Arb's decimal text ("12.5", "0.00125", "1.25e+4", "1.25e-7") in
- * scientific notation with the same significant digits.  NULL if `text` is not
- * a plain decimal (Arb prints a bare radius when no digit is certain). */
-static char *
-to_scientific(const char *text)
-{
-    const char *c = text;
-    char *digits = flint_malloc(strlen(text) + 2);
-    size_t nd = 0;
-    slong point = -1, lead = 0;       /* digits before the point; leading zeros */
-    fmpz_t e;
-    char *es, *out;
-    int neg = 0, seen_nonzero = 0;
-
-    if (*c == '-') { neg = 1; c++; }
-    for (; *c && *c != 'e'; c++) {
-        if (*c == '.') { point = (slong) nd + lead; continue; }
-        if (*c < '0' || *c > '9') { flint_free(digits); return NULL; }
-        if (*c == '0' && !seen_nonzero) { lead++; continue; }
-        seen_nonzero = 1;
-        digits[nd++] = *c;
-    }
-    if (point < 0)
-        point = (slong) nd + lead;
-    if (nd == 0) {                     /* an exact zero */
-        digits[nd++] = '0';
-        lead = point = 1;
-    }
-    fmpz_init(e);
-    if (*c == 'e' && fmpz_set_str(e, c + 1 + (c[1] == '+'), 10) != 0) {
-        fmpz_clear(e);
-        flint_free(digits);
-        return NULL;
-    }
-    fmpz_add_si(e, e, point - lead - 1);
-    es = fmpz_get_str(NULL, 10, e);
-    out = flint_malloc(nd + strlen(es) + 8);
-    {
-        char *o = out;
-        if (neg) *o++ = '-';
-        *o++ = digits[0];
-        if (nd > 1) {
-            *o++ = '.';
-            memcpy(o, digits + 1, nd - 1);
-            o += nd - 1;
-        }
-        *o++ = 'e';
-        if (fmpz_sgn(e) >= 0) *o++ = '+';
-        strcpy(o, es);
-    }
-    flint_free(es);
-    flint_free(digits);
-    fmpz_clear(e);
-    return out;
-}
-
 char *
 lp_format_value(const lp_result *res, slong digits)
 {
-    char *s, *out;
-    if (res->status != LP_OK || !arb_is_finite(res->value) || digits < 1)
+    /* the record's decimal (core/record.c), in FLINT's allocator for the
+       callers that free with flint_free */
+    char *d, *out;
+    if (res->status != LP_OK)
         return NULL;
-    if (arb_contains_zero(res->value) && !arb_is_zero(res->value))
-        return NULL;                    /* not even the sign is certain */
-    s = arb_get_str(res->value, digits, ARB_STR_NO_RADIUS);
-    out = strchr(s, '[') ? NULL : to_scientific(s);
-    flint_free(s);
+    if ((d = lp_ball_decimal(res->value, digits)) == NULL)
+        return NULL;
+    out = flint_malloc(strlen(d) + 1);
+    strcpy(out, d);
+    free(d);
     return out;
 }
 

@@ -4,27 +4,9 @@
 # name (exit 2, nothing on stdout, one stderr line), refuses work it cannot
 # do in bounded time and memory, uses all 64 bits of --seed, says when it
 # cannot certify (exit 3), and has its own --help.  TAP.
-L=${LEAKPROOF:-$(dirname "$0")/../src/leakproof}
-out=$(mktemp) err=$(mktemp) out2=$(mktemp)
+. "$(dirname "$0")/cli-lib.sh"
+out2=$(mktemp)
 trap 'rm -f "$out" "$err" "$out2"' EXIT
-n=0
-
-ok() {  # ok COND-STATUS DESCRIPTION
-    n=$((n + 1))
-    if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
-
-# bad NAME-IN-MESSAGE ARGS...: exit 2, empty stdout, one stderr line naming it
-bad() {
-    want=$1; shift
-    "$L" "$@" >"$out" 2>"$err"; rc=$?
-    lines=$(wc -l <"$err")
-    if [ "$rc" -eq 2 ] && [ ! -s "$out" ] && [ "$lines" -eq 1 ] && grep -q -- "$want" "$err"; then
-        ok 0 "bad input rejected: leakproof $* ($(cat "$err"))"
-    else
-        ok 1 "bad input rejected: leakproof $* (rc=$rc, stdout $(wc -c <"$out") bytes, stderr: $(cat "$err"))"
-    fi
-}
 
 G="--d 3 --prior-var 1 --gain 1 --noise 1 --delta 1"
 

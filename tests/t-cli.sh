@@ -2,27 +2,7 @@
 # t-cli.sh -- the command-line contract of `leakproof eval` and `forms`: bad
 # input exits 2 with one message naming the parameter and nothing on stdout;
 # good input prints the JSON keys scripts depend on.  TAP.
-L=${LEAKPROOF:-$(dirname "$0")/../src/leakproof}
-out=$(mktemp) err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
-n=0
-
-ok() {  # ok COND-STATUS DESCRIPTION
-    n=$((n + 1))
-    if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
-
-# bad NAME-IN-MESSAGE ARGS...: exit 2, empty stdout, one stderr line naming it
-bad() {
-    want=$1; shift
-    "$L" "$@" >"$out" 2>"$err"; rc=$?
-    lines=$(wc -l <"$err")
-    if [ "$rc" -eq 2 ] && [ ! -s "$out" ] && [ "$lines" -eq 1 ] && grep -q -- "$want" "$err"; then
-        ok 0 "bad input rejected: leakproof $* ($(cat "$err"))"
-    else
-        ok 1 "bad input rejected: leakproof $* (rc=$rc, stdout $(wc -c <"$out") bytes, stderr: $(cat "$err"))"
-    fi
-}
+. "$(dirname "$0")/cli-lib.sh"
 
 bad "--p" eval gauss --p 0 --sigma 1 --radius 1
 bad "--p" eval gauss --p 2147483648 --sigma 1 --radius 1

@@ -4,27 +4,7 @@
 # the checks in all and 0 prints no nan; the estimate is the same bits for 1,
 # 2 and 3 threads and every kernel build; VMF carries a Monte Carlo standard
 # error; the discrete arbiters say when they stop at their work cap.  TAP.
-L=${LEAKPROOF:-$(dirname "$0")/../src/leakproof}
-out=$(mktemp) err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
-n=0
-
-ok() {  # ok COND-STATUS DESCRIPTION
-    n=$((n + 1))
-    if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
-
-# bad NAME-IN-MESSAGE ARGS...: exit 2, empty stdout, one stderr line naming it
-bad() {
-    want=$1; shift
-    timeout 60 "$L" "$@" >"$out" 2>"$err"; rc=$?
-    lines=$(wc -l <"$err")
-    if [ "$rc" -eq 2 ] && [ ! -s "$out" ] && [ "$lines" -eq 1 ] && grep -q -- "$want" "$err"; then
-        ok 0 "refused: leakproof $* ($(cat "$err"))"
-    else
-        ok 1 "refused: leakproof $* (rc=$rc, stdout $(head -c 300 "$out"), stderr: $(head -c 300 "$err"))"
-    fi
-}
+. "$(dirname "$0")/cli-lib.sh"
 
 # field KEY: the value of a top-level JSON key in $out
 field() {

@@ -204,3 +204,77 @@ lp_gauss_layers_compare(lp_record *rec, const lp_params *par, slong decimals)
     arf_clear(lo_r);
     arf_clear(hi_r);
 }
+
+int
+lp_eval_ratio_record(lp_record *rec, const lp_form *form, const lp_params *par,
+                     const char *spec, slong digits, char *err, size_t errlen)
+{
+    /* the denominator shares par's layers; it is never cleared */
+    lp_params den = *par;
+    const lp_form *other = form;
+    char *items = strdup(spec), *save = NULL, *item;
+    lp_result num, ref;
+    int bad = 0;
+
+    for (item = strtok_r(items, ",", &save); item && !bad; item = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(item, '=');
+        int id;
+        if (eq == NULL) {
+            snprintf(err, errlen, "'%s' is not NAME=VALUE", item);
+            bad = 1;
+            break;
+        }
+        *eq = 0;
+        if (strcmp(item, "form") == 0) {
+            if ((other = lp_form_find(form->formula, eq + 1)) == NULL) {
+                snprintf(err, errlen, "%s has no form '%s'", form->formula, eq + 1);
+                bad = 1;
+            }
+            continue;
+        }
+        id = lp_param_from_name(item);
+        if (id < 0 || id == LP_PARAM_ID_LAYERS || !(form->params & (1u << id))) {
+            snprintf(err, errlen, "%s takes no parameter '%s' here", form->formula, item);
+            bad = 1;
+        } else if (lp_params_set(&den, (lp_param_id) id, eq + 1, err, errlen) != 0) {
+            bad = 1;
+        }
+    }
+    if (bad) {
+        free(items);
+        return 2;
+    }
+    lp_result_init(&num);
+    lp_result_init(&ref);
+    lp_evaluate(&num, form, LP_ARB, par, digits, 0);
+    lp_evaluate(&ref, other, LP_ARB, &den, digits, 0);
+    lp_record_text(rec, "ratio_to", spec);
+    if (num.status == LP_OK && num.certified && ref.status == LP_OK && ref.certified
+        && !arb_contains_zero(ref.value)) {
+        arb_t q;
+        arb_init(q);
+        arb_div(q, num.value, ref.value, 4 * digits + 64);
+        lp_record_ball(rec, "ratio", q, digits);
+        /* ratios beyond the double range (classical against analytic sigma) still plot */
+        arb_log(q, q, 4 * digits + 64 + fmpz_bits(ARF_EXPREF(arb_midref(q))));
+        {
+            arb_t ten;
+            arb_init(ten);
+            arb_set_ui(ten, 10);
+            arb_log(ten, ten, 4 * digits + 64);
+            arb_div(q, q, ten, 4 * digits + 64);
+            arb_clear(ten);
+        }
+        lp_record_ball_abs(rec, "log10_ratio", q, digits);
+        arb_clear(q);
+    } else {
+        lp_record_null(rec, "ratio");
+        lp_record_null(rec, "ratio_rel_error_bound");
+        lp_record_null(rec, "log10_ratio");
+        lp_record_null(rec, "log10_ratio_abs_error_bound");
+    }
+    lp_result_clear(&num);
+    lp_result_clear(&ref);
+    free(items);
+    return 0;
+}

@@ -29,4 +29,15 @@ void lp_params_record(lp_record *rec, const lp_params *par, unsigned which);
  * values at decimal radii just below and above. */
 void lp_gauss_layers_compare(lp_record *rec, const lp_params *par, slong decimals);
 
+/* The quotient of this evaluation by another, both by arb: `spec` names what
+ * differs in the denominator, comma-separated NAME=VALUE items where NAME is
+ * `form` or a parameter of the mechanism other than layers (e.g. "form=proof",
+ * "sigma=0.0672729").  Adds `ratio_to` (spec as given) and the certified
+ * `ratio` (+ ratio_rel_error_bound) and `log10_ratio` (+ its
+ * log10_ratio_abs_error_bound; decimals as for ratio) to rec, or nulls when either value
+ * was not certified.  Returns 0; 2 with a message in err when spec is
+ * malformed (rec untouched). */
+int lp_eval_ratio_record(lp_record *rec, const lp_form *form, const lp_params *par,
+                         const char *spec, slong digits, char *err, size_t errlen);
+
 #endif

@@ -189,6 +189,17 @@ ok $? "double overflow is reported, value null: $(cut -c1-160 "$out")"
 grep -q '"rel_error":[0-9.e-]*,' "$out" && grep -q '"certified":false' "$out"
 ok $? "--compare reports rel_error for a non-certified method"
 
+# --ratio-to: printed over proof is 2 at large p (the shell term doubled); 2 to 12 digits
+"$L" eval gauss --p 13700 --sigma 0.5 --radius 1 --form printed --digits 12 --ratio-to form=proof --json >"$out" 2>"$err"
+grep -q '"ratio_to":"form=proof","ratio":"2.00000000000e+0","ratio_rel_error_bound":[0-9.e-]*,"log10_ratio":"0.301029995664' "$out"
+ok $? "eval --ratio-to form=proof: printed / proof = 2: $(cut -c1-400 "$out")"
+"$L" eval gauss --p 2 --sigma 1 --radius 1 --digits 8 --ratio-to p=2 --json >"$out" 2>"$err"
+grep -q '"ratio":"1.0000000e+0"' "$out"; ok $? "eval --ratio-to with nothing changed gives 1: $(cut -c1-400 "$out")"
+bad "--ratio-to" eval gauss --p 1 --sigma 1 --radius 1 --ratio-to kappa=2
+bad "--ratio-to" eval gauss --p 1 --sigma 1 --radius 1 --ratio-to form=nope
+bad "--ratio-to" eval gauss --p 1 --sigma 1 --radius 1 --ratio-to sigma=-1
+bad "--ratio-to" eval gauss --p 1 --sigma 1 --radius 1 --method double --ratio-to form=proof
+
 "$L" eval gauss --p 13700 --sigma 1 --radius 1 >"$out" 2>"$err"
 grep -q '^gauss proof (arb)$' "$out" && grep -q '^  value: [0-9]\.[0-9]*e+[0-9]* (rel. error <= [0-9.]*e-[0-9]*)$' "$out" && grep -q '^  digits: 30$' "$out"; ok $? "human record: $(tr '\n' '|' <"$out")"
 

@@ -28,6 +28,7 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method, int
     longopts[k++] = (struct option) { "prec", required_argument, NULL, O_PREC };
     longopts[k++] = (struct option) { "json", no_argument, NULL, O_JSON };
     longopts[k++] = (struct option) { "compare", no_argument, NULL, O_COMPARE };
+    longopts[k++] = (struct option) { "ratio-to", required_argument, NULL, O_RATIO_TO };
     longopts[k++] = (struct option) { "help", no_argument, NULL, O_HELP };
     longopts[k++] = (struct option) { "noise-multiplier", required_argument, NULL, O_NOISE_MULTIPLIER };
     longopts[k++] = (struct option) { "batch", required_argument, NULL, O_BATCH };
@@ -53,6 +54,7 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method, int
         case O_PREC: prec_text = optarg; break;
         case O_JSON: o->json = 1; break;
         case O_COMPARE: o->compare = 1; break;
+        case O_RATIO_TO: o->ratio_to = optarg; break;
         case O_NOISE_MULTIPLIER: o->noise_multiplier = optarg; break;
         case O_BATCH: o->batch = optarg; break;
         case O_SECRET: o->secret = optarg; break;
@@ -134,6 +136,8 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method, int
         return lp_usage_error(cmd, "--prec applies to --method mpfr only");
     if (o->compare && *method == LP_ARB)
         return lp_usage_error(cmd, "--compare applies to the non-certified methods only (--method is arb)");
+    if (o->ratio_to && *method != LP_ARB)
+        return lp_usage_error(cmd, "--ratio-to applies to --method arb only");
     return 0;
 }
 
@@ -159,6 +163,16 @@ lp_cmd_eval(int argc, char **argv)
     snprintf(title, sizeof title, "%s %s (%s)", form->formula, form->form, lp_method_name(method));
     rec = lp_record_new(title);
     rc = lp_eval_record(rec, form, method, &par, o.digits, o.prec, o.compare);
+    if (o.ratio_to) {
+        char err[200];
+        if (lp_eval_ratio_record(rec, form, &par, o.ratio_to, o.digits, err, sizeof err) != 0) {
+            lp_record_free(rec);
+            lp_params_clear(&par);
+            for (int i = 0; i < 3; i++)
+                free(o.owned[i]);
+            return lp_usage_error(cmd, "--ratio-to %s", err);
+        }
+    }
     if (o.noise_multiplier) {
         lp_record *d = lp_record_object(rec, "dpsgd");
         lp_record_text(d, "noise_multiplier", o.noise_multiplier);

@@ -12,11 +12,13 @@ typedef struct {
     const char *noise_multiplier, *batch, *secret, *clip;
     long digits, prec;
     int json, compare;
+    const char *ratio_to;       /* --ratio-to SPEC, or NULL */
     char *owned[3];             /* derived decimal texts, freed at the end */
 } eval_opts;
 
 enum { O_PARAM = 256, O_LAYERS_FILE = O_PARAM + LP_NPARAMS, O_FORM, O_METHOD, O_DIGITS,
-       O_PREC, O_JSON, O_COMPARE, O_HELP, O_NOISE_MULTIPLIER, O_BATCH, O_SECRET, O_PARAMS_FROM };
+       O_PREC, O_JSON, O_COMPARE, O_HELP, O_NOISE_MULTIPLIER, O_BATCH, O_SECRET, O_PARAMS_FROM,
+       O_RATIO_TO };
 
 
 /* The usage text, from the registry's mechanisms and descriptors. */

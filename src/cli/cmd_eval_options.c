@@ -12,7 +12,7 @@ void
 lp_eval_usage(FILE *out)
 {
     fputs("usage: leakproof eval MECHANISM [parameters] [--form F] [--method M] [--digits D]\n"
-          "                      [--prec BITS] [--compare] [--json]\n"
+          "                      [--prec BITS] [--compare] [--ratio-to SPEC] [--json]\n"
           "\nmechanisms and their parameters:\n", out);
     for (size_t i = 0; i < lp_nmechanisms; i++) {
         const lp_mechanism_spec *m = &lp_mechanisms[i];
@@ -40,6 +40,8 @@ lp_eval_usage(FILE *out)
           "  --digits D      significant digits, 1 to 1000 (default 30); certified for arb\n"
           "  --prec BITS     working precision of the mpfr method (default: enough for D)\n"
           "  --compare       also evaluate by arb and report the method's relative error\n"
+          "  --ratio-to SPEC also the certified ratio of this value to the one with SPEC's\n"
+          "                  changes (form=F, NAME=VALUE; comma-separated), both by arb\n"
           "  --json          one JSON object on stdout\n", out);
 }
 

@@ -1,16 +1,17 @@
 #!/bin/sh
-# papers.sh -- the main job, for now: every closed form of the Bayes-capacity
-# paper evaluated by arb (30 certified digits) on the papers' configurations,
-# the printed form beside the proof's.  Run by `make verify`.
-#
-#   Biswas et al.: the 13,700-parameter network, clipping c = 1 (R = 1), VMF
-#     kappa = epsilon (Appendix A) over Fig. 1's range and epsilon = 173 (Fig. 2).
-#   Tan et al. network sizes (Section 6): LeNet 6.20e4, ResNet10 4.90e6,
-#     AlexNet 3.59e7, VGG16 1.34e8 parameters; and the largest p, 2^31 - 1.
-# The Gaussian sigma for a given (epsilon, delta) is `leakproof calibrate`'s
-# job; here sigma runs over a grid.
+# papers.sh -- every closed form of the Bayes-capacity paper evaluated by arb (30 certified
+# digits) on the papers' configurations, the printed form beside the proof's.  Run by
+# `make verify`.  The configurations are read from cases/papers/ (the same rows the report
+# formats): Biswas et al.'s network over its epsilon sweep (VMF kappa = epsilon) and the
+# networks of Tan et al. and Balunovic et al. (p from their layer files), at sigma = 1, R = 1
+# and kappa = 173.
 set -eu
 L=${LEAKPROOF:-leakproof}
+cases=$(cd "$(dirname "$0")/../cases/papers" && pwd)
+top=$(cd "$cases/../.." && pwd)
+
+# value KEY ROW: the value of key=... in a case row
+value() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 
 row() {  # row FORMULA ARGS...: printed and proof side by side
     f=$1; shift
@@ -18,19 +19,20 @@ row() {  # row FORMULA ARGS...: printed and proof side by side
     proof=$("$L" eval "$f" "$@" --form proof --digits 30 --json)
     v1=$(printf '%s' "$printed" | sed 's/.*"value":"\([^"]*\)".*/\1/')
     v2=$(printf '%s' "$proof" | sed 's/.*"value":"\([^"]*\)".*/\1/')
-    printf '%-6s %-34s printed %-38s proof %s\n' "$f" "$*" "$v1" "$v2"
+    printf '%-6s %-44s printed %-38s proof %s\n' "$f" "$*" "$v1" "$v2"
 }
 
-echo "# leakproof verify: closed forms by arb, 30 certified digits"
-for k in 0.1 1 10 50 173; do
-    row vmf --p 13700 --kappa "$k"
+echo "# leakproof verify: closed forms by arb, 30 certified digits, on cases/papers/"
+sweep=$(sed -n 's/#.*//; /^epsilon-sweep /p' "$cases/biswas.cases")
+p=$(value p "$sweep"); r=$(value radius "$sweep")
+for k in $(value epsilon "$sweep" | tr ',' ' '); do
+    row vmf --p "$p" --kappa "$k"
 done
-for s in 0.5 1 2 5; do
-    row gauss --p 13700 --sigma "$s" --radius 1
-done
-for p in 62006 4900000 35900000 134000000 2147483647; do
-    row gauss --p "$p" --sigma 1 --radius 1
-    row vmf --p "$p" --kappa 173
+sed -n 's/#.*//; /^network /p' "$cases/tan.cases" "$cases/balunovic.cases" | while read -r line; do
+    f=$(value layers-file "$line")
+    if [ -n "$f" ]; then size="--params-from $top/$f"; else size="--p $(value p "$line")"; fi
+    row gauss $size --sigma 1 --radius "$r"
+    row vmf $size --kappa 173
 done
 echo "# the Gaussian printed form is the proof's ball term plus twice its shell"
 echo "# term (the proof derives the integral as Z/2; the statement uses Z): see README"

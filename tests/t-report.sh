@@ -15,7 +15,7 @@ if ! command -v python3 >/dev/null 2>&1; then
     echo "1..0 # SKIP python3 is not installed"
     exit 0
 fi
-python=$(command -v python3)
+python=$(python3 -c 'import sys; print(sys.executable)')
 py() { "$python" "$top/verify/report.py" "$@"; }
 py format "$top/reports/records.json" "$work/a" 2>"$work/a.err"; ok $? "format runs on the recorded records ($(head -c 300 "$work/a.err"))"
 py format "$top/reports/records.json" "$work/b" 2>"$work/b.err"; ok $? "format runs a second time"

@@ -323,22 +323,6 @@ def section_tan(R, out, data, cases):
                      R.field(v, "log10")])
     out.append(table(["network", "p", "Gauss proof", "Gauss printed", "printed / proof",
                       f"VMF κ = {nc['kappa']}"], rows))
-    nets = rows_of(cases, "network")
-    out.append("One DP-SGD step's Bayes capacity for Section 6.3's noise multipliers, beside the stated ε of "
-               "the whole run: log₁₀ C_Bayes by Theorem III.1's proof form with R/σ = 1/M (`leakproof eval "
-               "gauss --noise-multiplier M --clip 1 --params-from NET`; one example's clipped gradient is "
-               "the secret):\n")
-    rows = []
-    for d in dps:
-        row = [d["noise_multiplier"], d["stated_epsilon"]]
-        for net in nets:
-            j = R.json(["eval", "gauss"] + network_size(net) + ["--noise-multiplier", d["noise_multiplier"],
-                                                                "--clip", d["clip"], "--form", "proof",
-                                                                "--digits", "6"])
-            row.append(R.field(j, "log10"))
-        rows.append(row)
-    out.append(table(["noise multiplier", "stated ε (whole run)"]
-                     + [f"log₁₀ C_Bayes, one step, {net['name']}" for net in nets], rows))
 
 
 def network_size(net):

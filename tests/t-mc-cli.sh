@@ -11,6 +11,17 @@ field() {
     sed -n "s/.*\"$1\":\\([^,}]*\\).*/\\1/p" "$out"
 }
 
+# every record opens with the command (the same first key as every other command)
+for run in "gauss --p 3 --sigma 1 --radius 1" "vmf --p 3 --kappa 2" "laplace --p 2 --b 1 --radius 1 --clip l1" \
+           "gauss-layers --sigma 1 --clip 1 --layers 2,3"; do
+    "$L" mc $run --samples 5000 --seed 1 --json >"$out" 2>"$err"
+    head -c 16 "$out" | grep -q '^{"command":"mc",'; ok $? "mc $run --json: first key command \"mc\" ($(head -c 40 "$out"))"
+done
+"$L" mc discrete --p 1 --sigma 1 --radius 1 --json >"$out" 2>"$err"
+head -c 25 "$out" | grep -q '^{"command":"mc discrete",'; ok $? "mc discrete --json: first key command \"mc discrete\" ($(head -c 40 "$out"))"
+"$L" mc gauss --p 3 --sigma 1 --radius 1 --samples 5000 --seed 1 >"$out" 2>"$err"
+sed -n 2p "$out" | grep -q '^  command: mc$'; ok $? "mc gauss for humans: command is the first field ($(sed -n 2p "$out"))"
+
 # R = 1e20: computed where the doubles carry it (p = 3: (R/sigma)^3), else refused naming --radius
 for p in 3 16; do
     "$L" mc gauss --p $p --sigma 1 --radius 99999999999999999999 --samples 1000 --seed 1 --json >"$out" 2>"$err"; rc=$?

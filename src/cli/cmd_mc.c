@@ -2,16 +2,15 @@
  * estimate of the continuous Bayes capacity, and `leakproof mc discrete`: the
  * discretised Gaussian mechanism converging to it.  Parse, call src/mc, emit
  * one record. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
 #include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 #include "cli.h"
-#include "mc/mc.h"
 #include "mc/parallel.h"
+#include "mc/study.h"
 
 static const char *const cmd = "mc";
 
@@ -28,7 +27,12 @@ static const char usage[] =
     "  --seed K         seed, 0 to 2^63-1: the estimate depends on it alone\n"
     "  --threads T      threads, 1 to 1024 (default: all cores); no effect on the result\n"
     "  --sup-checks M   outputs y also given a numerical maximisation, in all (default 1000)\n"
-    "  --json           one JSON object on stdout\n";
+    "  --json           one JSON object on stdout\n"
+#ifdef LP_HAVE_MPI
+    "MPI: built in: mpirun -np N leakproof mc ... shares the blocks over N ranks (same bits)\n";
+#else
+    "MPI: not built (./configure --with-mpi)\n";
+#endif
 
 enum { O_P, O_SIGMA, O_RADIUS, O_KAPPA, O_SAMPLES, O_SEED, O_THREADS, O_CHECKS, O_B, O_CLIP,
        O_LAYERS, O_N, O_JSON = 100, O_HELP };
@@ -57,66 +61,6 @@ number(double *d, const char *const *v, int o, int zero_ok, const char *what)
     return rc;
 }
 
-static int
-run_discrete(int p, double sigma, double radius, const char *const *v, int json)
-{
-    enum { GRIDS = 6 };
-    double step[GRIDS], cap[GRIDS];
-    int n = lp_gauss_discrete_refine(step, cap, GRIDS, p, sigma, radius);
-    lp_record *rec = lp_record_new("discretised Gaussian mechanism (inputs on a grid in the ball, "
-                                   "square bins over [-R-9 sigma, R+9 sigma]^p plus the outside)");
-    lp_record_text(rec, "mechanism", "gauss");
-    lp_record_int(rec, "p", p);
-    lp_record_text(rec, "sigma", v[O_SIGMA]);
-    lp_record_text(rec, "radius", v[O_RADIUS]);
-    for (int i = 0; i < n; i++) {
-        lp_record *g = lp_record_append(rec, "grids");
-        lp_record_double(g, "input_step", step[i]);
-        lp_record_double(g, "bin", step[i]);
-        lp_record_double(g, "capacity", cap[i]);
-    }
-    lp_record_int(rec, "refinements_dropped", GRIDS - n);
-    if (n < GRIDS)
-        lp_record_textf(rec, "note", "%d of %d refinements dropped: each would pass the work cap "
-                        "(%.0e table entries or %.0e operations)", GRIDS - n, GRIDS,
-                        LP_DISCRETE_MAX_ENTRIES, LP_DISCRETE_MAX_WORK);
-    lp_emit(rec, json);
-    lp_record_free(rec);
-    return lp_close_stdout(LP_EXIT_OK);
-}
-
-static void
-emit_estimate(const lp_mechanism *m, const lp_mc_result *r, const char *const *v, int threads, int json)
-{
-    lp_record *rec = lp_record_new("Monte Carlo estimate of the Bayes capacity");
-    lp_record_text(rec, "mechanism", m->name);
-    lp_record_int(rec, "p", m->p);
-    for (int o = O_SIGMA; o < O_N; o++)
-        if (v[o] && o != O_SAMPLES && o != O_SEED && o != O_THREADS && o != O_CHECKS)
-            lp_record_text(rec, names[o] + 2, v[o]);
-    lp_record_double(rec, "estimate", r->estimate);
-    lp_record_double(rec, "std_error", r->std_error);
-    lp_record_double(rec, "rounding_error", r->rounding_error);
-    lp_record_doubles(rec, "ci_999", (const double[]) { r->ci_lo, r->ci_hi }, 2);
-    lp_record_double(rec, "ess", r->ess);
-    lp_record_int(rec, "samples", (int64_t) r->samples);
-    lp_record_int(rec, "seed", (int64_t) r->seed);
-    lp_record_int(rec, "threads", threads);
-    lp_record_int(rec, "ranks", r->ranks);
-    lp_record_text(rec, "kernel", r->isa);
-    lp_record_int(rec, "sup_checked", (int64_t) r->sup_checked);
-    lp_record_double(rec, "sup_gap", r->sup_gap);
-    if (m->path == LP_MC_VMF_NORMALISER) {
-        lp_record_double(rec, "log_normaliser_mc", r->log_norm_mc);
-        lp_record_double(rec, "log_normaliser_mc_std_error", r->log_norm_mc_se);
-        lp_record_double(rec, "log_normaliser_quadrature", r->log_norm_quad);
-        lp_record_double(rec, "log_normaliser_quadrature_err", r->log_norm_quad_err);
-    }
-    if (lp_mc_rank() == 0)      /* under MPI every rank holds the result; one prints it */
-        lp_emit(rec, json);
-    lp_record_free(rec);
-}
-
 int
 lp_cmd_mc(int argc, char **argv)
 {
@@ -132,7 +76,8 @@ lp_cmd_mc(int argc, char **argv)
     long p = 0, threads = 0;
     lp_mechanism m;
     lp_mc_options opt = { 0 };
-    lp_mc_result res;
+    lp_mc_input inputs[O_N];
+    lp_record *rec;
 
     opterr = 0;
     optind = 1;
@@ -192,8 +137,12 @@ lp_cmd_mc(int argc, char **argv)
         if (nlayers == 0)
             return lp_usage_error(cmd, "--layers is empty");
     }
-    if (mech == 4)
-        return run_discrete((int) p, sigma, radius, v, json);
+    if (mech == 4) {
+        rec = lp_record_new("discretised Gaussian mechanism (inputs on a grid in the ball, "
+                            "square bins over [-R-9 sigma, R+9 sigma]^p plus the outside)");
+        lp_mc_study_discrete(rec, (int) p, sigma, radius, v[O_SIGMA], v[O_RADIUS]);
+        goto emit;
+    }
     if (lp_decimal_uint64(&opt.samples, v[O_SAMPLES]) != 0 || opt.samples < 2
         || opt.samples > UINT64_C(1000000000000))
         return lp_usage_error(cmd, "--samples must be an integer from 2 to 1e12 (got '%s')", v[O_SAMPLES]);
@@ -202,7 +151,7 @@ lp_cmd_mc(int argc, char **argv)
     if (v[O_THREADS] && (rc = lp_arg_int_range(&threads, cmd, "--threads", v[O_THREADS], 1, 1024)))
         return rc;
     opt.threads = (int) threads;
-    opt.sup_checks = 1000;
+    opt.sup_checks = LP_MC_DEFAULT_SUP_CHECKS;
     if (v[O_CHECKS] && (lp_decimal_uint64(&opt.sup_checks, v[O_CHECKS]) != 0 || opt.sup_checks > opt.samples))
         return lp_usage_error(cmd, "--sup-checks must be an integer from 0 to --samples (got '%s')", v[O_CHECKS]);
     opt.progress = 1;
@@ -218,14 +167,17 @@ lp_cmd_mc(int argc, char **argv)
     if (rc != 0)
         return lp_usage_error(cmd, mech == 1 ? "--kappa %s: C_{p,kappa} could not be computed"
                               : "the mechanism cannot be set up for these parameters%s", mech == 1 ? v[O_KAPPA] : "");
-#ifdef _OPENMP
-    if (threads == 0)
-        threads = omp_get_max_threads();
-#endif
-    if (lp_mc_estimate(&res, &m, &opt) != 0) {
+    for (int o = O_SIGMA; o < O_N; o++)         /* the mechanism's inputs, echoed */
+        inputs[o - O_SIGMA] = (lp_mc_input) { names[o] + 2, o < O_SAMPLES || o > O_CHECKS ? v[o] : NULL };
+    rec = lp_record_new("Monte Carlo estimate of the Bayes capacity");
+    if (lp_mc_study_estimate(rec, &m, &opt, inputs, O_N - O_SIGMA) != 0) {
+        lp_record_free(rec);
         fprintf(lp_err(), "leakproof mc: out of memory\n");
         return LP_EXIT_FAIL;
     }
-    emit_estimate(&m, &res, v, (int) (threads > 0 ? threads : 1), json);
+emit:
+    if (lp_mc_rank() == 0)      /* under MPI every rank holds the result; one prints it */
+        lp_emit(rec, json);
+    lp_record_free(rec);
     return lp_close_stdout(LP_EXIT_OK);
 }

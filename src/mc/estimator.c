@@ -265,6 +265,11 @@ lp_mc_estimate(lp_mc_result *res, const lp_mechanism *m, const lp_mc_options *op
     res->seed = opt->seed;
     res->isa = isa;
     res->ranks = lp_mc_ranks();
+#ifdef _OPENMP
+    res->threads = omp_get_max_threads();
+#else
+    res->threads = 1;
+#endif
     finish(res, m, &total, n);
     return 0;
 }

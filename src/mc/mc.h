@@ -103,6 +103,7 @@ typedef struct {
     double log_norm_mc, log_norm_mc_se, log_norm_quad, log_norm_quad_err;
     const char *isa;            /* the kernel build that ran: generic, avx2, avx512, or scalar */
     int ranks;                  /* MPI processes that shared the blocks (1 without MPI) */
+    int threads;                /* threads per process that ran the blocks */
 } lp_mc_result;
 
 #define LP_MC_BLOCK 4096        /* samples per block: the unit of work and of reproducibility */

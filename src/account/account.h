@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "leakproof.h"
+#include "core/record.h"
 
 /* Largest integer order the term-by-term sum accepts (cost ~ alpha products). */
 #define LP_ORDER_INT_MAX UINT64_C(10000000)
@@ -180,6 +181,61 @@ void lp_tan63_fit(lp_tan63_row *row, uint64_t epochs, const char *delta,
 void lp_tan63_certify(arf_t lower, arf_t upper, const char *M, uint64_t K, uint64_t epochs,
                       const char *delta, const char *const *orders, size_t norders,
                       slong digits);
+
+/* ---- order lists as named by the user (orders.c) ------------------------------ */
+
+/* "default", "opacus" (the lists below), or orders separated by commas, each
+ * accepted by lp_order_parse.  `text` is the name as given ("default" for
+ * NULL), echoed by the records; `owned` holds the parsed texts of a given list
+ * (NULL for a named one). */
+typedef struct {
+    const char *text;
+    const char *const *order;
+    size_t n;
+    char **owned;
+} lp_order_list;
+
+/* 0, or -1 with a message in err (without the option's name): an entry that
+ * is not an order, or no entry at all. */
+int lp_order_list_parse(lp_order_list *list, const char *text, char *err, size_t errlen);
+void lp_order_list_clear(lp_order_list *list);
+
+/* ---- the studies of `leakproof account` (study.c) ------------------------------ */
+
+/* One run as the user gave it: decimal texts, already validated (M > 0,
+ * q in (0, 1], delta in (0, 1)), steps >= 1; digits: significant digits of
+ * the printed epsilons. */
+typedef struct {
+    const char *M, *q, *delta;
+    uint64_t steps;
+    const lp_order_list *orders;
+    lp_method method;           /* arb, double or logdouble */
+    int compare;                /* with a double method: arb beside it, and rel_error */
+    slong digits;
+} lp_account_request;
+
+/* The accountant's record: command "account", the inputs echoed
+ * (noise_multiplier, sampling_rate, steps, delta, method, orders), norders,
+ * orders_failed, first_failure ("order A: status: note", or null), and for
+ * each conversion (objects balle2020 and classic): conversion (its name),
+ * epsilon_upper_bound (arb: the list's minimum rounded up to `digits`
+ * significant digits, a text; otherwise null), order (the best order's text),
+ * value (the best order's epsilon: a certified ball, or the method's double),
+ * certified, rel_error (with compare: against arb at the method's best and
+ * arb's best order, each its own minimum), status; when no order gave an
+ * epsilon: epsilon_upper_bound and order null, the first order's status and
+ * note. */
+void lp_account_study(lp_record *rec, const lp_account_request *req);
+
+/* The inverse's record (req->M and req->method ignored): command "account
+ * least-multiplier", epsilon, sampling_rate, steps, delta, orders and
+ * resolution echoed, noise_multiplier (the least grid multiplier, text),
+ * epsilon_upper_bound (its certified epsilon, rounded up), below (the grid
+ * point under it), epsilon_below_lower_bound (the lower end of its epsilon,
+ * rounded down), below_certainly_exceeds.  Returns 0, or -1 (nothing
+ * recorded) when no multiplier up to 10^6 meets the target. */
+int lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
+                                      const lp_account_request *req, long resolution);
 
 /* ---- decimal output ------------------------------------------------------------ */
 

@@ -3,7 +3,6 @@
  * (or as the accountants compute it in doubles); or, given --epsilon, the
  * least noise multiplier that meets it. */
 #include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -34,9 +33,7 @@ typedef struct {
     int json, compare;
     uint64_t steps;
     lp_method method;
-    char **orders;
-    size_t norders;
-    int orders_owned;
+    lp_order_list orders;
 } account_opts;
 
 /* A decimal in (lo, hi) or (lo, hi] (hi_closed), checked on the exact value. */
@@ -70,49 +67,10 @@ check_positive(const char *opt, const char *v)
 static int
 parse_orders(account_opts *o)
 {
-    const char *t = o->orders_text;
-    char *copy, *save = NULL, *tok;
-    size_t cap = 8;
-    if (t == NULL || strcmp(t, "default") == 0) {
-        o->orders = (char **) lp_orders_default;
-        o->norders = lp_norders_default;
-        return 0;
-    }
-    if (strcmp(t, "opacus") == 0) {
-        o->orders = (char **) lp_orders_opacus;
-        o->norders = lp_norders_opacus;
-        return 0;
-    }
-    o->orders = malloc(cap * sizeof *o->orders);
-    o->norders = 0;
-    o->orders_owned = 1;
-    copy = strdup(t);
-    for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        uint64_t integer;
-        if (lp_order_parse(&integer, tok) != 0) {
-            int rc = lp_usage_error(cmd, "--orders: '%s' is not an order (a decimal > 1: "
-                                    "integer up to 10000000 or fractional below 1000)", tok);
-            free(copy);
-            return rc;
-        }
-        if (o->norders == cap)
-            o->orders = realloc(o->orders, (cap *= 2) * sizeof *o->orders);
-        o->orders[o->norders++] = strdup(tok);
-    }
-    free(copy);
-    if (o->norders == 0)
-        return lp_usage_error(cmd, "--orders: no orders in '%s'", t);
+    char err[300];
+    if (lp_order_list_parse(&o->orders, o->orders_text, err, sizeof err) != 0)
+        return lp_usage_error(cmd, "--orders: %s", err);
     return 0;
-}
-
-static void
-free_orders(account_opts *o)
-{
-    if (!o->orders_owned)
-        return;
-    for (size_t i = 0; i < o->norders; i++)
-        free(o->orders[i]);
-    free(o->orders);
 }
 
 static int
@@ -197,163 +155,29 @@ parse(account_opts *o, int argc, char **argv)
     return parse_orders(o);
 }
 
-/* ---- output: one record per mode ----------------------------------------------- */
-
-/* The accountant's minimum under one conversion: the certified upper bound
- * (rounded up), the best order and its epsilon (a ball for arb, the method's
- * point otherwise), and against arb the relative error. */
-static void
-record_conversion(lp_record *rec, const account_opts *o, const lp_account *acc,
-                  const lp_account *ref, int balle)
-{
-    long bi = balle ? acc->best_balle : acc->best_classic;
-    const lp_result *best;
-    lp_record_text(rec, "conversion", balle ? "Balle et al. 2020 (Opacus)" : "classic (Mironov 2017)");
-    if (bi < 0) {
-        lp_record_null(rec, "epsilon_upper_bound");
-        lp_record_null(rec, "order");
-        lp_record_text(rec, "status", lp_status_name(acc->order[0].eps_balle.status));
-        lp_record_text(rec, "note", acc->order[0].eps_balle.note);
-        return;
-    }
-    best = balle ? &acc->order[bi].eps_balle : &acc->order[bi].eps_classic;
-    if (acc->method == LP_ARB) {
-        char *up = lp_format_arf_directed(balle ? acc->eps_upper_balle : acc->eps_upper_classic,
-                                          o->digits, 1);
-        lp_record_text(rec, "epsilon_upper_bound", up);
-        flint_free(up);
-    } else {
-        lp_record_null(rec, "epsilon_upper_bound");
-    }
-    lp_record_text(rec, "order", acc->order[bi].alpha);
-    if (best->certified) {
-        /* GCC 12 misjudges the size of a ball reached through the order
-         * table here (a false -Wstringop-overread; valgrind is clean) */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wstringop-overread"
-        lp_record_ball(rec, "value", best->value, o->digits);
-#pragma GCC diagnostic pop
-    }
-    else
-        lp_record_double(rec, "value", arf_get_d(arb_midref(best->value), ARF_RND_NEAR));
-    lp_record_bool(rec, "certified", best->certified);
-    if (ref) {
-        long ri = balle ? ref->best_balle : ref->best_classic;
-        const lp_result *rb = ri >= 0 ? (balle ? &ref->order[ri].eps_balle : &ref->order[ri].eps_classic) : NULL;
-        double rel = rb ? lp_rel_error(best, rb) : -1;
-        if (rel >= 0)
-            lp_record_double(rec, "rel_error", rel);
-        else
-            lp_record_null(rec, "rel_error");
-    }
-    lp_record_text(rec, "status", "ok");
-}
-
 static int
-emit_forward(const account_opts *o, const lp_account *acc, const lp_account *ref)
+run(const account_opts *o)
 {
-    lp_record *rec = lp_record_new("DP-SGD accountant (Poisson-subsampled Gaussian, Renyi DP)");
-    int rc;
-    lp_record_text(rec, "command", "account");
-    lp_record_text(rec, "noise_multiplier", o->M);
-    lp_record_text(rec, "sampling_rate", o->q);
-    lp_record_int(rec, "steps", (int64_t) o->steps);
-    lp_record_text(rec, "delta", o->delta);
-    lp_record_text(rec, "method", lp_method_name(acc->method));
-    lp_record_text(rec, "orders", o->orders_text ? o->orders_text : "default");
-    lp_record_int(rec, "norders", (int64_t) acc->norders);
-    lp_record_int(rec, "orders_failed", (int64_t) acc->nfailed);
-    if (acc->nfailed) {
-        size_t f = 0;
-        while (f < acc->norders && acc->order[f].eps_balle.status == LP_OK)
-            f++;
-        lp_record_textf(rec, "first_failure", "order %s: %s: %s", acc->order[f].alpha,
-                        lp_status_name(acc->order[f].eps_balle.status), acc->order[f].eps_balle.note);
+    lp_account_request req = { o->M, o->q, o->delta, o->steps, &o->orders, o->method,
+                               o->compare, o->digits };
+    lp_record *rec;
+    int rc = LP_EXIT_OK;
+    if (o->eps == NULL) {
+        rec = lp_record_new("DP-SGD accountant (Poisson-subsampled Gaussian, Renyi DP)");
+        lp_account_study(rec, &req);
     } else {
-        lp_record_null(rec, "first_failure");
+        rec = lp_record_new("least noise multiplier (Renyi-DP accountant, Balle et al. 2020 "
+                            "conversion, certified)");
+        if (lp_account_least_multiplier_study(rec, o->eps, &req, o->resolution) != 0) {
+            fprintf(lp_err(), "leakproof account: no multiplier up to 10^6 meets epsilon <= %s\n",
+                    o->eps);
+            rc = LP_EXIT_FAIL;
+        }
     }
-    record_conversion(lp_record_object(rec, "balle2020"), o, acc, ref, 1);
-    record_conversion(lp_record_object(rec, "classic"), o, acc, ref, 0);
-    rc = lp_emit(rec, o->json);
+    if (rc == LP_EXIT_OK && lp_emit(rec, o->json) != 0)
+        rc = LP_EXIT_FAIL;
     lp_record_free(rec);
-    return rc == 0 ? LP_EXIT_OK : LP_EXIT_FAIL;
-}
-
-static int
-run_forward(const account_opts *o)
-{
-    lp_dpsgd run;
-    lp_account acc, ref;
-    int have_ref = o->compare, rc;
-    lp_dpsgd_init(&run, o->M, o->q, o->steps, o->delta);
-    lp_account_init(&acc, (const char *const *) o->orders, o->norders);
-    lp_account_eval(&acc, &run, o->method, o->digits + 2);
-    if (have_ref) {
-        lp_account_init(&ref, (const char *const *) o->orders, o->norders);
-        lp_account_eval(&ref, &run, LP_ARB, 17);
-    }
-    rc = emit_forward(o, &acc, have_ref ? &ref : NULL);
-    if (have_ref)
-        lp_account_clear(&ref);
-    lp_account_clear(&acc);
-    lp_dpsgd_clear(&run);
     return rc;
-}
-
-static int
-emit_inverse(const account_opts *o, const char *M_hi, const char *M_lo, const arf_t eps_hi,
-             const arf_t eps_lo, int below_certain)
-{
-    lp_record *rec = lp_record_new("least noise multiplier (Renyi-DP accountant, Balle et al. 2020 "
-                                   "conversion, certified)");
-    char *up = lp_format_arf_directed(eps_hi, o->digits, 1);
-    char *lo = lp_format_arf_directed(eps_lo, o->digits, 0);
-    int rc;
-    lp_record_text(rec, "command", "account least-multiplier");
-    lp_record_text(rec, "epsilon", o->eps);
-    lp_record_text(rec, "sampling_rate", o->q);
-    lp_record_int(rec, "steps", (int64_t) o->steps);
-    lp_record_text(rec, "delta", o->delta);
-    lp_record_text(rec, "orders", o->orders_text ? o->orders_text : "default");
-    lp_record_int(rec, "resolution", o->resolution);
-    lp_record_text(rec, "noise_multiplier", M_hi);
-    lp_record_text(rec, "epsilon_upper_bound", up);
-    lp_record_text(rec, "below", M_lo);
-    lp_record_text(rec, "epsilon_below_lower_bound", lo);
-    lp_record_bool(rec, "below_certainly_exceeds", below_certain);
-    rc = lp_emit(rec, o->json);
-    lp_record_free(rec);
-    flint_free(up);
-    flint_free(lo);
-    return rc == 0 ? LP_EXIT_OK : LP_EXIT_FAIL;
-}
-
-static int
-run_inverse(const account_opts *o)
-{
-    lp_dpsgd run;
-    arb_t target;
-    arf_t eps_hi, eps_lo;
-    char *M_hi = NULL, *M_lo = NULL;
-    int below = 0, rc;
-    lp_dpsgd_init(&run, "1", o->q, o->steps, o->delta);
-    arb_init(target);
-    arf_init(eps_hi);
-    arf_init(eps_lo);
-    lp_decimal_arb(target, o->eps, 256);
-    rc = lp_account_least_multiplier(&M_hi, &M_lo, eps_hi, eps_lo, &below, &run, target,
-                                     (const char *const *) o->orders, o->norders, o->resolution);
-    if (rc == 0)
-        rc = emit_inverse(o, M_hi, M_lo, eps_hi, eps_lo, below);
-    else
-        fprintf(lp_err(), "leakproof account: no multiplier up to 10^6 meets epsilon <= %s\n", o->eps);
-    flint_free(M_hi);
-    flint_free(M_lo);
-    arb_clear(target);
-    arf_clear(eps_hi);
-    arf_clear(eps_lo);
-    lp_dpsgd_clear(&run);
-    return rc == -1 ? LP_EXIT_FAIL : rc;
 }
 
 int
@@ -364,10 +188,10 @@ lp_cmd_account(int argc, char **argv)
     if (rc == -1)
         return lp_close_stdout(LP_EXIT_OK);
     if (rc != 0) {
-        free_orders(&o);
+        lp_order_list_clear(&o.orders);
         return rc;
     }
-    rc = o.eps ? run_inverse(&o) : run_forward(&o);
-    free_orders(&o);
+    rc = run(&o);
+    lp_order_list_clear(&o.orders);
     return lp_close_stdout(rc);
 }

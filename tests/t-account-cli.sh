@@ -48,4 +48,33 @@ ok $? "double at order 2000 reports its overflow: $(cat "$out")"
 "$L" account --epsilon 2 --sampling-rate 0.01 --steps 1000 --delta 1e-5 --json >"$out" 2>"$err"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["noise_multiplier"]=="1.023" and d["below"]=="1.022" and d["below_certainly_exceeds"], d' "$out"
 ok $? "least multiplier for epsilon 2 (q=0.01, T=1000): $(cat "$out")"
+# the fit of a stated epsilon: bad input, then Section 6.3's first row
+F="account --noise-multiplier 0.8 --delta 1e-5 --batch 64 --epochs 25"
+bad "--stated-epsilon" $F --stated-epsilon 1.7e0
+bad "--stated-epsilon" $F --stated-epsilon -1.705
+bad "--stated-epsilon" $F --stated-epsilon 0.000
+bad "--stated-epsilon" $F --stated-epsilon 1.705 --sampling-rate 0.01
+bad "--epsilon" $F --stated-epsilon 1.705 --epsilon 2
+bad "--batch" $F --stated-epsilon 1.705 --batch 0
+bad "--batch" account --noise-multiplier 0.8 --delta 1e-5 --epochs 25 --stated-epsilon 1.705
+bad "--epochs" account --noise-multiplier 0.8 --delta 1e-5 --batch 64 --stated-epsilon 1.705 --epochs 2.5
+bad "--batch" account --noise-multiplier 0.8 --delta 1e-5 --sampling-rate 0.01 --steps 10 --batch 64
+bad "--method" $F --stated-epsilon 1.705 --method double
+"$L" $F --stated-epsilon 1.705 --orders opacus --json >"$out" 2>"$err"
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); b=d["balle2020"]
+assert d["command"]=="account fit" and d["batch"]==64 and d["epochs"]==25 and d["norders"]==151, d
+assert (d["batches_lo"], d["batches_hi"], d["undecided"], d["reproduced"])==(928, 929, 0, True), d
+assert (d["dataset_size_lo"], d["dataset_size_hi"])==(64*927+1, 64*929), d
+assert d["batches_nearest"]==928 and d["steps_nearest"]==25*928, d
+assert (d["dataset_size_nearest_lo"], d["dataset_size_nearest_hi"])==(64*927+1, 64*928), d
+v=float(b["value"]); r=b["rel_error_bound"]
+assert b["certified"] and 1.7045 <= v*(1-r) and v*(1+r) < 1.7055 and float(b["epsilon_upper_bound"]) >= v*(1+r), d' "$out"
+ok $? "M=0.8 stated 1.705 (B=64, 25 epochs, Opacus orders): K = 928..929, N = 59329..59456, certified epsilon rounds to 1.705: $(cat "$out")"
+"$L" account --noise-multiplier 0.57 --stated-epsilon 5.120 --batch 64 --epochs 25 --delta 1e-5 --json >"$out" 2>"$err"
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+assert d["reproduced"] is False and d["batches_lo"] is None and d["dataset_size_hi"] is None, d
+assert abs(float(d["balle2020"]["value"]) - 5.120) < 0.01, d' "$out"
+ok $? "M=0.57 stated 5.120 (default orders): no K reproduces it, nulls, the nearest K within 0.01: $(cat "$out")"
 echo "1..$n"

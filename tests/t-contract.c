@@ -178,6 +178,10 @@ main(void)
     CASE("20", "channel", "natural", "--eigenvalues", "222.21,85.08,9.91", "--capacity", "1.5");
     CASE("15", "calibrate", "gaussian", "--epsilon", "1", "--delta", "1e-5");
     CASE("10", "channel", "dp", "--batch", "64", "--clip", "1", "--noise-multiplier", "0.8");
+    CASE("8", "account", "--noise-multiplier", "0.8", "--sampling-rate", "0.001", "--steps", "25000",
+         "--delta", "1e-5");
+    CASE("6", "account", "--noise-multiplier", "0.8", "--stated-epsilon", "1.705", "--batch", "64",
+         "--epochs", "25", "--delta", "1e-5");
     flint_cleanup();
     return tap_done();
 }

@@ -226,6 +226,10 @@ typedef struct {
  * epsilon: epsilon_upper_bound and order null, the first order's status and
  * note. */
 void lp_account_study(lp_record *rec, const lp_account_request *req);
+/* One conversion's object of that record (balle != 0: Balle et al., else
+ * classic), from an evaluated accountant and, with compare, arb's (else NULL). */
+void lp_account_record_conversion(lp_record *rec, const lp_account *acc, const lp_account *ref,
+                                  int balle, slong digits);
 
 /* The inverse's record (req->M and req->method ignored): command "account
  * least-multiplier", epsilon, sampling_rate, steps, delta, orders and
@@ -236,6 +240,36 @@ void lp_account_study(lp_record *rec, const lp_account_request *req);
  * recorded) when no multiplier up to 10^6 meets the target. */
 int lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
                                       const lp_account_request *req, long resolution);
+
+/* ---- the fit of a stated epsilon (fit_study.c) ---------------------------------- */
+
+/* A stated epsilon as a paper prints it: digits, optionally a point and more
+ * digits (no sign, no exponent: the printed decimals fix the rounding
+ * interval), > 0.  1 when valid. */
+int lp_account_stated_valid(const char *stated);
+
+/* A training run whose dataset size is unstated: Opacus's Poisson loader
+ * with batch size `batch` over N records has K = ceil(N/batch) batches per
+ * epoch, q = 1/K, T = epochs K. */
+typedef struct {
+    const char *M, *stated, *delta;     /* validated decimal texts */
+    uint64_t batch, epochs;             /* >= 1 */
+    const lp_order_list *orders;
+    slong digits;                       /* of the certified epsilons printed */
+} lp_account_fit_request;
+
+/* The record of the fit (lp_tan63_fit): command "account fit", the inputs
+ * echoed (noise_multiplier, stated_epsilon, batch, epochs, delta, orders),
+ * norders; batches_lo, batches_hi: the range of K whose certified epsilon
+ * (Balle et al.) certainly rounds to the stated decimals, and
+ * dataset_size_lo = batch (batches_lo - 1) + 1, dataset_size_hi = batch
+ * batches_hi, the N it implies (all four null when no K does); reproduced
+ * (bool); undecided: the number of K whose ball straddles an end of the
+ * rounding interval; batches_nearest: the K whose epsilon is nearest the
+ * stated value, with dataset_size_nearest_lo, dataset_size_nearest_hi and
+ * steps_nearest (epochs K); and at that K, the objects balle2020 and classic
+ * of lp_account_record_conversion (certified). */
+void lp_account_fit_study(lp_record *rec, const lp_account_fit_request *req);
 
 /* ---- decimal output ------------------------------------------------------------ */
 

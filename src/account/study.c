@@ -3,12 +3,9 @@
 #include <math.h>
 #include "account/account.h"
 
-/* The accountant's minimum under one conversion: the certified upper bound
- * (rounded up), the best order and its epsilon (a ball for arb, the method's
- * point otherwise), and against arb the relative error. */
-static void
-record_conversion(lp_record *rec, const lp_account *acc, const lp_account *ref, int balle,
-                  slong digits)
+void
+lp_account_record_conversion(lp_record *rec, const lp_account *acc, const lp_account *ref,
+                             int balle, slong digits)
 {
     long bi = balle ? acc->best_balle : acc->best_classic;
     const lp_result *best;
@@ -75,8 +72,8 @@ record_accountant(lp_record *rec, const lp_account_request *req, const lp_accoun
     } else {
         lp_record_null(rec, "first_failure");
     }
-    record_conversion(lp_record_object(rec, "balle2020"), acc, ref, 1, req->digits);
-    record_conversion(lp_record_object(rec, "classic"), acc, ref, 0, req->digits);
+    lp_account_record_conversion(lp_record_object(rec, "balle2020"), acc, ref, 1, req->digits);
+    lp_account_record_conversion(lp_record_object(rec, "classic"), acc, ref, 0, req->digits);
 }
 
 void

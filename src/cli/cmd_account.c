@@ -1,7 +1,8 @@
 /* cmd_account.c -- `leakproof account`: DP-SGD's epsilon over T steps by the
  * Renyi-DP accountant of the Poisson-subsampled Gaussian mechanism, certified
- * (or as the accountants compute it in doubles); or, given --epsilon, the
- * least noise multiplier that meets it. */
+ * (or as the accountants compute it in doubles); given --epsilon, the least
+ * noise multiplier that meets it; given --stated-epsilon, the dataset sizes
+ * that reproduce a stated epsilon. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,8 @@ static const char usage_text[] =
     "                         [--digits N] [--json]\n"
     "       leakproof account --epsilon E --sampling-rate Q --steps T --delta D\n"
     "                         [--orders LIST] [--resolution K] [--json]\n"
+    "       leakproof account --noise-multiplier M --stated-epsilon E --batch B --epochs N\n"
+    "                         --delta D [--orders LIST] [--digits N] [--json]\n"
     "  epsilon of DP-SGD (Poisson sampling rate Q, noise multiplier M, T steps) by the\n"
     "  Renyi-DP accountant of the subsampled Gaussian (Mironov, Talwar, Zhang 2019),\n"
     "  converted by Balle et al. 2020 (Opacus's conversion) and by the classic\n"
@@ -25,11 +28,14 @@ static const char usage_text[] =
     "                  or 'opacus' (Opacus 1.1.2: 1.1, 1.2, ..., 10.9, 12..63)\n"
     "  --compare       with a double method: also arb, and the relative error\n"
     "  --epsilon E     find the least M on the grid 10^-K (--resolution K, default 3)\n"
-    "                  whose certified epsilon is <= E\n";
+    "                  whose certified epsilon is <= E\n"
+    "  --stated-epsilon E  the batches per epoch K (q = 1/K, T = N K, Opacus's Poisson\n"
+    "                  loader at batch size B) whose certified epsilon rounds to E as\n"
+    "                  printed, the dataset sizes B(K-1)+1..BK, and epsilon at the nearest K\n";
 
 typedef struct {
-    const char *M, *q, *T, *delta, *eps, *orders_text, *method_text;
-    long digits, resolution;
+    const char *M, *q, *T, *delta, *eps, *stated, *orders_text, *method_text;
+    long digits, resolution, batch, epochs;
     int json, compare;
     uint64_t steps;
     lp_method method;
@@ -77,7 +83,7 @@ static int
 parse(account_opts *o, int argc, char **argv)
 {
     enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_DIGITS,
-           O_RES, O_JSON, O_HELP };
+           O_RES, O_JSON, O_HELP, O_STATED, O_BATCH, O_EPOCHS };
     static const struct option longopts[] = {
         { "noise-multiplier", required_argument, NULL, O_M },
         { "sampling-rate", required_argument, NULL, O_Q },
@@ -89,11 +95,14 @@ parse(account_opts *o, int argc, char **argv)
         { "compare", no_argument, NULL, O_COMPARE },
         { "digits", required_argument, NULL, O_DIGITS },
         { "resolution", required_argument, NULL, O_RES },
+        { "stated-epsilon", required_argument, NULL, O_STATED },
+        { "batch", required_argument, NULL, O_BATCH },
+        { "epochs", required_argument, NULL, O_EPOCHS },
         { "json", no_argument, NULL, O_JSON },
         { "help", no_argument, NULL, O_HELP },
         { NULL, 0, NULL, 0 }
     };
-    const char *digits_text = NULL, *res_text = NULL;
+    const char *digits_text = NULL, *res_text = NULL, *batch_text = NULL, *epochs_text = NULL;
     int c, rc;
 
     memset(o, 0, sizeof *o);
@@ -114,6 +123,9 @@ parse(account_opts *o, int argc, char **argv)
         case O_COMPARE: o->compare = 1; break;
         case O_DIGITS: digits_text = optarg; break;
         case O_RES: res_text = optarg; break;
+        case O_STATED: o->stated = optarg; break;
+        case O_BATCH: batch_text = optarg; break;
+        case O_EPOCHS: epochs_text = optarg; break;
         case O_JSON: o->json = 1; break;
         case O_HELP:
             fputs(usage_text, lp_out());
@@ -129,12 +141,30 @@ parse(account_opts *o, int argc, char **argv)
                               "(give M to get epsilon, or epsilon to get the least M)");
     if (o->eps ? (rc = check_positive("--epsilon", o->eps)) : (rc = check_positive("--noise-multiplier", o->M)))
         return rc;
-    if ((rc = check_interval("--sampling-rate", o->q, 1, "(0, 1]")))
-        return rc;
-    if (o->T == NULL)
-        return lp_usage_error(cmd, "missing --steps");
-    if (lp_decimal_uint64(&o->steps, o->T) != 0 || o->steps < 1)
-        return lp_usage_error(cmd, "--steps must be an integer >= 1 (got '%s')", o->T);
+    if (o->stated) {
+        /* the run is given by batches and epochs; its rate and steps follow */
+        if (o->eps || o->q || o->T || res_text || o->compare)
+            return lp_usage_error(cmd, "--stated-epsilon takes --batch and --epochs, not %s",
+                                  o->eps ? "--epsilon" : o->q ? "--sampling-rate" : o->T ? "--steps"
+                                  : res_text ? "--resolution" : "--compare");
+        if (!lp_account_stated_valid(o->stated))
+            return lp_usage_error(cmd, "--stated-epsilon must be a decimal > 0 as printed, digits "
+                                  "and a point, no exponent (got '%s')", o->stated);
+        if (batch_text == NULL || epochs_text == NULL)
+            return lp_usage_error(cmd, "missing %s", batch_text ? "--epochs" : "--batch");
+        if ((rc = lp_arg_int_range(&o->batch, cmd, "--batch", batch_text, 1, 1000000000))
+            || (rc = lp_arg_int_range(&o->epochs, cmd, "--epochs", epochs_text, 1, 1000000)))
+            return rc;
+    } else {
+        if (batch_text || epochs_text)
+            return lp_usage_error(cmd, "%s needs --stated-epsilon", batch_text ? "--batch" : "--epochs");
+        if ((rc = check_interval("--sampling-rate", o->q, 1, "(0, 1]")))
+            return rc;
+        if (o->T == NULL)
+            return lp_usage_error(cmd, "missing --steps");
+        if (lp_decimal_uint64(&o->steps, o->T) != 0 || o->steps < 1)
+            return lp_usage_error(cmd, "--steps must be an integer >= 1 (got '%s')", o->T);
+    }
     if ((rc = check_interval("--delta", o->delta, 0, "(0, 1)")))
         return rc;
     if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 60)))
@@ -147,8 +177,9 @@ parse(account_opts *o, int argc, char **argv)
             return lp_usage_error(cmd, "--method must be arb, double or logdouble (got '%s')",
                                   o->method_text);
         o->method = (lp_method) m;
-        if (o->eps && m != LP_ARB)
-            return lp_usage_error(cmd, "--method: the least multiplier is certified (arb only)");
+        if ((o->eps || o->stated) && m != LP_ARB)
+            return lp_usage_error(cmd, "--method: the %s is certified (arb only)",
+                                  o->eps ? "least multiplier" : "fit of a stated epsilon");
     }
     if (o->compare && o->method == LP_ARB)
         return lp_usage_error(cmd, "--compare needs --method double or logdouble");
@@ -162,7 +193,13 @@ run(const account_opts *o)
                                o->compare, o->digits };
     lp_record *rec;
     int rc = LP_EXIT_OK;
-    if (o->eps == NULL) {
+    if (o->stated) {
+        lp_account_fit_request fit = { o->M, o->stated, o->delta, (uint64_t) o->batch,
+                                       (uint64_t) o->epochs, &o->orders, o->digits };
+        rec = lp_record_new("dataset sizes that reproduce a stated epsilon (Renyi-DP accountant, "
+                            "Opacus's Poisson loader, certified)");
+        lp_account_fit_study(rec, &fit);
+    } else if (o->eps == NULL) {
         rec = lp_record_new("DP-SGD accountant (Poisson-subsampled Gaussian, Renyi DP)");
         lp_account_study(rec, &req);
     } else {

@@ -46,6 +46,7 @@ int lp_cmd_verify(int argc, char **argv);
 int lp_cmd_channel(int argc, char **argv);
 int lp_cmd_calibrate(int argc, char **argv);
 int lp_cmd_overflow(int argc, char **argv);
+int lp_cmd_overflow_account(int argc, char **argv);    /* `overflow account` */
 int lp_cmd_adversary(int argc, char **argv);
 int lp_cmd_account(int argc, char **argv);
 

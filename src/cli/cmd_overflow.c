@@ -28,7 +28,9 @@ overflow_usage(FILE *out)
           "  gauss:      --sigma-grid (default 0.5,1,2), --radius (default 1)\n"
           "  vmf:        --kappa-grid (default 1,10,173)\n"
           "  laplace-l1: --b-grid (default 0.1,1), --radius (default 1)\n"
-          "  One parameter varies (its --NAME-grid); the others are fixed (--NAME).\n", out);
+          "  One parameter varies (its --NAME-grid); the others are fixed (--NAME).\n"
+          "  leakproof overflow account --method double|logdouble ...: the DP-SGD accountant\n"
+          "  (see leakproof overflow account --help).\n", out);
 }
 
 int
@@ -48,6 +50,9 @@ lp_cmd_overflow(int argc, char **argv)
     size_t ng = 0;
     lp_record *rec;
 
+    /* the accountant has options of its own (cmd_overflow_account.c) */
+    if (argc > 1 && strcmp(argv[1], "account") == 0)
+        return lp_cmd_overflow_account(argc - 1, argv + 1);
     for (int id = 0; id < LP_NPARAMS; id++) {
         if (id == LP_PARAM_ID_P || id == LP_PARAM_ID_LAYERS)
             continue;

@@ -1,0 +1,133 @@
+/* cmd_overflow_account.c -- `leakproof overflow account --method M ...`: where
+ * the accountants' double arithmetic breaks as the order grows, the sampling
+ * rate falls and the steps grow, for each noise multiplier of a grid. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "account/account.h"
+#include "channel/channel.h"
+
+static const char *const cmd = "overflow account";
+
+static void
+usage(FILE *out)
+{
+    fputs("usage: leakproof overflow account --method double|logdouble\n"
+          "                                  [--noise-multiplier-grid M1,M2,...] [--sampling-rate Q]\n"
+          "                                  [--steps T] [--delta D] [--order A] [--order-max N]\n"
+          "                                  [--json|--csv]\n"
+          "  for each multiplier (default 0.5,1,2): the smallest integer order at which the\n"
+          "  method's status is not ok or its T-step RDP differs from arb's by more than 1e-8\n"
+          "  (exact: it fails there and not one order below; defaults Q = 0.01, T = 1000,\n"
+          "  D = 1e-5, orders up to N = 100000); then at order A (default 8) the first\n"
+          "  sampling rate 1e-1, 1e-2, ..., 1e-30 and the first step count 1, 10, ..., 1e18\n"
+          "  at which it fails.  --csv: the order search as a table.\n", out);
+}
+
+/* A decimal in (0, 1] or (0, 1) (open_hi), decided exactly. */
+static int
+unit_interval(const char *opt, const char *v, int open_hi)
+{
+    if (lp_decimal_valid(v) && lp_decimal_sign(v) > 0) {
+        int c = lp_decimal_compare(v, "1");
+        if (c < 0 || (c == 0 && !open_hi))
+            return 0;
+    }
+    return lp_usage_error(cmd, "%s must be a decimal number in (0, 1%s (got '%s')", opt,
+                          open_hi ? ")" : "]", v);
+}
+
+int
+lp_cmd_overflow_account(int argc, char **argv)
+{
+    enum { O_METHOD = 256, O_GRID, O_Q, O_T, O_DELTA, O_ORDER, O_ORDER_MAX, O_JSON, O_CSV, O_HELP };
+    static const struct option longopts[] = {
+        { "method", required_argument, NULL, O_METHOD },
+        { "noise-multiplier-grid", required_argument, NULL, O_GRID },
+        { "sampling-rate", required_argument, NULL, O_Q },
+        { "steps", required_argument, NULL, O_T },
+        { "delta", required_argument, NULL, O_DELTA },
+        { "order", required_argument, NULL, O_ORDER },
+        { "order-max", required_argument, NULL, O_ORDER_MAX },
+        { "json", no_argument, NULL, O_JSON },
+        { "csv", no_argument, NULL, O_CSV },
+        { "help", no_argument, NULL, O_HELP },
+        { NULL, 0, NULL, 0 }
+    };
+    const char *method_name = NULL, *grid_text = "0.5,1,2", *q = "0.01", *delta = "1e-5";
+    const char *steps_text = "1000", *order_text = "8", *order_max_text = "100000";
+    uint64_t steps, order, order_max;
+    char **grid = NULL, *copy, *tok, *save = NULL;
+    size_t ng = 0;
+    int c, m, json = 0, csv = 0, rc = 0;
+    lp_record *rec;
+
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case O_METHOD: method_name = optarg; break;
+        case O_GRID: grid_text = optarg; break;
+        case O_Q: q = optarg; break;
+        case O_T: steps_text = optarg; break;
+        case O_DELTA: delta = optarg; break;
+        case O_ORDER: order_text = optarg; break;
+        case O_ORDER_MAX: order_max_text = optarg; break;
+        case O_JSON: json = 1; break;
+        case O_CSV: csv = 1; break;
+        case O_HELP: usage(lp_out()); return lp_close_stdout(LP_EXIT_OK);
+        case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
+        default: return lp_usage_error(cmd, "unknown option '%s' (see leakproof overflow account --help)",
+                                       argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (method_name == NULL)
+        return lp_usage_error(cmd, "missing --method (double or logdouble)");
+    m = lp_method_from_name(method_name);
+    if (m != LP_DOUBLE && m != LP_LOGDOUBLE)
+        return lp_usage_error(cmd, "--method must be double or logdouble (got '%s')", method_name);
+    if ((rc = unit_interval("--sampling-rate", q, 0)) || (rc = unit_interval("--delta", delta, 1)))
+        return rc;
+    if (lp_decimal_uint64(&steps, steps_text) != 0 || steps < 1)
+        return lp_usage_error(cmd, "--steps must be an integer >= 1 (got '%s')", steps_text);
+    if (lp_decimal_uint64(&order_max, order_max_text) != 0 || order_max < 2
+        || order_max > LP_ORDER_INT_MAX)
+        return lp_usage_error(cmd, "--order-max must be an integer from 2 to %llu (got '%s')",
+                              (unsigned long long) LP_ORDER_INT_MAX, order_max_text);
+    if (lp_decimal_uint64(&order, order_text) != 0 || order < 2 || order > order_max)
+        return lp_usage_error(cmd, "--order must be an integer from 2 to --order-max (got '%s')",
+                              order_text);
+    if (json && csv)
+        return lp_usage_error(cmd, "--json and --csv exclude each other");
+    copy = strdup(grid_text);
+    for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (!lp_decimal_valid(tok) || lp_decimal_sign(tok) <= 0) {
+            rc = lp_usage_error(cmd, "--noise-multiplier-grid: entry %zu must be a decimal number "
+                                "> 0 (got '%s')", ng + 1, tok);
+            break;
+        }
+        grid = realloc(grid, (ng + 1) * sizeof *grid);
+        grid[ng++] = tok;
+    }
+    if (rc == 0 && ng == 0)
+        rc = lp_usage_error(cmd, "--noise-multiplier-grid: no multipliers in '%s'", grid_text);
+    if (rc == 0) {
+        rec = lp_record_new("the accountant by double arithmetic: the smallest order, sampling rate "
+                            "and step count where it fails or leaves arb by more than the tolerance");
+        /* about half the digits of a double, as for the mechanisms' overflow search */
+        lp_account_overflow_record(rec, (lp_method) m, grid, ng, q, steps, delta, order, order_max,
+                                   1e-8);
+        if (csv)
+            lp_record_emit_csv(rec, "points", lp_out());
+        else
+            lp_emit(rec, json);
+        lp_record_free(rec);
+        rc = lp_close_stdout(LP_EXIT_OK);
+    }
+    free(grid);
+    free(copy);
+    return rc;
+}

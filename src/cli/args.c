@@ -104,3 +104,23 @@ lp_close_stdout(int status)
     }
     return status;
 }
+
+int
+lp_arg_unit_interval(const char *cmd, const char *opt, const char *text, int open_hi)
+{
+    const char *range = open_hi ? "(0, 1)" : "(0, 1]";
+    int ok = 0;
+    if (text == NULL)
+        return lp_usage_error(cmd, "missing %s", opt);
+    if (lp_decimal_valid(text) && lp_decimal_sign(text) > 0) {
+        /* decided on the exact decimal: 1 - 10^-30 is inside, 1 + 10^-30 is not */
+        arb_t x;
+        arb_init(x);
+        lp_decimal_arb(x, text, 256);
+        arb_sub_ui(x, x, 1, 256);
+        ok = open_hi ? arb_is_negative(x) : (arb_is_zero(x) || arb_is_negative(x));
+        arb_clear(x);
+    }
+    return ok ? 0 : lp_usage_error(cmd, "%s must be a decimal number in %s (got '%s')", opt, range,
+                                   text);
+}

@@ -60,6 +60,8 @@ int lp_arg_dimension(uint64_t *p, const char *cmd, const char *opt, const char *
 int lp_arg_positive(double *d, const char *cmd, const char *opt, const char *text, const char *what);
 int lp_arg_nonnegative(double *d, const char *cmd, const char *opt, const char *text, const char *what);
 int lp_arg_int_range(long *v, const char *cmd, const char *opt, const char *text, long lo, long hi);
+/* A decimal in (0, 1] (open_hi: (0, 1)), decided exactly; NULL is "missing". */
+int lp_arg_unit_interval(const char *cmd, const char *opt, const char *text, int open_hi);
 
 /* Number files (lp_read_numbers, lp_free_texts) are read by the library. */
 

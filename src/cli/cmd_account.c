@@ -42,24 +42,6 @@ typedef struct {
     lp_order_list orders;
 } account_opts;
 
-/* A decimal in (lo, hi) or (lo, hi] (hi_closed), checked on the exact value. */
-static int
-check_interval(const char *opt, const char *v, int hi_closed, const char *range)
-{
-    int ok;
-    arb_t x;
-    if (v == NULL)
-        return lp_usage_error(cmd, "missing %s", opt);
-    if (!lp_decimal_valid(v) || lp_decimal_sign(v) <= 0)
-        return lp_usage_error(cmd, "%s must be a decimal number in %s (got '%s')", opt, range, v);
-    arb_init(x);
-    lp_decimal_arb(x, v, 256);
-    arb_sub_ui(x, x, 1, 256);
-    ok = hi_closed ? (arb_is_zero(x) || arb_is_negative(x)) : arb_is_negative(x);
-    arb_clear(x);
-    return ok ? 0 : lp_usage_error(cmd, "%s must be a decimal number in %s (got '%s')", opt, range, v);
-}
-
 static int
 check_positive(const char *opt, const char *v)
 {
@@ -158,14 +140,14 @@ parse(account_opts *o, int argc, char **argv)
     } else {
         if (batch_text || epochs_text)
             return lp_usage_error(cmd, "%s needs --stated-epsilon", batch_text ? "--batch" : "--epochs");
-        if ((rc = check_interval("--sampling-rate", o->q, 1, "(0, 1]")))
+        if ((rc = lp_arg_unit_interval(cmd, "--sampling-rate", o->q, 0)))
             return rc;
         if (o->T == NULL)
             return lp_usage_error(cmd, "missing --steps");
         if (lp_decimal_uint64(&o->steps, o->T) != 0 || o->steps < 1)
             return lp_usage_error(cmd, "--steps must be an integer >= 1 (got '%s')", o->T);
     }
-    if ((rc = check_interval("--delta", o->delta, 0, "(0, 1)")))
+    if ((rc = lp_arg_unit_interval(cmd, "--delta", o->delta, 1)))
         return rc;
     if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 60)))
         return rc;

@@ -6,7 +6,6 @@
 #include <string.h>
 #include "cli.h"
 #include "account/account.h"
-#include "channel/channel.h"
 
 static const char *const cmd = "overflow account";
 
@@ -23,19 +22,6 @@ usage(FILE *out)
           "  D = 1e-5, orders up to N = 100000); then at order A (default 8) the first\n"
           "  sampling rate 1e-1, 1e-2, ..., 1e-30 and the first step count 1, 10, ..., 1e18\n"
           "  at which it fails.  --csv: the order search as a table.\n", out);
-}
-
-/* A decimal in (0, 1] or (0, 1) (open_hi), decided exactly. */
-static int
-unit_interval(const char *opt, const char *v, int open_hi)
-{
-    if (lp_decimal_valid(v) && lp_decimal_sign(v) > 0) {
-        int c = lp_decimal_compare(v, "1");
-        if (c < 0 || (c == 0 && !open_hi))
-            return 0;
-    }
-    return lp_usage_error(cmd, "%s must be a decimal number in (0, 1%s (got '%s')", opt,
-                          open_hi ? ")" : "]", v);
 }
 
 int
@@ -89,7 +75,8 @@ lp_cmd_overflow_account(int argc, char **argv)
     m = lp_method_from_name(method_name);
     if (m != LP_DOUBLE && m != LP_LOGDOUBLE)
         return lp_usage_error(cmd, "--method must be double or logdouble (got '%s')", method_name);
-    if ((rc = unit_interval("--sampling-rate", q, 0)) || (rc = unit_interval("--delta", delta, 1)))
+    if ((rc = lp_arg_unit_interval(cmd, "--sampling-rate", q, 0))
+        || (rc = lp_arg_unit_interval(cmd, "--delta", delta, 1)))
         return rc;
     if (lp_decimal_uint64(&steps, steps_text) != 0 || steps < 1)
         return lp_usage_error(cmd, "--steps must be an integer >= 1 (got '%s')", steps_text);

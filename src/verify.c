@@ -7,12 +7,47 @@
 #include <string.h>
 #include "verify.h"
 
+static const char *const outcome_name[] = { "pass", "fail", "finding", "skip", "refused" };
+
+/* The case's parameters as given in the file, into a check's row. */
+static void
+case_fields(lp_record *row, const lp_case *c)
+{
+    lp_record_text(row, "file", c->file);
+    lp_record_int(row, "line", c->line);
+    /* the registry's name; Laplace noise with l2 clipping has no closed form and
+     * no registry row: laplace-l2, a mechanism of the arbiter's only */
+    lp_record_text(row, "mechanism", strcmp(c->mechanism, "laplace") != 0 ? c->mechanism
+                   : strcmp(c->clip, "l2") == 0 ? "laplace-l2" : "laplace-l1");
+    if (strcmp(c->mechanism, "gauss-layers") == 0) {
+        int64_t layers[64];
+        for (int l = 0; l < c->nlayers; l++)
+            layers[l] = c->layers[l];
+        lp_record_ints(row, "layers", layers, (size_t) c->nlayers);
+    } else {
+        lp_record_int(row, "p", (int64_t) c->p);
+    }
+    if (c->sigma[0])
+        lp_record_text(row, "sigma", c->sigma);
+    if (c->radius[0])
+        lp_record_text(row, "radius", c->radius);
+    if (c->kappa[0])
+        lp_record_text(row, "kappa", c->kappa);
+    if (c->b[0])
+        lp_record_text(row, "b", c->b);
+    if (c->clip[0] && strcmp(c->mechanism, "gauss-layers") == 0)
+        lp_record_text(row, "clip", c->clip);
+}
+
 static lp_check *
-add(lp_check **checks, size_t *n, lp_check_kind kind, const lp_case *c, const char *fmt, ...)
+add(lp_check **checks, size_t *n, lp_record *rec, lp_check_kind kind, const lp_case *c,
+    const char *check, const char *fmt, ...)
 {
     va_list ap;
     lp_check *k;
     *checks = realloc(*checks, (*n + 1) * sizeof **checks);
+    if (*checks == NULL)
+        abort();
     k = &(*checks)[(*n)++];
     memset(k, 0, sizeof *k);
     k->kind = kind;
@@ -21,7 +56,52 @@ add(lp_check **checks, size_t *n, lp_check_kind kind, const lp_case *c, const ch
     va_start(ap, fmt);
     vsnprintf(k->text, sizeof k->text, fmt, ap);
     va_end(ap);
+    if (rec != NULL) {
+        k->row = lp_record_append(rec, "checks");
+        case_fields(k->row, c);
+        lp_record_text(k->row, "check", check);
+        lp_record_text(k->row, "outcome", outcome_name[kind]);
+    }
     return k;
+}
+
+/* The arbiter's numbers, into a check's row. */
+static void
+estimate_fields(lp_record *row, const lp_mc_result *mc, double se)
+{
+    if (row == NULL)
+        return;
+    lp_record_double(row, "estimate", mc->estimate);
+    lp_record_double(row, "std_error", se);
+    lp_record_double(row, "ess", mc->ess);
+    lp_record_int(row, "samples", (int64_t) mc->samples);
+    lp_record_int(row, "seed", (int64_t) mc->seed);
+}
+
+/* A form's value against the estimate, into the check and its row. */
+static void
+form_fields(lp_check *k, const lp_form *form, lp_method method, lp_status status, int certified,
+            const arb_t value, const lp_mc_result *mc, double se, double z)
+{
+    k->form = form;
+    k->method = method;
+    k->value = arf_get_d(arb_midref(value), ARF_RND_NEAR);
+    k->z = z;
+    k->ratio = k->value / mc->estimate;
+    k->ratio_u = k->ratio * se / mc->estimate;
+    if (k->row == NULL)
+        return;
+    lp_record_text(k->row, "form", form->form);
+    lp_record_text(k->row, "method", lp_method_name(method));
+    lp_record_text(k->row, "status", lp_status_name(status));
+    if (certified)
+        lp_record_ball(k->row, "value", value, 10);
+    else
+        lp_record_double(k->row, "value", k->value);
+    estimate_fields(k->row, mc, se);
+    lp_record_double(k->row, "ratio", k->ratio);
+    lp_record_double(k->row, "ratio_std_error", k->ratio_u);
+    lp_record_double(k->row, "z", z);
 }
 
 static void
@@ -63,7 +143,7 @@ laplace_l1_at(const lp_case *c, const char *r, arb_t out)
 }
 
 int
-lp_verify_case(lp_check **checks, size_t *n, const lp_case *c, int threads)
+lp_verify_case(lp_record *rec, lp_check **checks, size_t *n, const lp_case *c, int threads)
 {
     lp_mechanism mech;
     lp_mc_options opt = { 0 };
@@ -72,6 +152,7 @@ lp_verify_case(lp_check **checks, size_t *n, const lp_case *c, int threads)
     char where[200], ess[64];
     double se, quad_capacity = NAN;
     int rc, judged;
+    lp_check *k;
 
     describe(where, sizeof where, c);
     if (strcmp(c->mechanism, "gauss") == 0)
@@ -84,7 +165,7 @@ lp_verify_case(lp_check **checks, size_t *n, const lp_case *c, int threads)
     else
         rc = lp_mechanism_vmf(&mech, (int) c->p, strtod(c->kappa, NULL));
     if (rc != 0) {
-        add(checks, n, LP_CHECK_FAIL, c, "%s:%d: %s %s: the mechanism cannot be set up",
+        add(checks, n, rec, LP_CHECK_FAIL, c, "estimate", "%s:%d: %s %s: the mechanism cannot be set up",
             c->file, c->line, c->mechanism, where);
         return -1;
     }
@@ -93,7 +174,7 @@ lp_verify_case(lp_check **checks, size_t *n, const lp_case *c, int threads)
     opt.threads = threads;
     opt.sup_checks = 1000;
     if (lp_mc_estimate(&mc, &mech, &opt) != 0) {
-        add(checks, n, LP_CHECK_FAIL, c, "%s:%d: %s %s: the Monte Carlo run failed (out of memory)",
+        add(checks, n, rec, LP_CHECK_FAIL, c, "estimate", "%s:%d: %s %s: the Monte Carlo run failed (out of memory)",
             c->file, c->line, c->mechanism, where);
         return -1;
     }
@@ -103,28 +184,41 @@ lp_verify_case(lp_check **checks, size_t *n, const lp_case *c, int threads)
     judged = mc.ess >= LP_ESS_MIN_FRACTION * (double) mc.samples;
     snprintf(ess, sizeof ess, "ESS %.3g of %llu", mc.ess, (unsigned long long) mc.samples);
 
-    add(checks, n, judged ? LP_CHECK_PASS : LP_CHECK_REFUSED, c,
+    k = add(checks, n, rec, judged ? LP_CHECK_PASS : LP_CHECK_REFUSED, c, "estimate",
         "%s %s: Monte Carlo %.10g +- %.3g (%s, seed %llu)%s", c->mechanism, where,
         mc.estimate, se, ess, (unsigned long long) mc.seed,
         judged ? "" : ": ESS/N below the threshold, the arbiter refuses to judge this case");
+    estimate_fields(k->row, &mc, se);
     if (mc.sup_gap > 1e-9)
-        add(checks, n, LP_CHECK_FINDING, c,
+        k = add(checks, n, rec, LP_CHECK_FINDING, c, "maximiser",
             "%s %s: the proofs' maximiser attains sup_x f(x)(y): a numerical maximiser did "
             "better by a factor 1 + %.3g on %llu checked outputs", c->mechanism, where,
             mc.sup_gap, (unsigned long long) mc.sup_checked);
     else
-        add(checks, n, LP_CHECK_PASS, c,
+        k = add(checks, n, rec, LP_CHECK_PASS, c, "maximiser",
             "%s %s: the proofs' maximiser attains sup_x f(x)(y) (largest numerical gain %.2g "
             "on %llu outputs)", c->mechanism, where, mc.sup_gap, (unsigned long long) mc.sup_checked);
+    if (k->row) {
+        lp_record_double(k->row, "sup_gap", mc.sup_gap);
+        lp_record_int(k->row, "sup_checked", (int64_t) mc.sup_checked);
+    }
     if (strcmp(c->mechanism, "vmf") == 0) {
         /* the quadrature: a separate check of the normaliser, and the
          * capacity A(S^{p-1}) e^kappa / C it gives, for the forms' lines */
         double u = hypot(mc.log_norm_mc_se, mc.log_norm_quad_err);
         double z = (mc.log_norm_mc - mc.log_norm_quad) / u;
-        add(checks, n, !judged ? LP_CHECK_REFUSED : fabs(z) <= LP_Z_MAX ? LP_CHECK_PASS : LP_CHECK_FAIL, c,
-            "vmf %s: log C_{p,kappa} by Monte Carlo %.12g +- %.2g (%s) vs the quadrature check %.12g "
+        k = add(checks, n, rec, !judged ? LP_CHECK_REFUSED : fabs(z) <= LP_Z_MAX ? LP_CHECK_PASS : LP_CHECK_FAIL,
+            c, "normaliser", "vmf %s: log C_{p,kappa} by Monte Carlo %.12g +- %.2g (%s) vs the quadrature check %.12g "
             "(+- %.2g): z = %.2f", where, mc.log_norm_mc, mc.log_norm_mc_se, ess, mc.log_norm_quad,
             mc.log_norm_quad_err, z);
+        if (k->row) {
+            lp_record *o = lp_record_object(k->row, "log_normaliser");
+            lp_record_double(o, "estimate", mc.log_norm_mc);
+            lp_record_double(o, "std_error", mc.log_norm_mc_se);
+            lp_record_double(o, "quadrature", mc.log_norm_quad);
+            lp_record_double(o, "quadrature_error", mc.log_norm_quad_err);
+            lp_record_double(o, "z", z);
+        }
         quad_capacity = mc.estimate * exp(mc.log_norm_mc - mc.log_norm_quad);
     }
 
@@ -146,11 +240,16 @@ lp_verify_case(lp_check **checks, size_t *n, const lp_case *c, int threads)
         rs = lp_format_ball(r, 40);
         vlo = laplace_l1_at(c, c->radius, lo);
         vhi = rs ? laplace_l1_at(c, rs, hi) : NAN;
-        add(checks, n, !judged ? LP_CHECK_REFUSED
-                       : mc.estimate >= vlo - LP_Z_MAX * se && mc.estimate <= vhi + LP_Z_MAX * se
-                       ? LP_CHECK_PASS : LP_CHECK_FAIL, c,
+        k = add(checks, n, rec, !judged ? LP_CHECK_REFUSED
+                           : mc.estimate >= vlo - LP_Z_MAX * se && mc.estimate <= vhi + LP_Z_MAX * se
+                           ? LP_CHECK_PASS : LP_CHECK_FAIL, c, "bracket",
             "laplace l2 %s: Monte Carlo %.10g +- %.3g (%s) lies between the l1-ball capacities %.10g (R) and "
             "%.10g (R sqrt p)", where, mc.estimate, se, ess, vlo, vhi);
+        estimate_fields(k->row, &mc, se);
+        if (k->row) {
+            lp_record_ball(k->row, "lower", lo, 10);
+            lp_record_ball(k->row, "upper", hi, 10);
+        }
         flint_free(rs);
         arb_clear(lo); arb_clear(hi); arb_clear(r);
         return 0;
@@ -163,11 +262,15 @@ lp_verify_case(lp_check **checks, size_t *n, const lp_case *c, int threads)
         lp_result_init(&res);
         if (lp_gauss_layers(&res, sizes, (size_t) c->nlayers, c->sigma, c->clip, 20) == LP_OK) {
             double v = arf_get_d(arb_midref(res.value), ARF_RND_NEAR), z = (v - mc.estimate) / se;
-            add(checks, n, !judged ? LP_CHECK_REFUSED : fabs(z) <= LP_Z_MAX ? LP_CHECK_PASS : LP_CHECK_FINDING, c,
-                "gauss-layers product arb %s: %.10g vs Monte Carlo %.10g +- %.3g (%s): ratio %.5f +- %.5f, z = %.2f",
-                where, v, mc.estimate, se, ess, v / mc.estimate, se / mc.estimate * v / mc.estimate, z);
+            k = add(checks, n, rec, !judged ? LP_CHECK_REFUSED : fabs(z) <= LP_Z_MAX ? LP_CHECK_PASS
+                    : LP_CHECK_FINDING, c, "form", "gauss-layers product arb %s: %.10g vs Monte Carlo %.10g "
+                    "+- %.3g (%s): ratio %.5f +- %.5f, z = %.2f", where, v, mc.estimate, se, ess,
+                    v / mc.estimate, se / mc.estimate * v / mc.estimate, z);
+            form_fields(k, lp_form_find("gauss-layers", "product"), LP_ARB, res.status, res.certified,
+                        res.value, &mc, se, z);
         } else {
-            add(checks, n, LP_CHECK_FAIL, c, "gauss-layers %s: the product could not be evaluated", where);
+            add(checks, n, rec, LP_CHECK_FAIL, c, "form", "gauss-layers %s: the product could not be evaluated",
+                where);
         }
         lp_result_clear(&res);
         return 0;
@@ -193,13 +296,12 @@ lp_verify_case(lp_check **checks, size_t *n, const lp_case *c, int threads)
             continue;
         for (int m = 0; m < LP_NMETHODS; m++) {
             lp_result res;
-            lp_check *k;
             if (form->method[m] == NULL)
                 continue;               /* the registry has no such method */
             lp_result_init(&res);
             lp_evaluate(&res, form, (lp_method) m, &par, 20, 0);
             if (res.status != LP_OK) {
-                k = add(checks, n, LP_CHECK_SKIP, c, "%s %s %s %s: status %s, not compared",
+                k = add(checks, n, rec, LP_CHECK_SKIP, c, "form", "%s %s %s %s: status %s, not compared",
                         form->formula, form->form, lp_method_name((lp_method) m), where,
                         lp_status_name(res.status));
             } else {
@@ -210,19 +312,23 @@ lp_verify_case(lp_check **checks, size_t *n, const lp_case *c, int threads)
                 if (!isnan(quad_capacity))
                     snprintf(quad, sizeof quad, "; quadrature check: %.10g, relative difference %.2g",
                              quad_capacity, v / quad_capacity - 1);
-                k = add(checks, n, !judged ? LP_CHECK_REFUSED : fabs(z) <= LP_Z_MAX ? LP_CHECK_PASS
-                        : LP_CHECK_FINDING, c,
+                k = add(checks, n, rec, !judged ? LP_CHECK_REFUSED : fabs(z) <= LP_Z_MAX ? LP_CHECK_PASS
+                        : LP_CHECK_FINDING, c, "form",
                         "%s %s %s %s: %.10g vs Monte Carlo %.10g +- %.3g (%s): ratio %.5f +- %.5f, z = %.2f%s",
                         form->formula, form->form, lp_method_name((lp_method) m), where, v,
                         mc.estimate, se, ess, ratio, u, z, quad);
-                k->value = v;
-                k->z = z;
-                k->ratio = ratio;
-                k->ratio_u = u;
+                form_fields(k, form, (lp_method) m, res.status, res.certified, res.value, &mc, se, z);
                 k->quad_rel = isnan(quad_capacity) ? NAN : v / quad_capacity - 1;
+                if (k->row && !isnan(quad_capacity))
+                    lp_record_double(k->row, "quadrature_rel_difference", k->quad_rel);
             }
             k->form = form;
             k->method = (lp_method) m;
+            if (k->row && res.status != LP_OK) {
+                lp_record_text(k->row, "form", form->form);
+                lp_record_text(k->row, "method", lp_method_name((lp_method) m));
+                lp_record_text(k->row, "status", lp_status_name(res.status));
+            }
             lp_result_clear(&res);
         }
     }

@@ -7,6 +7,7 @@
 #include "leakproof.h"
 #include "cases.h"
 #include "mc/mc.h"
+#include "core/record.h"
 
 /* |z| above this is a disagreement.  With a few thousand comparisons in the
  * full grid, 5 standard errors keep the chance of a false alarm below 1e-3
@@ -29,17 +30,47 @@ typedef enum {
 
 typedef struct {
     lp_check_kind kind;
-    char text[480];
+    char text[480];             /* the TAP line's description */
     const lp_form *form;        /* NULL for checks of the arbiter itself */
     lp_method method;
     double value, z, ratio, ratio_u;
     double quad_rel;            /* vmf: value / (capacity by the quadrature's C) - 1 */
     const lp_case *c;
+    lp_record *row;             /* its row in the record (NULL: no record kept) */
 } lp_check;
 
 /* Runs the arbiter on case c (threads as for lp_mc_options) and appends its
- * checks to *checks (of *n).  0 on success, -1 when the mechanism cannot be
- * set up (the message in the last check). */
-int lp_verify_case(lp_check **checks, size_t *n, const lp_case *c, int threads);
+ * checks to *checks (of *n) and, when rec is not NULL, one row per check to
+ * rec's list "checks" (keys: file, line, mechanism, the case's parameters,
+ * check = estimate | maximiser | normaliser | bracket | form, outcome = pass |
+ * fail | finding | skip | refused, and the numbers of the TAP line: estimate,
+ * std_error, ess, samples, seed; for forms form, method, status, value (a
+ * certified ball for arb, a double otherwise), ratio, ratio_std_error, z).
+ * 0 on success, -1 when the mechanism cannot be set up (the message in the
+ * last check). */
+int lp_verify_case(lp_record *rec, lp_check **checks, size_t *n, const lp_case *c, int threads);
+
+/* One verdict per form: its arb checks summed up. */
+typedef struct {
+    const lp_form *form;
+    size_t cases;               /* judged cases */
+    size_t disagree;            /* of which |z| > LP_Z_MAX */
+    size_t refused;             /* ESS/N below LP_ESS_MIN_FRACTION: not judged */
+    double max_abs_z;
+    double ratio_min, ratio_max;            /* value / estimate over the judged cases */
+    double bad_ratio_min, bad_ratio_max;    /* ... over the disagreeing ones (NAN: none) */
+    double quad_max;            /* vmf: largest |relative difference| to the quadrature (NAN: none) */
+    const lp_check *worst;      /* the judged check of largest |z| */
+} lp_verdict;
+
+/* The verdicts of the forms that have checks among k[0..n): fills v (room for
+ * lp_nforms) and returns how many. */
+size_t lp_verify_verdicts(lp_verdict *v, const lp_check *k, size_t n);
+/* A verdict as a row (keys: mechanism, form, cases, disagree, refused,
+ * max_abs_z, ratio_min, ratio_max, disagree_ratio_min, disagree_ratio_max,
+ * quadrature_max_rel_difference, worst {file, line, ratio, z}) and as its
+ * human sentence. */
+void lp_verdict_record(lp_record *row, const lp_verdict *v);
+void lp_verdict_sentence(char *buf, size_t len, const lp_verdict *v);
 
 #endif

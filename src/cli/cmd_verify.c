@@ -23,48 +23,12 @@ out(void)
 static const char *const cmd = "verify";
 
 static void
-print_verdicts(const lp_check *k, size_t n)
+verify_usage(FILE *out)
 {
-    for (size_t f = 0; f < lp_nforms; f++) {
-        const lp_form *form = &lp_forms[f];
-        size_t cases = 0, bad = 0, refused = 0;
-        const lp_check *worst = NULL;
-        double max_z = 0, max_quad = NAN;
-        char tail[160] = "";
-        for (size_t i = 0; i < n; i++) {
-            if (k[i].form != form || k[i].method != LP_ARB || k[i].kind == LP_CHECK_SKIP)
-                continue;
-            if (k[i].kind == LP_CHECK_REFUSED) {
-                refused++;
-                continue;
-            }
-            if (!isnan(k[i].quad_rel) && !(fabs(k[i].quad_rel) <= max_quad))
-                max_quad = fabs(k[i].quad_rel);
-            cases++;
-            bad += k[i].kind != LP_CHECK_PASS;
-            if (worst == NULL || fabs(k[i].z) > max_z) {
-                worst = &k[i];
-                max_z = fabs(k[i].z);
-            }
-        }
-        if (refused)
-            snprintf(tail, sizeof tail, "; refuses to judge %zu case%s (ESS/N below %g)", refused,
-                     refused == 1 ? "" : "s", LP_ESS_MIN_FRACTION);
-        if (!isnan(max_quad))
-            snprintf(tail + strlen(tail), sizeof tail - strlen(tail),
-                     "; quadrature check of C_{p,kappa}: largest relative difference %.2g", max_quad);
-        if (cases == 0 && refused == 0)
-            continue;
-        if (cases == 0)
-            fprintf(out(), "# verdict: %s %s: no judgement%s\n", form->formula, form->form, tail);
-        else if (bad == 0)
-            fprintf(out(), "# verdict: %s %s agrees with Monte Carlo on all %zu judged cases (largest |z| = %.2f)%s\n",
-                   form->formula, form->form, cases, max_z, tail);
-        else
-            fprintf(out(), "# verdict: %s %s disagrees with Monte Carlo on %zu of %zu judged cases: ratio %.5f +- %.5f "
-                   "at %s:%d (z = %.1f)%s\n", form->formula, form->form, bad, cases, worst->ratio,
-                   worst->ratio_u, worst->c->file, worst->c->line, worst->z, tail);
-    }
+    fputs("usage: leakproof verify [--threads T] [--json] FILE...\n"
+          "  every form and method of leakproof eval against the Monte Carlo arbiter on\n"
+          "  the cases of FILE (format: cases/README.md); TAP on stdout, a verdict per form;\n"
+          "  --json: one record instead (the checks and the verdicts, keys in leakproof(1))\n", out);
 }
 
 int
@@ -72,18 +36,23 @@ lp_cmd_verify(int argc, char **argv)
 {
     lp_case *cases = NULL;
     lp_check *checks = NULL;
-    size_t ncases = 0, nchecks = 0;
-    char err[512];
-    int threads = 0, first = 1;
+    lp_verdict verdicts[64];
+    lp_record *rec;
+    size_t ncases = 0, nchecks = 0, nverdicts;
+    char err[512], sentence[600];
+    const char *files[64];
+    size_t nfiles = 0;
+    int threads = 0, json = 0;
 
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0) {
-            fputs("usage: leakproof verify [--threads T] FILE...\n"
-                 "  every form and method of leakproof eval against the Monte Carlo arbiter on\n"
-                 "  the cases of FILE (format: cases/README.md); TAP on stdout, a verdict per form\n",
-                 lp_out());
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            verify_usage(lp_out());
             free(cases);
             return lp_close_stdout(LP_EXIT_OK);
+        }
+        if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+            continue;
         }
         if (strcmp(argv[i], "--threads") == 0) {
             long t;
@@ -103,21 +72,28 @@ lp_cmd_verify(int argc, char **argv)
             free(cases);
             return lp_usage_error(cmd, "unknown option '%s'", argv[i]);
         }
-        first = 0;
+        if (nfiles == sizeof files / sizeof *files) {
+            free(cases);
+            return lp_usage_error(cmd, "at most %zu case files", sizeof files / sizeof *files);
+        }
+        files[nfiles++] = argv[i];
         if (lp_cases_read(&cases, &ncases, argv[i], err, sizeof err) != 0) {
             free(cases);
             fprintf(lp_err(), "leakproof verify: %s\n", err);
             return LP_EXIT_USAGE;
         }
     }
-    if (first) {
+    if (nfiles == 0) {
         free(cases);
         return lp_usage_error(cmd, "missing case file (see cases/README.md)");
     }
+    rec = lp_record_new("verify");
+    lp_record_text(rec, "command", "verify");
+    lp_record_texts(rec, "files", files, nfiles);
     for (size_t i = 0; i < ncases; i++) {
         size_t from = nchecks;
-        lp_verify_case(&checks, &nchecks, &cases[i], threads);
-        for (size_t j = from; j < nchecks; j++) {
+        lp_verify_case(rec, &checks, &nchecks, &cases[i], threads);
+        for (size_t j = from; j < nchecks && !json; j++) {
             const lp_check *k = &checks[j];
             fprintf(out(), "%s %zu - %s%s\n", k->kind == LP_CHECK_PASS || k->kind == LP_CHECK_SKIP
                    || k->kind == LP_CHECK_REFUSED ? "ok" : "not ok", j + 1, k->text,
@@ -125,10 +101,22 @@ lp_cmd_verify(int argc, char **argv)
                    : k->kind == LP_CHECK_SKIP ? " # SKIP no value from this method"
                    : k->kind == LP_CHECK_REFUSED ? " # SKIP not judged: effective sample size too small" : "");
         }
-        fflush(stdout);
+        fflush(out());
     }
-    print_verdicts(checks, nchecks);
-    fprintf(out(), "1..%zu\n", nchecks);
+    nverdicts = lp_verify_verdicts(verdicts, checks, nchecks);
+    for (size_t v = 0; v < nverdicts; v++) {
+        if (json) {
+            lp_verdict_record(lp_record_append(rec, "verdicts"), &verdicts[v]);
+        } else {
+            lp_verdict_sentence(sentence, sizeof sentence, &verdicts[v]);
+            fprintf(out(), "# verdict: %s\n", sentence);
+        }
+    }
+    if (json)
+        lp_record_emit(rec, out(), 1);
+    else
+        fprintf(out(), "1..%zu\n", nchecks);
+    lp_record_free(rec);
     free(checks);
     free(cases);
     return lp_close_stdout(LP_EXIT_OK);

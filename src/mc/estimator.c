@@ -185,7 +185,7 @@ finish(lp_mc_result *res, const lp_mechanism *m, const lp_mc_block_sums *t, uint
         double rel = res->std_error / mean, rel_round = res->rounding_error / mean, log_c, log_ratio;
         if (m->p == 1) {
             log_c = log(2.0) + m->kappa + log(mean);
-            log_ratio = log(2.0);
+            log_ratio = 0.0;
         } else {
             double k = lp_vmf_weight_log_scale(m->p, m->kappa);
             log_c = log(2.0) + 0.5 * (p - 1) * log(M_PI) - lgamma(0.5 * (p - 1)) + m->kappa + k + log(mean);

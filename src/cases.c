@@ -22,120 +22,110 @@ fail(char *err, size_t errlen, const char *path, int line, const char *fmt, ...)
     return -1;
 }
 
-/* The Monte Carlo arbiter's mechanism for the case, set up as verify will:
- * values the parser accepts but the doubles cannot carry (sigma = 1e-400,
- * kappa = 1e299) are refused here, at read time, with file:line. */
-static int
-mechanism_setup(const lp_case *c)
+/* The registry's mechanism called `name`, or the arbiter-only laplace-l2. */
+static const lp_mechanism_spec *
+find_mechanism(const char *name)
 {
-    lp_mechanism m;
-    if (strcmp(c->mechanism, "gauss") == 0)
-        return lp_mechanism_gauss(&m, (int) c->p, strtod(c->sigma, NULL), strtod(c->radius, NULL));
-    if (strcmp(c->mechanism, "laplace") == 0)
-        return lp_mechanism_laplace(&m, (int) c->p, strtod(c->b, NULL), strtod(c->radius, NULL),
-                                    strcmp(c->clip, "l2") == 0);
-    if (strcmp(c->mechanism, "gauss-layers") == 0)
-        return lp_mechanism_gauss_layers(&m, c->layers, c->nlayers, strtod(c->sigma, NULL),
-                                         strtod(c->clip, NULL));
-    return lp_mechanism_vmf(&m, (int) c->p, strtod(c->kappa, NULL));
+    if (strcmp(name, lp_laplace_l2_spec.name) == 0)
+        return &lp_laplace_l2_spec;
+    return lp_mechanism_find(name);
+}
+
+static void
+mechanism_names(char *buf, size_t len)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < lp_nmechanisms && k < len; i++)
+        k += (size_t) snprintf(buf + k, len - k, "%s, ", lp_mechanisms[i].name);
+    if (k < len)
+        snprintf(buf + k, len - k, "%s", lp_laplace_l2_spec.name);
+}
+
+int
+lp_case_params(lp_params *par, const lp_case *c, char *err, size_t errlen)
+{
+    char why[300];
+    for (int id = 0; id < LP_NPARAMS; id++) {
+        if (!(c->mech->params & (1u << id)))
+            continue;
+        if (lp_params_set(par, (lp_param_id) id, c->text[id], why, sizeof why) != 0) {
+            snprintf(err, errlen, "%s %s", lp_param_specs[id].name, why);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 static int
 parse_line(lp_case *c, char *text, const char *path, int line, char *err, size_t errlen)
 {
-    char *save = NULL, *tok = strtok_r(text, " \t", &save);
-    int have_p = 0, have_samples = 0, have_seed = 0, gauss, laplace, layered;
-
+    char *save = NULL, *tok = strtok_r(text, " \t", &save), why[400];
+    int have_samples = 0, have_seed = 0, rc;
+    lp_params par;
+    lp_mechanism m;
     memset(c, 0, sizeof *c);
     c->file = path;
     c->line = line;
-    if (strcmp(tok, "gauss") != 0 && strcmp(tok, "vmf") != 0 && strcmp(tok, "laplace") != 0
-        && strcmp(tok, "gauss-layers") != 0)
-        return fail(err, errlen, path, line, "unknown mechanism '%s' (gauss, vmf, laplace or gauss-layers)", tok);
-    strcpy(c->mechanism, tok);
-    gauss = strcmp(tok, "gauss") == 0;
-    laplace = strcmp(tok, "laplace") == 0;
-    layered = strcmp(tok, "gauss-layers") == 0;
+    if ((c->mech = find_mechanism(tok)) == NULL) {
+        mechanism_names(why, sizeof why);
+        return fail(err, errlen, path, line, "unknown mechanism '%s' (%s)", tok, why);
+    }
     while ((tok = strtok_r(NULL, " \t", &save)) != NULL) {
         char *eq = strchr(tok, '='), *key = tok, *val;
+        int id;
         if (eq == NULL || eq == tok || eq[1] == '\0')
             return fail(err, errlen, path, line, "expected key=value, got '%s'", tok);
         *eq = '\0';
         val = eq + 1;
-        if (layered && strcmp(key, "layers") == 0) {
-            char *t2 = val, *comma;
-            if (c->nlayers)
-                return fail(err, errlen, path, line, "layers given twice");
-            do {                    /* every entry between commas, empty ones too */
-                uint64_t v;
-                if ((comma = strchr(t2, ',')) != NULL)
-                    *comma = '\0';
-                if (c->nlayers >= 64 || lp_decimal_uint64(&v, t2) != 0 || v < 1 || (c->p += v) > LP_MC_P_MAX)
-                    return fail(err, errlen, path, line, "layers must be at most 64 integers >= 1 adding up to "
-                                "at most %d (got '%s')", LP_MC_P_MAX, t2);
-                c->layers[c->nlayers++] = (int) v;
-                if (comma != NULL)
-                    t2 = comma + 1;
-            } while (comma != NULL);
-            have_p = 1;
-        } else if (laplace && strcmp(key, "clip") == 0) {
-            if (c->clip[0] || (strcmp(val, "l1") != 0 && strcmp(val, "l2") != 0))
-                return fail(err, errlen, path, line, "clip must be given once, l1 or l2 (got '%s')", val);
-            strcpy(c->clip, val);
-        } else if (!layered && strcmp(key, "p") == 0) {
-            if (have_p++ || lp_decimal_uint64(&c->p, val) != 0 || c->p < 1 || c->p > LP_MC_P_MAX)
-                return fail(err, errlen, path, line, "p must be given once, an integer from 1 to %d (got '%s')",
-                            LP_MC_P_MAX, val);
-        } else if (strcmp(key, "samples") == 0) {
+        if (strcmp(key, "samples") == 0) {
             if (have_samples++ || lp_decimal_uint64(&c->samples, val) != 0 || c->samples < 2
                 || c->samples > UINT64_C(1000000000000))
                 return fail(err, errlen, path, line, "samples must be given once, an integer from 2 to 1e12 (got '%s')", val);
-        } else if (strcmp(key, "seed") == 0) {
+            continue;
+        }
+        if (strcmp(key, "seed") == 0) {
             if (have_seed++ || lp_decimal_uint64(&c->seed, val) != 0)
                 return fail(err, errlen, path, line, "seed must be given once, an integer from 0 to 2^63-1 (got '%s')", val);
-        } else if (((gauss || layered) && strcmp(key, "sigma") == 0)
-                   || ((gauss || laplace) && strcmp(key, "radius") == 0)
-                   || (laplace && strcmp(key, "b") == 0)
-                   || (layered && strcmp(key, "clip") == 0)
-                   || (!gauss && !laplace && !layered && strcmp(key, "kappa") == 0)) {
-            char *slot = key[0] == 's' ? c->sigma : key[0] == 'r' ? c->radius : key[0] == 'b' ? c->b
-                         : key[0] == 'c' ? c->clip : c->kappa;
-            int positive = key[0] == 's' || key[0] == 'b';
-            if (slot[0] != '\0')
-                return fail(err, errlen, path, line, "%s given twice", key);
-            if (strlen(val) >= LP_CASE_TEXT || !lp_decimal_valid(val)
-                || lp_decimal_sign(val) < positive)
-                return fail(err, errlen, path, line, "%s must be a decimal number %s 0 (got '%.*s')",
-                            key, positive ? ">" : ">=", LP_CASE_TEXT, val);
-            if (strtod(val, NULL) > 1e300)
-                return fail(err, errlen, path, line, "%s must be at most 1e300 for the Monte Carlo arbiter "
-                            "(got '%s')", key, val);
-            strcpy(slot, val);
-        } else {
-            return fail(err, errlen, path, line, "unknown key '%s' for %s", key, c->mechanism);
+            continue;
         }
+        id = lp_param_from_name(key);
+        if (id < 0 || !(c->mech->params & (1u << id)))
+            return fail(err, errlen, path, line, "unknown key '%s' for %s", key, c->mech->name);
+        if (c->text[id][0] != '\0')
+            return fail(err, errlen, path, line, "%s given twice", key);
+        if (strlen(val) >= LP_CASE_TEXT)
+            return fail(err, errlen, path, line, "%s is longer than %d characters", key, LP_CASE_TEXT - 1);
+        if ((lp_param_specs[id].domain == LP_DOM_POSITIVE || lp_param_specs[id].domain == LP_DOM_NONNEGATIVE)
+            && lp_decimal_valid(val) && strtod(val, NULL) > 1e300)
+            return fail(err, errlen, path, line, "%s must be at most 1e300 for the Monte Carlo arbiter "
+                        "(got '%s')", key, val);
+        strcpy(c->text[id], val);
     }
-    if (!have_p)
-        return fail(err, errlen, path, line, layered ? "missing layers=" : "missing p=");
-    if ((gauss || layered) && c->sigma[0] == '\0')
-        return fail(err, errlen, path, line, "missing sigma=");
-    if ((gauss || laplace) && c->radius[0] == '\0')
-        return fail(err, errlen, path, line, "missing radius=");
-    if (laplace && c->b[0] == '\0')
-        return fail(err, errlen, path, line, "missing b=");
-    if ((laplace || layered) && c->clip[0] == '\0')
-        return fail(err, errlen, path, line, "missing clip=");
-    if (!gauss && !laplace && !layered && c->kappa[0] == '\0')
-        return fail(err, errlen, path, line, "missing kappa=");
+    for (int id = 0; id < LP_NPARAMS; id++)
+        if ((c->mech->params & (1u << id)) && c->text[id][0] == '\0')
+            return fail(err, errlen, path, line, "missing %s=", lp_param_specs[id].name);
     if (!have_samples)
         return fail(err, errlen, path, line, "missing samples=");
     if (!have_seed)
         return fail(err, errlen, path, line, "missing seed=");
-    if (mechanism_setup(c) != 0)
-        return fail(err, errlen, path, line, "the %s mechanism cannot be set up with these values "
-                    "(the Monte Carlo arbiter needs them finite and positive as doubles%s)", c->mechanism,
-                    gauss || layered || laplace ? "" : ", and kappa within the reach of its normaliser");
-    return 0;
+    lp_params_init(&par);
+    rc = lp_case_params(&par, c, why, sizeof why);
+    c->p = par.p;
+    if (rc == 0 && (par.p < 1 || par.p > LP_MC_P_MAX)) {
+        snprintf(why, sizeof why, "%s must give a dimension from 1 to %d for the Monte Carlo arbiter (got %llu)",
+                 c->mech->params & LP_PARAM_LAYERS ? "layers" : "p", LP_MC_P_MAX, (unsigned long long) par.p);
+        rc = -1;
+    }
+    if (rc == 0 && c->mech->mc_make(&m, &par) != 0) {
+        /* values the parser accepts but the arbiter's doubles cannot carry
+         * (sigma = 1e-400, kappa = 1e299): refused here, at read time */
+        snprintf(why, sizeof why, "the %s mechanism cannot be set up with these values (the Monte Carlo "
+                 "arbiter needs them finite and positive as doubles, below 1e300%s)", c->mech->name,
+                 c->mech->params & LP_PARAM_KAPPA ? ", and kappa within the reach of its normaliser" : "");
+        rc = -1;
+    }
+    lp_params_clear(&par);
+    return rc == 0 ? 0 : fail(err, errlen, path, line, "%s", why);
 }
 
 int

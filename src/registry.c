@@ -53,6 +53,18 @@ const lp_mechanism_spec lp_mechanisms[] = {
 
 const size_t lp_nmechanisms = sizeof lp_mechanisms / sizeof lp_mechanisms[0];
 
+static int
+mc_laplace_l2(lp_mechanism *m, const lp_params *par)
+{
+    return par->p > LP_MC_P_MAX ? -1 : lp_mechanism_laplace(m, (int) par->p, par->b_d, par->radius_d, 1);
+}
+
+/* Not a row of lp_mechanisms: it has no closed form to evaluate. */
+const lp_mechanism_spec lp_laplace_l2_spec = {
+    "laplace-l2", "Laplace noise of scale b per coordinate, inputs in the l2 ball of radius R "
+    "(Balunovic et al.'s defense with l2 clipping; no closed form, Monte Carlo only)",
+    LP_PARAM_P | LP_PARAM_B | LP_PARAM_RADIUS, NULL, mc_laplace_l2 };
+
 const lp_form lp_forms[] = {
     { "gauss", "printed",
       "Biswas et al., Theorem III.1 (= B.2), the statement as printed",

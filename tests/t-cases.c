@@ -34,13 +34,13 @@ test_good_file(void)
                         "vmf p=8 kappa=50 samples=2e3 seed=0\r\n", &c, &n, err);
     if (tap_ok(ret == 0 && n == 2, "a good file reads whole: 2 cases (got %d, %zu cases; %s)",
                ret, n, err)) {
-        tap_ok(strcmp(c[0].mechanism, "gauss") == 0, "case 1 is gauss (got %s)", c[0].mechanism);
+        tap_ok(strcmp(c[0].mech->name, "gauss") == 0, "case 1 is gauss (got %s)", c[0].mech->name);
         tap_ok(c[0].p == 3 && c[0].samples == 1000 && c[0].seed == 7 && c[0].line == 3,
                "case 1: p=3 samples=1000 seed=7 on line 3");
-        tap_ok(strcmp(c[0].sigma, "0.1") == 0, "case 1: sigma is the text '0.1' (got '%s')",
-               c[0].sigma);
-        tap_ok(strcmp(c[1].kappa, "50") == 0, "case 2: kappa is the text '50' (got '%s')",
-               c[1].kappa);
+        tap_ok(strcmp(c[0].text[LP_PARAM_ID_SIGMA], "0.1") == 0, "case 1: sigma is the text '0.1' (got '%s')",
+               c[0].text[LP_PARAM_ID_SIGMA]);
+        tap_ok(strcmp(c[1].text[LP_PARAM_ID_KAPPA], "50") == 0, "case 2: kappa is the text '50' (got '%s')",
+               c[1].text[LP_PARAM_ID_KAPPA]);
         tap_ok(c[1].samples == 2000 && c[1].line == 4, "case 2: samples=2e3 is 2000, on line 4");
     }
     free(c);
@@ -52,28 +52,33 @@ test_bad_lines(void)
 {
     static const struct { const char *text, *want; } bad[] = {
         { "gauss p=3 sigma=1 radius=1 samples=10 seed=1\npoisson p=1\n", ":2: unknown mechanism 'poisson'" },
-        { "laplace p=3 b=1 radius=1 clip=l3 samples=10 seed=1\n", ":1: clip must be given once, l1 or l2" },
-        { "gauss-layers layers=2,0 sigma=1 clip=1 samples=10 seed=1\n", ":1: layers must be at most 64 integers" },
+        { "laplace p=3 b=1 radius=1 samples=10 seed=1\n", ":1: unknown mechanism 'laplace' (gauss, vmf, laplace-l1, gauss-layers, laplace-l2)" },
+        { "laplace-l1 p=3 b=1 radius=1 clip=l1 samples=10 seed=1\n", ":1: unknown key 'clip' for laplace-l1" },
+        { "gauss-layers layers=2,0 sigma=1 clip=1 samples=10 seed=1\n", ":1: layers " },
+        { "gauss-layers layers=60,5 sigma=1 clip=1 samples=10 seed=1\n", ":1: layers must give a dimension from 1 to 64" },
+        { "gauss p=65 sigma=1 radius=1 samples=10 seed=1\n", ":1: p must give a dimension from 1 to 64" },
         /* regressions: an empty list read as p = 0; empty entries skipped */
-        { "gauss-layers layers=, sigma=1 clip=1 samples=10 seed=1\n", ":1: layers must be" },
-        { "gauss-layers layers=2,,3 sigma=1 clip=1 samples=10 seed=1\n", ":1: layers must be" },
-        { "gauss-layers layers=2, sigma=1 clip=1 samples=10 seed=1\n", ":1: layers must be" },
+        { "gauss-layers layers=, sigma=1 clip=1 samples=10 seed=1\n", ":1: layers " },
+        { "gauss-layers layers=2,,3 sigma=1 clip=1 samples=10 seed=1\n", ":1: layers " },
+        { "gauss-layers layers=2, sigma=1 clip=1 samples=10 seed=1\n", ":1: layers " },
         /* regressions: exact decimals the Monte Carlo mechanism cannot carry */
         { "gauss p=3 sigma=1e-400 radius=1 samples=10 seed=1\n", ":1: the gauss mechanism cannot be set up" },
         { "vmf p=3 kappa=1e299 samples=10 seed=1\n", ":1: the vmf mechanism cannot be set up" },
-        { "laplace p=3 b=1e-400 radius=1 clip=l1 samples=10 seed=1\n", ":1: the laplace mechanism cannot be set up" },
+        { "laplace-l1 p=3 b=1e-400 radius=1 samples=10 seed=1\n", ":1: the laplace-l1 mechanism cannot be set up" },
+        { "laplace-l2 p=3 b=1e-400 radius=1 samples=10 seed=1\n", ":1: the laplace-l2 mechanism cannot be set up" },
+        { "gauss p=3 sigma=1e301 radius=1 samples=10 seed=1\n", ":1: sigma must be at most 1e300" },
         /* regressions: a file without cases was an empty run that passed */
         { "", "no cases" },
         { "# comments only\n\n", "no cases" },
         { "gauss p=3 sigma=1 samples=10 seed=1\n", ":1: missing radius=" },
-        { "gauss p=3 sigma=0 radius=1 samples=10 seed=1\n", ":1: sigma must be a decimal number > 0" },
-        { "gauss p=3 sigma=1 radius=-1 samples=10 seed=1\n", ":1: radius must be a decimal number >= 0" },
-        { "gauss p=0 sigma=1 radius=1 samples=10 seed=1\n", ":1: p must be given once" },
-        { "gauss p=3 p=4 sigma=1 radius=1 samples=10 seed=1\n", ":1: p must be given once" },
+        { "gauss p=3 sigma=0 radius=1 samples=10 seed=1\n", ":1: sigma (Gaussian noise standard deviation) must be a decimal number > 0" },
+        { "gauss p=3 sigma=1 radius=-1 samples=10 seed=1\n", ":1: radius (clipping radius R) must be a decimal number >= 0" },
+        { "gauss p=0 sigma=1 radius=1 samples=10 seed=1\n", ":1: p must be an integer from 1 to" },
+        { "gauss p=3 p=4 sigma=1 radius=1 samples=10 seed=1\n", ":1: p given twice" },
         { "gauss p=3 sigma=1 radius=1 samples=1 seed=1\n", ":1: samples must be" },
         { "gauss p=3 sigma=1 radius=1 samples=10 seed=-1\n", ":1: seed must be" },
         { "gauss p=3 sigma=1 radius=1 kappa=2 samples=10 seed=1\n", ":1: unknown key 'kappa'" },
-        { "vmf p=3 kappa=nan samples=10 seed=1\n", ":1: kappa must be a decimal number >= 0" },
+        { "vmf p=3 kappa=nan samples=10 seed=1\n", ":1: kappa (" },
         { "vmf p=3 kappa=1 samples=10 seed=1 oops\n", ":1: expected key=value, got 'oops'" },
         { "\n\nvmf p=3 samples=10 seed=1\n", ":3: missing kappa=" },
     };
@@ -124,7 +129,7 @@ test_long_lines_and_nul(void)
     n = 0;
     f = fmemopen((void *) bom_text, sizeof bom_text - 1, "r");
     ret = lp_cases_read_stream(&c, &n, f, "bom.cases", err, sizeof err);
-    tap_ok(ret == 0 && n == 1 && strcmp(c[0].mechanism, "gauss") == 0 && c[0].samples == 10,
+    tap_ok(ret == 0 && n == 1 && strcmp(c[0].mech->name, "gauss") == 0 && c[0].samples == 10,
            "a BOM and CRLF are read as text (got %d, %zu cases)", ret, n);
     fclose(f);
     free(c);

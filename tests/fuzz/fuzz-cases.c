@@ -26,9 +26,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             const lp_case *c = &cases[i];
             if (c->p < 1 || c->p > 64 || c->samples < 2 || c->line < 1)
                 abort();
-            if (strcmp(c->mechanism, "gauss-layers") == 0 && c->nlayers < 1)
+            if (c->mech == NULL || c->mech->mc_make == NULL)
                 abort();
-            if (c->sigma[0] && (!lp_decimal_valid(c->sigma) || lp_decimal_sign(c->sigma) <= 0))
+            {   /* what the reader accepted, the registry accepts */
+                lp_params par;
+                char why[300];
+                lp_params_init(&par);
+                if (lp_case_params(&par, c, why, sizeof why) != 0 || par.p != c->p)
+                    abort();
+                lp_params_clear(&par);
+            }
+            if (c->text[LP_PARAM_ID_SIGMA][0] && (!lp_decimal_valid(c->text[LP_PARAM_ID_SIGMA])
+                                                  || lp_decimal_sign(c->text[LP_PARAM_ID_SIGMA]) <= 0))
                 abort();
         }
     } else if (strchr(err, '\n') != NULL || strncmp(err, "fuzz", 4) != 0) {

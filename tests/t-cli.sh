@@ -51,7 +51,7 @@ bad "--p" mc discrete --p 3 --sigma 1 --radius 1
 bad "missing case file" verify
 bad "cannot open" verify /nonexistent.cases
 printf 'gauss p=3 sigma=1 radius=1 samples=100 seed=1\nvmf p=3 kappa=oops samples=100 seed=1\n' >"$out.cases"
-bad "$out.cases:2: kappa must be" verify "$out.cases"
+bad "$out.cases:2: kappa (von Mises-Fisher concentration) must be" verify "$out.cases"
 rm -f "$out.cases"
 
 "$L" mc gauss --p 3 --sigma 0.5 --radius 1 --samples 20000 --seed 9 --json >"$out" 2>"$err"; rc=$?

@@ -124,3 +124,32 @@ lp_arg_unit_interval(const char *cmd, const char *opt, const char *text, int ope
     return ok ? 0 : lp_usage_error(cmd, "%s must be a decimal number in %s (got '%s')", opt, range,
                                    text);
 }
+
+int
+lp_arg_decimal_list(char ***out, size_t *n, const char *cmd, const char *opt, const char *text)
+{
+    size_t count = 1;
+    char **w, *copy = strdup(text), *p = copy;
+    for (const char *c = text; *c; c++)
+        count += *c == ',';
+    w = calloc(count, sizeof *w);
+    if (copy == NULL || w == NULL)
+        abort();
+    for (size_t i = 0; i < count; i++) {
+        char *end = strchr(p, ',');
+        if (end)
+            *end = '\0';
+        if (!lp_decimal_valid(p)) {
+            int rc = lp_usage_error(cmd, "%s: entry %zu is %s ('%s')", opt, i + 1,
+                                    *p ? "not a decimal number" : "empty", p);
+            free(w);
+            free(copy);
+            return rc;
+        }
+        w[i] = p;
+        p = end ? end + 1 : p;
+    }
+    *out = w;
+    *n = count;
+    return 0;
+}

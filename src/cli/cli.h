@@ -60,6 +60,10 @@ int lp_arg_dimension(uint64_t *p, const char *cmd, const char *opt, const char *
 int lp_arg_positive(double *d, const char *cmd, const char *opt, const char *text, const char *what);
 int lp_arg_nonnegative(double *d, const char *cmd, const char *opt, const char *text, const char *what);
 int lp_arg_int_range(long *v, const char *cmd, const char *opt, const char *text, long lo, long hi);
+/* A comma-separated list of decimal numbers (any sign; an empty or malformed
+ * entry is a message naming opt and the entry's position): *out[0..n) point
+ * into one copy of text; free(*out[0]) then free(*out). */
+int lp_arg_decimal_list(char ***out, size_t *n, const char *cmd, const char *opt, const char *text);
 /* A decimal in (0, 1] (open_hi: (0, 1)), decided exactly; NULL is "missing". */
 int lp_arg_unit_interval(const char *cmd, const char *opt, const char *text, int open_hi);
 

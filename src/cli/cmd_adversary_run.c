@@ -160,42 +160,12 @@ lp_adversary_run_link(const char *const *value)
     return emit(rec, lp_adversary_link_study(rec, sigma, radius, delta, (uint64_t) samples, sd, digits), value);
 }
 
-/* --grad-weight's comma-separated decimals; an empty entry is an error */
-static int
-weights(char ***out, slong *n, const char *cmd, const char *list)
-{
-    size_t count = 1;
-    char **w, *copy = strdup(list), *p = copy;
-    for (const char *c = list; *c; c++)
-        count += *c == ',';
-    w = calloc(count, sizeof *w);
-    if (copy == NULL || w == NULL)
-        abort();
-    for (size_t i = 0; i < count; i++) {
-        char *end = strchr(p, ',');
-        if (end)
-            *end = '\0';
-        if (!lp_decimal_valid(p)) {
-            int rc = lp_usage_error(cmd, "--grad-weight: entry %zu is %s ('%s')", i + 1,
-                                    *p ? "not a decimal number" : "empty", p);
-            free(w);
-            free(copy);
-            return rc;
-        }
-        w[i] = p;
-        p = end ? end + 1 : p;
-    }
-    *out = w;
-    *n = (slong) count;
-    return 0;
-}
-
 int
 lp_adversary_run_linear_layer(const char *const *value)
 {
     const char *cmd = "adversary linear-layer", *gb = value[ADV_GRAD_BIAS], *rel = NULL;
     char **w = NULL;
-    slong n = 0;
+    size_t n = 0;
     long digits;
     int rc;
     lp_record *rec;
@@ -206,10 +176,10 @@ lp_adversary_run_linear_layer(const char *const *value)
     if (value[ADV_GRAD_WEIGHT] == NULL)
         return lp_usage_error(cmd, "missing --grad-weight (dl/dA_i, decimal numbers, comma-separated)");
     if ((value[ADV_REL_ERROR] && (rc = decimal(&rel, cmd, value, ADV_REL_ERROR, 1, NULL)))
-        || (rc = integer(&digits, cmd, value, ADV_DIGITS, 1, 1000, 20)) || (rc = weights(&w, &n, cmd, value[ADV_GRAD_WEIGHT])))
+        || (rc = integer(&digits, cmd, value, ADV_DIGITS, 1, 1000, 20)) || (rc = lp_arg_decimal_list(&w, &n, cmd, "--grad-weight", value[ADV_GRAD_WEIGHT])))
         return rc;
     rec = lp_record_new("adversary linear-layer: Section 5's reconstruction x = dl/dA_i / dl/db_i");
-    rc = emit(rec, lp_adversary_linear_layer_study(rec, gb, (const char *const *) w, n, rel, digits), value);
+    rc = emit(rec, lp_adversary_linear_layer_study(rec, gb, (const char *const *) w, (slong) n, rel, digits), value);
     free(w[0]);
     free(w);
     return rc;

@@ -77,4 +77,10 @@ d=json.load(open(sys.argv[1]))
 assert d["reproduced"] is False and d["batches_lo"] is None and d["dataset_size_hi"] is None, d
 assert abs(float(d["balle2020"]["value"]) - 5.120) < 0.01, d' "$out"
 ok $? "M=0.57 stated 5.120 (default orders): no K reproduces it, nulls, the nearest K within 0.01: $(cat "$out")"
+# a one-digit stated value spans K = 1396..777162: the ends are bisected, not walked K by K
+timeout 60 "$L" account --noise-multiplier 0.8 --stated-epsilon 1 --batch 64 --epochs 25 --delta 1e-5 --json >"$out" 2>"$err"
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+assert (d["batches_lo"], d["batches_hi"], d["undecided"])==(1396, 777162, 0), d' "$out"
+ok $? "M=0.8 stated 1 (default orders): K = 1396..777162 within 60 s: $(cat "$out")"
 echo "1..$n"

@@ -168,7 +168,9 @@ int lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
  * when K_lo > K_hi), `undecided` K whose ball straddles an end of the
  * interval, and K_near, the K whose epsilon is nearest (by the double method,
  * which agrees with arb to 1e-8 there).  The search assumes epsilon falls as K
- * grows and uses the double method; every K reported is certified. */
+ * grows: it bisects for the ends (certified evaluations) and walks only over
+ * the undecided K next to them; K is searched up to 10^6 (a range ending
+ * there may go on).  Every K reported inside is certified. */
 typedef struct {
     const char *M, *stated;
     uint64_t K_lo, K_hi, K_near;

@@ -64,6 +64,65 @@ place(const arf_t lower, const arf_t upper, const arb_t lo, const arb_t hi)
     return r;
 }
 
+/* One fit's certified placement of K against the rounding interval. */
+typedef struct {
+    const char *M, *delta;
+    uint64_t epochs;
+    const char *const *orders;
+    size_t norders;
+    const arb_struct *lo, *hi;
+} fit_problem;
+
+/* not_above: K's certified epsilon is not certainly above the interval;
+ * otherwise: it is certainly below.  Both turn true once as K grows. */
+static int
+placed(const fit_problem *f, uint64_t K, int not_above)
+{
+    arf_t l, u;
+    int p;
+    arf_init(l);
+    arf_init(u);
+    lp_tan63_certify(l, u, f->M, K, f->epochs, f->delta, f->orders, f->norders, 10);
+    p = place(l, u, f->lo, f->hi);
+    arf_clear(l);
+    arf_clear(u);
+    return not_above ? p != 1 : p == -1;
+}
+
+/* The first K in [1, K_MAX] where `placed` holds (K_MAX + 1 when none),
+ * galloping out from `start` (the double method's crossing, near both ends
+ * when the interval is narrow) and then bisecting. */
+static uint64_t
+first_placed(const fit_problem *f, uint64_t start, int not_above)
+{
+    uint64_t below = 0, above = K_MAX + 1, step = 1;      /* false at below, true at above */
+    if (start > K_MAX)
+        start = K_MAX;
+    if (placed(f, start, not_above)) {
+        above = start;
+        while (above > step && placed(f, above - step, not_above)) {
+            above -= step;
+            step *= 2;
+        }
+        below = above > step ? above - step : 0;
+    } else {
+        below = start;
+        while (below + step <= K_MAX && !placed(f, below + step, not_above)) {
+            below += step;
+            step *= 2;
+        }
+        above = below + step <= K_MAX ? below + step : K_MAX + 1;
+    }
+    while (above - below > 1) {
+        uint64_t mid = below + (above - below) / 2;
+        if (placed(f, mid, not_above))
+            above = mid;
+        else
+            below = mid;
+    }
+    return above;
+}
+
 void
 lp_tan63_fit(lp_tan63_row *row, uint64_t epochs, const char *delta,
              const char *const *orders, size_t norders)
@@ -103,36 +162,32 @@ lp_tan63_fit(lp_tan63_row *row, uint64_t epochs, const char *delta,
         else
             hi = mid;
     }
-    /* certify around the crossing: walk down from hi-1 and up from hi while
-     * the certified epsilon is not certainly outside the interval */
-    row->K_lo = hi;
-    row->K_hi = hi - 1;             /* empty until a K is certified inside */
-    row->undecided = 0;
-    for (K = hi - 1; K >= 1; K--) {
-        int p;
-        lp_tan63_certify(l, u, row->M, K, epochs, delta, orders, norders, 10);
-        p = place(l, u, rlo, rhi);
-        if (p == 1)
-            break;
-        if (p == 2)
+    /* certify the ends.  Epsilon falls as K grows, so K runs through
+     * "certainly above" the rounding interval, then (undecided) inside,
+     * (undecided), "certainly below": bisect for the first K not certainly
+     * above (a) and the first certainly below (b), then walk in from both ends
+     * over the few undecided K, so a wide interval (a one-digit stated value)
+     * costs a few dozen certified evaluations, not one per K */
+    {
+        const fit_problem f = { row->M, delta, epochs, orders, norders, rlo, rhi };
+        uint64_t a = first_placed(&f, hi, 1), b = first_placed(&f, hi, 0);
+        row->K_lo = hi;
+        row->K_hi = hi - 1;             /* empty until a K is certified inside */
+        row->undecided = 0;
+        for (K = a; K < b; K++) {
+            lp_tan63_certify(l, u, row->M, K, epochs, delta, orders, norders, 10);
+            if (place(l, u, rlo, rhi) == 0)
+                break;
             row->undecided++;
-        if (p == 0) {
-            row->K_lo = K;
-            if (row->K_hi < row->K_lo)
-                row->K_hi = K;
         }
-    }
-    for (K = hi; K < K_MAX; K++) {
-        int p;
-        lp_tan63_certify(l, u, row->M, K, epochs, delta, orders, norders, 10);
-        p = place(l, u, rlo, rhi);
-        if (p == -1)
-            break;
-        if (p == 2)
-            row->undecided++;
-        if (p == 0) {
-            if (row->K_hi < row->K_lo)
-                row->K_lo = K;
+        if (K < b) {
+            row->K_lo = K;
+            for (K = b - 1; K > row->K_lo; K--) {
+                lp_tan63_certify(l, u, row->M, K, epochs, delta, orders, norders, 10);
+                if (place(l, u, rlo, rhi) == 0)
+                    break;
+                row->undecided++;
+            }
             row->K_hi = K;
         }
     }

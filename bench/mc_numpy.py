@@ -5,8 +5,8 @@ them when NumPy is installed, e.g. Debian's python3-numpy; optional).
 Integrand: sup_{|x|<=R} N(y; x, sigma^2 I_p) = (2 pi sigma^2)^{-p/2}
 exp(-dist(y, B_R)^2 / (2 sigma^2)), on one core, two estimators:
 
-  mixture: the estimator of `leakproof mc gauss`, vectorised: the equal mixture
-           of three centred Gaussians with leakproof's scales;
+  mixture: the estimator of `leakproof mc gauss`, vectorised: its mixture of
+           a centred Gaussian, a shell around the ball and a wide Gaussian;
   naive:   what a researcher writes first: one centred Gaussian proposal whose
            variance matches the output's, s^2 = sigma^2 + R^2 / (p + 2)
            (x uniform in the ball plus the noise).
@@ -30,17 +30,27 @@ def log_integrand(r, p, sigma, radius):
 
 
 def mixture_chunk(rng, m, p, sigma, radius):
-    scales = np.array([1.25 * sigma,
-                       1.25 * np.sqrt(sigma ** 2 + radius ** 2 / (p + 2.0)),
-                       1.25 * (sigma + radius)])
-    s = scales[rng.integers(0, 3, m)]
-    y = rng.standard_normal((m, p)) * s[:, None]
-    r2 = np.einsum("ij,ij->i", y, y)
-    lq = (-np.log(3.0) - 0.5 * p * np.log(2 * np.pi * scales[None, :] ** 2)
-          - r2[:, None] / (2 * scales[None, :] ** 2))
+    # leakproof's proposal (src/mc/mechanism_gauss.c): N(0, s0^2), the shell
+    # y = (c + sigma |z|) z/|z| and N(0, (sigma + R)^2) with probabilities
+    # 0.4, 0.55, 0.05
+    rstar = 0.5 * (radius + np.sqrt(radius ** 2 + 4.0 * (p - 1) * sigma ** 2))
+    c = max(0.0, rstar - sigma * np.sqrt(p - 1.0))
+    scales = np.array([1.1 * np.sqrt(sigma ** 2 + radius ** 2 / (p + 2.0)), sigma, sigma + radius])
+    logpi = np.log([0.4, 0.55, 0.05])
+    comp = rng.choice(3, size=m, p=[0.4, 0.55, 0.05])
+    z = rng.standard_normal((m, p))
+    rho = np.sqrt(np.einsum("ij,ij->i", z, z))
+    factor = np.where(comp == 0, scales[0], np.where(comp == 2, scales[2], (c + sigma * rho) / rho))
+    r = rho * factor
+    lnorm = -0.5 * p * np.log(2 * np.pi * scales ** 2)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        shell = np.where(r > c, logpi[1] + lnorm[1] - (r - c) ** 2 / (2 * sigma ** 2)
+                         + (p - 1) * np.log(np.where(r > c, (r - c) / r, 1.0)), -np.inf)
+    lq = np.stack([logpi[0] + lnorm[0] - r * r / (2 * scales[0] ** 2), shell,
+                   logpi[2] + lnorm[2] - r * r / (2 * scales[2] ** 2)], axis=1)
     top = lq.max(axis=1)
     log_q = top + np.log(np.exp(lq - top[:, None]).sum(axis=1))
-    return np.exp(log_integrand(np.sqrt(r2), p, sigma, radius) - log_q)
+    return np.exp(log_integrand(r, p, sigma, radius) - log_q)
 
 
 def naive_chunk(rng, m, p, sigma, radius):

@@ -26,7 +26,8 @@ PASTE(lp_gauss_ball_batch_, LP_KERNEL_SUFFIX)(double *restrict w, double *restri
     const philox4x32_key_t key = { { (uint32_t) seed, (uint32_t) (seed >> 32) } };
     static _Thread_local uint32_t words[4 * MAX_GROUPS][LP_MC_BATCH];
     static _Thread_local double ypair[2][LP_MC_BATCH];
-    double s[LP_MC_BATCH], r2[LP_MC_BATCH];
+    double r2[LP_MC_BATCH];
+    int32_t comp[LP_MC_BATCH];
 
     for (int g = 0; g < groups; g++)
         for (int j = 0; j < n; j++) {
@@ -38,10 +39,10 @@ PASTE(lp_gauss_ball_batch_, LP_KERNEL_SUFFIX)(double *restrict w, double *restri
             words[4 * g + 3][j] = r.v[3];
         }
     {
-        const double s0 = k->scale[0], s1 = k->scale[1], s2 = k->scale[2];
+        const uint64_t pick0 = k->pick[0], pick1 = k->pick[1];
         for (int j = 0; j < n; j++) {
-            uint32_t comp = (uint32_t) (((uint64_t) words[3 * pairs][j] * 3) >> 32);
-            s[j] = comp == 0 ? s0 : comp == 1 ? s1 : s2;
+            uint64_t u = words[3 * pairs][j];
+            comp[j] = u < pick0 ? 0 : u < pick1 ? 1 : 2;
             r2[j] = 0.0;
         }
     }
@@ -74,21 +75,41 @@ PASTE(lp_gauss_ball_batch_, LP_KERNEL_SUFFIX)(double *restrict w, double *restri
             y1[j] = rad * (sign_y[j] * sx);
         }
     }
+    /* z is in y; |z| sets the shell's radius c + s_1 |z| */
     for (int i = 0; i < p; i++) {
-        double *yi = y + (size_t) i * LP_MC_BATCH;
+        const double *zi = y + (size_t) i * LP_MC_BATCH;
+        for (int j = 0; j < n; j++)
+            r2[j] += zi[j] * zi[j];
+    }
+    {
+        const double s0 = k->scale[0], s1 = k->scale[1], s2 = k->scale[2], c = k->shell_c;
+        double factor[LP_MC_BATCH];
         for (int j = 0; j < n; j++) {
-            yi[j] *= s[j];
-            r2[j] += yi[j] * yi[j];
+            double rho = sqrt(r2[j]);
+            double shell = rho > 0.0 ? (c + s1 * rho) / rho : s1;
+            factor[j] = comp[j] == 0 ? s0 : comp[j] == 1 ? shell : s2;
+            r2[j] = 0.0;
+        }
+        for (int i = 0; i < p; i++) {
+            double *yi = y + (size_t) i * LP_MC_BATCH;
+            for (int j = 0; j < n; j++) {
+                yi[j] *= factor[j];
+                r2[j] += yi[j] * yi[j];
+            }
         }
     }
     {
         const double R = k->radius, a2s = k->inv_two_sigma2, ln = k->log_norm;
         const double c0 = k->mix_log_c[0], c1 = k->mix_log_c[1], cc2 = k->mix_log_c[2];
         const double a0 = k->mix_a[0], a1 = k->mix_a[1], a2 = k->mix_a[2];
+        const double shell_c = k->shell_c, pm1 = (double) (p - 1);
         for (int j = 0; j < n; j++) {
             double r = sqrt(r2[j]), d = r > R ? r - R : 0.0;
+            double outside = r > shell_c, t = r - shell_c;
+            double ratio = outside != 0.0 ? t / r : 1.0;        /* in (0, 1]: a normal double */
             double log_f = -ln - d * d * a2s;
-            double l0 = c0 - a0 * r2[j], l1 = c1 - a1 * r2[j], l2 = cc2 - a2 * r2[j];
+            double l0 = c0 - a0 * r2[j], l2 = cc2 - a2 * r2[j];
+            double l1 = outside != 0.0 ? c1 - a1 * t * t + pm1 * lp_vlog(ratio) : -1e300;
             double top = l0 > l1 ? l0 : l1, sum, e0, e1, e2, e;
             top = top > l2 ? top : l2;
             /* each term in [e^-700, 1]: smaller ones are lost against the

@@ -15,8 +15,19 @@ typedef struct {
     double radius;
     double inv_two_sigma2;      /* 1 / (2 sigma^2) */
     double log_norm;            /* (p/2) log(2 pi sigma^2) */
-    double scale[3];            /* the proposal: equal mixture of N(0, s_k^2 I_p) */
-    double mix_log_c[3];        /* log(1/3) - (p/2) log(2 pi s_k^2) */
+    /* The proposal, a mixture of three radial densities built from one
+     * standard normal z in R^p: component 0 is y = s_0 z, N(0, s_0^2 I_p),
+     * matched to the inside of the ball; component 1 the shell y = (c + s_1
+     * |z|) z / |z|, whose density (2 pi s_1^2)^{-p/2} e^{-(r-c)^2/(2 s_1^2)}
+     * ((r-c)/r)^{p-1} (r = |y| > c, from the change of variables alone) puts
+     * its radial mode where the output's is; component 2 a wide N(0, s_2^2 I_p)
+     * that keeps the weights bounded.  Component k is drawn when a uniform
+     * 32-bit word is below pick[k] (pick[2] = 2^32), so its probability is
+     * exactly (pick[k] - pick[k-1]) / 2^32. */
+    uint64_t pick[3];
+    double scale[3];            /* s_0, s_1, s_2 */
+    double shell_c;             /* c >= 0 */
+    double mix_log_c[3];        /* log(probability of k) - (p/2) log(2 pi s_k^2) */
     double mix_a[3];            /* 1 / (2 s_k^2) */
 } lp_gauss_ball_kernel;
 

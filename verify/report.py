@@ -102,16 +102,6 @@ class Records:
         e = self.entries.get(key)
         return None if e is None else e["record"]
 
-    def tap(self, argv, keep):
-        """The TAP lines of `leakproof ARGV` that `keep` accepts, or None."""
-        key = tuple(argv)
-        if key not in self.entries and self.leakproof:
-            proc = self._run(argv)
-            lines = [ln for ln in proc.stdout.splitlines() if keep(ln)]
-            self.entries[key] = {"argv": list(argv), "exit": proc.returncode, "tap": lines}
-        e = self.entries.get(key)
-        return None if e is None else e["tap"]
-
     def text(self, argv):
         """The human output of `leakproof ARGV` (for listings), or None."""
         key = tuple(argv)
@@ -163,77 +153,74 @@ def dat(path, rows):
             f.write(" ".join("NaN" if c is None or c in ("not run", MISSING) else str(c) for c in r) + "\n")
 
 
-# ---- TAP of `leakproof verify` ----------------------------------------------------------------
-TAP_ARB = re.compile(r"^(not )?ok \d+ - (\S+) (\S+) arb p=(\d+) (.*?): .* ratio ([0-9.e+-]+) \+- ([0-9.e+-]+), "
-                     r"z = ([0-9.e+-]+)(?: # (\w+))?")
-
-
-def keep_verify_line(line):
-    return line.startswith("# verdict") or bool(TAP_ARB.match(line)) or " laplace l2 " in line
-
-
-def verify_checks(lines):
-    """The arb lines of verify's TAP as dicts (the values verify printed)."""
-    out = []
-    for ln in lines:
-        m = TAP_ARB.match(ln)
-        if m:
-            out.append({"ok": m.group(1) is None, "mechanism": m.group(2), "form": m.group(3),
-                        "p": int(m.group(4)), "case": m.group(5), "ratio": m.group(6),
-                        "ratio_u": m.group(7), "z": m.group(8), "directive": m.group(9)})
-    return out
-
-
+# ---- numbers as the report shows them -------------------------------------------------------------
 def span(texts):
     """The smallest and largest of decimal texts, as printed (no arithmetic on them)."""
     texts = sorted(texts, key=float)
     return f"{texts[0]}..{texts[-1]}" if texts else "—"
 
 
-def largest_abs(texts):
-    return max(texts, key=lambda t: abs(float(t))).lstrip("-") if texts else "—"
+def fixed(x, places):
+    """A record's double rounded for display (formatting only); null as '—'."""
+    return "—" if x is None else f"{x:.{places}f}"
 
 
 # ---- sections ---------------------------------------------------------------------------------
 def section_verdicts(R, out, grid):
-    lines = R.tap(["verify", grid], keep_verify_line) or []
-    checks = verify_checks(lines)
+    rec = R.json(["verify", grid])
+    checks = [c for c in (rec or {}).get("checks", []) if c.get("check") == "form" and c.get("method") == "arb"]
     groups = {}
     for c in checks:
-        groups.setdefault((c["mechanism"], c["form"], c["p"]), []).append(c)
+        if c["outcome"] in ("pass", "finding", "fail"):
+            size = c["p"] if "p" in c else "layers " + ",".join(str(x) for x in c["layers"])
+            groups.setdefault((c["mechanism"], c["form"], str(size)), []).append(c)
     rows = []
-    for (mech, form, p), cs in sorted(groups.items()):
-        rows.append([mech, form, p, len(cs), span([c["ratio"] for c in cs]),
-                     largest_abs([c["z"] for c in cs])])
+    for (mech, form, size), cs in sorted(groups.items(), key=lambda g: (g[0][0], g[0][1], g[0][2].zfill(12))):
+        ratios = [c["ratio"] for c in cs]
+        rows.append([mech, form, size, len(cs), f"{fixed(min(ratios), 5)}..{fixed(max(ratios), 5)}",
+                     fixed(max(abs(c["z"]) for c in cs), 2)])
     verdicts = []
-    for (mech, form) in sorted({(m, f) for m, f, _ in groups}):
-        cs = [c for c in checks if (c["mechanism"], c["form"]) == (mech, form)]
-        bad = [c for c in cs if not c["ok"]]
-        verdicts.append({"mechanism": mech, "form": form, "cases": len(cs), "disagree": len(bad),
-                         "ratios": span([c["ratio"] for c in cs]),
-                         "bad_ratios": span([c["ratio"] for c in bad]),
-                         "z": largest_abs([c["z"] for c in cs])})
+    for v in (rec or {}).get("verdicts", []):
+        bad = v["disagree"] > 0
+        lo, hi = (v["disagree_ratio_min"], v["disagree_ratio_max"]) if bad else (v["ratio_min"], v["ratio_max"])
+        verdicts.append({"mechanism": v["mechanism"], "form": v["form"], "cases": v["cases"],
+                         "disagree": v["disagree"], "refused": v["refused"],
+                         "ratios": f"{fixed(v['ratio_min'], 5)}..{fixed(v['ratio_max'], 5)}",
+                         "bad_ratios": f"{fixed(lo, 5)}..{fixed(hi, 5)}", "z": fixed(v["max_abs_z"], 2),
+                         "quadrature": v.get("quadrature_max_rel_difference")})
     out.append("## 1. Verdicts: each theorem form against the Monte Carlo arbiter\n")
-    out.append(f"`leakproof verify {grid}` (the cases are listed there; fixed seeds). Each form's arb value "
-               "divided by the Monte Carlo estimate (verify's `ratio`), its range over the cases at "
-               "each p, and the largest |z|:\n")
+    if rec is None:
+        out.append(f"`leakproof verify {grid}`: not run.\n")
+        return verdicts
+    out.append(f"`leakproof verify --json {grid}` (the cases are listed there; fixed seeds). Each form's arb "
+               "value divided by the Monte Carlo estimate (`ratio`), its range over the cases at each p, "
+               "and the largest |z|:\n")
     out.append(table(["mechanism", "form", "p", "cases", "value / estimate", "largest \\|z\\|"], rows))
     for v in verdicts:
+        tail = f"; {v['refused']} case(s) not judged (ESS/N too small)" if v["refused"] else ""
+        if v["quadrature"] is not None:
+            tail += f"; the quadrature check of C_(p,κ) differs by at most {v['quadrature']:.2g} (relative)"
         if v["disagree"]:
             out.append(f"- **{v['mechanism']} {v['form']} disagrees with Monte Carlo on {v['disagree']} of "
-                       f"{v['cases']} cases: value / estimate {v['bad_ratios']}** (largest |z| {v['z']})")
+                       f"{v['cases']} cases: value / estimate {v['bad_ratios']}** (largest |z| {v['z']}){tail}")
         else:
             out.append(f"- **{v['mechanism']} {v['form']} agrees with Monte Carlo on all {v['cases']} cases: "
-                       f"value / estimate {v['ratios']}** (largest |z| {v['z']})")
-    said = [ln[2:] for ln in lines if ln.startswith("# verdict")]
-    if said:
-        out.append("\nverify's own verdicts:\n")
-        out += ["- " + ln for ln in said]
-    l2 = [ln for ln in lines if " laplace l2 " in ln]
+                       f"value / estimate {v['ratios']}** (largest |z| {v['z']}){tail}")
+    l2 = [c for c in rec.get("checks", []) if c.get("check") == "bracket"]
     if l2:
         out.append("\nLaplace noise with l2 clipping has no closed form: verify checks that Monte Carlo lies "
-                   "between the l1 balls of radius R and R√p:\n")
-        out += ["- " + re.sub(r"^(not )?ok \d+ - laplace l2 ", "", ln) for ln in l2]
+                   "between the capacities of the l1 balls of radius R and R√p (certified):\n")
+        out.append(table(["p", "b", "R", "l1 ball R", "Monte Carlo", "l1 ball R√p", "outcome"],
+                         [[c["p"], c["b"], c["radius"], c["lower"], f"{c['estimate']:.6g} ± {c['std_error']:.2g}",
+                           c["upper"], c["outcome"]] for c in l2]))
+    vm = [c for c in rec.get("checks", []) if c.get("check") == "normaliser"]
+    if vm:
+        out.append("\nThe VMF normaliser C_(p,κ) by Monte Carlo (its own standard error) against the "
+                   "quadrature, a separate check:\n")
+        out.append(table(["p", "κ", "log C by Monte Carlo", "± (std. error)", "log C by quadrature", "z"],
+                         [[c["p"], c["kappa"], f"{c['log_normaliser']['estimate']:.10g}",
+                           f"{c['log_normaliser']['std_error']:.2g}", f"{c['log_normaliser']['quadrature']:.10g}",
+                           fixed(c["log_normaliser"]["z"], 2)] for c in vm]))
     out.append("")
     return verdicts
 
@@ -323,6 +310,50 @@ def section_tan(R, out, data, cases):
                      R.field(v, "log10")])
     out.append(table(["network", "p", "Gauss proof", "Gauss printed", "printed / proof",
                       f"VMF κ = {nc['kappa']}"], rows))
+    nets = rows_of(cases, "network")
+    out.append("One DP-SGD step's Bayes capacity for Section 6.3's noise multipliers, beside the stated ε of "
+               "the whole run: log₁₀ C_Bayes by Theorem III.1's proof form with R/σ = 1/M (`leakproof eval "
+               "gauss --noise-multiplier M --clip 1 --params-from NET`; one example's clipped gradient is "
+               "the secret):\n")
+    rows = []
+    for d in dps:
+        row = [d["noise_multiplier"], d["stated_epsilon"]]
+        for net in nets:
+            j = R.json(["eval", "gauss"] + network_size(net) + ["--noise-multiplier", d["noise_multiplier"],
+                                                                "--clip", d["clip"], "--form", "proof",
+                                                                "--digits", "6"])
+            row.append(R.field(j, "log10"))
+        rows.append(row)
+    out.append(table(["noise multiplier", "stated ε (whole run)"]
+                     + [f"log₁₀ C_Bayes, one step, {net['name']}" for net in nets], rows))
+    fits = rows_of(cases, "account-fit")
+    if fits:
+        f0 = fits[0]
+        out.append(f"Section 6.3's stated ε against the certified RDP accountant (Poisson sampling, Opacus's "
+                   f"conversion of Balle et al. 2020, Opacus's orders): the dataset size per client is not "
+                   f"stated, so for each multiplier the batches per epoch K (q = 1/K, T = {f0['epochs']} K "
+                   f"steps, batch {f0['batch']}, δ = {f0['delta']}) whose certified ε rounds to the stated "
+                   "value, and the nearest K with its certified ε (`leakproof account --noise-multiplier M "
+                   "--stated-epsilon E --batch B --epochs N --delta D --orders opacus`):\n")
+        rows = []
+        for f in fits:
+            j = R.json(["account", "--noise-multiplier", f["noise_multiplier"], "--stated-epsilon",
+                        f["stated_epsilon"], "--batch", f["batch"], "--epochs", f["epochs"], "--delta",
+                        f["delta"], "--orders", f["orders"]])
+            lo, hi = R.field(j, "batches_lo"), R.field(j, "batches_hi")
+            nlo, nhi = R.field(j, "dataset_size_lo"), R.field(j, "dataset_size_hi")
+            b = (j or {}).get("balle2020") or {}
+            c = (j or {}).get("classic") or {}
+            rows.append([f["noise_multiplier"], f["stated_epsilon"],
+                         "none" if lo is None else f"{lo}..{hi}",
+                         "—" if nlo is None else f"{nlo}..{nhi}",
+                         R.field(j, "batches_nearest"),
+                         f"{b.get('value', MISSING)} (± {b.get('rel_error_bound', MISSING)} rel.), order "
+                         f"{b.get('order', MISSING)}",
+                         f"{c.get('value', MISSING)}, order {c.get('order', MISSING)}"])
+        out.append(table(["noise multiplier", "stated ε", "K reproducing it", "dataset sizes N",
+                          "nearest K", "certified ε at nearest K (Opacus's conversion)",
+                          "classic conversion"], rows))
 
 
 def network_size(net):
@@ -525,8 +556,10 @@ def assumptions(cases_all):
             f"δ = {', '.join(sorted({d['delta'] for d in dps}))} for Tan et al.'s stated ε.",
             f"- R = {b['radius']}: Biswas et al.'s clip c; R = {', '.join(radii)} for Balunović et al.'s defenses, "
             "which do not clip (assumed).",
-            "- ε is one-shot: a single release of the mechanism (calibrate), not a multi-step DP-SGD ε "
-            "composed over training steps; Tan et al.'s stated ε are theirs, for their training runs.",
+            "- ε of Biswas et al.'s sweep is one-shot: a single release of the mechanism (calibrate). "
+            "Tan et al.'s stated ε are multi-step: DP-SGD over their training runs, held here against the "
+            "certified RDP accountant (Poisson sampling, T = epochs × K steps) with the dataset size left "
+            "open; the Bayes capacities beside them are of one step.",
             "- The Monte Carlo verdicts use fixed seeds (the case files); the report is the same bytes "
             "from the same records.", ""]
 

@@ -503,6 +503,43 @@ def section_methods(R, out, data, cases):
     out.append(table(["mechanism", "form", "method", "grid point", "smallest failing p", "kind"], rows))
     dat(os.path.join(data, "overflow-map.dat"), plot)
     out.append("![overflow boundaries](overflow-map.svg)\n")
+    acc = rows_of(cases, "overflow-account")
+    if acc:
+        out.append("The DP-SGD accountant in doubles: `double` is Opacus 1.1.2's code (log of each binomial "
+                   "coefficient as a double), `logdouble` dp_accounting's (log-binomials by lgamma, log-sum-exp). "
+                   "For each noise multiplier, the smallest integer order α at which the method's status is not "
+                   "ok or its ε leaves the certified value by more than the tolerance, then at one order the "
+                   "first failing decade of the sampling rate q and of the steps T (`leakproof overflow account "
+                   "--method M --noise-multiplier-grid ...`):\n")
+        rows, plot = [], []
+        for o in acc:
+            for m in listed(o["method"]):
+                j = R.json(["overflow", "account", "--method", m, "--noise-multiplier-grid",
+                            o["noise-multiplier-grid"], "--sampling-rate", o["sampling-rate"], "--steps",
+                            o["steps"], "--delta", o["delta"], "--order", o["order"]])
+                j = j or {}
+                by = {}
+                for key, col in (("points", "order"), ("sampling_rate_points", "sampling_rate"),
+                                 ("steps_points", "steps")):
+                    for pt in j.get(key) or []:
+                        first = pt.get(col)
+                        cell = (f"{first} ({pt.get('kind')})" if first is not None
+                                else f"none to {pt.get('searched_to')}")
+                        by.setdefault(pt.get("noise_multiplier"), {})[col] = cell
+                        if key != "steps_points":
+                            plot.append([f"{m}-{col}", pt.get("noise_multiplier"),
+                                         first if first is not None else pt.get("searched_to"),
+                                         1 if first is not None else 0])
+                for M in listed(o["noise-multiplier-grid"]):
+                    c = by.get(M, {})
+                    rows.append([m, M, c.get("order", MISSING), c.get("sampling_rate", MISSING),
+                                 c.get("steps", MISSING)])
+        out.append(table(["method", "noise multiplier", "smallest failing order α (q = "
+                          f"{acc[0]['sampling-rate']}, T = {acc[0]['steps']})",
+                          f"first failing q (α = {acc[0]['order']})", f"first failing T (α = {acc[0]['order']})"],
+                         rows))
+        dat(os.path.join(data, "overflow-account.dat"), plot)
+        out.append("![where the double accountants break](overflow-account.svg)\n")
     out.append("MPFR precision (bits) that keeps 15 correct digits (`leakproof overflow MECHANISM --method mpfr "
                "--p-max 2`):\n")
     rows, ps = [], []

@@ -348,7 +348,7 @@ def section_tan(R, out, data, cases):
                          "none" if lo is None else f"{lo}..{hi}",
                          "—" if nlo is None else f"{nlo}..{nhi}",
                          R.field(j, "batches_nearest"),
-                         f"{b.get('value', MISSING)} (± {b.get('rel_error_bound', MISSING)} rel.), order "
+                         f"{b.get('value', MISSING)} (± {b.get('rel_error_bound', 0):.2g} rel.), order "
                          f"{b.get('order', MISSING)}",
                          f"{c.get('value', MISSING)}, order {c.get('order', MISSING)}"])
         out.append(table(["noise multiplier", "stated ε", "K reproducing it", "dataset sizes N",
@@ -390,9 +390,10 @@ def section_balunovic(R, out, cases):
     rows = []
     for a in rows_of(cases, "adversary-gaussian"):
         j = R.json(["adversary", "gaussian"] + options(a))
-        rows.append([a["d"], a["delta"], R.field(j, "success_posterior"),
-                     R.field(j, "mc_success", "estimate"), R.field(j, "mc_std_error", "std_error"),
-                     R.field(j, "success_prior"), R.field(j, "leakage")])
+        mc = R.field(j, "mc")
+        mc = mc if isinstance(mc, dict) else {}
+        rows.append([a["d"], a["delta"], R.field(j, "success_posterior"), mc.get("estimate", MISSING),
+                     mc.get("std_error", MISSING), R.field(j, "success_prior"), R.field(j, "leakage")])
     out.append(table(["d", "δ", "success (certified)", "Monte Carlo", "std_error", "without the observation",
                       "leakage"], rows))
     out.append("The Jensen step before eq. (3), both sides certified (`leakproof adversary jensen`): with the "
@@ -400,17 +401,20 @@ def section_balunovic(R, out, cases):
     rows = []
     for a in rows_of(cases, "jensen"):
         j = R.json(["adversary", "jensen"] + options(a))
-        rows.append([a["d"], a["delta"], R.field(j, "lhs_printed_C"), R.field(j, "rhs_printed_C"),
-                     R.field(j, "holds_printed_C"), R.field(j, "lhs_volume_C"), R.field(j, "rhs_volume_C"),
-                     R.field(j, "holds_volume_C")])
-    out.append(table(["d", "δ", "log(C∫p), C = 1/δ^d", "C∫log p", "holds", "log(C∫p), C = 1/vol", "C∫log p",
-                      "holds"], rows))
+        rows.append([a["d"], a["delta"], R.field(j, "lhs_printed_c"), R.field(j, "rhs_printed_c"),
+                     R.field(j, "verdict_printed_c"), R.field(j, "lhs_volume_c"), R.field(j, "rhs_volume_c"),
+                     R.field(j, "verdict_volume_c")])
+    out.append(table(["d", "δ", "log(C∫p), C = 1/δ^d", "C∫log p", "verdict", "log(C∫p), C = 1/vol", "C∫log p",
+                      "verdict"], rows))
     out.append("Table 1 in numbers on a linear layer with Laplace noise (`leakproof adversary attacks`): mean "
                "squared reconstruction error per coordinate:\n")
     rows = []
     for a in rows_of(cases, "attacks"):
         j = R.json(["adversary", "attacks"] + options(a))
-        rows.append([a["b"]] + [R.field(j, k) for k in ("mse_l2", "mse_l1", "mse_cosine", "mse_bayes")])
+        objectives = R.field(j, "objectives")
+        by = {o.get("objective"): o for o in objectives} if isinstance(objectives, list) else {}
+        rows.append([a["b"]] + [f"{by[k]['estimate']:.4g} ± {by[k]['std_error']:.2g}" if k in by else MISSING
+                                for k in ("l2", "l1", "cosine", "bayes")])
     out.append(table(["noise b", "ℓ2 (Gaussian conditional)", "ℓ1 (Laplace conditional)", "cosine",
                       "Bayes (Gaussian prior + Laplace)"], rows))
     for kind, sub, what in (("adversary-laplace", "laplace", "The best δ-ball centre under Laplace noise"),
@@ -476,7 +480,7 @@ def section_methods(R, out, data, cases):
                     st, err = R.field(j, "status"), R.field(j, "rel_error")
                     got[(a["mechanism"], form, m, p)] = f"{err:.1e}" if st == "ok" and isinstance(err, float) else st
     for (mech, form, m) in sorted({k[:3] for k in got}):
-        rows.append([mech, form, m] + [got.get((mech, form, m, p), "not run") for p in ps])
+        rows.append([mech, form, m] + [got.get((mech, form, m, p), "—") for p in ps])
     out.append(table(["mechanism", "form", "method"] + [f"p = {int(p):,}" for p in ps], rows))
     out.append("## 4. Where each method breaks as p grows\n")
     out.append("The smallest p at which the method returns inf, NaN or 0 (its status) or loses half its digits "
@@ -631,7 +635,9 @@ def build(R, outdir):
             + (f" (git {R.meta['git']})" if R.meta.get("git") else "") + ". Every number below is a field "
             "of a leakproof command's JSON record (all of them in `records.json`) or a `# TODO` line of its "
             "tests; `python3 verify/report.py format reports/records.json reports` rebuilds this file from "
-            "them byte for byte. The configurations come from `cases/papers/*.cases`.\n"]
+            "them byte for byte. The configurations come from `cases/papers/*.cases`. A certified number is printed "
+            "with only the digits Arb certifies (its rounded-up error bound is beside it in the record, "
+            "`*_error_bound`); Monte Carlo estimates carry their standard errors.\n"]
     text = "\n".join(head + section_findings(R, verdicts) + assumptions(cases) + verdict_part + body) + "\n"
     with open(os.path.join(outdir, "README.md"), "w", encoding="utf-8") as f:
         f.write(text)

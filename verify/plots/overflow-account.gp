@@ -22,6 +22,7 @@ set key off
 set xlabel "noise multiplier M"
 set title "smallest failing order alpha"
 set ylabel "alpha"
+set yrange [300:300000]
 set lmargin 10
 set rmargin 2
 plot for [m in "double logdouble"] series(m."-order") using 2:3 with lines lw 2 lc rgb colour(m) notitle, \
@@ -29,6 +30,7 @@ plot for [m in "double logdouble"] series(m."-order") using 2:3 with lines lw 2 
      for [m in "double logdouble"] series(m."-order") using 2:($4 == 0 ? $3 : 1/0) with points pt 6 ps 1.4 lc rgb colour(m) notitle
 set title "first failing sampling rate q (one order)"
 set ylabel "q"
+set autoscale y
 set rmargin 24
 set key outside right top vertical Left reverse
 plot for [m in "double logdouble"] series(m."-sampling_rate") using 2:3 with lines lw 2 lc rgb colour(m) title m, \

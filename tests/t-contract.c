@@ -8,6 +8,7 @@
  * Arb from the texts as printed (the bound as the double a script reads). */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <jansson.h>
 #include "leakproof.h"
 #include "tap.h"
@@ -160,6 +161,83 @@ self_check(void)
     json_decref(hi);
 }
 
+/* verify prints its arb values as balls of 10 digits: each must hold the
+ * value eval gives at 40 digits for the same form and parameters. */
+static void
+verify_contract(void)
+{
+    static const char cases[] = "gauss p=2 sigma=0.5 radius=1 samples=4000 seed=1\n"
+                                "vmf p=3 kappa=2 samples=4000 seed=2\n"
+                                "laplace-l1 p=2 b=0.5 radius=1 samples=4000 seed=3\n"
+                                "gauss-layers layers=2,3 sigma=1 clip=1 samples=4000 seed=4\n";
+    char path[] = "/tmp/t-contract-XXXXXX";
+    int fd = mkstemp(path), rc, bad = 0, before = checked, values = 0;
+    json_t *rec, *checks, *row;
+    size_t i;
+    if (fd < 0 || write(fd, cases, sizeof cases - 1) != (ssize_t) (sizeof cases - 1)) {
+        tap_ok(0, "printed-number contract: verify --json (could not write a case file)");
+        return;
+    }
+    close(fd);
+    {
+        const char *args[] = { "verify", "--json", path };
+        rec = run(args, 3, &rc);
+    }
+    checks = json_object_get(rec, "checks");
+    json_array_foreach(checks, i, row) {
+        const char *args[40], *method = json_string_value(json_object_get(row, "method"));
+        static const char *const keys[] = { "sigma", "radius", "kappa", "b", "clip" };
+        char pbuf[32], layers[200] = "";
+        size_t n = 0;
+        json_t *hi, *lo, *lay = json_object_get(row, "layers"), *v;
+        int rc2;
+        if (method == NULL || strcmp(method, "arb") != 0 || !json_is_string(json_object_get(row, "value")))
+            continue;
+        args[n++] = "eval";
+        args[n++] = json_string_value(json_object_get(row, "mechanism"));
+        args[n++] = "--form";
+        args[n++] = json_string_value(json_object_get(row, "form"));
+        if (json_is_integer(json_object_get(row, "p")) && lay == NULL) {
+            snprintf(pbuf, sizeof pbuf, "%lld", (long long) json_integer_value(json_object_get(row, "p")));
+            args[n++] = "--p";
+            args[n++] = pbuf;
+        }
+        if (lay) {
+            size_t l;
+            json_array_foreach(lay, l, v)
+                snprintf(layers + strlen(layers), sizeof layers - strlen(layers), "%s%lld", l ? "," : "",
+                         (long long) json_integer_value(v));
+            args[n++] = "--layers";
+            args[n++] = layers;
+        }
+        for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
+            if (json_is_string(json_object_get(row, keys[k]))) {
+                static char opt[5][16];
+                snprintf(opt[k], sizeof opt[k], "--%s", keys[k]);
+                args[n++] = opt[k];
+                args[n++] = json_string_value(json_object_get(row, keys[k]));
+            }
+        args[n++] = "--digits";
+        args[n++] = "40";
+        args[n++] = "--json";
+        hi = run(args, n, &rc2);
+        lo = json_pack("{s:O, s:O}", "value", json_object_get(row, "value"), "rel_error_bound",
+                       json_object_get(row, "rel_error_bound"));
+        if (rc2 != 0 || hi == NULL)
+            bad++;
+        else
+            walk(lo, hi, "", "verify --json", &bad);
+        values++;
+        json_decref(lo);
+        json_decref(hi);
+    }
+    tap_ok(rc == 0 && rec && values >= 5 && bad == 0 && checked - before == values,
+           "printed-number contract: leakproof verify --json: %d arb values (10 digits), each inside its "
+           "printed bound against eval at 40 digits (exit %d, %d bad)", values, rc, bad);
+    json_decref(rec);
+    unlink(path);
+}
+
 int
 main(void)
 {
@@ -182,6 +260,7 @@ main(void)
          "--delta", "1e-5");
     CASE("6", "account", "--noise-multiplier", "0.8", "--stated-epsilon", "1.705", "--batch", "64",
          "--epochs", "25", "--delta", "1e-5");
+    verify_contract();
     flint_cleanup();
     return tap_done();
 }

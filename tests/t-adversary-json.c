@@ -58,8 +58,10 @@ static void
 check(json_t *rec, const char *key, const arb_t ref, const char *what)
 {
     json_t *v = json_object_get(rec, key);
+    char *shown = arb_get_str(ref, 25, 0);
     tap_ok(contains(rec, key, ref), "%s: %s = %s contains the reference %s", what, key,
-           json_is_string(v) ? json_string_value(v) : "(missing)", arb_get_str(ref, 25, 0));
+           json_is_string(v) ? json_string_value(v) : "(missing)", shown);
+    flint_free(shown);
 }
 
 /* P(chi^2_d <= x) by a route other than the program's */

@@ -385,10 +385,10 @@ test_personalized(const char *srcdir)
                "channel personalized: no certified number printed, certified: false");
     }
     {
-        size_t n, rows;
+        size_t nc, nb, rows, beta_rows;
         long cols;
-        char err[300], **tc = lp_read_numbers(cov, &n, &rows, &cols, err, sizeof err);
-        char **tb = lp_read_numbers(beta, &n, &rows, &cols, err, sizeof err);
+        char err[300], **tc = lp_read_numbers(cov, &nc, &rows, &cols, err, sizeof err);
+        char **tb = lp_read_numbers(beta, &nb, &beta_rows, &cols, err, sizeof err);
         double sd = json_number_value(json_object_get(r, "noise_variance"));
         arb_mat_t A;
         arb_t s, det, t, g;
@@ -414,8 +414,8 @@ test_personalized(const char *srcdir)
         tap_ok(sd > 0 && arb_is_finite(g) && arf_cmpabs_2exp_si(arb_midref(g), -30) < 0,
                "channel personalized: the printed noise variance %.17g solves 1/2[ln det(S + s diag b) - sum "
                "ln(s b_i)] = 1 to %.2g (certified log-det)", sd, arf_get_d(arb_midref(g), ARF_RND_NEAR));
-        lp_free_texts(tc, n);
-        lp_free_texts(tb, n);
+        lp_free_texts(tc, nc);
+        lp_free_texts(tb, nb);
         arb_mat_clear(A);
         arb_clear(s); arb_clear(det); arb_clear(t); arb_clear(g);
     }

@@ -10,13 +10,19 @@
 #include "tap.h"
 
 /* each assertion one TAP line, naming what it checks */
-#define assert_int_equal(a, b) \
-    tap_ok((long long) (a) == (long long) (b), "line %d: %s == %s (got %lld)", __LINE__, #a, #b, (long long) (a))
+/* each argument evaluated once: a call in it (read_bytes) runs once */
+#define assert_int_equal(a, b) do { \
+        long long got_ = (long long) (a), want_ = (long long) (b); \
+        tap_ok(got_ == want_, "line %d: %s == %s (got %lld)", __LINE__, #a, #b, got_); \
+    } while (0)
 #define assert_true(c) tap_ok((c) != 0, "line %d: %s", __LINE__, #c)
 #define assert_null(x) tap_ok((x) == NULL, "line %d: %s is NULL", __LINE__, #x)
 #define assert_non_null(x) tap_ok((x) != NULL, "line %d: %s is not NULL", __LINE__, #x)
-#define assert_string_equal(a, b) \
-    tap_ok((a) != NULL && strcmp((a), (b)) == 0, "line %d: %s is \"%s\" (got \"%s\")", __LINE__, #a, (b), (a) ? (a) : "(null)")
+#define assert_string_equal(a, b) do { \
+        const char *got_ = (a); \
+        tap_ok(got_ != NULL && strcmp(got_, (b)) == 0, "line %d: %s is \"%s\" (got \"%s\")", __LINE__, \
+               #a, (b), got_ ? got_ : "(null)"); \
+    } while (0)
 #include "numbers.h"
 
 typedef struct {

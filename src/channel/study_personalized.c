@@ -32,6 +32,7 @@ lp_study_channel_personalized(lp_record *rec, size_t d, const double *cov, const
         || !isnormal(kappa)) {
         snprintf(err, errlen, "target_capacity %s is beyond the range of doubles, in which the personalized "
                  "channel is solved", target_capacity);
+        lp_personal_clear(&p);
         return LP_STUDY_BAD_INPUT;
     }
     np = lp_solve_scan(proof, 4, lp_personal_proof, &p, kappa, SCAN_LO, SCAN_HI, SCAN_POINTS);

@@ -1,10 +1,13 @@
 /* overflow.c -- the boundaries of the non-certified methods.  Contract in
  * overflow.h. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "overflow.h"
 
 /* 1: the method fails at p; 0: it is fine; -1: it declines p */
+static char decline_note[240];   /* the last decline's reason (one search at a time) */
+
 static int
 fails_at(const lp_form *form, lp_method m, lp_params par, uint64_t p, double tol,
          const char **kind, double *err, int *evals)
@@ -20,6 +23,7 @@ fails_at(const lp_form *form, lp_method m, lp_params par, uint64_t p, double tol
         f = -1;
         *kind = "declined";
         *err = -1;
+        snprintf(decline_note, sizeof decline_note, "%s", r.note);
     } else if (r.status != LP_OK) {
         f = 1;
         *kind = lp_status_name(r.status);
@@ -39,15 +43,16 @@ void
 lp_overflow_find(lp_overflow_point *res, const lp_form *form, lp_method m,
                  const lp_params *par, uint64_t p_max, double tol)
 {
-    uint64_t good = 0, bad = 0, p;
+    uint64_t good = 0, bad = 0, p, first;
     const char *kind = "none";
-    double err = -1;
+    double err = -1, err_good = -1;   /* err_good: at `good`, kept so as not to evaluate it again */
     int f = 0;
 
     res->evaluations = 0;
     res->persists = 0;
     res->rel_error_before = -1;
     res->domain_at_1 = 0;
+    res->note[0] = '\0';
     /* p = 1 outside the method's domain (GSL's I_nu at nu = -1/2) says nothing
      * about large p: note it and search from 2 */
     p = 1;
@@ -58,11 +63,13 @@ lp_overflow_find(lp_overflow_point *res, const lp_form *form, lp_method m,
         p = 2;
     }
     /* doubling search for a first failure */
+    first = p;
     for (;;) {
         f = fails_at(form, m, *par, p, tol, &kind, &err, &res->evaluations);
         if (f != 0)
             break;
         good = p;
+        err_good = err;
         if (p == p_max)
             break;
         p = p > p_max / 2 ? p_max : 2 * p;
@@ -75,6 +82,17 @@ lp_overflow_find(lp_overflow_point *res, const lp_form *form, lp_method m,
         return;
     }
     bad = p;
+    if (f < 0 && p == first) {
+        /* nothing to search: the method will not start (a decimal far
+         * beyond what its loops can reach) */
+        res->p = 0;
+        res->kind = "declined";
+        res->rel_error = -1;
+        res->searched_to = 0;
+        snprintf(res->note, sizeof res->note, "the method declines p = %llu: %s",
+                 (unsigned long long) p, decline_note);
+        return;
+    }
     if (f < 0) {
         /* declined at `bad`: search again for a failure below it */
         uint64_t lo = good, hi = bad;
@@ -83,19 +101,21 @@ lp_overflow_find(lp_overflow_point *res, const lp_form *form, lp_method m,
             int g = fails_at(form, m, *par, mid, tol, &kind, &err, &res->evaluations);
             if (g < 0)
                 hi = mid;
-            else if (g == 0)
+            else if (g == 0) {
                 lo = mid;
-            else {
+                err_good = err;
+            } else {
                 bad = mid;
                 f = 1;
                 break;
             }
         }
         if (f < 0) {
-            fails_at(form, m, *par, lo, tol, &kind, &err, &res->evaluations);
+            snprintf(res->note, sizeof res->note, "the method declines p = %llu: %s",
+                     (unsigned long long) hi, decline_note);
             res->p = 0;
             res->kind = "none";
-            res->rel_error = err;
+            res->rel_error = err_good;
             res->searched_to = lo;
             return;
         }
@@ -139,11 +159,13 @@ lp_mpfr_bits_needed(const lp_form *form, const lp_params *par, int digits)
         lp_result_init(&r);
         lp_evaluate(&r, form, LP_MPFR, par, digits, hi);
         ok_hi = r.status == LP_OK && lp_rel_error(&r, &ref) >= 0 && lp_rel_error(&r, &ref) <= tol;
+        if (r.status != LP_OK)
+            ok_hi = -2;
         lp_result_clear(&r);
     }
-    if (!ok_hi) {
+    if (ok_hi != 1) {
         lp_result_clear(&ref);
-        return -1;
+        return ok_hi == -2 ? -2 : -1;
     }
     while (hi - lo > 1) {
         long mid = lo + (hi - lo) / 2;
@@ -191,8 +213,15 @@ lp_overflow_record(lp_record *rec, const lp_form *form, lp_method method,
         lp_record_double(row, "rel_error", pt.rel_error >= 0 ? pt.rel_error : NAN);
         lp_record_double(row, "rel_error_before", pt.rel_error_before >= 0 ? pt.rel_error_before : NAN);
         lp_record_bool(row, "persists", pt.persists);
-        lp_record_int(row, "searched_to", (int64_t) pt.searched_to);
+        if (pt.searched_to)
+            lp_record_int(row, "searched_to", (int64_t) pt.searched_to);
+        else
+            lp_record_null(row, "searched_to");
         lp_record_bool(row, "domain_at_p1", pt.domain_at_1);
+        if (pt.note[0])
+            lp_record_text(row, "note", pt.note);
+        else
+            lp_record_null(row, "note");
     }
     if (method == LP_MPFR && n > 0) {
         static const uint64_t ps[] = { 10, 100, 1000, 13700, 100000 };
@@ -208,6 +237,11 @@ lp_overflow_record(lp_record *rec, const lp_form *form, lp_method method,
                 lp_record_int(row, "bits", bits);
             else
                 lp_record_null(row, "bits");
+            if (bits > 0)
+                lp_record_null(row, "note");
+            else
+                lp_record_text(row, "note", bits == -2 ? "the method declines or fails at 1024 bits"
+                               : "1024 bits do not keep 15 digits");
         }
     }
 }

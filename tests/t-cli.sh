@@ -166,6 +166,24 @@ bad "--b-grid does not apply" overflow gauss --method double --b-grid 1
 bad "--radius does not apply" overflow vmf --method double --radius 2
 bad "one parameter varies" overflow gauss --method double --sigma-grid 1 --radius-grid 1,2
 bad "--method mpfr is not implemented" overflow laplace-l1 --method mpfr
+# regression: a kappa the I_nu series cannot reach ran 134 million terms per
+# evaluation (24 s with logdouble, past 10 minutes with mpfr), then evaluated
+# p = 0 and reported "none" with searched_to 0; now it is declined at once
+for m in mpfr logdouble; do
+    timeout 30 "$L" overflow vmf --method $m --kappa-grid 99999999999999999999 --json >"$out"
+    grep -q '"kind":"declined"' "$out" && grep -q '"searched_to":null' "$out" \
+        && grep -q '"note":"the method declines p = 1: the I_nu series needs about 5e+19 terms' "$out"
+    ok $? "overflow vmf $m, kappa 99999999999999999999: declined at p = 1, nothing searched: $(cut -c1-400 "$out")"
+    timeout 30 "$L" eval vmf --method $m --p 10 --kappa 1e400 --json >"$out"
+    grep -q '"status":"declined"' "$out" && grep -q 'kappa is beyond the double range' "$out"
+    ok $? "eval vmf $m, kappa 1e400: declined before the loop: $(cut -c1-300 "$out")"
+done
+# a search the method ends by declining says so, and reports the error at the
+# last p it evaluated
+timeout 60 "$L" overflow laplace-l1 --method double --b-grid 1e400 --json >"$out"
+grep -q '"kind":"none".*"searched_to":134217728.*"note":"the method declines p = 134217729' "$out" \
+    && ! grep -q '"rel_error":null' "$out"
+ok $? "overflow laplace-l1 double, b 1e400: none up to 134217728, the decline noted: $(cut -c1-400 "$out")"
 
 # good input: the JSON contract
 "$L" eval vmf --p 13700 --kappa 173 --form printed --digits 20 --json >"$out" 2>"$err"; rc=$?

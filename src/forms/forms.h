@@ -75,6 +75,15 @@ void lp_gauss_radial_peak(double *t_peak, double *width, uint64_t n, double a);
  * kappa >= 0.  They return 0 on success, -1 when the series needs more than
  * LP_TERMS_MAX_DOUBLE terms (kappa too large). */
 int lp_bessel_i_series_double(double *res, double nu, double kappa);
+/* Whether the series at (nu, kappa) is worth starting with `method`'s variant
+ * (LP_DOUBLE, LP_LOGDOUBLE or LP_MPFR) at `prec` bits.  Its terms rise until
+ * (m+1)(m+1+nu) > (kappa/2)^2, so the loop's length is known before it runs:
+ * 0 with res declined (the estimate in its note) when that length passes
+ * LP_TERMS_MAX_DOUBLE or its estimated time passes lp_loop_affordable's
+ * budget; else 1.  kappa: a double view (inf beyond the double range, which
+ * declines). */
+int lp_bessel_i_series_affordable(lp_result *res, lp_method method, double nu, double kappa,
+                                  slong prec);
 int lp_bessel_i_series_log(double *logres, double nu, double kappa);
 int lp_bessel_i_series_mpfr(mpfr_t res, const mpfr_t nu, const mpfr_t kappa);
 

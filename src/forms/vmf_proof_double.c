@@ -11,6 +11,8 @@ lp_vmf_proof_double(lp_result *res, const lp_params *par, slong prec)
     int fe;
     (void) prec;
     lp_fp_watch_begin();
+    if (!lp_bessel_i_series_affordable(res, LP_DOUBLE, nu, k, 53))
+        return res->status;
     if (lp_bessel_i_series_double(&I, nu, k) != 0)
         return lp_result_fail(res, LP_DECLINED, "the I_nu series needs more than %llu terms",
                               (unsigned long long) LP_TERMS_MAX_DOUBLE);

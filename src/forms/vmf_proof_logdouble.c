@@ -9,6 +9,8 @@ lp_vmf_proof_logdouble(lp_result *res, const lp_params *par, slong prec)
     const double k = par->kappa_d, p = (double) par->p, nu = p / 2.0 - 1.0;
     double log_i, log_a, log_norm;
     (void) prec;
+    if (!lp_bessel_i_series_affordable(res, LP_LOGDOUBLE, nu, k, 53))
+        return res->status;
     if (lp_bessel_i_series_log(&log_i, nu, k) != 0)
         return lp_result_fail(res, LP_DECLINED, "the I_nu series needs more than %llu terms",
                               (unsigned long long) LP_TERMS_MAX_DOUBLE);

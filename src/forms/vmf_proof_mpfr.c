@@ -17,6 +17,11 @@ lp_vmf_proof_mpfr(lp_result *res, const lp_params *par, slong prec)
     mpfr_set_ui(half_p, par->p, MPFR_RNDN);
     mpfr_div_2ui(half_p, half_p, 1, MPFR_RNDN);
     mpfr_sub_ui(nu, half_p, 1, MPFR_RNDN);
+    if (!lp_bessel_i_series_affordable(res, LP_MPFR, mpfr_get_d(nu, MPFR_RNDN),
+                                       par->kappa_d, prec)) {
+        st = res->status;
+        goto done;
+    }
     if (lp_bessel_i_series_mpfr(I, nu, kappa) != 0) {
         st = lp_result_fail(res, LP_DECLINED, "the I_nu series needs more than %llu terms",
                             (unsigned long long) LP_TERMS_MAX_DOUBLE);

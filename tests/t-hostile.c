@@ -8,7 +8,11 @@
  * (exit 2, no record, one message line naming the option) or, where the value
  * is legal, answers (exit 0 or 3 with one JSON record holding no NaN, inf or
  * "?"), within 30 seconds.  One TAP line per (command, option), and the count
- * of tried / behaving. */
+ * of tried / behaving.  The base lines are checked against the program's own
+ * help: every option with a value that `leakproof COMMAND --help` names must
+ * be in some base line of COMMAND, so a new option cannot miss the matrix.
+ * @SRC@ in a base line is the source tree (files the command reads), @CASES@
+ * a small case file written for verify. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,16 +26,44 @@ static const char *const bases[] = {
     "eval vmf --p 5 --kappa 1 --form printed",
     "eval laplace-l1 --p 5 --b 1 --radius 1",
     "eval gauss-layers --sigma 1 --clip 1 --layers 2,3",
+    "eval gauss-layers --sigma 1 --clip 1 --layers-file @SRC@/cases/networks/lenet.layers",
     "eval gauss --p 5 --noise-multiplier 1 --clip 1 --secret batch --batch 4",
+    "eval gauss --params-from @SRC@/cases/networks/lenet.layers --noise-multiplier 1 --clip 1",
     "eval gauss --p 50 --sigma 1 --radius 1 --method double --compare",
     "eval gauss --p 50 --sigma 1 --radius 1 --method mpfr --prec 100",
     "overflow gauss --method double --sigma-grid 1 --radius 1 --p-max 1000",
+    "overflow gauss --method double --form printed --sigma 1 --radius-grid 1 --p-max 1000",
+    "overflow vmf --method logdouble --kappa-grid 1 --p-max 1000",
+    "overflow laplace-l1 --method double --b-grid 1 --radius 1 --p-max 1000",
+    "overflow laplace-l1 --method double --b 1 --radius-grid 1 --p-max 1000",
     "channel capacity --eigenvalues 1,2 --noise-variance 1",
+    "channel capacity --eigenvalues-file @SRC@/cases/tan/eig.txt --noise-variance 1",
     "channel natural --eigenvalues 1,2 --capacity 1",
+    "channel natural --data @SRC@/cases/tan/samples.csv --capacity 1",
     "channel white --eigenvalues 1,2 --capacity 1 --digits 10",
+    "channel personalized --covariance @SRC@/cases/tan/cov-4.csv --beta @SRC@/cases/tan/beta-4.csv "
+    "--capacity 1",
     "channel dp --batch 64 --clip 1 --noise-multiplier 0.8",
+    "channel dp --batch 64 --clip 1 --epsilon 1 --delta 1e-5",
     "channel toy --digits 10",
-    "calibrate gaussian --epsilon 1 --delta 1e-5 --sensitivity 1",
+    "calibrate gaussian --epsilon 1 --delta 1e-5 --sensitivity 1 --digits 10",
+    "mc gauss --p 2 --sigma 1 --radius 1 --samples 200 --seed 1 --threads 1 --sup-checks 10",
+    "mc vmf --p 3 --kappa 1 --samples 200 --seed 1 --threads 1",
+    "mc laplace --p 2 --b 1 --radius 1 --clip l1 --samples 200 --seed 1 --threads 1",
+    "mc gauss-layers --sigma 1 --clip 1 --layers 1,2 --samples 200 --seed 1 --threads 1",
+    "mc discrete --p 1 --sigma 1 --radius 1",
+    "adversary gaussian --d 2 --prior-var 1 --gain 1 --noise 1 --delta 1 --samples 100 --seed 1 "
+    "--digits 10",
+    "adversary jensen --d 2 --prior-var 1 --gain 1 --noise 1 --delta 1 --g-norm 0 --seed 1 --digits 10",
+    "adversary laplace --delta 1 --d 2 --gain 1 --b 1 --samples 100 --seed 1",
+    "adversary attacks --d 2 --m 2 --b 0.1 --trials 10 --seed 1",
+    "adversary link --sigma 1 --radius 1 --delta 1 --samples 100 --seed 1 --digits 10",
+    "adversary linear-layer --grad-bias 0.5 --grad-weight 1,2 --rel-error 0.01 --digits 10",
+    "account --noise-multiplier 1 --sampling-rate 0.01 --steps 10 --delta 1e-5 --orders 2,4 "
+    "--method arb --digits 10",
+    "account --epsilon 2 --sampling-rate 0.01 --steps 10 --delta 1e-5 --orders 2,8,32 --resolution 2",
+    "verify --threads 1 @CASES@",
+    "forms",
 };
 
 static const char *const hostile[] = {
@@ -39,6 +71,82 @@ static const char *const hostile[] = {
 };
 
 static const char *current;
+static char src_dir[1024], cases_file[64];
+
+/* base with @SRC@ and @CASES@ replaced (malloc'd) */
+static char *
+expand(const char *base)
+{
+    size_t cap = strlen(base) + 1;
+    char *out, *w;
+    for (const char *c = base; (c = strchr(c, '@')) != NULL; c++)
+        cap += sizeof src_dir + sizeof cases_file;
+    out = w = malloc(cap);
+    while (*base) {
+        if (strncmp(base, "@SRC@", 5) == 0) {
+            w += sprintf(w, "%s", src_dir);
+            base += 5;
+        } else if (strncmp(base, "@CASES@", 7) == 0) {
+            w += sprintf(w, "%s", cases_file);
+            base += 7;
+        } else
+            *w++ = *base++;
+    }
+    *w = '\0';
+    return out;
+}
+
+/* Every option with a value that `leakproof cmd --help` names (flags left
+ * out) is in a base line of cmd; one TAP line per command. */
+static void
+options_covered(const char *cmd)
+{
+    static const char *const flags[] = { "--json", "--csv", "--compare", "--help", "--version" };
+    const char *argv[] = { cmd, "--help" };
+    char *out = NULL, *err = NULL, missing[1000] = "", seen[4000] = " ";
+    int found = 0;
+    lp_call(argv, 2, &out, &err);
+    for (const char *c = out ? out : ""; (c = strstr(c, "--")) != NULL;) {
+        char opt[64];
+        size_t len = 2;
+        int flag = 0, covered = 0;
+        while (len < sizeof opt - 1 && ((c[len] >= 'a' && c[len] <= 'z') || (c[len] >= '0' && c[len] <= '9')
+                                        || (c[len] == '-' && c[len + 1] != '-')))
+            len++;
+        memcpy(opt, c, len);
+        opt[len] = '\0';
+        c += len;
+        if (len < 4 || !(opt[2] >= 'a' && opt[2] <= 'z'))
+            continue;
+        for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++)
+            flag |= strcmp(opt, flags[f]) == 0;
+        if (flag)
+            continue;
+        {
+            char word[70];
+            snprintf(word, sizeof word, " %s ", opt);
+            if (strstr(seen, word) || strlen(seen) + len + 2 >= sizeof seen)
+                continue;
+            strcat(seen, word + 1);
+        }
+        found++;
+        for (size_t b = 0; b < sizeof bases / sizeof bases[0] && !covered; b++) {
+            const char *hit = bases[b];
+            if (strncmp(bases[b], cmd, strlen(cmd)) != 0 || bases[b][strlen(cmd)] != ' ')
+                continue;
+            while ((hit = strstr(hit, opt)) != NULL && !covered) {
+                covered = hit[len] == ' ' || hit[len] == '\0';
+                hit += len;
+            }
+        }
+        if (!covered && strlen(missing) + len + 2 < sizeof missing)
+            snprintf(missing + strlen(missing), sizeof missing - strlen(missing), " %s", opt);
+    }
+    tap_ok(found > 0 && missing[0] == '\0', "every option with a value in `leakproof %s --help` (%d) is in "
+           "the matrix%s%s", cmd, found, missing[0] ? "; missing:" : "", missing);
+    lp_free(out);
+    lp_free(err);
+}
 
 static void
 on_alarm(int sig)
@@ -97,6 +205,10 @@ behaves(const char *opt, const char *const *argv, size_t argc, char *why, size_t
             snprintf(why, len, "the message does not name %s: %.200s", opt, err);
         else
             ok = 1;
+    } else if (strcmp(argv[0], "verify") == 0 && rc == 0) {
+        ok = out && strncmp(out, "TAP", 3) == 0 ? 1 : out && strstr(out, "1..") != NULL;
+        if (!ok)
+            snprintf(why, len, "verify: exit 0 without TAP");
     } else if (rc == 0 || rc == 3) {
         json_error_t e;
         json_t *j = out ? json_loads(out, 0, &e) : NULL;
@@ -119,9 +231,27 @@ int
 main(void)
 {
     long tried = 0, behaving = 0;
+    static const char *const commands[] = { "eval", "overflow", "channel", "calibrate", "mc",
+                                            "adversary", "account", "verify" };
     signal(SIGALRM, on_alarm);
+    snprintf(src_dir, sizeof src_dir, "%s", getenv("srcdir") ? getenv("srcdir") : ".");
+    {
+        int fd;
+        FILE *f;
+        strcpy(cases_file, "/tmp/t-hostile-XXXXXX");
+        fd = mkstemp(cases_file);
+        f = fd >= 0 ? fdopen(fd, "w") : NULL;
+        if (f == NULL) {
+            printf("Bail out! cannot write a case file in /tmp\n");
+            return 1;
+        }
+        fputs("gauss p=1 sigma=1 radius=1 samples=20000 seed=1\n", f);
+        fclose(f);
+    }
+    for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
+        options_covered(commands[c]);
     for (size_t b = 0; b < sizeof bases / sizeof bases[0]; b++) {
-        char *line = strdup(bases[b]), *words[40], *save = NULL;
+        char *line = expand(bases[b]), *words[40], *save = NULL;
         size_t n = 0;
         current = bases[b];
         for (char *w = strtok_r(line, " ", &save); w; w = strtok_r(NULL, " ", &save))
@@ -170,6 +300,7 @@ main(void)
         }
         free(line);
     }
+    unlink(cases_file);
     tap_diag("hostile inputs: %ld tried, %ld behaving", tried, behaving);
     flint_cleanup();
     return tap_done();

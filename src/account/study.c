@@ -125,7 +125,10 @@ lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
         lp_record_text(rec, "noise_multiplier", M_hi);
         lp_record_text(rec, "epsilon_upper_bound", up);
         lp_record_text(rec, "below", M_lo);
-        lp_record_text(rec, "epsilon_below_lower_bound", lo);
+        if (arf_is_finite(eps_lo))
+            lp_record_text(rec, "epsilon_below_lower_bound", lo);
+        else    /* below = 0: no noise, epsilon unbounded (no number to print) */
+            lp_record_null(rec, "epsilon_below_lower_bound");
         lp_record_bool(rec, "below_certainly_exceeds", below);
         flint_free(up);
         flint_free(lo);

@@ -30,7 +30,7 @@ lp_adversary_link_check(char *msg, size_t len, const char *sigma, const char *ra
     if (arb_lt(sr, lo) || arb_gt(sr, hi)) {
         /* the discretised channel's work grows as (R/sigma)^3 below 1/16 and
            as sigma/R above 1000: beyond them, minutes and gigabytes */
-        snprintf(msg, len, "--sigma: sigma/radius must lie in [1/16, 1000] (the discretised channel "
+        snprintf(msg, len, "--sigma, --radius: sigma/radius must lie in [1/16, 1000] (the discretised channel "
                  "would need over 2e9 operations; got sigma %s, radius %s)", sigma, radius);
         rc = -1;
     } else {

@@ -121,6 +121,8 @@ parse(account_opts *o, int argc, char **argv)
     if (o->eps && o->M)
         return lp_usage_error(cmd, "--epsilon and --noise-multiplier exclude each other "
                               "(give M to get epsilon, or epsilon to get the least M)");
+    if (o->eps == NULL && o->M == NULL)
+        return lp_usage_error(cmd, "missing --noise-multiplier (epsilon of M) or --epsilon (the least M)");
     if (o->eps ? (rc = check_positive("--epsilon", o->eps)) : (rc = check_positive("--noise-multiplier", o->M)))
         return rc;
     if (o->stated) {

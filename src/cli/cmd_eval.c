@@ -122,6 +122,9 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method, int
         }
         if (o->text[id] == NULL && id == LP_PARAM_ID_LAYERS)
             return lp_usage_error(cmd, "missing --layers or --layers-file (%s)", lp_param_specs[id].meaning);
+        if (o->text[id] == NULL && id == LP_PARAM_ID_P)
+            return lp_usage_error(cmd, "missing --p or --params-from (%s: %s)", lp_param_specs[id].meaning,
+                                  lp_domain_text(lp_param_specs[id].domain));
         if (o->text[id] == NULL)
             return lp_usage_error(cmd, "missing --%s (%s: %s)", name, lp_param_specs[id].meaning,
                                   lp_domain_text(lp_param_specs[id].domain));

@@ -31,11 +31,14 @@ static const char *const bases[] = {
     "eval gauss --params-from @SRC@/cases/networks/lenet.layers --noise-multiplier 1 --clip 1",
     "eval gauss --p 50 --sigma 1 --radius 1 --method double --compare",
     "eval gauss --p 50 --sigma 1 --radius 1 --method mpfr --prec 100",
+    "eval gauss --p 5 --sigma 1 --radius 1 --ratio-to sigma=2",
     "overflow gauss --method double --sigma-grid 1 --radius 1 --p-max 1000",
     "overflow gauss --method double --form printed --sigma 1 --radius-grid 1 --p-max 1000",
     "overflow vmf --method logdouble --kappa-grid 1 --p-max 1000",
     "overflow laplace-l1 --method double --b-grid 1 --radius 1 --p-max 1000",
     "overflow laplace-l1 --method double --b 1 --radius-grid 1 --p-max 1000",
+    "overflow account --method double --noise-multiplier-grid 1 --sampling-rate 0.01 --steps 10 "
+    "--delta 1e-5 --order 8 --order-max 100",
     "channel capacity --eigenvalues 1,2 --noise-variance 1",
     "channel capacity --eigenvalues-file @SRC@/cases/tan/eig.txt --noise-variance 1",
     "channel natural --eigenvalues 1,2 --capacity 1",
@@ -62,6 +65,7 @@ static const char *const bases[] = {
     "account --noise-multiplier 1 --sampling-rate 0.01 --steps 10 --delta 1e-5 --orders 2,4 "
     "--method arb --digits 10",
     "account --epsilon 2 --sampling-rate 0.01 --steps 10 --delta 1e-5 --orders 2,8,32 --resolution 2",
+    "account --noise-multiplier 1 --stated-epsilon 2.0 --batch 64 --epochs 1 --delta 1e-5 --orders 2,8,32",
     "verify --threads 1 @CASES@",
     "forms",
 };
@@ -101,11 +105,19 @@ expand(const char *base)
 static void
 options_covered(const char *cmd)
 {
-    static const char *const flags[] = { "--json", "--csv", "--compare", "--help", "--version" };
-    const char *argv[] = { cmd, "--help" };
+    /* options without a value, and configure's --with-mpi that mc's help mentions */
+    static const char *const flags[] = { "--json", "--csv", "--compare", "--help", "--version",
+                                         "--with-mpi" };
+    char *words = strdup(cmd), *save = NULL;
+    const char *argv[4];
+    size_t argc = 0;
     char *out = NULL, *err = NULL, missing[1000] = "", seen[4000] = " ";
     int found = 0;
-    lp_call(argv, 2, &out, &err);
+    for (char *w = strtok_r(words, " ", &save); w && argc < 3; w = strtok_r(NULL, " ", &save))
+        argv[argc++] = w;
+    argv[argc++] = "--help";
+    lp_call(argv, argc, &out, &err);
+    free(words);
     for (const char *c = out ? out : ""; (c = strstr(c, "--")) != NULL;) {
         char opt[64];
         size_t len = 2;
@@ -231,8 +243,8 @@ int
 main(void)
 {
     long tried = 0, behaving = 0;
-    static const char *const commands[] = { "eval", "overflow", "channel", "calibrate", "mc",
-                                            "adversary", "account", "verify" };
+    static const char *const commands[] = { "eval", "overflow", "overflow account", "channel",
+                                            "calibrate", "mc", "adversary", "account", "verify" };
     signal(SIGALRM, on_alarm);
     snprintf(src_dir, sizeof src_dir, "%s", getenv("srcdir") ? getenv("srcdir") : ".");
     {

@@ -50,9 +50,9 @@ bad "--seed is not an option of linear-layer" adversary linear-layer --grad-bias
 bad "--digits is not an option of attacks" adversary attacks --digits 5
 
 # issue 11 item 1: work the discretised link cannot do is refused, not attempted
-bad "--sigma: sigma/radius" adversary link --sigma 1e400 --radius 1 --delta 1 --samples 1000 --seed 1
-bad "--sigma: sigma/radius" adversary link --sigma 1000 --radius 0.001 --delta 1
-bad "--sigma: sigma/radius" adversary link --sigma 0.001 --radius 1 --delta 1
+bad "--sigma, --radius: sigma/radius" adversary link --sigma 1e400 --radius 1 --delta 1 --samples 1000 --seed 1
+bad "--sigma, --radius: sigma/radius" adversary link --sigma 1000 --radius 0.001 --delta 1
+bad "--sigma, --radius: sigma/radius" adversary link --sigma 0.001 --radius 1 --delta 1
 bad "--delta: delta/radius" adversary link --sigma 1 --radius 1 --delta 1e-400
 
 # issue 11 item 7: values beyond the samplers' range are refused; certified ones computed

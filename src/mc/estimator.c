@@ -23,7 +23,9 @@
 
 /* max over projected gradient ascents from random inputs of log f(x)(y): an
  * assumption-free check of the proofs' maximiser.  An ascent stops early once
- * a step moves x by less than 1e-15 of its scale (a fixed point). */
+ * a projected step moves x by less than 1e-15 of its scale (a fixed point of
+ * the projected gradient step: where the gradient is normal to the input set
+ * at its boundary, the step itself stays large). */
 static double
 numerical_sup(const lp_mechanism *m, const double *y, lp_stream *r)
 {
@@ -31,13 +33,15 @@ numerical_sup(const lp_mechanism *m, const double *y, lp_stream *r)
     for (int s = 0; s < ASCENT_STARTS; s++) {
         m->sample_input(m, x, r);
         for (int k = 0; k < ASCENT_STEPS; k++) {
-            double moved = 0, size = 0;
+            double moved = 0, size = 0, before[LP_MC_P_MAX];
             m->grad_log_density(m, g, x, y);
-            for (int i = 0; i < m->p; i++)
-                x[i] += m->step * g[i];
-            m->project(m, x);
             for (int i = 0; i < m->p; i++) {
-                moved += fabs(m->step * g[i]);
+                before[i] = x[i];
+                x[i] += m->step * g[i];
+            }
+            m->project(m, x);
+            for (int i = 0; i < m->p; i++) {     /* what the projected step moved */
+                moved += fabs(x[i] - before[i]);
                 size += fabs(x[i]);
             }
             if (moved <= 1e-15 * (1.0 + size))

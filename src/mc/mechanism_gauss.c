@@ -65,7 +65,8 @@ ball_sample(const lp_mechanism *m, double *x, lp_stream *r)
     }
 }
 
-/* An equal mixture of three centred isotropic Gaussians: one just wider than
+/* Per-layer clipping (one ball draws from the kernel, set_kernel above): an
+ * equal mixture of three centred isotropic Gaussians: one just wider than
  * the noise, one matched to the spread of x + noise for x uniform in the ball,
  * one as wide as the ball plus noise.  Every component is wider than sigma, so
  * the proposal's tails dominate exp(-(|y|-R)^2/(2 sigma^2)): the weights are

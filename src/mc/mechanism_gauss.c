@@ -65,7 +65,7 @@ ball_sample(const lp_mechanism *m, double *x, lp_stream *r)
     }
 }
 
-/* Per-layer clipping (one ball draws from the kernel, set_kernel above): an
+/* Per-layer clipping (one ball draws from the kernel: set_kernel below): an
  * equal mixture of three centred isotropic Gaussians: one just wider than
  * the noise, one matched to the spread of x + noise for x uniform in the ball,
  * one as wide as the ball plus noise.  Every component is wider than sigma, so

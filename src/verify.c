@@ -136,7 +136,7 @@ lp_verify_case(lp_record *rec, lp_check **checks, size_t *n, const lp_case *c, i
     lp_params par;
     char where[400], ess[64], err[300];
     double se, quad_capacity = NAN;
-    int judged, rc = 0;
+    int judged;
     lp_check *k;
 
     describe(where, sizeof where, c);
@@ -280,5 +280,5 @@ lp_verify_case(lp_record *rec, lp_check **checks, size_t *n, const lp_case *c, i
         }
     }
     lp_params_clear(&par);
-    return rc;
+    return 0;
 }

@@ -36,7 +36,7 @@ lp_cmd_verify(int argc, char **argv)
 {
     lp_case *cases = NULL;
     lp_check *checks = NULL;
-    lp_verdict verdicts[64];
+    lp_verdict *verdicts;
     lp_record *rec;
     size_t ncases = 0, nchecks = 0, nverdicts;
     char err[512], sentence[600];
@@ -103,6 +103,8 @@ lp_cmd_verify(int argc, char **argv)
         }
         fflush(out());
     }
+    if ((verdicts = calloc(lp_nforms, sizeof *verdicts)) == NULL)
+        abort();
     nverdicts = lp_verify_verdicts(verdicts, checks, nchecks);
     for (size_t v = 0; v < nverdicts; v++) {
         if (json) {
@@ -117,6 +119,7 @@ lp_cmd_verify(int argc, char **argv)
     else
         fprintf(out(), "1..%zu\n", nchecks);
     lp_record_free(rec);
+    free(verdicts);
     free(checks);
     free(cases);
     return lp_close_stdout(LP_EXIT_OK);

@@ -70,6 +70,8 @@ parse_line(lp_case *c, char *text, const char *path, int line, char *err, size_t
         mechanism_names(why, sizeof why);
         return fail(err, errlen, path, line, "unknown mechanism '%s' (%s)", tok, why);
     }
+    if (c->mech->mc_make == NULL)
+        return fail(err, errlen, path, line, "%s has no Monte Carlo arbiter to verify it against", tok);
     while ((tok = strtok_r(NULL, " \t", &save)) != NULL) {
         char *eq = strchr(tok, '='), *key = tok, *val;
         int id;

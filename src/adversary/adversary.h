@@ -192,6 +192,9 @@ slong lp_adversary_start_prec(slong digits);
 /* Fills the record's digits, prec_bits, certified, status and note from the
  * smallest number of digits certified; returns the outcome. */
 lp_adversary_outcome lp_adversary_precision_fields(lp_record *rec, slong got, slong wanted, slong prec);
+/* The record's `command` and the linear-Gaussian model's inputs as given (d,
+ * prior_var, gain, noise, delta), shared by gaussian and jensen. */
+void lp_adversary_model_fields(lp_record *rec, const char *command, const lp_adversary_model *m);
 /* 1 if the decimal s is certainly below lo or above hi (NULL: no limit);
  * limits are soft, so a value indistinguishable from one counts as inside. */
 int lp_adversary_decimal_outside(const char *s, const char *lo, const char *hi);

@@ -62,3 +62,14 @@ lp_adversary_decimal_outside(const char *s, const char *lo, const char *hi)
     arb_clear(b);
     return out;
 }
+
+void
+lp_adversary_model_fields(lp_record *rec, const char *command, const lp_adversary_model *m)
+{
+    lp_record_text(rec, "command", command);
+    lp_record_int(rec, "d", (int64_t) m->d);
+    lp_record_text(rec, "prior_var", m->prior_var);
+    lp_record_text(rec, "gain", m->gain);
+    lp_record_text(rec, "noise", m->noise);
+    lp_record_text(rec, "delta", m->delta);
+}

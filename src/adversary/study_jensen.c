@@ -64,12 +64,7 @@ lp_adversary_jensen_study(lp_record *rec, const lp_adversary_model *m)
         if (got >= m->digits || 2 * prec > LP_ADVERSARY_PREC_MAX)
             break;
     }
-    lp_record_text(rec, "command", "adversary jensen");
-    lp_record_int(rec, "d", (int64_t) m->d);
-    lp_record_text(rec, "prior_var", m->prior_var);
-    lp_record_text(rec, "gain", m->gain);
-    lp_record_text(rec, "noise", m->noise);
-    lp_record_text(rec, "delta", m->delta);
+    lp_adversary_model_fields(rec, "adversary jensen", m);
     lp_record_text(rec, "g_norm", gnorm);
     lp_record_int(rec, "seed", (int64_t) m->seed);
     outcome = lp_adversary_precision_fields(rec, got, m->digits, prec);

@@ -54,13 +54,13 @@ test_bad_lines(void)
         { "gauss p=3 sigma=1 radius=1 samples=10 seed=1\npoisson p=1\n", ":2: unknown mechanism 'poisson'" },
         { "laplace p=3 b=1 radius=1 samples=10 seed=1\n", ":1: unknown mechanism 'laplace' (gauss, vmf, laplace-l1, gauss-layers, laplace-l2)" },
         { "laplace-l1 p=3 b=1 radius=1 clip=l1 samples=10 seed=1\n", ":1: unknown key 'clip' for laplace-l1" },
-        { "gauss-layers layers=2,0 sigma=1 clip=1 samples=10 seed=1\n", ":1: layers " },
+        { "gauss-layers layers=2,0 sigma=1 clip=1 samples=10 seed=1\n", ":1: layers layer 2: a layer size is an integer from 1" },
         { "gauss-layers layers=60,5 sigma=1 clip=1 samples=10 seed=1\n", ":1: layers must give a dimension from 1 to 64" },
         { "gauss p=65 sigma=1 radius=1 samples=10 seed=1\n", ":1: p must give a dimension from 1 to 64" },
         /* regressions: an empty list read as p = 0; empty entries skipped */
-        { "gauss-layers layers=, sigma=1 clip=1 samples=10 seed=1\n", ":1: layers " },
-        { "gauss-layers layers=2,,3 sigma=1 clip=1 samples=10 seed=1\n", ":1: layers " },
-        { "gauss-layers layers=2, sigma=1 clip=1 samples=10 seed=1\n", ":1: layers " },
+        { "gauss-layers layers=, sigma=1 clip=1 samples=10 seed=1\n", ":1: layers layer 1: a layer size is an integer from 1 to 2147483647 (got '')" },
+        { "gauss-layers layers=2,,3 sigma=1 clip=1 samples=10 seed=1\n", ":1: layers layer 2: a layer size is an integer from 1 to 2147483647 (got '')" },
+        { "gauss-layers layers=2, sigma=1 clip=1 samples=10 seed=1\n", ":1: layers layer 2: a layer size is an integer from 1 to 2147483647 (got '')" },
         /* regressions: exact decimals the Monte Carlo mechanism cannot carry */
         { "gauss p=3 sigma=1e-400 radius=1 samples=10 seed=1\n", ":1: the gauss mechanism cannot be set up" },
         { "vmf p=3 kappa=1e299 samples=10 seed=1\n", ":1: the vmf mechanism cannot be set up" },
@@ -78,7 +78,7 @@ test_bad_lines(void)
         { "gauss p=3 sigma=1 radius=1 samples=1 seed=1\n", ":1: samples must be" },
         { "gauss p=3 sigma=1 radius=1 samples=10 seed=-1\n", ":1: seed must be" },
         { "gauss p=3 sigma=1 radius=1 kappa=2 samples=10 seed=1\n", ":1: unknown key 'kappa'" },
-        { "vmf p=3 kappa=nan samples=10 seed=1\n", ":1: kappa (" },
+        { "vmf p=3 kappa=nan samples=10 seed=1\n", ":1: kappa (von Mises-Fisher concentration) must be a decimal number >= 0" },
         { "vmf p=3 kappa=1 samples=10 seed=1 oops\n", ":1: expected key=value, got 'oops'" },
         { "\n\nvmf p=3 samples=10 seed=1\n", ":3: missing kappa=" },
     };

@@ -1,6 +1,6 @@
 /* t-numbers.c -- the number-file reader (numbers.h): lines read whole, line
  * numbers right after long lines, NUL and out-of-range entries refused with
- * file:line (cmocka, TAP output). */
+ * file:line (TAP output). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

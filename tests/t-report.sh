@@ -36,4 +36,19 @@ if grep -q '^| gauss | printed |' "$work/a/README.md"; then
 else
     ok 1 "the verdict table has the gauss printed rows"
 fi
+# every finding is in the records and written up once, in words (verify/findings.py)
+for src in $("$python" -c "import sys; sys.path.insert(0, '$top/verify'); import findings; print(' '.join(findings.SOURCES))"); do
+    "$python" -c "import json, sys; r = json.load(open(sys.argv[1])); sys.exit(not any(t['test'] == sys.argv[2] and t['todo'] for t in r['tests']))" \
+        "$top/reports/records.json" "$src"
+    ok $? "reports/records.json has the findings of $src"
+done
+! grep -q "Findings missing from these records" "$top/reports/README.md"
+ok $? "reports/README.md lacks no finding source"
+! grep -q "Findings not yet written up" "$top/reports/README.md"
+ok $? "every finding in reports/README.md is written up ($(grep -A3 'not yet written up' "$top/reports/README.md" | tail -n +2 | head -c 300))"
+# a missing source is an error, not a warning: collect stops
+PATH=/nonexistent "$python" "$top/verify/report.py" collect --leakproof /nonexistent/leakproof \
+    --tests "$work/no-such-test" "$work/e" >/dev/null 2>"$work/e.err"
+[ $? -ne 0 ] && grep -q "findings would be lost" "$work/e.err"
+ok $? "collect fails when a findings source is missing ($(head -c 200 "$work/e.err"))"
 echo "1..$n"

@@ -8,8 +8,9 @@ records.json, and formats tables and data files for the gnuplot scripts in
 verify/plots/.  It does no arithmetic on the numbers: it selects (the smallest
 and largest of a column) and prints them as the records give them.
 
-  report.py collect --leakproof BIN --tests T1,T2,... [--grid CASES] OUTDIR
-      runs every command, writes OUTDIR/records.json, then formats; a test
+  report.py collect --leakproof BIN --builddir DIR [--tests T1,...] [--grid CASES] OUTDIR
+      runs every command and the tests that carry findings (verify/findings.py's
+      SOURCES, from DIR), writes OUTDIR/records.json, then formats; a test
       given as its make-check log (T.log) is read, not run
   report.py format RECORDS OUTDIR
       formats from recorded records only (no command runs): README.md and
@@ -24,6 +25,9 @@ import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import findings  # noqa: E402
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MISSING = "n/a"
@@ -563,26 +567,31 @@ def section_methods(R, out, data, cases):
 
 
 def section_findings(R, verdicts):
-    """What a reader should conclude: the verdicts that disagree, then every
-    TODO line of the tests (each a finding kept in make check with its figure)."""
+    """What a reader should conclude: the verdicts that disagree, then each
+    finding of the tests once, in words (verify/findings.py), with its figures."""
     out = ["## What to conclude\n"]
     n = 0
-    for v in verdicts:
+    for v in verdicts or []:
         if v["disagree"]:
             n += 1
             out.append(f"{n}. **{v['mechanism']} {v['form']} disagrees with the Monte Carlo arbiter on "
                        f"{v['disagree']} of {v['cases']} grid cases: value / estimate {v['bad_ratios']}** "
                        "(section 1).")
-    agree = [f"{v['mechanism']} {v['form']} ({v['ratios']})" for v in verdicts if not v["disagree"]]
+    agree = [f"{v['mechanism']} {v['form']} ({v['ratios']})" for v in verdicts or [] if not v["disagree"]]
     if agree:
         n += 1
         out.append(f"{n}. **Monte Carlo upholds** " + "; ".join(agree) + " (value / estimate, section 1).")
-    for t in R.tests:
-        if not t["todo"]:
-            continue
+    paragraphs, unmatched = findings.classify(R.tests)
+    for p in paragraphs:
         n += 1
-        out.append(f"{n}. Findings kept as `# TODO` in `{t['test']}` ({len(t['todo'])}):")
-        out += [f"   - {d}" for d in t["todo"]]
+        out.append(f"{n}. {p}")
+    missing = [s for s in findings.SOURCES if not any(t["test"] == s and t["todo"] for t in R.tests)]
+    if missing:
+        out.append(f"\n**Findings missing from these records**: no `# TODO` line of {', '.join(missing)} "
+                   "(run `make report`, which runs them).")
+    if unmatched:
+        out.append("\nFindings not yet written up (their tests' lines):")
+        out += [f"- {d}" for d in unmatched]
     out.append("")
     return out
 
@@ -647,17 +656,24 @@ def build(R, outdir):
 
 
 def collect_tests(tests):
+    """The TODO lines of each test, run here (a test given as its make-check
+    log T.log is read instead).  A test that cannot be run or read, or that
+    prints no TAP, is an error: its findings would vanish from the report."""
     out = []
     for t in tests:
-        if t.endswith(".log") and not os.path.exists(t):
-            sys.stderr.write(f"report: {t}: no such log (run make check first for the tests' findings)\n")
-            continue
         if t.endswith(".log"):  # a test's log from make check: its TAP as it ran
+            if not os.path.exists(t):
+                raise SystemExit(f"report: {t}: no such log; its findings would be lost")
             with open(t, encoding="utf-8", errors="replace") as f:
                 tap = f.read()
             t = t[:-4]
         else:
+            if not os.access(t, os.X_OK):
+                raise SystemExit(f"report: {t}: no such test program (make report builds it); "
+                                 "its findings would be lost")
             tap = subprocess.run([t], capture_output=True, text=True, cwd=TOP).stdout
+        if not re.search(r"^1\.\.\d+", tap, re.M):
+            raise SystemExit(f"report: {t}: printed no TAP plan; its findings would be lost")
         todo = []
         for ln in tap.splitlines():
             if "# TODO" in ln and re.match(r"^(not )?ok ", ln):
@@ -679,16 +695,23 @@ def main(argv):
         import argparse
         ap = argparse.ArgumentParser(prog="report.py collect")
         ap.add_argument("--leakproof", required=True)
-        ap.add_argument("--tests", default="")
+        ap.add_argument("--tests", default="",
+                        help="comma-separated test programs (or make-check logs T.log) to read findings from")
+        ap.add_argument("--builddir", default=None,
+                        help="run the tests that carry findings (findings.SOURCES) from this build tree")
         ap.add_argument("--grid", default="cases/grid.cases")
         ap.add_argument("outdir")
         a = ap.parse_args(argv[2:])
+        tests = [t for t in a.tests.split(",") if t]
+        if a.builddir:
+            tests += [os.path.join(a.builddir, t) for t in findings.SOURCES]
+        test_records = collect_tests(tests)   # first: a lost findings source stops the report
         R = Records(leakproof=a.leakproof)
         ver = subprocess.run([a.leakproof, "--version"], capture_output=True, text=True).stdout.strip()
         git = subprocess.run(["git", "-C", TOP, "describe", "--always", "--dirty"], capture_output=True,
                              text=True)
         R.meta = {"version": ver, "git": git.stdout.strip() if git.returncode == 0 else None, "grid": a.grid}
-        R.tests = collect_tests([t for t in a.tests.split(",") if t])
+        R.tests = test_records
         os.makedirs(a.outdir, exist_ok=True)
         try:
             build(R, a.outdir)

@@ -9,8 +9,8 @@ shared library's entry point (lp_call) and returns its record:
     r.bound          # |true - value| <= bound * |value|
     r.log10          # use this, not float(r.value), which is inf beyond 1.8e308
 
-Parameters: str, int, decimal.Decimal or float (a float is its exact binary
-value: write '0.1' for one tenth).  Errors: ValueError (bad input, the
+Parameters: str, int, decimal.Decimal, Fraction or float (a float is read by
+its shortest repr, 1e-05 as '1e-05'; Decimal(x) for its exact binary value).  Errors: ValueError (bad input, the
 command's message), LeakproofError (failure), LeakproofUncertified (could
 not certify).  The library is found through LEAKPROOF_LIBRARY (a path) or
 the loader's search for libleakproof.so.1 (LD_LIBRARY_PATH).
@@ -18,11 +18,13 @@ the loader's search for libleakproof.so.1 (LD_LIBRARY_PATH).
 
 from .commands import (eval, mc, calibrate, channel, overflow, adversary, account,  # noqa: A001
                        forms, verify, VerifyReport)
+from .accounting import RDPAccountant, get_noise_multiplier, UpperBound, AccountResult
 from .dpsgd import dpsgd, DpsgdLeakage
 from .errors import LeakproofError, LeakproofUncertified
 from .result import Result
 from .sweep import Sweep
 
 __all__ = ["eval", "mc", "calibrate", "channel", "overflow", "adversary", "account",
-           "forms", "verify", "dpsgd", "Result", "Sweep", "VerifyReport", "DpsgdLeakage",
+           "forms", "verify", "dpsgd", "RDPAccountant", "get_noise_multiplier", "UpperBound",
+           "AccountResult", "Result", "Sweep", "VerifyReport", "DpsgdLeakage",
            "LeakproofError", "LeakproofUncertified"]

@@ -24,10 +24,14 @@ def _load():
     path = os.environ.get("LEAKPROOF_LIBRARY")
     if path:
         try:
-            return ctypes.CDLL(path)
+            lib = ctypes.CDLL(path)
         except OSError as exc:
             raise ImportError(
                 "leakproof: LEAKPROOF_LIBRARY=%s cannot be loaded: %s" % (path, exc)) from exc
+        if not hasattr(lib, "lp_call"):
+            raise ImportError("leakproof: LEAKPROOF_LIBRARY=%s is not libleakproof (it has no "
+                              "lp_call)" % path)
+        return lib
     candidates = [SONAME]
     found = ctypes.util.find_library("leakproof")
     if found:

@@ -2,76 +2,124 @@
 
 Each function runs the command of the same name in this process through the
 library's entry point lp_call and returns a Result built from its JSON record
-(see result.py).  Keyword names are the command's option names with '-'
-written '_'; values may be str, int, decimal.Decimal or float (a float is
-taken as its exact binary value, see _params.py).  Bad input raises
-ValueError with the command's message, which names the parameter; a failure
-raises LeakproofError; an answer that could not be certified raises
-LeakproofUncertified (errors.py).  When NumPy is installed, eval and mc
-accept one parameter as a NumPy array and return a Sweep (sweep.py).
+(see result.py; the keys are documented once in leakproof(1)).  Keyword names
+are the command's option names with '-' written '_'; values may be str, int,
+decimal.Decimal, Fraction or float (a float is taken by its shortest repr,
+Decimal(x) for its exact binary value; see _params.py).  Bad input raises
+ValueError with the command's message, which names the parameter; a list
+where one value is expected raises TypeError; a failure raises
+LeakproofError; an answer that could not be certified raises
+LeakproofUncertified (errors.py).  When NumPy is installed, any one numeric
+parameter of any function may be a one-dimensional NumPy array: the command
+runs once per element and the call returns a Sweep (sweep.py).
 """
 
 from . import _run
-from ._params import decimal_text, option_args
+from ._params import decimal_text, option_args, word
 from . import sweep as _sweep
 
 
 def _command(words, params):
-    args = list(words) + option_args(params)
+    args = [word(w, "the command's words") for w in words] + option_args(params)
     return _run.run(args)
+
+
+def _swept(words, params):
+    return _sweep.maybe_sweep(_command, words, params)
 
 
 def eval(mechanism, **params):
     """Evaluate a closed form of the Bayes capacity (leakproof eval).
 
-    mechanism: gauss, vmf, laplace-l1 or gauss-layers.  Parameters as the
-    command takes them, e.g. eval('gauss', p=5, sigma='1', radius='1',
-    form='proof', method='arb', digits=30) or eval('vmf', p=3, kappa=10,
-    method='double', compare=True).  Returns a Result: value (Decimal, exact
-    as printed), bound (rel_error_bound), log10, status, digits, certified.
-    One parameter given as a NumPy array makes it a sweep (a Sweep)."""
-    return _sweep.maybe_sweep(_command, ["eval", mechanism], params)
+    mechanism: 'gauss', 'vmf', 'laplace-l1' or 'gauss-layers' (forms() lists
+    the registry).  Parameters, as the command's options: p (dimension),
+    sigma, radius (gauss), kappa (vmf), b, radius (laplace-l1), layers, clip
+    (gauss-layers); noise_multiplier and clip in place of sigma (DP-SGD's
+    vocabulary); form ('printed', 'proof', ...), method ('arb', 'mpfr',
+    'double', 'logdouble', 'gsl'), digits, prec, compare=True.
+
+    Returns a Result: value (Decimal, exactly as printed), bound
+    (rel_error_bound: |true - value| <= bound |value|), log10 and log10_bound,
+    status ('ok', 'overflow', ...), digits (certified digits), certified.
+
+    Example:
+        >>> r = leakproof.eval('gauss', p=13700, sigma=1, radius=1)
+        >>> r.log10, r.certified
+        (Decimal('50.723517238784354446216936207710'), True)
+    One parameter as a NumPy array (numpy.array([1, 2, 4]) for sigma) gives a
+    Sweep of the results."""
+    return _swept(["eval", mechanism], params)
 
 
 def mc(mechanism, **params):
     """Monte Carlo estimate of the Bayes capacity from the mechanism (leakproof mc).
 
-    e.g. mc('gauss', p=5, sigma=1, radius=1, samples=100000, seed=1).  The
-    estimate and its std_error are floats; they depend on the seed only."""
-    return _sweep.maybe_sweep(_command, ["mc", mechanism], params)
+    Parameters as eval's, plus samples, seed, threads.  Returns a Result
+    whose estimate and std_error are floats (not certified: a statistical
+    estimate); they depend on the seed only, not on threads.
+
+    Example: leakproof.mc('gauss', p=4, sigma=0.5, radius=1, samples=10**6, seed=1)['estimate']"""
+    return _swept(["mc", mechanism], params)
 
 
 def calibrate(mechanism="gaussian", **params):
     """The noise for (epsilon, delta)-DP, classical and analytic (leakproof calibrate).
 
-    e.g. calibrate(epsilon='1', delta='1e-5')."""
-    return _command(["calibrate", mechanism], params)
+    Parameters: epsilon, delta (and the options of `leakproof calibrate
+    --help`).  Returns a Result with the certified sigmas.
+
+    Example: leakproof.calibrate(epsilon='1', delta='1e-5')"""
+    return _swept(["calibrate", mechanism], params)
 
 
 def channel(sub, **params):
     """Tan et al.'s channels (leakproof channel SUB): capacity, natural, white,
     personalized, dp or toy.
 
-    e.g. channel('capacity', eigenvalues=['1', '0.5'], noise_variance='2'):
-    a list becomes a comma-separated option value."""
-    return _command(["channel", sub], params)
+    Lists: eigenvalues=['1', '0.5'] becomes --eigenvalues 1,0.5.  Returns the
+    command's Result (capacity and its bound, noise_variance, ...).
+
+    Example: leakproof.channel('capacity', eigenvalues=['1', '0.5'], noise_variance='2')"""
+    return _swept(["channel", sub], params)
 
 
 def overflow(formula, **params):
     """The smallest p at which a non-certified method fails (leakproof overflow).
 
-    e.g. overflow('gauss', method='double', sigma_grid='1', radius='1')."""
-    return _command(["overflow", formula], params)
+    Example: leakproof.overflow('gauss', method='double', sigma_grid='1', radius='1')"""
+    return _swept(["overflow", formula], params)
 
 
 def adversary(sub, **params):
-    """The Bayes optimal adversary where it is exact (leakproof adversary SUB)."""
-    return _command(["adversary", sub], params)
+    """The Bayes optimal adversary where it is exact (leakproof adversary SUB):
+    gaussian, jensen, link, laplace, attacks, linear-layer.
+
+    Example: leakproof.adversary('jensen', d=20, prior_var=1, gain=1, noise=0.1,
+    delta=0.5, g_norm=1)"""
+    return _swept(["adversary", sub], params)
 
 
 def account(**params):
-    """The privacy accountant (leakproof account), where the library has it."""
-    return _command(["account"], params)
+    """DP-SGD's epsilon over a training run (leakproof account), certified.
+
+    Parameters: noise_multiplier, sampling_rate, steps, delta (or, in DP-SGD's
+    terms, batch, dataset_size and epochs); epsilon instead of
+    noise_multiplier for the least multiplier; orders, method, digits.
+
+    Returns an AccountResult (a Result): .epsilon, the certified upper bound
+    on epsilon as an UpperBound (a Decimal whose float() rounds up, with
+    .order, .conversion, .status, .certified); .noise_multiplier the same for
+    the least-multiplier mode.  See also RDPAccountant and
+    get_noise_multiplier (accounting.py), Opacus's vocabulary.
+
+    Example:
+        >>> r = leakproof.account(noise_multiplier=1.1, sampling_rate=0.00512,
+        ...                       steps=3906, delta=1e-5)
+        >>> float(r.epsilon), r.epsilon.order
+        (1.61576..., '...')"""
+    from . import accounting
+    return _sweep.maybe_sweep(lambda w, p: accounting.AccountResult.of(_command(w, p)),
+                              ["account"], params)
 
 
 def forms():

@@ -74,8 +74,10 @@ def test_digits_beyond_double():
     assert r.bound < decimal.Decimal("1e-99")
 
 
-def test_float_parameter_is_its_binary_value():
+def test_float_parameter_is_its_shortest_repr_decimal_its_binary_value():
     r = leakproof.eval("gauss", p=1, sigma=0.1, radius=1)
+    assert r["sigma"] == "0.1"
+    r = leakproof.eval("gauss", p=1, sigma=decimal.Decimal(0.1), radius=1)
     assert r["sigma"] == str(decimal.Decimal(0.1))
     assert contains(r.value, r.bound, gauss_p1(decimal.Decimal(0.1), 1))
     tenth = leakproof.eval("gauss", p=1, sigma="0.1", radius=1)

@@ -1,0 +1,193 @@
+"""DP-SGD accounting in the words Opacus users know, certified.
+
+    acc = leakproof.RDPAccountant()
+    for batch in loader:                      # Poisson sampling at rate q
+        ...
+        acc.step(noise_multiplier=1.1, sample_rate=256 / 50000)
+    eps = acc.get_epsilon(delta=1e-5)         # an UpperBound: float(eps) rounds up
+
+    sigma = leakproof.get_noise_multiplier(target_epsilon=2, target_delta=1e-5,
+                                           sample_rate=256 / 50000, epochs=20)
+
+Every number comes from `leakproof account` (the certified Renyi-DP
+accountant of the Poisson-subsampled Gaussian, Balle et al. 2020's
+conversion, the one Opacus uses).  An epsilon is a certified UPPER bound and
+a noise multiplier a certified SUFFICIENT one; both are UpperBound: a Decimal
+holding exactly the printed digits, whose float() rounds up so that the
+double stays on the safe side.  Floats given are read by their shortest repr
+(256 / 50000 is 0.00512): pass a str or Decimal for other values.
+"""
+
+import decimal
+import math
+
+from . import commands
+from ._params import decimal_text
+from .result import Result
+
+
+class UpperBound(decimal.Decimal):
+    """A certified upper bound, exactly as printed (a Decimal).
+
+    float() rounds UP (the smallest double >= the bound), so an upper bound
+    stays one as a double.  Attributes: order (the Renyi order that gives
+    it, a str, or None), conversion (how RDP became (epsilon, delta)),
+    status ('ok', or what happened), certified (True when a ball in Arb
+    proves it), record (the whole Result)."""
+
+    def __new__(cls, value, order=None, conversion=None, status=None, certified=None,
+                record=None):
+        self = super().__new__(cls, value)
+        self.order, self.conversion, self.status = order, conversion, status
+        self.certified, self.record = certified, record
+        return self
+
+    def __float__(self):
+        f = float(decimal.Decimal(self))
+        if decimal.Decimal(f) < self:
+            f = math.nextafter(f, math.inf)
+        return f
+
+    def __repr__(self):
+        return "UpperBound('%s', order=%r, status=%r)" % (str(self), self.order, self.status)
+
+
+def _bound(number, record, part=None):
+    if number is None:
+        return None
+    sub = record.get(part) if part else record
+    sub = sub if isinstance(sub, dict) else {}
+    return UpperBound(number, order=sub.get("order"), conversion=sub.get("conversion"),
+                      status=sub.get("status", record.get("status")),
+                      certified=sub.get("certified", record.get("certified")), record=record)
+
+
+class AccountResult(Result):
+    """The record of `leakproof account`, with its epsilon as numbers.
+
+    epsilon: the certified upper bound on epsilon by Balle et al. 2020's
+    conversion (Opacus's), an UpperBound with its order; epsilon_classic the
+    same by the classic conversion; noise_multiplier, in the least-multiplier
+    mode, the certified sufficient multiplier (an UpperBound)."""
+
+    @classmethod
+    def of(cls, result):
+        if not isinstance(result, Result):      # a Sweep: one record per point
+            return result
+        out = cls.__new__(cls)
+        out.__dict__.update(result.__dict__)
+        return out
+
+    def _eps(self, part):
+        sub = self._fields.get(part)
+        if not isinstance(sub, dict):
+            return None
+        number = sub.get("epsilon_upper_bound", sub.get("value"))
+        return _bound(number if isinstance(number, (str, decimal.Decimal)) else None,
+                      self._fields, part)
+
+    @property
+    def epsilon(self):
+        eps = self._eps("balle2020")
+        if eps is None and "epsilon_upper_bound" in self._fields:
+            eps = _bound(self._fields["epsilon_upper_bound"], self._fields)
+        return eps
+
+    @property
+    def epsilon_classic(self):
+        return self._eps("classic")
+
+    @property
+    def noise_multiplier(self):
+        if "epsilon" not in self._fields:       # the multiplier was given, not found
+            return None
+        return _bound(self._fields.get("noise_multiplier"), self._fields)
+
+
+def _exact(value, name):
+    text = decimal_text(value, name)
+    try:
+        return decimal.Decimal(text)
+    except decimal.InvalidOperation:
+        raise ValueError("leakproof: %s must be a decimal number (got %r)" % (name, text)) from None
+
+
+def _steps(sample_rate, epochs, steps):
+    """T from epochs as Opacus does (int(epochs / sample_rate)), or steps."""
+    if (epochs is None) == (steps is None):
+        raise TypeError("leakproof: give exactly one of epochs and steps")
+    if steps is not None:
+        return steps
+    q = _exact(sample_rate, "sample_rate")
+    e = _exact(epochs, "epochs")
+    if q <= 0:
+        raise ValueError("leakproof: sample_rate must be > 0 (got %s)" % q)
+    with decimal.localcontext() as ctx:
+        ctx.prec = 100
+        return int((e / q).to_integral_value(rounding=decimal.ROUND_FLOOR))
+
+
+class RDPAccountant:
+    """Opacus's RDPAccountant, certified: step() as training goes, then
+    get_epsilon(delta).
+
+    history: the list of (noise_multiplier, sample_rate, num_steps) phases,
+    consecutive steps with the same parameters merged (as Opacus keeps it).
+    Parameters are kept as the decimal texts the command reads."""
+
+    def __init__(self):
+        self.history = []
+
+    def step(self, *, noise_multiplier, sample_rate, num_steps=1):
+        """One (or num_steps) DP-SGD step(s) at this multiplier and Poisson rate.
+
+        noise_multiplier: noise std over the clipping norm; sample_rate: the
+        Poisson sampling rate q (Opacus: 1 / len(data_loader)).  Example:
+            acc.step(noise_multiplier=1.1, sample_rate=256 / 50000)"""
+        m = decimal_text(noise_multiplier, "noise_multiplier")
+        q = decimal_text(sample_rate, "sample_rate")
+        n = int(num_steps)
+        if n < 1:
+            raise ValueError("leakproof: num_steps must be >= 1 (got %d)" % n)
+        if self.history and self.history[-1][:2] == (m, q):
+            self.history[-1] = (m, q, self.history[-1][2] + n)
+        else:
+            self.history.append((m, q, n))
+
+    def __len__(self):
+        return sum(n for _, _, n in self.history)
+
+    def account(self, delta, **options):
+        """The whole AccountResult of the run (options: orders, digits, ...)."""
+        if not self.history:
+            raise ValueError("leakproof: no step() yet")
+        if len(self.history) > 1:
+            raise NotImplementedError("leakproof: several (noise_multiplier, sample_rate) "
+                                      "phases are not composed by this accountant yet")
+        m, q, n = self.history[0]
+        return commands.account(noise_multiplier=m, sampling_rate=q, steps=n, delta=delta,
+                                **options)
+
+    def get_epsilon(self, delta, **options):
+        """The certified upper bound on epsilon at this delta (an UpperBound).
+
+        Example: acc.get_epsilon(1e-5) -> UpperBound('1.61576', order='...');
+        float() of it rounds up."""
+        return self.account(delta, **options).epsilon
+
+    def get_privacy_spent(self, *, delta, **options):
+        """(epsilon, best order), as Opacus returns them; epsilon an UpperBound."""
+        eps = self.get_epsilon(delta, **options)
+        return eps, eps.order
+
+
+def get_noise_multiplier(*, target_epsilon, target_delta, sample_rate, epochs=None,
+                         steps=None, **options):
+    """The least noise multiplier (on a grid of 10^-resolution, default 3) whose
+    certified epsilon is <= target_epsilon, as Opacus's get_noise_multiplier
+    (steps = int(epochs / sample_rate) when epochs is given).  Returns an
+    UpperBound: a multiplier that certainly suffices; float() rounds up."""
+    t = _steps(sample_rate, epochs, steps)
+    r = commands.account(epsilon=target_epsilon, sampling_rate=sample_rate, steps=t,
+                         delta=target_delta, **options)
+    return r.noise_multiplier

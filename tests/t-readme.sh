@@ -56,6 +56,56 @@ while IFS= read -r line; do
     fi
 done <"$tmp/examples"
 
+# ---- the Python examples: every ```python block runs as written (with the
+# build's library), under an interpreter that has what the block imports
+builddir=$(cd "$bindir/.." && pwd)
+python_for() {   # an interpreter that can import the modules of block $1
+    local mods py
+    mods=$(grep -oE '^import [a-z0-9_, ]+' "$1" | sed 's/^import //' | tr ',' '\n' | tr -d ' ' |
+           grep -vx leakproof | tr '\n' ',' | sed 's/,$//')
+    for py in "${PYTHON:-}" python3 /usr/bin/python3; do
+        [ -n "$py" ] && [ "$py" != : ] || continue
+        if [ -z "$mods" ] || "$py" -c "import $mods" >/dev/null 2>&1; then echo "$py"; return; fi
+    done
+}
+awk -v dir="$tmp" '/^```python/ { inblock = 1; k++; f = dir "/py" k ".py"; next }
+     /^```/ { inblock = 0; next } inblock { print > f }' "$readme"
+for block in "$tmp"/py*.py; do
+    [ -f "$block" ] || continue
+    n=$((n + 1))
+    first=$(grep -m1 -v '^import' "$block")
+    py=$(python_for "$block")
+    if [ -z "$py" ]; then
+        echo "ok $n - README python block ($first) # SKIP no Python with its modules"
+        continue
+    fi
+    (cd "$tmp" && PYTHONPATH=$srcdir/python PYTHONDONTWRITEBYTECODE=1 \
+        LEAKPROOF_LIBRARY=$builddir/src/.libs/libleakproof.so "$py" "$block") >"$tmp/out" 2>"$tmp/err" </dev/null
+    rc=$?
+    if [ "$rc" -eq 0 ] && [ -s "$tmp/out" ]; then
+        echo "ok $n - README python block ($first), with $py"
+    else
+        echo "not ok $n - README python block ($first): exit $rc; $(tail -3 "$tmp/err" | tr '\n' ' ')"
+    fi
+done
+
+# ---- every link of the README resolves: #anchors to its headings (GitHub's
+# slugs), relative paths to files of the tree
+slug() { tr 'A-Z' 'a-z' | sed -E 's/[^a-z0-9 _-]//g; s/ /-/g'; }
+grep -E '^#+ ' "$readme" | sed -E 's/^#+ //' | while IFS= read -r h; do printf '%s\n' "$h" | slug; done >"$tmp/anchors"
+grep -oE '\]\([^)]+\)' "$readme" | sed -E 's/^\]\(//; s/\)$//' | sort -u >"$tmp/links"
+while IFS= read -r link; do
+    n=$((n + 1))
+    case $link in
+        http://*|https://*) echo "ok $n - README link $link # SKIP not followed (no network)" ;;
+        \#*) if grep -qx "${link#\#}" "$tmp/anchors"; then echo "ok $n - README link $link: a heading"
+              else echo "not ok $n - README link $link: no such section in README.md"; fi ;;
+        *) path=${link%%#*}
+           if [ -e "$srcdir/$path" ]; then echo "ok $n - README link $link: a file"
+           else echo "not ok $n - README link $link: no such file"; fi ;;
+    esac
+done <"$tmp/links"
+
 echo "# $n examples run, $skipped placeholders skipped"
 if [ "$n" -eq 0 ]; then
     echo "not ok 1 - README.md has examples to run (found none in $readme)"

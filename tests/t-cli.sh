@@ -234,6 +234,12 @@ srcdir=$(dirname "$0")/..
 "$L" channel capacity --eigenvalues 16 --noise-variance 2 --json >"$out"
 grep -q '^{"command":"channel capacity",' "$out" && grep -q '"capacity":"1.0986122886681096914e+0"' "$out"
 ok $? "channel capacity --json: 1/2 ln 9 = $(cat "$out")"
+# DP-SGD's vocabulary echoes the derived sigma as the user would write it
+for pair in "1.1 1 1.1" "0.8 0.5 0.4" "1.1 1e-5 0.000011" "2 1e30 2e30"; do
+    set -- $pair
+    "$L" eval gauss --p 5 --noise-multiplier "$1" --clip "$2" --json >"$out"
+    grep -q "\"sigma\":\"$3\"" "$out"; ok $? "eval --noise-multiplier $1 --clip $2 echoes sigma $3: $(grep -o '"sigma":"[^"]*"' "$out")"
+done
 "$L" channel capacity --eigenvalues 1,2 --noise-variance 1e400 --json >"$out"
 grep -q '"capacity":"1.5000000000000000000e-400"' "$out"; ok $? "channel capacity at noise variance 1e400: 1.5e-400, certified"
 "$L" channel capacity --eigenvalues 0 --noise-variance 1 --json >"$out"

@@ -51,6 +51,57 @@ join(const fmpz_t m, const fmpz_t e)
     return out;
 }
 
+/* m 10^e as a plain decimal ("1.1", "0.012", "2500") where the exponent is
+ * small: the product of "1.1" and "1" reads back as the user wrote it. */
+static char *
+join_plain(const fmpz_t m, const fmpz_t e)
+{
+    slong ex, len, neg;
+    char *ms, *out;
+    fmpz_t mm, ee;
+    if (!fmpz_is_zero(m) && fmpz_divisible_si(m, 10)) {   /* 0.40 -> 0.4: the same value */
+        fmpz_init_set(mm, m);
+        fmpz_init_set(ee, e);
+        while (fmpz_divisible_si(mm, 10)) {
+            fmpz_divexact_si(mm, mm, 10);
+            fmpz_add_ui(ee, ee, 1);
+        }
+        out = join_plain(mm, ee);
+        fmpz_clear(mm);
+        fmpz_clear(ee);
+        return out;
+    }
+    if (!fmpz_fits_si(e) || fmpz_get_si(e) < -40 || fmpz_get_si(e) > 20)
+        return join(m, e);
+    ex = fmpz_get_si(e);
+    ms = fmpz_get_str(NULL, 10, m);
+    neg = ms[0] == '-';
+    len = (slong) strlen(ms) - neg;
+    out = malloc(strlen(ms) + (ex > 0 ? ex : 0) + (ex < 0 ? -ex : 0) + 4);
+    if (out == NULL)
+        abort();
+    if (ex >= 0) {                              /* digits, then ex zeros */
+        strcpy(out, ms);
+        if (!fmpz_is_zero(m))
+            memset(out + strlen(ms), '0', ex), out[strlen(ms) + ex] = '\0';
+    } else if (len > -ex) {                     /* a point inside the digits */
+        slong ip = len + ex;
+        memcpy(out, ms, neg + ip);
+        out[neg + ip] = '.';
+        strcpy(out + neg + ip + 1, ms + neg + ip);
+    } else {                                    /* 0.00ddd */
+        char *o = out;
+        if (neg)
+            *o++ = '-';
+        *o++ = '0';
+        *o++ = '.';
+        memset(o, '0', -ex - len);
+        strcpy(o + (-ex - len), ms + neg);
+    }
+    flint_free(ms);
+    return out;
+}
+
 char *
 lp_decimal_mul(const char *a, const char *b)
 {
@@ -63,7 +114,7 @@ lp_decimal_mul(const char *a, const char *b)
     split(mb, eb, b);
     fmpz_mul(ma, ma, mb);
     fmpz_add(ea, ea, eb);
-    out = join(ma, ea);
+    out = join_plain(ma, ea);
     fmpz_clear(ma); fmpz_clear(ea); fmpz_clear(mb); fmpz_clear(eb);
     return out;
 }

@@ -7,10 +7,10 @@
 load "verify/plots/style.gp"
 # png=1 (gnuplot -e "dir='DIR'; png=1") draws a PNG to look at; the report's figures are SVG
 if (exists("png")) {
-    set terminal pngcairo size 900,900 font "sans,10" noenhanced
+    set terminal pngcairo size 900,900 font "sans,10" noenhanced background rgb "white"
     set output dir."/capacity-vs-epsilon.png"
 } else {
-    set terminal svg size 900,900 font "sans,12" noenhanced
+    set terminal svg size 900,900 font "sans,12" noenhanced background rgb "white"
     set output dir."/capacity-vs-epsilon.svg"
 }
 f = dir."/data/capacity-vs-epsilon.dat"

@@ -4,10 +4,10 @@
 load "verify/plots/style.gp"
 # png=1 (gnuplot -e "dir='DIR'; png=1") draws a PNG to look at; the report's figures are SVG
 if (exists("png")) {
-    set terminal pngcairo size 760,480 font "sans,10" noenhanced
+    set terminal pngcairo size 760,480 font "sans,10" noenhanced background rgb "white"
     set output dir."/channel-capacity.png"
 } else {
-    set terminal svg size 760,480 font "sans,12" noenhanced
+    set terminal svg size 760,480 font "sans,12" noenhanced background rgb "white"
     set output dir."/channel-capacity.svg"
 }
 f = dir."/data/channel-capacity.dat"

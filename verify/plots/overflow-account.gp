@@ -6,10 +6,10 @@
 # Usage: gnuplot -e "dir='reports'" verify/plots/overflow-account.gp
 load "verify/plots/style.gp"
 if (exists("png")) {
-    set terminal pngcairo size 1100,480 font "sans,10" noenhanced
+    set terminal pngcairo size 1100,480 font "sans,10" noenhanced background rgb "white"
     set output dir."/overflow-account.png"
 } else {
-    set terminal svg size 1100,480 font "sans,12" noenhanced
+    set terminal svg size 1100,480 font "sans,12" noenhanced background rgb "white"
     set output dir."/overflow-account.svg"
 }
 f = dir."/data/overflow-account.dat"

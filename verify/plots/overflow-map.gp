@@ -7,10 +7,10 @@
 load "verify/plots/style.gp"
 # png=1 (gnuplot -e "dir='DIR'; png=1") draws a PNG to look at; the report's figures are SVG
 if (exists("png")) {
-    set terminal pngcairo size 1100,520 font "sans,10" noenhanced
+    set terminal pngcairo size 1100,520 font "sans,10" noenhanced background rgb "white"
     set output dir."/overflow-map.png"
 } else {
-    set terminal svg size 1100,520 font "sans,12" noenhanced
+    set terminal svg size 1100,520 font "sans,12" noenhanced background rgb "white"
     set output dir."/overflow-map.svg"
 }
 f = dir."/data/overflow-map.dat"

@@ -68,6 +68,41 @@ _leakproof_registry()
     printf '%s\n' "${_leakproof_cache[$key]}"
 }
 
+# The registry's record of one mechanism (its JSON object on one line), or
+# nothing when $2 names no mechanism.
+_leakproof_mechanism()
+{
+    local prog=$1 mech=$2 key="mechanism $2"
+    if [[ -z ${_leakproof_cache[$key]+set} ]]; then
+        _leakproof_cache[$key]=$("$prog" forms --json 2>/dev/null |
+            sed 's/{"mechanism":"/\n&/g' | grep -F "{\"mechanism\":\"$mech\"")
+    fi
+    printf '%s\n' "${_leakproof_cache[$key]}"
+}
+
+# The registry's mechanisms, and every parameter name any of them takes.
+_leakproof_mechanisms()
+{
+    "$1" forms --json 2>/dev/null | grep -o '"mechanism":"[a-z0-9-]*"' | cut -d'"' -f4 | sort -u
+}
+_leakproof_parameters()
+{
+    grep -o '"name":"[a-z0-9_-]*"' | cut -d'"' -f4 | sort -u
+}
+
+# A command's options after MECHANISM: its help's, less the parameters (and
+# their -grid forms) that belong to other mechanisms only.
+_leakproof_mechanism_options()
+{
+    local prog=$1 cmd=$2 mech=$3 own all drop
+    own=$(_leakproof_mechanism "$prog" "$mech" | _leakproof_parameters)
+    all=$("$prog" forms --json 2>/dev/null | _leakproof_parameters)
+    # --clip stays: it is DP-SGD's vocabulary (--noise-multiplier --clip) for every mechanism
+    drop=$(comm -23 <(printf '%s\n' $all) <(printf '%s\n' $own) | grep -vx clip |
+           sed 's/.*/--&\n--&-grid/')
+    comm -23 <(_leakproof_options "$prog" "$cmd" | sort -u) <(printf '%s\n' $drop | sort -u)
+}
+
 _leakproof()
 {
     local prog=$1 cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
@@ -83,7 +118,11 @@ _leakproof()
     # an option's value
     case $prev in
         --method) COMPREPLY=($(compgen -W "$(_leakproof_registry "$prog" methods)" -- "$cur")); return ;;
-        --form) COMPREPLY=($(compgen -W "$(_leakproof_registry "$prog" form)" -- "$cur")); return ;;
+        --form)
+            local forms
+            forms=$(_leakproof_mechanism "$prog" "$sub" | grep -o '"form":"[a-z0-9-]*"' | cut -d'"' -f4)
+            [[ -n $forms ]] || forms=$(_leakproof_registry "$prog" form)
+            COMPREPLY=($(compgen -W "$forms" -- "$cur")); return ;;
         --*-file|--data|--covariance|--beta|--params-from)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -- "$cur"))
@@ -96,12 +135,28 @@ _leakproof()
     esac
 
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$(_leakproof_options "$prog" "$cmd") --help" -- "$cur"))
+        local opts
+        if [[ -n $sub && -n $(_leakproof_mechanism "$prog" "$sub") ]]; then
+            opts=$(_leakproof_mechanism_options "$prog" "$cmd" "$sub")
+        else
+            opts=$(_leakproof_options "$prog" "$cmd")
+        fi
+        COMPREPLY=($(compgen -W "$(printf '%s\n' $opts --help | sort -u)" -- "$cur"))
         return
     fi
     if [[ $COMP_CWORD -eq 2 ]]; then
         local subs
         subs=$(_leakproof_subcommands "$prog" "$cmd")
+        # commands that take a MECHANISM: every row of the registry as well
+        # (overflow: those with a non-certified method to map)
+        if _leakproof_help "$prog" "$cmd" | grep -q "leakproof $cmd MECHANISM"; then
+            local m mechs=
+            for m in $(_leakproof_mechanisms "$prog"); do
+                [[ $cmd != overflow ]] || _leakproof_mechanism "$prog" "$m" | grep -q '"double"' || continue
+                mechs="$mechs $m"
+            done
+            subs=$(printf '%s\n' $subs $mechs | sort -u)
+        fi
         if [[ -n $subs ]]; then
             COMPREPLY=($(compgen -W "$subs" -- "$cur"))
             return

@@ -56,6 +56,26 @@ complete_none()
     fi
 }
 
+# the completion of the last word offers none of WANT (and something)
+complete_lacks()
+{
+    local line=$1 w found=""
+    shift
+    read -r -a COMP_WORDS <<<"$line"
+    [[ $line == *' ' ]] && COMP_WORDS+=("")
+    COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+    _leakproof leakproof "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+    for w in "$@"; do
+        printf '%s\n' "${COMPREPLY[@]}" | grep -qx -- "$w" && found="$found $w"
+    done
+    n=$((n + 1))
+    if [ -z "$found" ] && [ ${#COMPREPLY[@]} -gt 0 ]; then
+        echo "ok $n - '$line' offers none of $*"
+    else
+        echo "not ok $n - '$line' offers none of $*: got$found"
+    fi
+}
+
 complete_has "leakproof " eval forms mc verify channel calibrate overflow adversary --help --version
 complete_is "leakproof ev" eval
 complete_has "leakproof eval " gauss vmf laplace-l1 gauss-layers
@@ -70,5 +90,15 @@ complete_is "leakproof mc laplace --clip " l1 l2
 complete_is "leakproof eval gauss --secret " example batch
 complete_is "leakproof calibrate gaussian --eps" --epsilon
 complete_none "leakproof eval gauss --p "
+# the registry decides: every mechanism overflow can map, each mechanism's own
+# parameters and forms, and no option twice
+complete_has "leakproof overflow " account gauss vmf laplace-l1
+complete_is "leakproof eval vmf --form " printed proof
+complete_lacks "leakproof eval gauss --" --kappa --b --kappa-grid
+complete_lacks "leakproof eval vmf --" --sigma --radius
+complete_has "leakproof eval gauss --" --noise-multiplier --clip
+dups=$(printf '%s\n' "${COMPREPLY[@]}" | sort | uniq -d)
+n=$((n + 1)); if [ -z "$dups" ]; then echo "ok $n - 'leakproof eval gauss --' offers no option twice"
+else echo "not ok $n - 'leakproof eval gauss --' offers twice: $dups"; fi
 cd "$srcdir" && complete_is "leakproof verify cases/chec" cases/check.cases
 echo "1..$n"

@@ -23,6 +23,8 @@ not_ok() { n=$((n + 1)); echo "not ok $n - $*"; }
 skip() { n=$((n + 1)); echo "ok $n - $* # SKIP"; }
 check() { if [ "$1" = 0 ]; then ok "$2"; else not_ok "$2${3:+: $3}"; fi; }
 
+. "$srcdir/tests/python-env.sh"     # python_sanitizer_env, where Python loads the library
+
 probe='import leakproof, sys; r = leakproof.eval("gauss", p=13700, sigma=1, radius=1); '\
 'sys.exit(0 if str(r.value).startswith("5.2907499777293390011") and r.certified else 1)'
 
@@ -69,7 +71,7 @@ else
             [os.path.realpath(p) for p in sys.path if p])' "$LP_PYTHONDIR"
         check $? "$PYTHON searches $LP_PYTHONDIR (configure said it does)"
     fi
-    (cd "$tmp" && PYTHONPATH=$staged LEAKPROOF_LIBRARY=$stage$LP_LIBDIR/libleakproof.so.1 \
+    (cd "$tmp" && python_sanitizer_env "$library" && PYTHONPATH=$staged LEAKPROOF_LIBRARY=$stage$LP_LIBDIR/libleakproof.so.1 \
         "$PYTHON" -c "$probe") >"$tmp/out" 2>&1
     check $? "the staged package imports and evaluates with $PYTHON" "$(head -c 300 "$tmp/out")"
 fi
@@ -85,7 +87,7 @@ for py in $interpreters; do
     PYTHONDONTWRITEBYTECODE=1 PIP_NO_INDEX=1 PIP_DISABLE_PIP_VERSION_CHECK=1 "$venv/bin/python" -m pip install -q "$srcdir/python" \
         >"$tmp/pip.log" 2>&1
     check $? "pip install ./python into a venv of $py (offline)" "$(tail -3 "$tmp/pip.log" | tr '\n' ' ')"
-    (cd "$tmp" && LEAKPROOF_LIBRARY=$library "$venv/bin/python" -c "$probe") >"$tmp/out" 2>&1
+    (cd "$tmp" && python_sanitizer_env "$library" && LEAKPROOF_LIBRARY=$library "$venv/bin/python" -c "$probe") >"$tmp/out" 2>&1
     check $? "import leakproof in the venv of $py" "$(head -c 300 "$tmp/out")"
 done
 after=$(cd "$srcdir/python" && find . -print | sort)

@@ -28,16 +28,8 @@ if [ ! -f "$library" ]; then
     exit 0
 fi
 
-# A library built with the sanitizers (make check-sanitize) loads into an
-# uninstrumented Python only when their runtimes come first; Python does not
-# free all its memory at exit, so leak checking is off for it (the C tests and
-# the program keep it).
-sanitizer_runtimes=$(ldd "$library" 2>/dev/null | awk '/lib(asan|ubsan)\.so/ { print $3 }' | tr '\n' ' ')
-if [ -n "$sanitizer_runtimes" ]; then
-    LD_PRELOAD="$sanitizer_runtimes${LD_PRELOAD:+ $LD_PRELOAD}"
-    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-    export LD_PRELOAD ASAN_OPTIONS
-fi
+. "$srcdir/tests/python-env.sh"
+python_sanitizer_env "$library"
 
 tap=$(mktemp)
 log=$(mktemp)

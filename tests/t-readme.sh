@@ -59,6 +59,7 @@ done <"$tmp/examples"
 # ---- the Python examples: every ```python block runs as written (with the
 # build's library), under an interpreter that has what the block imports
 builddir=$(cd "$bindir/.." && pwd)
+. "$srcdir/tests/python-env.sh"
 python_for() {   # an interpreter that can import the modules of block $1
     local mods py
     mods=$(grep -oE '^import [a-z0-9_, ]+' "$1" | sed 's/^import //' | tr ',' '\n' | tr -d ' ' |
@@ -79,7 +80,8 @@ for block in "$tmp"/py*.py; do
         echo "ok $n - README python block ($first) # SKIP no Python with its modules"
         continue
     fi
-    (cd "$tmp" && PYTHONPATH=$srcdir/python PYTHONDONTWRITEBYTECODE=1 \
+    (cd "$tmp" && python_sanitizer_env "$builddir/src/.libs/libleakproof.so" &&
+        PYTHONPATH=$srcdir/python PYTHONDONTWRITEBYTECODE=1 \
         LEAKPROOF_LIBRARY=$builddir/src/.libs/libleakproof.so "$py" "$block") >"$tmp/out" 2>"$tmp/err" </dev/null
     rc=$?
     if [ "$rc" -eq 0 ] && [ -s "$tmp/out" ]; then

@@ -1,5 +1,6 @@
 #!/bin/bash
-# t-readme.sh -- every `leakproof ...` example of README.md runs as written,
+# t-readme.sh -- every `leakproof ...` example of README.md (and of the docs it
+# sends the reader to: verify/README.md, bench/README.md) runs as written,
 # from the top of the source tree (as from a fresh clone): exit status 0 and
 # something on stdout.  One TAP line per example, so drift is caught.
 #
@@ -16,12 +17,13 @@ srcdir=$(cd "$srcdir" && pwd)
 bindir=$(cd "$(dirname "${LEAKPROOF:?LEAKPROOF must name the built program}")" && pwd)
 PATH=$bindir:$PATH
 readme=$srcdir/README.md
+docs="$readme $srcdir/verify/README.md $srcdir/bench/README.md"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # the examples, one per line
 awk '/^```sh/ { inblock = 1; next } /^```/ { inblock = 0; next }
-     inblock && /^leakproof / { print }' "$readme" >"$tmp/examples"
+     inblock && /^leakproof / { print }' $docs >"$tmp/examples"
 
 n=0
 skipped=0
@@ -91,22 +93,31 @@ for block in "$tmp"/py*.py; do
     fi
 done
 
-# ---- every link of the README resolves: #anchors to its headings (GitHub's
-# slugs), relative paths to files of the tree
+# ---- every link of the README and its docs resolves: #anchors to the
+# document's headings (GitHub's slugs), relative paths (and path#anchor) to
+# files of the tree
 slug() { tr 'A-Z' 'a-z' | sed -E 's/[^a-z0-9 _-]//g; s/ /-/g'; }
-grep -E '^#+ ' "$readme" | sed -E 's/^#+ //' | while IFS= read -r h; do printf '%s\n' "$h" | slug; done >"$tmp/anchors"
-grep -oE '\]\([^)]+\)' "$readme" | sed -E 's/^\]\(//; s/\)$//' | sort -u >"$tmp/links"
-while IFS= read -r link; do
-    n=$((n + 1))
-    case $link in
-        http://*|https://*) echo "ok $n - README link $link # SKIP not followed (no network)" ;;
-        \#*) if grep -qx "${link#\#}" "$tmp/anchors"; then echo "ok $n - README link $link: a heading"
-              else echo "not ok $n - README link $link: no such section in README.md"; fi ;;
-        *) path=${link%%#*}
-           if [ -e "$srcdir/$path" ]; then echo "ok $n - README link $link: a file"
-           else echo "not ok $n - README link $link: no such file"; fi ;;
-    esac
-done <"$tmp/links"
+anchors() { grep -E '^#+ ' "$1" | sed -E 's/^#+ //' | while IFS= read -r h; do printf '%s\n' "$h" | slug; done; }
+for doc in $docs; do
+    dir=$(dirname "$doc"); name=${doc#"$srcdir"/}
+    grep -oE '\]\([^)]+\)' "$doc" | sed -E 's/^\]\(//; s/\)$//' | sort -u >"$tmp/links"
+    while IFS= read -r link; do
+        n=$((n + 1))
+        case $link in
+            http://*|https://*) echo "ok $n - $name link $link # SKIP not followed (no network)"; continue ;;
+            \#*) target=$doc; anchor=${link#\#} ;;
+            *\#*) target=$dir/${link%%#*}; anchor=${link#*#} ;;
+            *) target=$dir/$link; anchor= ;;
+        esac
+        if [ ! -e "$target" ]; then
+            echo "not ok $n - $name link $link: no such file"
+        elif [ -n "$anchor" ] && ! { [ -f "$target" ] && anchors "$target" | grep -qx -- "$anchor"; }; then
+            echo "not ok $n - $name link $link: no such section in ${target#"$srcdir"/}"
+        else
+            echo "ok $n - $name link $link"
+        fi
+    done <"$tmp/links"
+done
 
 echo "# $n examples run, $skipped placeholders skipped"
 if [ "$n" -eq 0 ]; then

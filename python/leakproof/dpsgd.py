@@ -89,7 +89,10 @@ def dpsgd(noise_multiplier, clip, model_params=None, layers=None, layers_file=No
     elif secret == "batch":
         if batch is None:
             raise ValueError("leakproof dpsgd: secret='batch' needs batch (the batch size B)")
-        radius = _exact_product(_checked_decimal(batch, "batch"), clip)
+        b = _checked_decimal(batch, "batch")
+        if decimal.Decimal(b) != decimal.Decimal(b).to_integral_value():
+            raise ValueError("leakproof dpsgd: batch must be an integer >= 1 (got '%s')" % b)
+        radius = _exact_product(b, clip)
     else:
         raise ValueError("leakproof dpsgd: secret must be 'example' or 'batch' (got %r)"
                          % (secret,))
@@ -98,6 +101,10 @@ def dpsgd(noise_multiplier, clip, model_params=None, layers=None, layers_file=No
     sigma = _exact_product(multiplier, clip)
     per_layer = None
     if layers is not None or layers_file is not None:
+        if layers is not None and (isinstance(layers, (str, bytes, bytearray))
+                                   or not hasattr(layers, "__iter__")):
+            raise TypeError("leakproof dpsgd: layers must be a list of layer sizes, not a %s "
+                            "(layers_file for a file)" % type(layers).__name__)
         source = {"layers": list(layers)} if layers is not None else {"layers_file": layers_file}
         per_layer = commands.eval("gauss-layers", sigma=sigma, clip=radius, digits=digits,
                                   **source)

@@ -83,3 +83,14 @@ def test_help_documents_parameters_and_an_example():
               leakproof.RDPAccountant.get_epsilon):
         doc = f.__doc__ or ""
         assert len(doc.splitlines()) >= 2, f.__name__
+
+
+def test_dpsgd_inputs_checked():
+    with pytest.raises(TypeError, match="layers"):
+        leakproof.dpsgd(noise_multiplier=1, clip=1, layers="456")
+    with pytest.raises(TypeError, match="layers"):
+        leakproof.dpsgd(noise_multiplier=1, clip=1, layers=b"\x64")
+    with pytest.raises(ValueError, match="batch"):
+        leakproof.dpsgd(noise_multiplier=1, clip=1, model_params=10, secret="batch", batch="0.5")
+    with pytest.raises(ValueError, match="noise_multiplier"):
+        leakproof.dpsgd(noise_multiplier="\uff11", clip=1, model_params=10)

@@ -1,6 +1,7 @@
 /* One order: T-step RDP and both conversions to epsilon, by every method.
  * Contract in account.h. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include "account/account.h"
 #include "numeric/numeric.h"
@@ -129,6 +130,29 @@ set_point(lp_result *res, double v)
     }
 }
 
+/* a kept value the port saw lose accuracy: the status says so */
+static void
+mark(lp_result *res, lp_status st, const char *note)
+{
+    if (res->status == LP_OK && st == LP_INACCURATE) {
+        res->status = LP_INACCURATE;
+        snprintf(res->note, sizeof res->note, "%s", note);
+    }
+}
+
+/* dp_accounting's compute_epsilon at one order (rdp_privacy_accountant.py) */
+static double
+eps_dp_accounting(double r, double a, double d)
+{
+    if (r < 0)
+        return 0.0;             /* "negative Renyi divergence": epsilon 0 */
+    if (d * d + expm1(-r) > 0)
+        return 0.0;             /* the KL bound: delta <= sqrt(1 - exp(-r)) */
+    if (a > 1.01)
+        return r + log1p(-1.0 / a) - log(d * a) / (a - 1.0);
+    return INFINITY;            /* alpha <= 1.01: "we can't do anything" */
+}
+
 static lp_status
 eval_double(lp_account_order *o, const lp_dpsgd *run, lp_method method)
 {
@@ -137,34 +161,53 @@ eval_double(lp_account_order *o, const lp_dpsgd *run, lp_method method)
     char note[200] = "";
     lp_status st;
 
-    if (method == LP_DOUBLE)
-        st = lp_rdp_double(&rdp, note, sizeof note, run->q_d, run->M_d, alpha);
-    else
+    switch ((int) method) {
+    case LP_LOGDOUBLE:
         st = lp_rdp_logdouble(&rdp, note, sizeof note, run->q_d, run->M_d, alpha);
-    if (st != LP_OK) {
+        break;
+    case LP_ACCOUNT_DP_ACCOUNTING:
+        st = lp_rdp_dp_accounting(&rdp, note, sizeof note, run->q_d, run->M_d, alpha);
+        break;
+    default:    /* Opacus's series, which TF Privacy's legacy code shares */
+        st = lp_rdp_double(&rdp, note, sizeof note, run->q_d, run->M_d, alpha);
+        break;
+    }
+    if (st != LP_OK && st != LP_INACCURATE) {
         lp_result_fail(&o->rdp_T, st, "%s", note);
         lp_result_fail(&o->eps_classic, st, "%s", note);
         lp_result_fail(&o->eps_balle, st, "%s", note);
         return st;
     }
-    rdp *= (double) run->steps;
+    rdp *= (double) run->steps;     /* compute_rdp: rdp * steps */
     set_point(&o->rdp_T, rdp);
-    /* as the accountants write the conversions */
-    set_point(&o->eps_classic, rdp + log(1.0 / d) / (alpha - 1.0));
-    set_point(&o->eps_balle, rdp - (log(d) + log(alpha)) / (alpha - 1.0)
-                             + log((alpha - 1.0) / alpha));
-    return o->eps_balle.status;
+    /* each conversion as the accountants write it */
+    if ((int) method == LP_ACCOUNT_TF_PRIVACY)
+        set_point(&o->eps_classic, rdp - log(d) / (alpha - 1.0));
+    else
+        set_point(&o->eps_classic, rdp + log(1.0 / d) / (alpha - 1.0));
+    if ((int) method == LP_ACCOUNT_DP_ACCOUNTING)
+        set_point(&o->eps_balle, eps_dp_accounting(rdp, alpha, d));
+    else
+        set_point(&o->eps_balle, rdp - (log(d) + log(alpha)) / (alpha - 1.0)
+                                 + log((alpha - 1.0) / alpha));
+    mark(&o->rdp_T, st, note);
+    mark(&o->eps_classic, st, note);
+    mark(&o->eps_balle, st, note);
+    return lp_account_method_balle(method) ? o->eps_balle.status : o->eps_classic.status;
 }
 
 lp_status
 lp_account_order_eval(lp_account_order *o, const lp_dpsgd *run, lp_method method,
                       slong digits)
 {
-    switch (method) {
+    switch ((int) method) {
     case LP_ARB:
         return eval_arb(o, run, digits);
     case LP_DOUBLE:
     case LP_LOGDOUBLE:
+    case LP_ACCOUNT_DP_ACCOUNTING:
+    case LP_ACCOUNT_TF_PRIVACY:
+    case LP_ACCOUNT_OPACUS:
         return eval_double(o, run, method);
     default:
         lp_result_fail(&o->rdp_T, LP_DOMAIN, "the accountant has no %s method",

@@ -372,10 +372,20 @@ int lp_account_method_balle(lp_method m);
 /* dp_accounting's RDP of one step (rdp_dp_accounting.c). */
 lp_status lp_rdp_dp_accounting(double *rdp, char *note, size_t notelen, double q, double M,
                                double alpha);
+/* A peer's RDP of one step (method: double/opacus/tf-privacy or
+ * dp-accounting) and *rel_est, the port's estimate of its relative error (the
+ * rounding of the logs summed into log A against log A; for dp-accounting's
+ * fractional series also how far its unsigned sum lies above the signed one).
+ * Status ok (whatever the estimate), inaccurate (RDP <= 0, kept), or a
+ * failure without a value (rdp_double.c). */
+lp_status lp_rdp_peer(double *rdp, double *rel_est, char *note, size_t notelen, lp_method method,
+                      double q, double M, double alpha);
+lp_status lp_rdp_dp_accounting_est(double *rdp, double *rel_est, char *note, size_t notelen,
+                                   double q, double M, double alpha);
 /* The status of a peer's RDP from its log A and the log of the weighted
- * magnitudes of the terms summed into it (rdp_double.c). */
-lp_status lp_rdp_peer_status(double *rdp, char *note, size_t notelen, double log_a, double mag,
-                             double alpha, int fe, const char *what);
+ * magnitudes of the logs summed into it (rdp_double.c). */
+lp_status lp_rdp_peer_status(double *rdp, double *rel_est, char *note, size_t notelen,
+                             double log_a, double mag, double alpha, int fe, const char *what);
 /* The peers' numerical pieces (peer_common.c): Python's min and max (NaN in
  * the first argument wins), _log_add, _log_sub (-1 where Python raises
  * ValueError), scipy.special.binom, log_ndtr, and _log_erfc. */
@@ -407,5 +417,11 @@ void lp_account_peer_map_record(lp_record *rec, lp_method method, char *const *g
                                 uint64_t steps, const char *delta, int decades,
                                 const char *const *orders, size_t norders,
                                 const char *orders_name);
+
+/* dp_accounting's KL bound certified on an evaluated arb accountant: 1 when
+ * at some order the T-step RDP is certainly below -log(1 - delta^2), in which
+ * case that order's Balle et al. epsilon, the list's minimum and its bounds
+ * are set to 0 (dp_accounting's conversion gives exactly 0 there, validly). */
+int lp_account_kl_zero(lp_account *ref, const arb_t delta);
 
 #endif

@@ -157,21 +157,14 @@ static lp_status
 eval_double(lp_account_order *o, const lp_dpsgd *run, lp_method method)
 {
     const double alpha = strtod(o->alpha, NULL), d = run->delta_d;
-    double rdp;
+    double rdp, rel = 0.0;
     char note[200] = "";
     lp_status st;
 
-    switch ((int) method) {
-    case LP_LOGDOUBLE:
+    if (method == LP_LOGDOUBLE)
         st = lp_rdp_logdouble(&rdp, note, sizeof note, run->q_d, run->M_d, alpha);
-        break;
-    case LP_ACCOUNT_DP_ACCOUNTING:
-        st = lp_rdp_dp_accounting(&rdp, note, sizeof note, run->q_d, run->M_d, alpha);
-        break;
-    default:    /* Opacus's series, which TF Privacy's legacy code shares */
-        st = lp_rdp_double(&rdp, note, sizeof note, run->q_d, run->M_d, alpha);
-        break;
-    }
+    else    /* Opacus's series (TF Privacy's legacy code shares it), dp_accounting's */
+        st = lp_rdp_peer(&rdp, &rel, note, sizeof note, method, run->q_d, run->M_d, alpha);
     if (st != LP_OK && st != LP_INACCURATE) {
         lp_result_fail(&o->rdp_T, st, "%s", note);
         lp_result_fail(&o->eps_classic, st, "%s", note);
@@ -193,6 +186,21 @@ eval_double(lp_account_order *o, const lp_dpsgd *run, lp_method method)
     mark(&o->rdp_T, st, note);
     mark(&o->eps_classic, st, note);
     mark(&o->eps_balle, st, note);
+    if (st == LP_OK && rel > 0) {
+        /* the port's own estimate of RDP's error, carried to each epsilon
+           (where the conversion's log(1/delta) term dwarfs RDP, it fades) */
+        const lp_result *e[2] = { &o->eps_classic, &o->eps_balle };
+        mark(&o->rdp_T, rel > LP_INACCURATE_TOL ? LP_INACCURATE : LP_OK, note);
+        for (int k = 0; k < 2; k++) {
+            double v = arf_get_d(arb_midref(e[k]->value), ARF_RND_NEAR);
+            double on_eps = rel * fabs(rdp) / fabs(v);
+            if (e[k]->status == LP_OK && !(on_eps <= LP_INACCURATE_TOL)) {
+                char n2[240];
+                snprintf(n2, sizeof n2, "%s; on epsilon about %.2g", note, on_eps);
+                mark((lp_result *) e[k], LP_INACCURATE, n2);
+            }
+        }
+    }
     return lp_account_method_balle(method) ? o->eps_balle.status : o->eps_classic.status;
 }
 

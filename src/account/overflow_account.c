@@ -310,6 +310,37 @@ lp_account_peer_orders(const char *const **orders, size_t *n, const char **name,
     }
 }
 
+int
+lp_account_kl_zero(lp_account *ref, const arb_t delta)
+{
+    /* dp_accounting's compute_epsilon gives 0 where delta^2 + expm1(-r) > 0:
+       valid, since TV <= sqrt(1 - exp(-KL)) (Bretagnolle and Huber) and KL <=
+       RDP of any order > 1.  Certified where RDP_T's upper end is certainly
+       below -log(1 - delta^2). */
+    arb_t thr, r;
+    int found = 0;
+    arb_init(thr);
+    arb_init(r);
+    arb_sqr(thr, delta, 128);
+    arb_neg(thr, thr);
+    arb_log1p(thr, thr, 128);
+    arb_neg(thr, thr);
+    for (size_t i = 0; i < ref->norders && !found; i++) {
+        if (ref->order[i].rdp_T.status != LP_OK)
+            continue;
+        if (arb_lt(ref->order[i].rdp_T.value, thr)) {
+            arb_zero(ref->order[i].eps_balle.value);
+            ref->best_balle = (long) i;
+            arf_zero(ref->eps_upper_balle);
+            arf_zero(ref->eps_lower_balle);
+            found = 1;
+        }
+    }
+    arb_clear(thr);
+    arb_clear(r);
+    return found;
+}
+
 /* One row: the method's accountant (its own conversion, its own status) and
  * the certified one over the same orders, at (M, q, steps, delta). */
 static void
@@ -325,6 +356,8 @@ accountant_row(lp_record *row, lp_method method, const char *M, const char *q, u
     lp_account_init(&ref, orders, n);
     lp_account_eval(&acc, &run, method, 0);
     lp_account_eval(&ref, &run, LP_ARB, REFERENCE_DIGITS);
+    if ((int) method == LP_ACCOUNT_DP_ACCOUNTING)
+        lp_account_kl_zero(&ref, run.delta);    /* its conversion, certified */
     bi = balle ? acc.best_balle : acc.best_classic;
     lp_record_text(row, "noise_multiplier", M);
     lp_record_text(row, "sampling_rate", q);
@@ -353,7 +386,7 @@ accountant_row(lp_record *row, lp_method method, const char *M, const char *q, u
                 /* relative to the certified minimum (its upper end; the
                    bracket is 20 digits narrow) */
                 double u = arf_get_d(up, ARF_RND_NEAR);
-                rel = (v - u) / u;
+                rel = u != 0 ? (v - u) / u : v;     /* against 0: the absolute error */
                 lp_record_double(row, "rel_error", fabs(rel));
                 /* below the certified lower end: an unsound epsilon */
                 lp_record_bool(row, "below_certified", arf_cmp(arb_midref(b->value), lo) < 0);

@@ -28,13 +28,15 @@
 
 #define FRAC_TERMS_MAX 1000000
 
-/* log(exp(m) + exp(log_s) (1 + |log_s| + extra)): the terms' rounding, weighted */
+/* log(exp(m) + exp(log_s) (|log_s| + extra)): the absolute rounding of each
+ * log summed (in units of 2^-53), weighted by its term */
 static double
 weigh(double m, double log_s, double extra)
 {
-    if (!isfinite(log_s))
+    double mg = fabs(log_s) + fabs(extra);
+    if (!isfinite(log_s) || !(mg > 0))
         return m;
-    return lp_peer_log_add(m, log_s + log1p(fabs(log_s) + fabs(extra)));
+    return lp_peer_log_add(m, log_s + log(mg));
 }
 
 static lp_status
@@ -46,7 +48,8 @@ log_a_int(double *log_a, double *mag, char *note, size_t nl, double q, double s,
         double log_coef = lb + i * log(q) + (alpha - i) * log(1.0 - q);
         double t = log_coef + (i * i - i) / (2.0 * (s * s));
         la = lp_peer_log_add(la, t);
-        m = weigh(m, t, fabs(lb) + fabs(i * log(q)) + fabs((alpha - i) * log(1.0 - q)));
+        /* log(1 - q) of a rounded 1 - q: (alpha - i) units of 2^-53 on top */
+        m = weigh(m, t, fabs(lb) + fabs(i * log(q)) + fabs((alpha - i) * log(1.0 - q)) + (alpha - i));
     }
     (void) note;
     (void) nl;
@@ -90,8 +93,8 @@ log_a_frac(double *log_a, double *mag, char *note, size_t nl, double q, double s
                      "(the result of subtraction must be non-negative)", alpha, i);
             return LP_FAILED;
         }
-        m = weigh(m, log_s0, log_t0);
-        m = weigh(m, log_s1, log_t1);
+        m = weigh(m, log_s0, fabs(log_t0) + fabs(log_e0) + fabs(j));
+        m = weigh(m, log_s1, fabs(log_t1) + fabs(log_e1) + i);
         if (lp_py_max(log_s0, log_s1) < -30)
             break;
     }
@@ -100,45 +103,51 @@ log_a_frac(double *log_a, double *mag, char *note, size_t nl, double q, double s
     return LP_OK;
 }
 
-/* The status of a peer's RDP: the value's own failures, then the measured
- * rounding against log A.  Shared by the peers' ports (account.h). */
+/* The status of a peer's RDP from log A and the log of the weighted
+ * magnitudes of the logs summed into it, and the estimated relative error of
+ * RDP (their rounding against log A: large where log A ~ q^2 is a difference
+ * of terms near 1).  Shared by the peers' ports (account.h). */
 lp_status
-lp_rdp_peer_status(double *rdp, char *note, size_t notelen, double log_a, double mag,
-                   double alpha, int fe, const char *what)
+lp_rdp_peer_status(double *rdp, double *rel_est, char *note, size_t notelen, double log_a,
+                   double mag, double alpha, int fe, const char *what)
 {
-    double v = log_a / (alpha - 1.0), err;
+    double v = log_a / (alpha - 1.0);
     *rdp = v;
+    *rel_est = 0.0;
     if (isnan(v)) {
         snprintf(note, notelen, "RDP is NaN at order %g%s", alpha,
-                 (fe & FE_OVERFLOW) ? " (inf - inf after an overflow)" : "");
-        return (fe & FE_OVERFLOW) ? LP_OVERFLOW : LP_NAN;
+                 (fe & (FE_OVERFLOW | FE_DIVBYZERO)) ? ": inf - inf after an overflow (the peer "
+                 "returns NaN, which the conversion skips)" : "");
+        return (fe & (FE_OVERFLOW | FE_DIVBYZERO)) ? LP_OVERFLOW : LP_NAN;
     }
     if (isinf(v)) {
         snprintf(note, notelen, "RDP is inf at order %g: %s", alpha, what);
         return LP_OVERFLOW;
     }
+    *rel_est = DBL_EPSILON * exp(mag - log_a) / fabs(log_a);
     if (v <= 0.0) {
         snprintf(note, notelen, "RDP came out %g <= 0 at order %g: log A lost to rounding "
                  "(the peer goes on with it)", v, alpha);
+        *rel_est = INFINITY;
         return LP_INACCURATE;
     }
-    /* the terms' rounding, 2^-52 of their weighted magnitudes, against log A */
-    err = 2.0 * DBL_EPSILON * exp(mag - log_a) / fabs(log_a);
-    if (!(err <= LP_INACCURATE_TOL)) {
-        snprintf(note, notelen, "log A = %.3g at order %g: the rounding of the terms summed "
-                 "into it is about %.2g of it (cancellation)", log_a, alpha, err);
-        return LP_INACCURATE;
-    }
+    if (*rel_est > LP_INACCURATE_TOL)
+        snprintf(note, notelen, "log A = %.3g at order %g: the rounding of the logs summed "
+                 "into it is about %.2g of it (cancellation)", log_a, alpha, *rel_est);
     return LP_OK;
 }
 
 lp_status
-lp_rdp_double(double *rdp, char *note, size_t notelen, double q, double M, double alpha)
+lp_rdp_peer(double *rdp, double *rel_est, char *note, size_t notelen, lp_method method,
+            double q, double M, double alpha)
 {
-    double log_a, mag = 0.0;
+    double log_a, mag = -INFINITY;
     lp_status st;
     int fe;
     note[0] = '\0';
+    *rel_est = 0.0;
+    if ((int) method == LP_ACCOUNT_DP_ACCOUNTING)
+        return lp_rdp_dp_accounting_est(rdp, rel_est, note, notelen, q, M, alpha);
     if (q == 1.0) {
         *rdp = alpha / (2.0 * M * M);
         return LP_OK;
@@ -151,8 +160,16 @@ lp_rdp_double(double *rdp, char *note, size_t notelen, double q, double M, doubl
     fe = lp_fp_watch_end();
     if (st != LP_OK)
         return st;
-    return lp_rdp_peer_status(rdp, note, notelen, log_a, mag, alpha, fe,
+    return lp_rdp_peer_status(rdp, rel_est, note, notelen, log_a, mag, alpha, fe,
                               alpha == floor(alpha)
                               ? "binom(alpha, i) overflows a double (scipy's binom is inf)"
                               : "a term of the erfc series overflows a double");
+}
+
+lp_status
+lp_rdp_double(double *rdp, char *note, size_t notelen, double q, double M, double alpha)
+{
+    double rel;
+    lp_status st = lp_rdp_peer(rdp, &rel, note, notelen, (lp_method) LP_ACCOUNT_OPACUS, q, M, alpha);
+    return st == LP_OK && rel > LP_INACCURATE_TOL ? LP_INACCURATE : st;
 }

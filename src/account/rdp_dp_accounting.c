@@ -32,18 +32,25 @@ log_comb(double n, double k)
 static double
 weigh(double m, double log_s, double extra)
 {
-    if (!isfinite(log_s))
+    double mg = fabs(log_s) + fabs(extra);
+    if (!isfinite(log_s) || !(mg > 0))
         return m;
-    return lp_peer_log_add(m, log_s + log1p(fabs(log_s) + fabs(extra)));
+    return lp_peer_log_add(m, log_s + log(mg));
 }
 
 lp_status
-lp_rdp_dp_accounting(double *rdp, char *note, size_t notelen, double q, double M, double alpha)
+lp_rdp_dp_accounting_est(double *rdp, double *rel_est, char *note, size_t notelen, double q,
+                         double M, double alpha)
 {
     const double log1mq = log1p(-q), s = M;
     double log_a = -INFINITY, mag = -INFINITY;
-    int fe;
+    /* on the side, what dp_accounting does not do: the signed series (as
+       Opacus sums it), to see how far the unsigned one lies above it */
+    double sg0 = -INFINITY, sg1 = -INFINITY;
+    int signed_ok = 1, fe;
+    lp_status st;
     note[0] = '\0';
+    *rel_est = 0.0;
     if (q == 1.0) {
         *rdp = alpha / (2.0 * M * M);
         return LP_OK;
@@ -56,6 +63,7 @@ lp_rdp_dp_accounting(double *rdp, char *note, size_t notelen, double q, double M
             double t = log_coef_i + (i * i - i) / (2.0 * (s * s));
             log_a = lp_peer_log_add(log_a, t);
             mag = weigh(mag, t, fabs(lc) + fabs(i * log(q)) + fabs((alpha - i) * log1mq));
+            (void) sg0;
         }
     } else {
         const double z0 = s * s * log(1.0 / q - 1.0) + 0.5;
@@ -73,8 +81,18 @@ lp_rdp_dp_accounting(double *rdp, char *note, size_t notelen, double q, double M
             log_a0 = lp_peer_log_add(log_a0, log_s0);
             log_a1 = lp_peer_log_add(log_a1, log_s1);
             total = lp_peer_log_add(log_a0, log_a1);
-            mag = weigh(mag, log_s0, log_t0);
-            mag = weigh(mag, log_s1, log_t1);
+            mag = weigh(mag, log_s0, fabs(log_t0) + fabs(log_e0) + fabs(j));
+            mag = weigh(mag, log_s1, fabs(log_t1) + fabs(log_e1) + i);
+            if (signed_ok) {
+                /* the sign of C(alpha, i): (-1)^(i - ceil(alpha)) once i > alpha */
+                int neg = i > ceil(alpha) && ((long) (i - ceil(alpha))) % 2 == 1;
+                if (!neg) {
+                    sg0 = lp_peer_log_add(sg0, log_s0);
+                    sg1 = lp_peer_log_add(sg1, log_s1);
+                } else if (lp_peer_log_sub(&sg0, sg0, log_s0) || lp_peer_log_sub(&sg1, sg1, log_s1)) {
+                    signed_ok = 0;
+                }
+            }
             if (log_s0 < last_s0 && log_s1 < last_s1 && lp_py_max(log_s0, log_s1) < total - 30) {
                 log_a = total;
                 done = 1;
@@ -92,6 +110,25 @@ lp_rdp_dp_accounting(double *rdp, char *note, size_t notelen, double q, double M
         }
     }
     fe = lp_fp_watch_end();
-    return lp_rdp_peer_status(rdp, note, notelen, log_a, mag, alpha, fe,
-                              "a term overflows a double");
+    st = lp_rdp_peer_status(rdp, rel_est, note, notelen, log_a, mag, alpha, fe,
+                            "a term overflows a double");
+    if (st == LP_OK && alpha != floor(alpha) && signed_ok) {
+        double sg = lp_peer_log_add(sg0, sg1), over = (log_a - sg) / fabs(sg);
+        if (sg > 0 && over > *rel_est) {
+            *rel_est = over;
+            if (over > LP_INACCURATE_TOL)
+                snprintf(note, notelen, "order %g: the series adds |C(alpha, i)| (no sign): log A "
+                         "%.3g of the unsigned sum against %.3g signed, %.2g above", alpha,
+                         log_a, sg, over);
+        }
+    }
+    return st;
+}
+
+lp_status
+lp_rdp_dp_accounting(double *rdp, char *note, size_t notelen, double q, double M, double alpha)
+{
+    double rel;
+    lp_status st = lp_rdp_dp_accounting_est(rdp, &rel, note, notelen, q, M, alpha);
+    return st == LP_OK && rel > LP_INACCURATE_TOL ? LP_INACCURATE : st;
 }

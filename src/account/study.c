@@ -105,6 +105,8 @@ lp_account_record_conversion(lp_record *rec, const lp_account *acc, const lp_acc
         const lp_result *rb = ri >= 0 ? (balle ? &ref->order[ri].eps_balle : &ref->order[ri].eps_classic) : NULL;
         const arf_struct *lower = balle ? ref->eps_lower_balle : ref->eps_lower_classic;
         rel = rb ? lp_rel_error(best, rb) : -1;
+        if (rb && arb_is_zero(rb->value))   /* against 0: the absolute error */
+            rel = fabs(arf_get_d(arb_midref(best->value), ARF_RND_NEAR));
         if (rel >= 0)
             lp_record_double(rec, "rel_error", rel);
         else
@@ -187,6 +189,8 @@ lp_account_study(lp_record *rec, const lp_account_request *req)
     if (req->compare) {
         lp_account_init(&ref, req->orders->order, req->orders->n);
         lp_account_eval(&ref, &run, LP_ARB, 17);
+        if ((int) req->method == LP_ACCOUNT_DP_ACCOUNTING)
+            lp_account_kl_zero(&ref, run.delta);    /* its conversion, certified */
     }
     record_accountant(rec, req, &acc, req->compare ? &ref : NULL);
     if (req->compare)

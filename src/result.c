@@ -112,11 +112,11 @@ lp_result_set_double(lp_result *res, double v, int fe_raised)
     res->status = LP_OK;
     if (fe_raised & FE_OVERFLOW)
         snprintf(res->note, sizeof res->note, "finite, although an intermediate overflowed");
-    if (fpclassify(v) == FP_SUBNORMAL) {
+    if (fpclassify(v) == FP_SUBNORMAL && 4.9406564584124654e-324 / fabs(v) > LP_INACCURATE_TOL) {
         /* fewer than 53 significant bits: say so rather than ok */
         res->status = LP_INACCURATE;
-        snprintf(res->note, sizeof res->note, "the double result %.3g is subnormal "
-                 "(fewer than 53 significant bits)", v);
+        snprintf(res->note, sizeof res->note, "the double result %.3g is subnormal: "
+                 "its precision, 2^-1074 over it, is worse than %g", v, LP_INACCURATE_TOL);
         return LP_INACCURATE;
     }
     return LP_OK;

@@ -96,7 +96,8 @@ int lp_double_subnormal(double x);
 /* An ok non-certified result becomes LP_INACCURATE, its value kept, the
  * sentence appended to its note; returns the status. */
 lp_status lp_result_mark_inaccurate(lp_result *res, const char *fmt, ...);
-/* Inaccurate when one of the n factors (named) is subnormal. */
+/* Inaccurate when one of the n factors (named) is a subnormal whose precision,
+ * 2^-1074 over it, is worse than LP_INACCURATE_TOL. */
 lp_status lp_result_check_subnormal(lp_result *res, const char *const *names, const double *vals,
                                     int n);
 /* A log-space result whose logs reach magnitude `mag`: inaccurate when their

@@ -1,6 +1,7 @@
 /* inaccurate.c -- the non-certified methods' own evidence that a value lost
- * accuracy: a factor that came out subnormal (fewer than 53 significant bits:
- * a product or quotient with it carries its loss), a log-space sum whose
+ * accuracy: a factor that came out subnormal with a precision (2^-1074 over
+ * itself) worse than LP_INACCURATE_TOL (a product or quotient with it carries
+ * its loss), a log-space sum whose
  * terms are so large that the rounding of each (2^-53 of its magnitude)
  * exceeds LP_INACCURATE_TOL in the result, or GSL's own error estimate above
  * it.  Such a result keeps its value and says `inaccurate` instead of `ok`
@@ -40,11 +41,14 @@ lp_result_mark_inaccurate(lp_result *res, const char *fmt, ...)
 lp_status
 lp_result_check_subnormal(lp_result *res, const char *const *names, const double *vals, int n)
 {
-    for (int i = 0; i < n; i++)
-        if (lp_double_subnormal(vals[i]))
-            return lp_result_mark_inaccurate(res, "%s = %.3g is subnormal (fewer than 53 "
-                                             "significant bits): the value lost accuracy",
-                                             names[i], vals[i]);
+    for (int i = 0; i < n; i++) {
+        /* a subnormal's spacing, 2^-1074, against itself: its relative precision */
+        double rel = lp_double_subnormal(vals[i]) ? DBL_TRUE_MIN / fabs(vals[i]) : 0.0;
+        if (rel > LP_INACCURATE_TOL)
+            return lp_result_mark_inaccurate(res, "%s = %.3g is subnormal: its precision, "
+                                             "%.2g relative, is lost to the value", names[i],
+                                             vals[i], rel);
+    }
     return res->status;
 }
 

@@ -66,4 +66,23 @@ p=P[7]
 assert p["sampling_rate"]=="1e-8" and p["method_status"]=="inaccurate" and p["below_certified"] and p["rel_error"] > 0.01, p
 assert float(p["epsilon_certified_lower"]) <= float(p["epsilon_certified_upper"]), p' "$out"
 ok $? "overflow account --map: Opacus at q=1e-8, T=1e15 below the certified epsilon, says inaccurate: $(head -c 1500 "$out")"
+# Opacus's fractional series stops at terms below e^-30 absolute, however small A - 1 is: at
+# T = 1e8 its epsilon is 2e-7 below the certified one; the port sees the truncation
+C="account --noise-multiplier 0.5 --sampling-rate 1e-4 --steps 1e8 --delta 1e-5 --orders opacus"
+"$L" $C --method opacus --json >"$out" 2>"$err"
+check 'b["status"]=="inaccurate" and "cancellation" in b["note"]'
+ok $? "opacus at M=0.5, q=1e-4, T=1e8 says inaccurate by itself (it said ok): $(cat "$out")"
+"$L" $C --method opacus --compare --json >"$out" 2>"$err"
+check 'not (b["below_certified"] and b["rel_error"] > 1e-8)'
+ok $? "Opacus at M=0.5, q=1e-4, T=1e8: epsilon $(python3 -c 'import json,sys; b=json.load(open(sys.argv[1]))["balle2020"]; print("%.10f, %.2g below the certified (below_certified %s)" % (b["value"], b["rel_error"], b["below_certified"]))' "$out") # TODO Opacus's fractional series stops at terms below e^-30 absolute: its epsilon is below the certified value by 2e-7 over 1e8 steps"
+
+# dp_accounting gives up on a fractional order after 1000 steps (inf, order excluded)
+"$L" account --noise-multiplier 0.5 --sampling-rate 0.1 --steps 10000 --delta 1e-5 --orders 1.5,2,8 --method dp-accounting --compare --json >"$out" 2>"$err"
+check 'd["orders_failed"]>=1 and "did not converge in 1000" in d["first_failure"] and b["status"]=="inaccurate"'
+ok $? "dp-accounting at M=0.5, q=0.1: order 1.5 does not converge in 1000 steps (inf, excluded), said: $(cat "$out")"
+
+# its KL bound: epsilon 0 where RDP_T < -log(1 - delta^2), certified before comparing
+"$L" account --noise-multiplier 1 --sampling-rate 1e-9 --steps 10000 --delta 1e-5 --orders 1.1,2,8 --method dp-accounting --compare --json >"$out" 2>"$err"
+check 'b["value"]==0 and b["rel_error"]==0 and not b["below_certified"]'
+ok $? "dp-accounting's epsilon 0 (KL bound) at q=1e-9 is the certified value of its conversion: $(cat "$out")"
 echo "1..$n"

@@ -62,6 +62,7 @@ static lp_status
 log_a_frac(double *log_a, double *mag, char *note, size_t nl, double q, double s, double alpha)
 {
     double log_a0 = -INFINITY, log_a1 = -INFINITY, m = -INFINITY;
+    double log_s0_last = -INFINITY, log_s1_last = -INFINITY;
     const double z0 = s * s * log(1.0 / q - 1.0) + 0.5;
     for (double i = 0;; i++) {
         double coef, log_coef, j, log_t0, log_t1, log_e0, log_e1, log_s0, log_s1;
@@ -93,12 +94,22 @@ log_a_frac(double *log_a, double *mag, char *note, size_t nl, double q, double s
                      "(the result of subtraction must be non-negative)", alpha, i);
             return LP_FAILED;
         }
-        m = weigh(m, log_s0, fabs(log_t0) + fabs(log_e0) + fabs(j));
-        m = weigh(m, log_s1, fabs(log_t1) + fabs(log_e1) + i);
+        /* every component's magnitude: they may cancel into a small log_s */
+        m = weigh(m, log_s0, fabs(log_coef) + fabs(i * log(q)) + fabs(j * log(1.0 - q)) + fabs(j)
+                             + (i * i + i) / (2.0 * (s * s)) + fabs(log_e0));
+        m = weigh(m, log_s1, fabs(log_coef) + fabs(j * log(q)) + fabs(i * log(1.0 - q)) + i
+                             + (j * j + fabs(j)) / (2.0 * (s * s)) + fabs(log_e1));
+        log_s0_last = log_s0;
+        log_s1_last = log_s1;
         if (lp_py_max(log_s0, log_s1) < -30)
             break;
     }
     *log_a = lp_peer_log_add(log_a0, log_a1);
+    /* the loop stops at terms below e^-30 absolute, however small A - 1 is:
+       the terms left out are about the last one (they alternate), an error
+       of A that the estimate carries as if it were 2^-53 of a magnitude */
+    if (isfinite(lp_py_max(log_s0_last, log_s1_last)))
+        m = lp_peer_log_add(m, lp_py_max(log_s0_last, log_s1_last) - log(DBL_EPSILON));
     *mag = m;
     return LP_OK;
 }
@@ -133,7 +144,8 @@ lp_rdp_peer_status(double *rdp, double *rel_est, char *note, size_t notelen, dou
     }
     if (*rel_est > LP_INACCURATE_TOL)
         snprintf(note, notelen, "log A = %.3g at order %g: the rounding of the logs summed "
-                 "into it is about %.2g of it (cancellation)", log_a, alpha, *rel_est);
+                 "into it, and the terms the series leaves out, are about %.2g of it "
+                 "(cancellation, truncation)", log_a, alpha, *rel_est);
     return LP_OK;
 }
 

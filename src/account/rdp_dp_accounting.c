@@ -81,8 +81,11 @@ lp_rdp_dp_accounting_est(double *rdp, double *rel_est, char *note, size_t notele
             log_a0 = lp_peer_log_add(log_a0, log_s0);
             log_a1 = lp_peer_log_add(log_a1, log_s1);
             total = lp_peer_log_add(log_a0, log_a1);
-            mag = weigh(mag, log_s0, fabs(log_t0) + fabs(log_e0) + fabs(j));
-            mag = weigh(mag, log_s1, fabs(log_t1) + fabs(log_e1) + i);
+            /* every component's magnitude: they may cancel into a small log_s */
+            mag = weigh(mag, log_s0, fabs(log_coef) + fabs(i * log(q)) + fabs(j * log1mq)
+                                     + (i * i + i) / (2.0 * (s * s)) + fabs(log_e0));
+            mag = weigh(mag, log_s1, fabs(log_coef) + fabs(j * log(q)) + fabs(i * log1mq)
+                                     + (j * j + fabs(j)) / (2.0 * (s * s)) + fabs(log_e1));
             if (signed_ok) {
                 /* the sign of C(alpha, i): (-1)^(i - ceil(alpha)) once i > alpha */
                 int neg = i > ceil(alpha) && ((long) (i - ceil(alpha))) % 2 == 1;

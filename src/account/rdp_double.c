@@ -96,9 +96,9 @@ log_a_frac(double *log_a, double *mag, char *note, size_t nl, double q, double s
         }
         /* every component's magnitude: they may cancel into a small log_s */
         m = weigh(m, log_s0, fabs(log_coef) + fabs(i * log(q)) + fabs(j * log(1.0 - q)) + fabs(j)
-                             + (i * i + i) / (2.0 * (s * s)) + fabs(log_e0));
+                             + (i * i + i) / (2.0 * (s * s)) + fabs(log_e0 - log(0.5)) + log(2.0));
         m = weigh(m, log_s1, fabs(log_coef) + fabs(j * log(q)) + fabs(i * log(1.0 - q)) + i
-                             + (j * j + fabs(j)) / (2.0 * (s * s)) + fabs(log_e1));
+                             + (j * j + fabs(j)) / (2.0 * (s * s)) + fabs(log_e1 - log(0.5)) + log(2.0));
         log_s0_last = log_s0;
         log_s1_last = log_s1;
         if (lp_py_max(log_s0, log_s1) < -30)

@@ -16,6 +16,7 @@
  * The statuses as in rdp_double.c (lp_rdp_peer_status).  Contract in
  * account.h. */
 #include <fenv.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include "account/account.h"
@@ -83,9 +84,9 @@ lp_rdp_dp_accounting_est(double *rdp, double *rel_est, char *note, size_t notele
             total = lp_peer_log_add(log_a0, log_a1);
             /* every component's magnitude: they may cancel into a small log_s */
             mag = weigh(mag, log_s0, fabs(log_coef) + fabs(i * log(q)) + fabs(j * log1mq)
-                                     + (i * i + i) / (2.0 * (s * s)) + fabs(log_e0));
+                                     + (i * i + i) / (2.0 * (s * s)) + fabs(log_e0 - log(0.5)) + log(2.0));
             mag = weigh(mag, log_s1, fabs(log_coef) + fabs(j * log(q)) + fabs(i * log1mq)
-                                     + (j * j + fabs(j)) / (2.0 * (s * s)) + fabs(log_e1));
+                                     + (j * j + fabs(j)) / (2.0 * (s * s)) + fabs(log_e1 - log(0.5)) + log(2.0));
             if (signed_ok) {
                 /* the sign of C(alpha, i): (-1)^(i - ceil(alpha)) once i > alpha */
                 int neg = i > ceil(alpha) && ((long) (i - ceil(alpha))) % 2 == 1;
@@ -99,6 +100,9 @@ lp_rdp_dp_accounting_est(double *rdp, double *rel_est, char *note, size_t notele
             if (log_s0 < last_s0 && log_s1 < last_s1 && lp_py_max(log_s0, log_s1) < total - 30) {
                 log_a = total;
                 done = 1;
+                /* stopped at terms e^-30 below A, however small A - 1 is: the
+                   terms left out are about the last ones (as in rdp_double.c) */
+                mag = lp_peer_log_add(mag, lp_py_max(log_s0, log_s1) - log(DBL_EPSILON));
                 break;
             }
             last_s0 = log_s0;

@@ -380,6 +380,8 @@ lp_status lp_rdp_dp_accounting(double *rdp, char *note, size_t notelen, double q
  * failure without a value (rdp_double.c). */
 lp_status lp_rdp_peer(double *rdp, double *rel_est, char *note, size_t notelen, lp_method method,
                       double q, double M, double alpha);
+lp_status lp_rdp_logdouble_est(double *rdp, double *rel_est, char *note, size_t notelen,
+                               double q, double M, double alpha);
 lp_status lp_rdp_dp_accounting_est(double *rdp, double *rel_est, char *note, size_t notelen,
                                    double q, double M, double alpha);
 /* The status of a peer's RDP from its log A and the log of the weighted

@@ -162,7 +162,7 @@ eval_double(lp_account_order *o, const lp_dpsgd *run, lp_method method)
     lp_status st;
 
     if (method == LP_LOGDOUBLE)
-        st = lp_rdp_logdouble(&rdp, note, sizeof note, run->q_d, run->M_d, alpha);
+        st = lp_rdp_logdouble_est(&rdp, &rel, note, sizeof note, run->q_d, run->M_d, alpha);
     else    /* Opacus's series (TF Privacy's legacy code shares it), dp_accounting's */
         st = lp_rdp_peer(&rdp, &rel, note, sizeof note, method, run->q_d, run->M_d, alpha);
     if (st != LP_OK && st != LP_INACCURATE) {

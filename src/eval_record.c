@@ -1,4 +1,5 @@
 /* eval_record.c -- `leakproof eval` as a record.  Contracts in eval_record.h. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "eval_record.h"
@@ -68,8 +69,9 @@ lp_eval_record(lp_record *rec, const lp_form *form, lp_method method,
         } else {
             lp_record_int(rec, "digits", printed);
         }
-    } else if (res.status == LP_OK) {
-        /* a method's point value: its digits, no bound */
+    } else if (res.status == LP_OK || res.status == LP_INACCURATE) {
+        /* a method's point value: its digits, no bound (inaccurate: the
+           method saw it lose accuracy, and says so by its status) */
         slong d = FLINT_MIN(res.digits, digits);
         char *v = lp_ball_decimal(res.value, d), *l10 = NULL;
         if (arb_is_positive(res.value)) {
@@ -106,14 +108,23 @@ lp_eval_record(lp_record *rec, const lp_form *form, lp_method method,
     }
     if (compare) {
         double e = -1;
-        if (method != LP_ARB && res.status == LP_OK) {
-            lp_evaluate(&ref, form, LP_ARB, par, 20, 0);
+        /* the method's tolerance: half its digits (LP_INACCURATE_TOL for
+           doubles, 2^-(prec/2) for mpfr) */
+        double tol = method == LP_MPFR ? ldexp(1.0, -(int) (res.prec / 2)) : LP_INACCURATE_TOL;
+        if (method != LP_ARB && (res.status == LP_OK || res.status == LP_INACCURATE)) {
+            /* the reference at more digits than the method carries, so that
+               its radius does not pass for the method's error */
+            lp_evaluate(&ref, form, LP_ARB, par, FLINT_MAX(20, res.digits + 5), 0);
             e = lp_rel_error(&res, &ref);
         }
-        if (e >= 0)
+        if (e >= 0) {
             lp_record_double(rec, "rel_error", e);
-        else
+            /* measured: the status follows the error against the tolerance */
+            status = e > tol ? "inaccurate" : "ok";
+        } else {
             lp_record_null(rec, "rel_error");
+        }
+        lp_record_double(rec, "tolerance", tol);
     }
     lp_record_text(rec, "status", status);
     lp_record_int(rec, "prec_bits", res.prec);

@@ -32,8 +32,15 @@ typedef enum {
     LP_DOMAIN,     /* the parameters are outside what the method accepts        */
     LP_DECLINED,   /* term-by-term method: too many terms to finish in time     */
     LP_FAILED,     /* the method reported its own failure (e.g. GSL quadrature) */
-    LP_UNCERTIFIED /* arb: not one digit certified at the highest precision tried */
+    LP_UNCERTIFIED, /* arb: not one digit certified at the highest precision tried */
+    LP_INACCURATE  /* non-certified: a value, but the method detected (or --compare
+                      measured) a relative error above LP_INACCURATE_TOL         */
 } lp_status;
+
+/* The tolerance of the non-certified methods' statuses: about half the digits
+ * of a double.  A value whose error, estimated by the method itself or
+ * measured against arb (--compare), exceeds it is `inaccurate`, not `ok`. */
+#define LP_INACCURATE_TOL 1e-8
 
 const char *lp_status_name(lp_status status);
 

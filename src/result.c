@@ -10,7 +10,8 @@
 #include "core/record.h"
 
 static const char *const status_names[] = {
-    "ok", "overflow", "underflow", "nan", "domain", "declined", "failed", "uncertified"
+    "ok", "overflow", "underflow", "nan", "domain", "declined", "failed", "uncertified",
+    "inaccurate"
 };
 
 const char *
@@ -111,6 +112,13 @@ lp_result_set_double(lp_result *res, double v, int fe_raised)
     res->status = LP_OK;
     if (fe_raised & FE_OVERFLOW)
         snprintf(res->note, sizeof res->note, "finite, although an intermediate overflowed");
+    if (fpclassify(v) == FP_SUBNORMAL && 4.9406564584124654e-324 / fabs(v) > LP_INACCURATE_TOL) {
+        /* fewer than 53 significant bits: say so rather than ok */
+        res->status = LP_INACCURATE;
+        snprintf(res->note, sizeof res->note, "the double result %.3g is subnormal: "
+                 "its precision, 2^-1074 over it, is worse than %g", v, LP_INACCURATE_TOL);
+        return LP_INACCURATE;
+    }
     return LP_OK;
 }
 
@@ -179,7 +187,7 @@ lp_rel_error(const lp_result *x, const lp_result *ref)
     arb_t d;
     arf_t u;
     double e;
-    if (x->status != LP_OK || ref->status != LP_OK || !ref->certified
+    if ((x->status != LP_OK && x->status != LP_INACCURATE) || ref->status != LP_OK || !ref->certified
         || arb_contains_zero(ref->value) || !arb_is_finite(ref->value))
         return -1;
     arb_init(d);

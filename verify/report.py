@@ -488,7 +488,9 @@ def section_methods(R, out, data, cases):
                 for p in listed(a["p"]):
                     j = R.json(["eval", a["mechanism"], "--p", p] + par + ["--form", form, "--method", m, "--compare"])
                     st, err = R.field(j, "status"), R.field(j, "rel_error")
-                    got[(a["mechanism"], form, m, p)] = f"{err:.1e}" if st == "ok" and isinstance(err, float) else st
+                    # the measured error; a status past the tolerance (inaccurate) is named beside it
+                    got[(a["mechanism"], form, m, p)] = ((f"{err:.1e}" + ("" if st == "ok" else f" ({st})"))
+                                                         if isinstance(err, float) else st)
     for (mech, form, m) in sorted({k[:3] for k in got}):
         rows.append([mech, form, m] + [got.get((mech, form, m, p), "—") for p in ps])
     out.append(table(["mechanism", "form", "method"] + [f"p = {int(p):,}" for p in ps], rows))
@@ -519,8 +521,11 @@ def section_methods(R, out, data, cases):
     out.append("![overflow boundaries](overflow-map.svg)\n")
     acc = rows_of(cases, "overflow-account")
     if acc:
-        out.append("The DP-SGD accountant in doubles: `double` is Opacus 1.1.2's code (log of each binomial "
-                   "coefficient as a double), `logdouble` dp_accounting's (log-binomials by lgamma, log-sum-exp). "
+        out.append("The DP-SGD accountant in doubles: each method is a peer's code followed step by step "
+                   "(`double` = `opacus`: Opacus's rdp.py, the log of each binomial coefficient as a double and "
+                   "the log_ndtr series for fractional orders; `dp-accounting`: dp_accounting's "
+                   "rdp_privacy_accountant.py; `tf-privacy`: TF Privacy's legacy compute_rdp; `logdouble`: "
+                   "leakproof's lgamma log-sum-exp, integer orders). "
                    "For each noise multiplier, the smallest integer order α at which the method's status is not "
                    "ok or its ε leaves the certified value by more than the tolerance, then at one order the "
                    "first failing decade of the sampling rate q and of the steps T (`leakproof overflow account "
@@ -554,6 +559,39 @@ def section_methods(R, out, data, cases):
                          rows))
         dat(os.path.join(data, "overflow-account.dat"), plot)
         out.append("![where the double accountants break](overflow-account.svg)\n")
+    peers = rows_of(cases, "peer-map")
+    if peers:
+        out.append("The peers' whole accountants (their own default orders and conversion) against the certified "
+                   "accountant over the same orders, at q = 1e-1 … 1e-K for each multiplier (`leakproof overflow "
+                   "account --method M --map K`): how often the peer is off by more than the tolerance 1e-8, the "
+                   "largest error above and below the certified value, how often it is *below* it by more than the "
+                   "tolerance (an unsound ε), and what it says by itself (`method_status`):\n")
+        rows = []
+        for o in peers:
+            for m in listed(o["method"]):
+                for T in listed(o["steps"]):
+                    j = R.json(["overflow", "account", "--method", m, "--noise-multiplier-grid",
+                                o["noise-multiplier-grid"], "--steps", T, "--delta", o["delta"],
+                                "--order-max", "64", "--map", o["decades"]])
+                    if j is None:
+                        rows.append([m, T] + ["not run"] * 7)
+                        continue
+                    pts = j.get("accountant_points") or []
+                    off = [p for p in pts if isinstance(p.get("rel_error"), float) and p["rel_error"] > 1e-8]
+                    below = [p for p in off if p.get("below_certified")]
+                    above = [p for p in off if not p.get("below_certified")]
+                    said = {}
+                    for p in pts:
+                        said[p.get("method_status")] = said.get(p.get("method_status"), 0) + 1
+                    silent = [p for p in off if p.get("method_status") == "ok"]
+                    worst_b = max(below, key=lambda p: p["rel_error"], default=None)
+                    worst_a = max(above, key=lambda p: p["rel_error"], default=None)
+                    fmt = lambda p: (f"{p['rel_error']:.2g} (M = {p['noise_multiplier']}, q = {p['sampling_rate']})"
+                                     if p else "—")
+                    rows.append([m, T, len(pts), len(off), fmt(worst_a), len(below), fmt(worst_b),
+                                 ", ".join(f"{k} {v}" for k, v in sorted(said.items())), len(silent)])
+        out.append(table(["method", "T", "points", "off > 1e-8", "worst above", "below (unsound)", "worst below",
+                          "it says", "off but says ok"], rows))
     out.append("MPFR precision (bits) that keeps 15 correct digits (`leakproof overflow MECHANISM --method mpfr "
                "--p-max 2`):\n")
     rows, ps = [], []

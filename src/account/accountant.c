@@ -35,8 +35,8 @@ static void
 fold(arf_t upper, arf_t lower, long *best, long i, const lp_result *eps)
 {
     arf_t u, l;
-    if (eps->status != LP_OK)
-        return;
+    if (eps->status != LP_OK && eps->status != LP_INACCURATE)
+        return;                 /* no value (an inaccurate one is the method's, kept) */
     arf_init(u);
     arf_init(l);
     arb_get_ubound_arf(u, eps->value, ARF_PREC_EXACT);
@@ -66,8 +66,8 @@ lp_account_eval(lp_account *acc, const lp_dpsgd *run, lp_method method, slong di
         lp_status st = lp_account_order_eval(&acc->order[i], run, method, digits);
         if (i == 0)
             first = st;
-        if (st != LP_OK)
-            acc->nfailed++;
+        if (st != LP_OK && st != LP_INACCURATE)
+            acc->nfailed++;     /* orders that gave no value */
         fold(acc->eps_upper_classic, acc->eps_lower_classic, &acc->best_classic, (long) i,
              &acc->order[i].eps_classic);
         fold(acc->eps_upper_balle, acc->eps_lower_balle, &acc->best_balle, (long) i,

@@ -1,6 +1,7 @@
 /* One order: T-step RDP and both conversions to epsilon, by every method.
  * Contract in account.h. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include "account/account.h"
 #include "numeric/numeric.h"
@@ -129,42 +130,92 @@ set_point(lp_result *res, double v)
     }
 }
 
+/* a kept value the port saw lose accuracy: the status says so */
+static void
+mark(lp_result *res, lp_status st, const char *note)
+{
+    if (res->status == LP_OK && st == LP_INACCURATE) {
+        res->status = LP_INACCURATE;
+        snprintf(res->note, sizeof res->note, "%s", note);
+    }
+}
+
+/* dp_accounting's compute_epsilon at one order (rdp_privacy_accountant.py) */
+static double
+eps_dp_accounting(double r, double a, double d)
+{
+    if (r < 0)
+        return 0.0;             /* "negative Renyi divergence": epsilon 0 */
+    if (d * d + expm1(-r) > 0)
+        return 0.0;             /* the KL bound: delta <= sqrt(1 - exp(-r)) */
+    if (a > 1.01)
+        return r + log1p(-1.0 / a) - log(d * a) / (a - 1.0);
+    return INFINITY;            /* alpha <= 1.01: "we can't do anything" */
+}
+
 static lp_status
 eval_double(lp_account_order *o, const lp_dpsgd *run, lp_method method)
 {
     const double alpha = strtod(o->alpha, NULL), d = run->delta_d;
-    double rdp;
+    double rdp, rel = 0.0;
     char note[200] = "";
     lp_status st;
 
-    if (method == LP_DOUBLE)
-        st = lp_rdp_double(&rdp, note, sizeof note, run->q_d, run->M_d, alpha);
-    else
-        st = lp_rdp_logdouble(&rdp, note, sizeof note, run->q_d, run->M_d, alpha);
-    if (st != LP_OK) {
+    if (method == LP_LOGDOUBLE)
+        st = lp_rdp_logdouble_est(&rdp, &rel, note, sizeof note, run->q_d, run->M_d, alpha);
+    else    /* Opacus's series (TF Privacy's legacy code shares it), dp_accounting's */
+        st = lp_rdp_peer(&rdp, &rel, note, sizeof note, method, run->q_d, run->M_d, alpha);
+    if (st != LP_OK && st != LP_INACCURATE) {
         lp_result_fail(&o->rdp_T, st, "%s", note);
         lp_result_fail(&o->eps_classic, st, "%s", note);
         lp_result_fail(&o->eps_balle, st, "%s", note);
         return st;
     }
-    rdp *= (double) run->steps;
+    rdp *= (double) run->steps;     /* compute_rdp: rdp * steps */
     set_point(&o->rdp_T, rdp);
-    /* as the accountants write the conversions */
-    set_point(&o->eps_classic, rdp + log(1.0 / d) / (alpha - 1.0));
-    set_point(&o->eps_balle, rdp - (log(d) + log(alpha)) / (alpha - 1.0)
-                             + log((alpha - 1.0) / alpha));
-    return o->eps_balle.status;
+    /* each conversion as the accountants write it */
+    if ((int) method == LP_ACCOUNT_TF_PRIVACY)
+        set_point(&o->eps_classic, rdp - log(d) / (alpha - 1.0));
+    else
+        set_point(&o->eps_classic, rdp + log(1.0 / d) / (alpha - 1.0));
+    if ((int) method == LP_ACCOUNT_DP_ACCOUNTING)
+        set_point(&o->eps_balle, eps_dp_accounting(rdp, alpha, d));
+    else
+        set_point(&o->eps_balle, rdp - (log(d) + log(alpha)) / (alpha - 1.0)
+                                 + log((alpha - 1.0) / alpha));
+    mark(&o->rdp_T, st, note);
+    mark(&o->eps_classic, st, note);
+    mark(&o->eps_balle, st, note);
+    if (st == LP_OK && rel > 0) {
+        /* the port's own estimate of RDP's error, carried to each epsilon
+           (where the conversion's log(1/delta) term dwarfs RDP, it fades) */
+        const lp_result *e[2] = { &o->eps_classic, &o->eps_balle };
+        mark(&o->rdp_T, rel > LP_INACCURATE_TOL ? LP_INACCURATE : LP_OK, note);
+        for (int k = 0; k < 2; k++) {
+            double v = arf_get_d(arb_midref(e[k]->value), ARF_RND_NEAR);
+            double on_eps = rel * fabs(rdp) / fabs(v);
+            if (e[k]->status == LP_OK && !(on_eps <= LP_INACCURATE_TOL)) {
+                char n2[240];
+                snprintf(n2, sizeof n2, "%s; on epsilon about %.2g", note, on_eps);
+                mark((lp_result *) e[k], LP_INACCURATE, n2);
+            }
+        }
+    }
+    return lp_account_method_balle(method) ? o->eps_balle.status : o->eps_classic.status;
 }
 
 lp_status
 lp_account_order_eval(lp_account_order *o, const lp_dpsgd *run, lp_method method,
                       slong digits)
 {
-    switch (method) {
+    switch ((int) method) {
     case LP_ARB:
         return eval_arb(o, run, digits);
     case LP_DOUBLE:
     case LP_LOGDOUBLE:
+    case LP_ACCOUNT_DP_ACCOUNTING:
+    case LP_ACCOUNT_TF_PRIVACY:
+    case LP_ACCOUNT_OPACUS:
         return eval_double(o, run, method);
     default:
         lp_result_fail(&o->rdp_T, LP_DOMAIN, "the accountant has no %s method",

@@ -1,125 +1,187 @@
-/* RDP of one step as Opacus 1.1.2 computes it (opacus/accountants/analysis/
- * rdp.py), translated into C doubles: for an integer order, log of the
- * binomial coefficient computed as a double (scipy.special.binom), i log q +
- * (alpha - i) log(1 - q), and a log-add of the terms; for a fractional order,
- * the two erfc series of Mironov, Talwar and Zhang (2019), Section 3.3, summed
- * until a term falls below e^-30.  Measured, never trusted.  Contract in
- * account.h. */
+/* RDP of one step as Opacus computes it (opacus/accountants/analysis/rdp.py,
+ * _compute_rdp and _compute_log_a_for_int_alpha / _for_frac_alpha), which is
+ * TF Privacy's rdp_accountant.py updated to Python 3 (its docstring says so):
+ * the same two series serve TF Privacy's legacy compute_rdp.  Followed step by
+ * step in C doubles, with the peers' own library behaviour reproduced in
+ * peer_common.c (scipy.special.binom, log_ndtr, Python's exceptions):
+ *   integer alpha: log_a = log-add over i = 0..alpha of
+ *       log(binom(alpha, i)) + i log q + (alpha - i) log(1 - q) + (i^2 - i)/(2 s^2)
+ *     (the binomial as a double: inf past ~1e308, so order 1030 and up overflow);
+ *   fractional alpha: Mironov, Talwar and Zhang (2019), Section 3.3: two
+ *     series split at z0 = s^2 log(1/q - 1) + 1/2, each term carrying
+ *     log(erfc(.)/2) = log_ndtr, added or subtracted (log_sub, which raises
+ *     ValueError when the difference would be negative) by the sign of
+ *     binom(alpha, i), until max(log_s0, log_s1) < -30 (a do-until loop that
+ *     never ends if a term is NaN: declined here after 10^6 terms);
+ *   RDP = log_a / (alpha - 1); q = 1: alpha / (2 s^2).
+ * What the peer would not say, this port measures on the side: the rounding
+ * of the logs summed into log A (2^-52 times their magnitudes, weighted by the
+ * terms) against log A itself.  Where that exceeds LP_INACCURATE_TOL (a small
+ * q, where log A ~ q^2 is a difference of terms near 1), or RDP came out <= 0,
+ * the value is kept and the status is `inaccurate`.  Contract in account.h. */
 #include <fenv.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include "account/account.h"
 #include "numeric/numeric.h"
 
-/* log(exp(a) + exp(b)) */
+#define FRAC_TERMS_MAX 1000000
+
+/* log(exp(m) + exp(log_s) (|log_s| + extra)): the absolute rounding of each
+ * log summed (in units of 2^-53), weighted by its term */
 static double
-log_add(double a, double b)
+weigh(double m, double log_s, double extra)
 {
-    double m = fmax(a, b), n = fmin(a, b);
-    if (n == -INFINITY)
+    double mg = fabs(log_s) + fabs(extra);
+    if (!isfinite(log_s) || !(mg > 0))
         return m;
-    return log1p(exp(n - m)) + m;
+    return lp_peer_log_add(m, log_s + log(mg));
 }
 
-/* log(exp(a) - exp(b)), a > b */
-static double
-log_sub(double a, double b)
+static lp_status
+log_a_int(double *log_a, double *mag, char *note, size_t nl, double q, double s, double alpha)
 {
-    if (b == -INFINITY)
-        return a;
-    if (a == b)
-        return -INFINITY;
-    return log(expm1(a - b)) + b;
-}
-
-/* C(alpha, i) as a double for real alpha, by the product formula as scipy
- * evaluates small i; inf once it exceeds the double range. */
-static double
-binom_d(double alpha, double i)
-{
-    double r = 1.0;
-    for (double k = 0; k < i; k++)
-        r *= (alpha - k) / (k + 1.0);
-    return r;
-}
-
-static double
-log_erfc_d(double x)
-{
-    double r = erfc(x);
-    if (r > 0)
-        return log(r);
-    /* asymptotic, as the accountants fall back to */
-    return -x * x - log(x) - 0.5 * log(M_PI);
-}
-
-static double
-log_a_int(double q, double s, double alpha)
-{
-    double log_a = -INFINITY;
+    double la = -INFINITY, m = -INFINITY;
     for (double i = 0; i <= alpha; i++) {
-        double log_coef = log(binom_d(alpha, i)) + i * log(q) + (alpha - i) * log(1.0 - q);
-        log_a = log_add(log_a, log_coef + (i * i - i) / (2.0 * s * s));
+        double lb = log(lp_peer_binom(alpha, i));
+        double log_coef = lb + i * log(q) + (alpha - i) * log(1.0 - q);
+        double t = log_coef + (i * i - i) / (2.0 * (s * s));
+        la = lp_peer_log_add(la, t);
+        /* log(1 - q) of a rounded 1 - q: (alpha - i) units of 2^-53 on top */
+        m = weigh(m, t, fabs(lb) + fabs(i * log(q)) + fabs((alpha - i) * log(1.0 - q)) + (alpha - i));
     }
-    return log_a;
+    (void) note;
+    (void) nl;
+    *log_a = la;
+    *mag = m;
+    return LP_OK;
 }
 
-static double
-log_a_frac(double q, double s, double alpha)
+static lp_status
+log_a_frac(double *log_a, double *mag, char *note, size_t nl, double q, double s, double alpha)
 {
-    double log_a0 = -INFINITY, log_a1 = -INFINITY;
-    double z0 = s * s * log(1.0 / q - 1.0) + 0.5;
+    double log_a0 = -INFINITY, log_a1 = -INFINITY, m = -INFINITY;
+    double log_s0_last = -INFINITY, log_s1_last = -INFINITY;
+    const double z0 = s * s * log(1.0 / q - 1.0) + 0.5;
     for (double i = 0;; i++) {
-        double coef = binom_d(alpha, i), log_coef = log(fabs(coef)), j = alpha - i;
-        double log_t0 = log_coef + i * log(q) + j * log(1.0 - q);
-        double log_t1 = log_coef + j * log(q) + i * log(1.0 - q);
-        double log_e0 = log(0.5) + log_erfc_d((i - z0) / (sqrt(2.0) * s));
-        double log_e1 = log(0.5) + log_erfc_d((z0 - j) / (sqrt(2.0) * s));
-        double log_s0 = log_t0 + (i * i - i) / (2.0 * s * s) + log_e0;
-        double log_s1 = log_t1 + (j * j - j) / (2.0 * s * s) + log_e1;
-        if (coef > 0) {
-            log_a0 = log_add(log_a0, log_s0);
-            log_a1 = log_add(log_a1, log_s1);
-        } else {
-            log_a0 = log_sub(log_a0, log_s0);
-            log_a1 = log_sub(log_a1, log_s1);
+        double coef, log_coef, j, log_t0, log_t1, log_e0, log_e1, log_s0, log_s1;
+        if (i >= FRAC_TERMS_MAX) {
+            snprintf(note, nl, "the erfc series at order %g has no term below e^-30 after %d "
+                     "terms: the peer's do-until loop would not end", alpha, FRAC_TERMS_MAX);
+            return LP_DECLINED;
         }
-        if (fmax(log_s0, log_s1) < -30 || !isfinite(fmax(log_s0, log_s1)) || i > 1e7)
+        coef = lp_peer_binom(alpha, i);
+        if (coef == 0.0) {
+            snprintf(note, nl, "binom(%g, %g) underflowed to 0: math.log(0) raises ValueError "
+                     "(the peer refuses the order)", alpha, i);
+            return LP_FAILED;
+        }
+        log_coef = log(fabs(coef));
+        j = alpha - i;
+        log_t0 = log_coef + i * log(q) + j * log(1.0 - q);
+        log_t1 = log_coef + j * log(q) + i * log(1.0 - q);
+        log_e0 = log(0.5) + lp_peer_log_erfc((i - z0) / (sqrt(2.0) * s));
+        log_e1 = log(0.5) + lp_peer_log_erfc((z0 - j) / (sqrt(2.0) * s));
+        log_s0 = log_t0 + (i * i - i) / (2.0 * (s * s)) + log_e0;
+        log_s1 = log_t1 + (j * j - j) / (2.0 * (s * s)) + log_e1;
+        if (coef > 0) {
+            log_a0 = lp_peer_log_add(log_a0, log_s0);
+            log_a1 = lp_peer_log_add(log_a1, log_s1);
+        } else if (lp_peer_log_sub(&log_a0, log_a0, log_s0) != 0
+                   || lp_peer_log_sub(&log_a1, log_a1, log_s1) != 0) {
+            snprintf(note, nl, "the erfc series at order %g, term %g: _log_sub raises ValueError "
+                     "(the result of subtraction must be non-negative)", alpha, i);
+            return LP_FAILED;
+        }
+        /* every component's magnitude: they may cancel into a small log_s */
+        m = weigh(m, log_s0, fabs(log_coef) + fabs(i * log(q)) + fabs(j * log(1.0 - q)) + fabs(j)
+                             + (i * i + i) / (2.0 * (s * s)) + fabs(log_e0 - log(0.5)) + log(2.0));
+        m = weigh(m, log_s1, fabs(log_coef) + fabs(j * log(q)) + fabs(i * log(1.0 - q)) + i
+                             + (j * j + fabs(j)) / (2.0 * (s * s)) + fabs(log_e1 - log(0.5)) + log(2.0));
+        log_s0_last = log_s0;
+        log_s1_last = log_s1;
+        if (lp_py_max(log_s0, log_s1) < -30)
             break;
     }
-    return log_add(log_a0, log_a1);
+    *log_a = lp_peer_log_add(log_a0, log_a1);
+    /* the loop stops at terms below e^-30 absolute, however small A - 1 is:
+       the terms left out are about the last one (they alternate), an error
+       of A that the estimate carries as if it were 2^-53 of a magnitude */
+    if (isfinite(lp_py_max(log_s0_last, log_s1_last)))
+        m = lp_peer_log_add(m, lp_py_max(log_s0_last, log_s1_last) - log(DBL_EPSILON));
+    *mag = m;
+    return LP_OK;
+}
+
+/* The status of a peer's RDP from log A and the log of the weighted
+ * magnitudes of the logs summed into it, and the estimated relative error of
+ * RDP (their rounding against log A: large where log A ~ q^2 is a difference
+ * of terms near 1).  Shared by the peers' ports (account.h). */
+lp_status
+lp_rdp_peer_status(double *rdp, double *rel_est, char *note, size_t notelen, double log_a,
+                   double mag, double alpha, int fe, const char *what)
+{
+    double v = log_a / (alpha - 1.0);
+    *rdp = v;
+    *rel_est = 0.0;
+    if (isnan(v)) {
+        snprintf(note, notelen, "RDP is NaN at order %g%s", alpha,
+                 (fe & (FE_OVERFLOW | FE_DIVBYZERO)) ? ": inf - inf after an overflow (the peer "
+                 "returns NaN, which the conversion skips)" : "");
+        return (fe & (FE_OVERFLOW | FE_DIVBYZERO)) ? LP_OVERFLOW : LP_NAN;
+    }
+    if (isinf(v)) {
+        snprintf(note, notelen, "RDP is inf at order %g: %s", alpha, what);
+        return LP_OVERFLOW;
+    }
+    *rel_est = DBL_EPSILON * exp(mag - log_a) / fabs(log_a);
+    if (v <= 0.0) {
+        snprintf(note, notelen, "RDP came out %g <= 0 at order %g: log A lost to rounding "
+                 "(the peer goes on with it)", v, alpha);
+        *rel_est = INFINITY;
+        return LP_INACCURATE;
+    }
+    if (*rel_est > LP_INACCURATE_TOL)
+        snprintf(note, notelen, "log A = %.3g at order %g: the rounding of the logs summed "
+                 "into it, and the terms the series leaves out, are about %.2g of it "
+                 "(cancellation, truncation)", log_a, alpha, *rel_est);
+    return LP_OK;
+}
+
+lp_status
+lp_rdp_peer(double *rdp, double *rel_est, char *note, size_t notelen, lp_method method,
+            double q, double M, double alpha)
+{
+    double log_a, mag = -INFINITY;
+    lp_status st;
+    int fe;
+    note[0] = '\0';
+    *rel_est = 0.0;
+    if ((int) method == LP_ACCOUNT_DP_ACCOUNTING)
+        return lp_rdp_dp_accounting_est(rdp, rel_est, note, notelen, q, M, alpha);
+    if (q == 1.0) {
+        *rdp = alpha / (2.0 * M * M);
+        return LP_OK;
+    }
+    lp_fp_watch_begin();
+    if (alpha == floor(alpha))
+        st = log_a_int(&log_a, &mag, note, notelen, q, M, alpha);
+    else
+        st = log_a_frac(&log_a, &mag, note, notelen, q, M, alpha);
+    fe = lp_fp_watch_end();
+    if (st != LP_OK)
+        return st;
+    return lp_rdp_peer_status(rdp, rel_est, note, notelen, log_a, mag, alpha, fe,
+                              alpha == floor(alpha)
+                              ? "binom(alpha, i) overflows a double (scipy's binom is inf)"
+                              : "a term of the erfc series overflows a double");
 }
 
 lp_status
 lp_rdp_double(double *rdp, char *note, size_t notelen, double q, double M, double alpha)
 {
-    double v;
-    int fe;
-    lp_fp_watch_begin();
-    if (q == 1.0)
-        v = alpha / (2.0 * M * M);
-    else if (alpha == floor(alpha))
-        v = log_a_int(q, M, alpha) / (alpha - 1.0);
-    else
-        v = log_a_frac(q, M, alpha) / (alpha - 1.0);
-    fe = lp_fp_watch_end();
-    *rdp = v;
-    if (isnan(v)) {
-        snprintf(note, notelen, "RDP is NaN at order %g%s", alpha,
-                 !(fe & FE_OVERFLOW) ? ""
-                 : alpha == floor(alpha) ? " (a binomial coefficient overflowed)"
-                                         : " (a term of the erfc series overflowed)");
-        return (fe & FE_OVERFLOW) ? LP_OVERFLOW : LP_NAN;
-    }
-    if (isinf(v)) {
-        snprintf(note, notelen, alpha == floor(alpha)
-                 ? "RDP is inf at order %g: C(alpha, i) overflows a double"
-                 : "RDP is inf at order %g: a term of the erfc series overflows a double", alpha);
-        return LP_OVERFLOW;
-    }
-    if (v <= 0.0) {
-        snprintf(note, notelen, "RDP came out %g <= 0 at order %g: log A lost to rounding", v, alpha);
-        return LP_UNDERFLOW;
-    }
-    return LP_OK;
+    double rel;
+    lp_status st = lp_rdp_peer(rdp, &rel, note, notelen, (lp_method) LP_ACCOUNT_OPACUS, q, M, alpha);
+    return st == LP_OK && rel > LP_INACCURATE_TOL ? LP_INACCURATE : st;
 }

@@ -1,7 +1,57 @@
 /* study.c -- the records of `leakproof account`: the accountant's epsilon for
  * a run, and the least multiplier for a target.  Contracts in account.h. */
 #include <math.h>
+#include <stdio.h>
 #include "account/account.h"
+
+/* The conversion's status, for a non-certified method: what the method itself
+ * saw (an inaccurate best order, orders lost), then, with a reference, the
+ * measured error against the tolerance (the status follows the measurement). */
+static const char *
+conversion_status(char *note, size_t nl, const lp_account *acc, const char *alpha,
+                  const lp_result *best, double rel, int measured)
+{
+    size_t lost = 0, f = 0;
+    note[0] = '\0';
+    for (size_t i = 0; i < acc->norders; i++) {
+        lp_status st = acc->order[i].eps_balle.status;
+        if (st != LP_OK && st != LP_INACCURATE && lost++ == 0)
+            f = i;
+    }
+    if (measured) {
+        snprintf(note, nl, "measured against arb: %.3g relative, %s the tolerance %g", rel,
+                 rel > LP_INACCURATE_TOL ? "above" : "within", LP_INACCURATE_TOL);
+        return rel > LP_INACCURATE_TOL ? "inaccurate" : "ok";
+    }
+    if (best->status == LP_INACCURATE) {
+        snprintf(note, nl, "the best order %s: %s", alpha, best->note);
+        return "inaccurate";
+    }
+    if (lost) {
+        snprintf(note, nl, "%zu of %zu orders gave no value (first: order %s: %s): the minimum "
+                 "is over the others, which may miss the best", lost, acc->norders,
+                 acc->order[f].alpha, lp_status_name(acc->order[f].eps_balle.status));
+        return "inaccurate";
+    }
+    return "ok";
+}
+
+const char *
+lp_account_status(char *note, size_t nl, const lp_account *acc, int balle)
+{
+    long bi = balle ? acc->best_balle : acc->best_classic;
+    if (bi < 0) {
+        snprintf(note, nl, "%s", acc->order[0].eps_balle.note);
+        return lp_status_name(acc->order[0].eps_balle.status);
+    }
+    if (acc->method == LP_ARB) {
+        note[0] = '\0';
+        return "ok";
+    }
+    return conversion_status(note, nl, acc, acc->order[bi].alpha,
+                             balle ? &acc->order[bi].eps_balle : &acc->order[bi].eps_classic,
+                             -1, 0);
+}
 
 void
 lp_account_record_conversion(lp_record *rec, const lp_account *acc, const lp_account *ref,
@@ -9,6 +59,8 @@ lp_account_record_conversion(lp_record *rec, const lp_account *acc, const lp_acc
 {
     long bi = balle ? acc->best_balle : acc->best_classic;
     const lp_result *best;
+    int clamped = 0;
+    double rel = -1;
     lp_record_text(rec, "conversion", balle ? "Balle et al. 2020 (Opacus)" : "classic (Mironov 2017)");
     if (bi < 0) {
         lp_record_null(rec, "epsilon_upper_bound");
@@ -19,10 +71,16 @@ lp_account_record_conversion(lp_record *rec, const lp_account *acc, const lp_acc
     }
     best = balle ? &acc->order[bi].eps_balle : &acc->order[bi].eps_classic;
     if (acc->method == LP_ARB) {
-        char *up = lp_format_arf_directed(balle ? acc->eps_upper_balle : acc->eps_upper_classic,
-                                          digits, 1);
-        lp_record_text(rec, "epsilon_upper_bound", up);
-        flint_free(up);
+        const arf_struct *u = balle ? acc->eps_upper_balle : acc->eps_upper_classic;
+        if (arf_sgn(u) < 0) {
+            /* the formula's value is negative; epsilon >= 0 always, so 0 holds */
+            lp_record_text(rec, "epsilon_upper_bound", "0");
+            clamped = 1;
+        } else {
+            char *up = lp_format_arf_directed(u, digits, 1);
+            lp_record_text(rec, "epsilon_upper_bound", up);
+            flint_free(up);
+        }
     } else {
         lp_record_null(rec, "epsilon_upper_bound");
     }
@@ -35,19 +93,49 @@ lp_account_record_conversion(lp_record *rec, const lp_account *acc, const lp_acc
         lp_record_ball(rec, "value", best->value, digits);
 #pragma GCC diagnostic pop
     } else {
-        lp_record_double(rec, "value", arf_get_d(arb_midref(best->value), ARF_RND_NEAR));
+        double v = arf_get_d(arb_midref(best->value), ARF_RND_NEAR);
+        lp_record_double(rec, "value", v);
+        clamped = v < 0;
     }
     lp_record_bool(rec, "certified", best->certified);
+    /* epsilon is >= 0: a negative value of the formula is reported as 0 */
+    lp_record_bool(rec, "clamped_at_zero", clamped);
     if (ref) {
         long ri = balle ? ref->best_balle : ref->best_classic;
         const lp_result *rb = ri >= 0 ? (balle ? &ref->order[ri].eps_balle : &ref->order[ri].eps_classic) : NULL;
-        double rel = rb ? lp_rel_error(best, rb) : -1;
+        const arf_struct *lower = balle ? ref->eps_lower_balle : ref->eps_lower_classic;
+        rel = rb ? lp_rel_error(best, rb) : -1;
+        if (rb && arb_is_zero(rb->value))   /* against 0: the absolute error */
+            rel = fabs(arf_get_d(arb_midref(best->value), ARF_RND_NEAR));
         if (rel >= 0)
             lp_record_double(rec, "rel_error", rel);
         else
             lp_record_null(rec, "rel_error");
+        /* below the certified minimum over the same orders: an unsound epsilon */
+        if (rb && arf_is_finite(lower)) {
+            arf_t v;
+            arf_init(v);
+            arf_set(v, arb_midref(best->value));
+            lp_record_bool(rec, "below_certified", arf_cmp(v, lower) < 0);
+            arf_clear(v);
+        } else {
+            lp_record_null(rec, "below_certified");
+        }
     }
-    lp_record_text(rec, "status", "ok");
+    if (acc->method == LP_ARB) {
+        lp_record_text(rec, "status", "ok");
+        if (clamped)
+            lp_record_text(rec, "note", "the conversion's formula is negative here; epsilon >= 0, "
+                           "so the bound is 0");
+    } else {
+        char note[300];
+        lp_record_text(rec, "status", conversion_status(note, sizeof note, acc, acc->order[bi].alpha, best,
+                                                           rel, rel >= 0));
+        if (ref)
+            lp_record_double(rec, "tolerance", LP_INACCURATE_TOL);
+        lp_record_text(rec, "note", note[0] ? note : (clamped ? "the formula's value is negative "
+                                                     "(the peer returns it; epsilon >= 0)" : NULL));
+    }
 }
 
 static void
@@ -59,13 +147,26 @@ record_accountant(lp_record *rec, const lp_account_request *req, const lp_accoun
     lp_record_text(rec, "sampling_rate", req->q);
     lp_record_int(rec, "steps", (int64_t) req->steps);
     lp_record_text(rec, "delta", req->delta);
-    lp_record_text(rec, "method", lp_method_name(acc->method));
+    lp_record_text(rec, "method", lp_account_method_name(acc->method));
+    lp_record_text(rec, "algorithm", lp_account_method_algorithm(acc->method));
+    if (acc->method == LP_ARB)
+        lp_record_null(rec, "peer_conversion");
+    else    /* the object holding the peer's own epsilon */
+        lp_record_text(rec, "peer_conversion",
+                       lp_account_method_balle(acc->method) ? "balle2020" : "classic");
     lp_record_text(rec, "orders", req->orders->text);
     lp_record_int(rec, "norders", (int64_t) acc->norders);
     lp_record_int(rec, "orders_failed", (int64_t) acc->nfailed);
+    {
+        int64_t ni = 0;     /* orders whose value the method saw lose accuracy */
+        for (size_t i = 0; i < acc->norders; i++)
+            ni += acc->order[i].eps_balle.status == LP_INACCURATE;
+        lp_record_int(rec, "orders_inaccurate", ni);
+    }
     if (acc->nfailed) {
         size_t f = 0;
-        while (f < acc->norders && acc->order[f].eps_balle.status == LP_OK)
+        while (f < acc->norders && (acc->order[f].eps_balle.status == LP_OK
+                                    || acc->order[f].eps_balle.status == LP_INACCURATE))
             f++;
         lp_record_textf(rec, "first_failure", "order %s: %s: %s", acc->order[f].alpha,
                         lp_status_name(acc->order[f].eps_balle.status), acc->order[f].eps_balle.note);
@@ -88,6 +189,8 @@ lp_account_study(lp_record *rec, const lp_account_request *req)
     if (req->compare) {
         lp_account_init(&ref, req->orders->order, req->orders->n);
         lp_account_eval(&ref, &run, LP_ARB, 17);
+        if ((int) req->method == LP_ACCOUNT_DP_ACCOUNTING)
+            lp_account_kl_zero(&ref, run.delta);    /* its conversion, certified */
     }
     record_accountant(rec, req, &acc, req->compare ? &ref : NULL);
     if (req->compare)

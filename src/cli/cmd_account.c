@@ -13,7 +13,7 @@ static const char *const cmd = "account";
 
 static const char usage_text[] =
     "usage: leakproof account --noise-multiplier M --sampling-rate Q --steps T --delta D\n"
-    "                         [--orders LIST] [--method arb|double|logdouble] [--compare]\n"
+    "                         [--orders LIST] [--method M] [--compare]\n"
     "                         [--digits N] [--json]\n"
     "       leakproof account --epsilon E --sampling-rate Q --steps T --delta D\n"
     "                         [--orders LIST] [--resolution K] [--json]\n"
@@ -26,7 +26,11 @@ static const char usage_text[] =
     "  --orders LIST   comma-separated orders > 1 (integers up to 1e7, fractional up to\n"
     "                  1000), or 'default' (2..64, 72, 80, 96, 128, 192, 256, 512, 1024)\n"
     "                  or 'opacus' (Opacus 1.1.2: 1.1, 1.2, ..., 10.9, 12..63)\n"
-    "  --compare       with a double method: also arb, and the relative error\n"
+    "  --method M      arb (certified, the default), or a peer's code in doubles: opacus\n"
+    "                  (= double), dp-accounting, tf-privacy (legacy, classic conversion),\n"
+    "                  logdouble (integer orders)\n"
+    "  --compare       with a double method: also arb, the relative error, and a status\n"
+    "                  measured against the tolerance 1e-8\n"
     "  --epsilon E     find the least M on the grid 10^-K (--resolution K, default 3)\n"
     "                  whose certified epsilon is <= E\n"
     "  --stated-epsilon E  the batches per epoch K (q = 1/K, T = N K, Opacus's Poisson\n"
@@ -156,17 +160,18 @@ parse(account_opts *o, int argc, char **argv)
     if (res_text && (rc = lp_arg_int_range(&o->resolution, cmd, "--resolution", res_text, 0, 9)))
         return rc;
     if (o->method_text) {
-        int m = lp_method_from_name(o->method_text);
-        if (m != LP_ARB && m != LP_DOUBLE && m != LP_LOGDOUBLE)
-            return lp_usage_error(cmd, "--method must be arb, double or logdouble (got '%s')",
-                                  o->method_text);
+        int m = lp_account_method_from_name(o->method_text);
+        if (m < 0)
+            return lp_usage_error(cmd, "--method must be arb, double, opacus, logdouble, "
+                                  "dp-accounting or tf-privacy (got '%s')", o->method_text);
         o->method = (lp_method) m;
         if ((o->eps || o->stated) && m != LP_ARB)
             return lp_usage_error(cmd, "--method: the %s is certified (arb only)",
                                   o->eps ? "least multiplier" : "fit of a stated epsilon");
     }
     if (o->compare && o->method == LP_ARB)
-        return lp_usage_error(cmd, "--compare needs --method double or logdouble");
+        return lp_usage_error(cmd, "--compare needs a non-certified --method (double, opacus, "
+                              "logdouble, dp-accounting, tf-privacy)");
     return parse_orders(o);
 }
 

@@ -12,7 +12,8 @@ static const char *const cmd = "overflow account";
 static void
 usage(FILE *out)
 {
-    fputs("usage: leakproof overflow account --method double|logdouble\n"
+    fputs("usage: leakproof overflow account --method M (double, opacus, logdouble, dp-accounting,\n"
+          "                                  tf-privacy) [--map K]\n"
           "                                  [--noise-multiplier-grid M1,M2,...] [--sampling-rate Q]\n"
           "                                  [--steps T] [--delta D] [--order A] [--order-max N]\n"
           "                                  [--json|--csv]\n"
@@ -21,13 +22,17 @@ usage(FILE *out)
           "  (exact: it fails there and not one order below; defaults Q = 0.01, T = 1000,\n"
           "  D = 1e-5, orders up to N = 100000); then at order A (default 8) the first\n"
           "  sampling rate 1e-1, 1e-2, ..., 1e-30 and the first step count 1, 10, ..., 1e18\n"
-          "  at which it fails.  --csv: the order search as a table.\n", out);
+          "  at which it fails.  --csv: the order search as a table.\n"
+          "  --map K         also the whole accountant (the method's own default orders and\n"
+          "                  conversion) against the certified one at q = 1e-1 .. 1e-K for each\n"
+          "                  multiplier: where it is off, by how much, and whether below (unsound)\n", out);
 }
 
 int
 lp_cmd_overflow_account(int argc, char **argv)
 {
-    enum { O_METHOD = 256, O_GRID, O_Q, O_T, O_DELTA, O_ORDER, O_ORDER_MAX, O_JSON, O_CSV, O_HELP };
+    enum { O_METHOD = 256, O_GRID, O_Q, O_T, O_DELTA, O_ORDER, O_ORDER_MAX, O_JSON, O_CSV, O_HELP,
+           O_MAP };
     static const struct option longopts[] = {
         { "method", required_argument, NULL, O_METHOD },
         { "noise-multiplier-grid", required_argument, NULL, O_GRID },
@@ -39,10 +44,12 @@ lp_cmd_overflow_account(int argc, char **argv)
         { "json", no_argument, NULL, O_JSON },
         { "csv", no_argument, NULL, O_CSV },
         { "help", no_argument, NULL, O_HELP },
+        { "map", required_argument, NULL, O_MAP },
         { NULL, 0, NULL, 0 }
     };
     const char *method_name = NULL, *grid_text = "0.5,1,2", *q = "0.01", *delta = "1e-5";
-    const char *steps_text = "1000", *order_text = "8", *order_max_text = "100000";
+    const char *steps_text = "1000", *order_text = "8", *order_max_text = "100000", *map_text = NULL;
+    long map = 0;
     uint64_t steps, order, order_max;
     char **grid = NULL, *copy, *tok, *save = NULL;
     size_t ng = 0;
@@ -62,6 +69,7 @@ lp_cmd_overflow_account(int argc, char **argv)
         case O_ORDER_MAX: order_max_text = optarg; break;
         case O_JSON: json = 1; break;
         case O_CSV: csv = 1; break;
+        case O_MAP: map_text = optarg; break;
         case O_HELP: usage(lp_out()); return lp_close_stdout(LP_EXIT_OK);
         case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
         default: return lp_usage_error(cmd, "unknown option '%s' (see leakproof overflow account --help)",
@@ -71,10 +79,14 @@ lp_cmd_overflow_account(int argc, char **argv)
     if (optind < argc)
         return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
     if (method_name == NULL)
-        return lp_usage_error(cmd, "missing --method (double or logdouble)");
-    m = lp_method_from_name(method_name);
-    if (m != LP_DOUBLE && m != LP_LOGDOUBLE)
-        return lp_usage_error(cmd, "--method must be double or logdouble (got '%s')", method_name);
+        return lp_usage_error(cmd, "missing --method (double, opacus, logdouble, dp-accounting "
+                              "or tf-privacy)");
+    m = lp_account_method_from_name(method_name);
+    if (m < 0 || m == LP_ARB)
+        return lp_usage_error(cmd, "--method must be double, opacus, logdouble, dp-accounting or "
+                              "tf-privacy (got '%s')", method_name);
+    if (map_text && (rc = lp_arg_int_range(&map, cmd, "--map", map_text, 0, 30)))
+        return rc;
     if ((rc = lp_arg_unit_interval(cmd, "--sampling-rate", q, 0))
         || (rc = lp_arg_unit_interval(cmd, "--delta", delta, 1)))
         return rc;
@@ -106,7 +118,15 @@ lp_cmd_overflow_account(int argc, char **argv)
                             "and step count where it fails or leaves arb by more than the tolerance");
         /* about half the digits of a double, as for the mechanisms' overflow search */
         lp_account_overflow_record(rec, (lp_method) m, grid, ng, q, steps, delta, order, order_max,
-                                   1e-8);
+                                   LP_INACCURATE_TOL);
+        if (map > 0) {
+            const char *const *ord;
+            const char *oname;
+            size_t no;
+            lp_account_peer_orders(&ord, &no, &oname, (lp_method) m);
+            lp_account_peer_map_record(rec, (lp_method) m, grid, ng, steps, delta, (int) map,
+                                       ord, no, oname);
+        }
         if (csv)
             lp_record_emit_csv(rec, "points", lp_out());
         else

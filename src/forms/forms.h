@@ -90,4 +90,20 @@ int lp_bessel_i_series_mpfr(mpfr_t res, const mpfr_t nu, const mpfr_t kappa);
 /* Maps a GSL status to ours; GSL_SUCCESS -> LP_OK. */
 lp_status lp_gsl_status(int gsl_status);
 
+/* ---- a non-certified value that lost accuracy (inaccurate.c) ---------------- */
+/* 1 when x is subnormal (fewer than 53 significant bits). */
+int lp_double_subnormal(double x);
+/* An ok non-certified result becomes LP_INACCURATE, its value kept, the
+ * sentence appended to its note; returns the status. */
+lp_status lp_result_mark_inaccurate(lp_result *res, const char *fmt, ...);
+/* Inaccurate when one of the n factors (named) is a subnormal whose precision,
+ * 2^-1074 over it, is worse than LP_INACCURATE_TOL. */
+lp_status lp_result_check_subnormal(lp_result *res, const char *const *names, const double *vals,
+                                    int n);
+/* A log-space result whose logs reach magnitude `mag`: inaccurate when their
+ * rounding alone, 2^-52 mag, exceeds LP_INACCURATE_TOL. */
+lp_status lp_result_check_log_magnitude(lp_result *res, double mag);
+/* Inaccurate when GSL's own error estimate err of val exceeds the tolerance. */
+lp_status lp_result_check_gsl_err(lp_result *res, const char *what, double val, double err);
+
 #endif

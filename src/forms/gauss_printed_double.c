@@ -26,5 +26,10 @@ lp_gauss_printed_double(lp_result *res, const lp_params *par, slong prec)
     }
     C = 2.0 / (tgamma(p / 2.0) * pow(2.0, p / 2.0) * pow(s, p)) * Z
         + pow(R, p) / (tgamma(p / 2.0 + 1.0) * pow(2.0, p / 2.0) * pow(s, p));
-    return lp_result_set_double(res, C, lp_fp_watch_end());
+    {
+        static const char *const names[] = { "sigma^p", "R^p", "the sum Z" };
+        const double vals[] = { pow(s, p), pow(R, p), Z };
+        lp_result_set_double(res, C, lp_fp_watch_end());
+        return lp_result_check_subnormal(res, names, vals, 3);
+    }
 }

@@ -40,5 +40,10 @@ lp_gauss_printed_gsl(lp_result *res, const lp_params *par, slong prec)
     lp_fp_watch_begin();
     C = 2.0 / (g.val * pow(2.0, p / 2.0) * x.val) * Z
         + y.val / (g.val * (p / 2.0) * pow(2.0, p / 2.0) * x.val);
-    return lp_result_set_double(res, C, lp_fp_watch_end());
+    {
+        static const char *const names[] = { "sigma^p", "R^p", "Gamma(p/2)" };
+        const double vals[] = { x.val, y.val, g.val };
+        lp_result_set_double(res, C, lp_fp_watch_end());
+        return lp_result_check_subnormal(res, names, vals, 3);
+    }
 }

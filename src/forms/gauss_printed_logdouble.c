@@ -28,5 +28,7 @@ lp_gauss_printed_logdouble(lp_result *res, const lp_params *par, slong prec)
     lp_lse_add(&c, log(2.0) + log_z - log_pre);
     lp_lse_add(&c, p * log_r - log(p / 2.0) - log_pre);  /* R^p/(G(p/2+1)...) */
     log_c = lp_lse_value(&c);
-    return lp_result_set_log(res, log_c);
+    lp_result_set_log(res, log_c);
+    return lp_result_check_log_magnitude(res, 3.0 * fabs(lg_p) + fabs(log_pre) + fabs(p * log_s2)
+                                              + (R > 0 ? fabs(p * log_r) : 0.0));
 }

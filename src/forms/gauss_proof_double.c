@@ -27,5 +27,10 @@ lp_gauss_proof_double(lp_result *res, const lp_params *par, slong prec)
     A = 2.0 * pow(M_PI, p / 2.0) / tgamma(p / 2.0);
     N = pow(2.0 * M_PI * s * s, p / 2.0);
     C = V / N + A / N * J;
-    return lp_result_set_double(res, C, lp_fp_watch_end());
+    {
+        static const char *const names[] = { "V", "A", "(2 pi s^2)^(p/2)", "the radial integral" };
+        const double vals[] = { V, A, N, J };
+        lp_result_set_double(res, C, lp_fp_watch_end());
+        return lp_result_check_subnormal(res, names, vals, 4);
+    }
 }

@@ -39,13 +39,23 @@ lp_gauss_proof_gsl(lp_result *res, const lp_params *par, slong prec)
     fe = lp_fp_watch_end();
     gsl_integration_workspace_free(ws);
     gsl_set_error_handler(old);
+    /* a quadrature that gave up (iterations, roundoff, divergence) failed:
+       an intermediate inf raised on the way does not make it an overflow */
     if (st)
-        return lp_result_fail(res, (fe & FE_OVERFLOW) ? LP_OVERFLOW : lp_gsl_status(st),
-                              "GSL: %s", gsl_strerror(st));
+        return lp_result_fail(res, (st == GSL_EOVRFLW || ((fe & FE_OVERFLOW) && lp_gsl_status(st) != LP_FAILED))
+                              ? LP_OVERFLOW : lp_gsl_status(st),
+                              "GSL: %s%s", gsl_strerror(st),
+                              (fe & FE_OVERFLOW) ? " (an intermediate also overflowed)" : "");
     lp_fp_watch_begin();
     V = pow(M_PI, p / 2.0) * pow(R, p) / g1.val;
     A = 2.0 * pow(M_PI, p / 2.0) / g2.val;
     N = pow(2.0 * M_PI * s * s, p / 2.0);
     C = V / N + A / N * J;
-    return lp_result_set_double(res, C, lp_fp_watch_end() | fe);
+    {
+        static const char *const names[] = { "V", "A", "(2 pi s^2)^(p/2)", "the radial integral" };
+        const double vals[] = { V, A, N, J };
+        lp_result_set_double(res, C, lp_fp_watch_end() | fe);
+        lp_result_check_subnormal(res, names, vals, 4);
+        return lp_result_check_gsl_err(res, "the radial integral", J, err);
+    }
 }

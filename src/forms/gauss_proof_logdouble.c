@@ -38,5 +38,8 @@ lp_gauss_proof_logdouble(lp_result *res, const lp_params *par, slong prec)
     lp_lse_init(&c);
     lp_lse_add(&c, log_v - log_n);
     lp_lse_add(&c, log_a + p * log(s) + log_h - log_n);   /* J = s^p h */
-    return lp_result_set_log(res, lp_lse_value(&c));
+    lp_result_set_log(res, lp_lse_value(&c));
+    /* the logs summed: their rounding sets the result's relative error */
+    return lp_result_check_log_magnitude(res, fabs(log_v) + fabs(log_a) + fabs(log_n)
+                                              + fabs(p * log(s)) + fabs(top));
 }

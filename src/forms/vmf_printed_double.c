@@ -18,5 +18,10 @@ lp_vmf_printed_double(lp_result *res, const lp_params *par, slong prec)
                               (unsigned long long) LP_TERMS_MAX_DOUBLE);
     C = 2.0 / tgamma(p / 2.0) * pow(k, nu) / (pow(2.0, p / 2.0) * I) * exp(k);
     fe = lp_fp_watch_end();
-    return lp_result_set_double(res, C, fe);
+    {
+        static const char *const names[] = { "I_nu(kappa)", "kappa^nu" };
+        const double vals[] = { I, pow(k, nu) };
+        lp_result_set_double(res, C, fe);
+        return lp_result_check_subnormal(res, names, vals, 2);
+    }
 }

@@ -24,5 +24,11 @@ lp_vmf_printed_gsl(lp_result *res, const lp_params *par, slong prec)
         return lp_result_fail(res, lp_gsl_status(st), "GSL: %s", gsl_strerror(st));
     lp_fp_watch_begin();
     C = 2.0 / g.val * pow(k, nu) / (pow(2.0, p / 2.0) * I.val) * e.val;
-    return lp_result_set_double(res, C, lp_fp_watch_end());
+    {
+        static const char *const names[] = { "I_nu(kappa)", "Gamma(p/2)" };
+        const double vals[] = { I.val, g.val };
+        lp_result_set_double(res, C, lp_fp_watch_end());
+        lp_result_check_subnormal(res, names, vals, 2);
+        return lp_result_check_gsl_err(res, "I_nu(kappa)", I.val, I.err);
+    }
 }

@@ -14,6 +14,8 @@ lp_vmf_printed_logdouble(lp_result *res, const lp_params *par, slong prec)
     if (lp_bessel_i_series_log(&log_i, nu, k) != 0)
         return lp_result_fail(res, LP_DECLINED, "the I_nu series needs more than %llu terms",
                               (unsigned long long) LP_TERMS_MAX_DOUBLE);
-    return lp_result_set_log(res, log(2.0) - lgamma(p / 2.0) + nu * log(k)
-                                  - (p / 2.0) * log(2.0) - log_i + k);
+    lp_result_set_log(res, log(2.0) - lgamma(p / 2.0) + nu * log(k)
+                           - (p / 2.0) * log(2.0) - log_i + k);
+    return lp_result_check_log_magnitude(res, fabs(lgamma(p / 2.0)) + fabs(nu * log(k))
+                                              + (p / 2.0) * log(2.0) + fabs(log_i) + k);
 }

@@ -20,5 +20,10 @@ lp_vmf_proof_double(lp_result *res, const lp_params *par, slong prec)
     norm = pow(2.0 * M_PI, nu + 1.0) * I / pow(k, nu);
     C = A * exp(k) / norm;
     fe = lp_fp_watch_end();
-    return lp_result_set_double(res, C, fe);
+    {
+        static const char *const names[] = { "I_nu(kappa)", "kappa^nu", "A" };
+        const double vals[] = { I, pow(k, nu), A };
+        lp_result_set_double(res, C, fe);
+        return lp_result_check_subnormal(res, names, vals, 3);
+    }
 }

@@ -16,5 +16,7 @@ lp_vmf_proof_logdouble(lp_result *res, const lp_params *par, slong prec)
                               (unsigned long long) LP_TERMS_MAX_DOUBLE);
     log_a = log(2.0) + (p / 2.0) * log(M_PI) - lgamma(p / 2.0);
     log_norm = (nu + 1.0) * log(2.0 * M_PI) + log_i - nu * log(k);
-    return lp_result_set_log(res, log_a + k - log_norm);
+    lp_result_set_log(res, log_a + k - log_norm);
+    return lp_result_check_log_magnitude(res, fabs(log_a) + k + fabs(log_i) + fabs(nu * log(k))
+                                              + (nu + 1.0) * log(2.0 * M_PI));
 }

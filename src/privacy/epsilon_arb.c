@@ -75,7 +75,17 @@ lp_dp_epsilon(arb_t eps, const lp_dp_pair *m, const arb_t delta, slong digits, s
         arf_one(hi);
         if (has_pure && arf_cmp(hi, top) > 0)
             arf_set(hi, top);
-        for (int i = 0; i < 64 && (s = side(fhi, m, hi, delta, prec)) > 0; i++) {
+        for (int i = 0; i < 64 && (s = side(fhi, m, hi, delta, prec)) >= 0; i++) {
+            if (s == 0) {
+                /* the target is delta(hi) within the ball: step just past it */
+                arf_t q;
+                arf_init(q);
+                arf_mul_2exp_si(q, hi, -(prec / 2));
+                arf_add(hi, hi, q, prec, ARF_RND_UP);
+                arf_clear(q);
+                if ((s = side(fhi, m, hi, delta, prec)) <= 0)
+                    break;
+            }
             arf_set(lo, hi);
             arf_set(flo, fhi);
             arf_mul_2exp_si(hi, hi, 1);

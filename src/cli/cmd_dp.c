@@ -20,7 +20,7 @@ usage(void)
           "  order; and the pure-DP epsilon where there is one\n"
           "  --p P              dimension, 1 to 2147483647 (vmf: >= 2)\n"
           "  --sigma S          gauss: noise standard deviation, > 0\n"
-          "  --kappa K          vmf: concentration, >= 0\n"
+          "  --kappa K          vmf: concentration, >= 0 (<= " LP_DP_KAPPA_MAX " with --epsilon, --delta)\n"
           "  --b B              laplace-l1: scale per coordinate, > 0\n"
           "  --radius R         gauss, laplace-l1: the input ball's radius, > 0 (neighbours secrets)\n"
           "  --epsilon E        >= 0 and <= 1e6: give delta(E)\n"

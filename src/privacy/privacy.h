@@ -140,6 +140,11 @@ typedef struct {
     const char *value;          /* the eps, delta or alpha, a decimal text */
 } lp_dp_inputs_t;
 
+/* The largest kappa whose vmf profile the study computes (the integrals'
+ * window is a double heuristic that must stay meaningful; a few seconds at
+ * p = 13700 there). */
+#define LP_DP_KAPPA_MAX "1e6"
+
 /* Fills rec (keys per leakproof(1)); 0 ok, 1 uncertified, -1 bad input (err
  * names the parameter, rec untouched).  Certified fields by a precision loop
  * up to 65536 bits. */

@@ -70,6 +70,12 @@ lp_study_dp(lp_record *rec, const lp_dp_inputs_t *in, slong digits, char *err, s
         lp_dp_pair_clear(&m);
         return -1;
     }
+    if (mech == LP_DP_VMF && in->query != LP_DP_Q_ORDER && lp_decimal_compare(in->par->kappa, LP_DP_KAPPA_MAX) > 0) {
+        snprintf(err, errlen, "kappa must be <= " LP_DP_KAPPA_MAX " for vmf's delta and epsilon (got '%s')",
+                 in->par->kappa);
+        lp_dp_pair_clear(&m);
+        return -1;
+    }
     if (in->query == LP_DP_Q_EPSILON)
         value_digits = digits < 10 ? digits : 10;       /* delta: a probability */
 

@@ -69,6 +69,7 @@ complete_has "leakproof eval gauss --form " printed proof steiner
 complete_is "leakproof mc laplace --clip " l1 l2
 complete_is "leakproof eval gauss --secret " example batch
 complete_is "leakproof calibrate gaussian --eps" --epsilon
+complete_is "leakproof dp gauss --ord" --order
 complete_none "leakproof eval gauss --p "
 cd "$srcdir" && complete_is "leakproof verify cases/chec" cases/check.cases
 echo "1..$n"

@@ -590,6 +590,16 @@ test_special(void)
     arb_set_str(E, "1e-5", 64);
     ok = lp_dp_epsilon(e2, &m, E, 10, 96) == 0 && arb_rel_accuracy_bits(e2) > 30;
     tap_ok(ok, "vmf p=2^31-1 kappa=173: least eps at delta=1e-5 certified: %s", arb_get_str(e2, 12, 0));
+    /* delta(0) <= delta: the least eps is 0, exactly (vmf and gauss) */
+    m.p = 13700;
+    arb_set_str(m.scale, "0.001", 64);
+    arb_set_str(E, "0.5", 64);
+    ok = lp_dp_epsilon(e2, &m, E, 10, 96) == 0 && arb_is_zero(e2);
+    m.mech = LP_DP_GAUSS;
+    arb_set_ui(m.scale, 100);
+    ok = ok && lp_dp_epsilon(e2, &m, E, 10, 96) == 0 && arb_is_zero(e2);
+    tap_ok(ok, "delta(0) (the total variation) below delta: the least eps is exactly 0 (vmf kappa=0.001, "
+           "gauss sigma=100, Delta=2, delta=0.5)");
     lp_dp_pair_clear(&m);
     arb_clear(E); arb_clear(d); arb_clear(e2);
 }

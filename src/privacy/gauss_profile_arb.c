@@ -31,3 +31,23 @@ lp_gauss_renyi_arb(arb_t d, const arb_t alpha, const arb_t sigma, const arb_t di
     arb_mul_2exp_si(d, t, -1);
     arb_clear(t);
 }
+
+void
+lp_gauss_profile_slope_arb(arb_t slope, const arb_t eps, const arb_t sigma, const arb_t dist, slong prec)
+{
+    /* -delta'(eps) = e^eps Phi(-Delta/(2 sigma) - eps sigma/Delta), Phi(x) = erfc(-x/sqrt 2)/2 */
+    arb_t a, b, t;
+    arb_init(a); arb_init(b); arb_init(t);
+    arb_div(a, dist, sigma, prec);
+    arb_mul_2exp_si(a, a, -1);
+    arb_mul(b, eps, sigma, prec);
+    arb_div(b, b, dist, prec);
+    arb_add(a, a, b, prec);                 /* -x */
+    arb_sqrt_ui(t, 2, prec);
+    arb_div(a, a, t, prec);
+    arb_hypgeom_erfc(a, a, prec);
+    arb_mul_2exp_si(a, a, -1);
+    arb_exp(t, eps, prec);
+    arb_mul(slope, a, t, prec);
+    arb_clear(a); arb_clear(b); arb_clear(t);
+}

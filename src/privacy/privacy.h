@@ -86,6 +86,8 @@ void lp_dp_pair_clear(lp_dp_pair *m);
  * and D_alpha = alpha Delta^2/(2 sigma^2). */
 void lp_gauss_profile_arb(arb_t delta, const arb_t eps, const arb_t sigma, const arb_t dist, slong prec);
 void lp_gauss_renyi_arb(arb_t d, const arb_t alpha, const arb_t sigma, const arb_t dist, slong prec);
+/* -delta'(eps) = e^eps Phi(-Delta/(2 sigma) - eps sigma/Delta) (Newton's steps). */
+void lp_gauss_profile_slope_arb(arb_t slope, const arb_t eps, const arb_t sigma, const arb_t dist, slong prec);
 
 /* laplace_l1_profile_arb.c: delta(eps) = max(0, 1 - e^{(eps - s)/2}), its
  * inverse eps(delta) = max(0, s + 2 log(1 - delta)), s = Delta/b. */
@@ -101,6 +103,11 @@ void lp_laplace_l1_renyi_arb(arb_t d, const arb_t alpha, const arb_t b, const ar
  * (the normaliser int_0^pi ..., used by tests and the Renyi check). */
 void lp_vmf_profile_arb(arb_t delta, const arb_t eps, uint64_t p, const arb_t kappa, slong prec);
 void lp_vmf_theta_normaliser_arb(arb_t z, uint64_t p, const arb_t kappa, slong prec);
+/* delta(eps) and slope = -delta'(eps) = e^eps P_{mu'}[L > eps] (NULL: not
+ * computed), the latter as the same integral with e^{eps - 2 kappa cos th}
+ * in place of (1 - e^{...}): Newton's steps in lp_dp_epsilon. */
+void lp_vmf_profile_parts_arb(arb_t delta, arb_t slope, const arb_t eps, uint64_t p,
+                              const arb_t kappa, slong prec);
 /* vmf_renyi_arb.c: D_alpha at chordal distance Delta (closed form above, by
  * Arb's scaled Bessel I). */
 void lp_vmf_renyi_arb(arb_t d, const arb_t alpha, uint64_t p, const arb_t kappa,

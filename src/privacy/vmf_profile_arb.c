@@ -30,34 +30,66 @@
 typedef struct {
     uint64_t n;
     const arb_struct *kappa;
-    const arb_struct *eps;      /* NULL: g alone; else g (1 - e^{eps - 2 kappa cos th}) */
+    const arb_struct *eps;      /* NULL: g alone; else the factor below */
+    int factor;                 /* 1: (1 - e^{eps - 2 kappa cos th}); 2: e^{eps - 2 kappa cos th} */
     arb_t shift;
 } vmf_theta;
 
-/* e^{kappa cos th - shift} sin^n th [(1 - e^{eps - 2 kappa cos th})] */
+/* e^{kappa cos th - shift} sin^n th [factor]: real arithmetic at the real
+ * nodes (most calls), complex on the integrator's ellipses */
 static void
 eval_g(acb_t res, const acb_t th, const vmf_theta *c, slong prec)
 {
-    acb_t s, co, e;
-    acb_init(s); acb_init(co); acb_init(e);
-    acb_sin_cos(s, co, th, prec);
-    acb_pow_ui(s, s, c->n, prec);
-    acb_mul_arb(e, co, c->kappa, prec);
-    if (c->eps != NULL) {
-        acb_t f;
-        acb_init(f);
-        acb_mul_2exp_si(f, e, 1);
-        acb_neg(f, f);
-        acb_add_arb(f, f, c->eps, prec);
-        acb_expm1(f, f, prec);
-        acb_neg(f, f);
-        acb_mul(s, s, f, prec);
-        acb_clear(f);
+    if (acb_is_real(th)) {
+        arb_t s, co, e, f;
+        arb_init(s); arb_init(co); arb_init(e); arb_init(f);
+        arb_sin_cos(s, co, acb_realref(th), prec);
+        arb_pow_ui(s, s, c->n, prec);
+        arb_mul(e, co, c->kappa, prec);
+        if (c->eps != NULL) {
+            arb_mul_2exp_si(f, e, 1);
+            arb_sub(f, c->eps, f, prec);
+            if (c->factor == 1) {
+                arb_expm1(f, f, prec);
+                arb_neg(f, f);
+            } else {
+                arb_exp(f, f, prec);
+            }
+            arb_mul(s, s, f, prec);
+        }
+        arb_sub(e, e, c->shift, prec);
+        arb_exp(e, e, prec);
+        arb_mul(acb_realref(res), s, e, prec);
+        arb_zero(acb_imagref(res));
+        arb_clear(s); arb_clear(co); arb_clear(e); arb_clear(f);
+        return;
     }
-    acb_sub_arb(e, e, c->shift, prec);
-    acb_exp(e, e, prec);
-    acb_mul(res, s, e, prec);
-    acb_clear(s); acb_clear(co); acb_clear(e);
+    {
+        acb_t s, co, e;
+        acb_init(s); acb_init(co); acb_init(e);
+        acb_sin_cos(s, co, th, prec);
+        acb_pow_ui(s, s, c->n, prec);
+        acb_mul_arb(e, co, c->kappa, prec);
+        if (c->eps != NULL) {
+            acb_t f;
+            acb_init(f);
+            acb_mul_2exp_si(f, e, 1);
+            acb_neg(f, f);
+            acb_add_arb(f, f, c->eps, prec);
+            if (c->factor == 1) {
+                acb_expm1(f, f, prec);
+                acb_neg(f, f);
+            } else {
+                acb_exp(f, f, prec);
+            }
+            acb_mul(s, s, f, prec);
+            acb_clear(f);
+        }
+        acb_sub_arb(e, e, c->shift, prec);
+        acb_exp(e, e, prec);
+        acb_mul(res, s, e, prec);
+        acb_clear(s); acb_clear(co); acb_clear(e);
+    }
 }
 
 static int
@@ -230,6 +262,7 @@ lp_vmf_theta_normaliser_arb(arb_t z, uint64_t p, const arb_t kappa, slong prec)
     c.n = p - 2;
     c.kappa = kappa;
     c.eps = NULL;
+    c.factor = 0;
     arb_init(c.shift);
     window_init(&W, c.n, kappa, wprec);
     set_shift(&c, kappa, c.n, W.mode, wprec);
@@ -240,8 +273,118 @@ lp_vmf_theta_normaliser_arb(arb_t z, uint64_t p, const arb_t kappa, slong prec)
     arb_clear(c.shift);
 }
 
+/* The integral over [0, th_tau] of the scaled integrand of c (mode 1 or 2):
+ * the window's part, the box bounds outside it, and the gap between the
+ * exact U = mid(th_tau) and th_tau. */
+static void
+upper_integral(arb_t nn, vmf_theta *cn, const window *W, const arb_t thtau, const arb_t U,
+               double wn, slong wprec)
+{
+    arb_t len;
+    arb_init(len);
+    if (arb_le(U, W->a)) {
+        arb_zero(len);
+        integrate(nn, cn, len, U, wn, wprec);
+    } else {
+        arb_t hi;
+        arb_init(hi);
+        if (arb_lt(U, W->b))
+            arb_set(hi, U);
+        else
+            arb_set(hi, W->b);
+        integrate(nn, cn, W->a, hi, wn, wprec);
+        if (!arb_is_zero(W->a))
+            add_box(nn, cn, W->a, W->a, wprec);
+        if (arb_gt(U, W->b)) {
+            arb_sub(len, U, W->b, wprec);
+            add_box(nn, cn, len, W->b, wprec);
+        }
+        arb_clear(hi);
+    }
+    if (!mag_is_zero(arb_radref(thtau))) {
+        acb_t v;
+        mag_t e;
+        acb_init(v); mag_init(e);
+        acb_set_arb(v, thtau);
+        eval_g(v, v, cn, wprec);
+        acb_get_mag(e, v);
+        mag_mul(e, e, arb_radref(thtau));
+        arb_add_error_mag(nn, e);
+        acb_clear(v); mag_clear(e);
+    }
+    arb_clear(len);
+}
+
+static void
+clamp_unit(arb_t x, slong prec)
+{
+    arb_t unit;
+    arb_init(unit);
+    arb_unit_interval(unit);
+    if (!arb_intersection(x, x, unit, prec))
+        arb_indeterminate(x);
+    arb_clear(unit);
+}
+
+/* The window, shift and Z of the last (p, kappa, precision) of this thread:
+ * the inverse (lp_dp_epsilon) asks delta at many eps of one mechanism, and Z
+ * is a third of each evaluation.  Keyed on p, the exact kappa ball and the
+ * precision, so a hit is the same enclosure recomputed. */
+typedef struct {
+    int valid;
+    uint64_t p;
+    slong prec;
+    arb_t kappa, shift, z, a, b, pi;
+    double mode, w;
+} z_cache;
+
+static __thread z_cache cache;
+
+static void
+normaliser_cached(window *W, arb_t shift, arb_t z, uint64_t p, const arb_t kappa, slong wprec)
+{
+    vmf_theta c;
+    if (cache.valid && cache.p == p && cache.prec == wprec && arb_equal(cache.kappa, kappa)) {
+        arb_set(W->a, cache.a);
+        arb_set(W->b, cache.b);
+        arb_set(W->pi, cache.pi);
+        W->mode = cache.mode;
+        W->w = cache.w;
+        arb_set(shift, cache.shift);
+        arb_set(z, cache.z);
+        return;
+    }
+    c.n = p - 2;
+    c.kappa = kappa;
+    c.eps = NULL;
+    c.factor = 0;
+    arb_init(c.shift);
+    window_clear(W);
+    window_init(W, c.n, kappa, wprec);
+    set_shift(&c, kappa, c.n, W->mode, wprec);
+    normaliser_scaled(z, &c, W, wprec);
+    arb_set(shift, c.shift);
+    arb_clear(c.shift);
+    if (!cache.valid) {
+        arb_init(cache.kappa); arb_init(cache.shift); arb_init(cache.z);
+        arb_init(cache.a); arb_init(cache.b); arb_init(cache.pi);
+        cache.valid = 1;
+    }
+    cache.p = p;
+    cache.prec = wprec;
+    arb_set(cache.kappa, kappa);
+    arb_set(cache.shift, shift);
+    arb_set(cache.z, z);
+    arb_set(cache.a, W->a);
+    arb_set(cache.b, W->b);
+    arb_set(cache.pi, W->pi);
+    cache.mode = W->mode;
+    cache.w = W->w;
+}
+
 void
-lp_vmf_profile_arb(arb_t delta, const arb_t eps, uint64_t p, const arb_t kappa, slong prec)
+lp_vmf_profile_parts_arb(arb_t delta, arb_t slope, const arb_t eps, uint64_t p, const arb_t kappa,
+                         slong prec)
 {
     vmf_theta c, cn;
     window W;
@@ -251,6 +394,8 @@ lp_vmf_profile_arb(arb_t delta, const arb_t eps, uint64_t p, const arb_t kappa, 
 
     if (arb_is_zero(kappa)) {                    /* L = 0: delta(eps) = (1 - e^eps)_+ = 0 */
         arb_zero(delta);
+        if (slope != NULL)
+            arb_zero(slope);
         return;
     }
     arb_init(tau); arb_init(thtau); arb_init(z); arb_init(nn);
@@ -262,10 +407,14 @@ lp_vmf_profile_arb(arb_t delta, const arb_t eps, uint64_t p, const arb_t kappa, 
     arb_one(one);
     if (arb_ge(tau, one)) {                      /* eps >= pure eps = 2 kappa */
         arb_zero(delta);
+        if (slope != NULL)
+            arb_zero(slope);
         goto done;
     }
     if (!arb_lt(tau, one)) {
         arb_indeterminate(delta);
+        if (slope != NULL)
+            arb_indeterminate(slope);
         goto done;
     }
     arb_acos(thtau, tau, wprec);
@@ -273,74 +422,47 @@ lp_vmf_profile_arb(arb_t delta, const arb_t eps, uint64_t p, const arb_t kappa, 
     c.n = p - 2;
     c.kappa = kappa;
     c.eps = NULL;
-    window_init(&W, c.n, kappa, wprec);
-    set_shift(&c, kappa, c.n, W.mode, wprec);
-    normaliser_scaled(z, &c, &W, wprec);
+    c.factor = 0;
+    arb_init(W.a); arb_init(W.b); arb_init(W.pi);
+    normaliser_cached(&W, c.shift, z, p, kappa, wprec);
 
     /* N, scaled at its own peak: g peaks at min(mode, th_tau) on [0, th_tau] */
-    cn = c;
-    arb_init(cn.shift);
+    cn.n = c.n;
+    cn.kappa = kappa;
     cn.eps = eps;
+    cn.factor = 1;
     arb_set_arf(U, arb_midref(thtau));
     u = lp_arb_mid_d(U);
     wn = W.w;
     if (u < W.mode) {
         /* the slope of log g at u bounds the scale of the integrand below it */
-        double s = (c.n * cos(u) - lp_arb_mid_d(kappa) * sin(u) * sin(u)) / sin(u);
-        if (s > 0 && 1.0 / s < wn)
-            wn = 1.0 / s;
+        double sl = (c.n * cos(u) - lp_arb_mid_d(kappa) * sin(u) * sin(u)) / sin(u);
+        if (sl > 0 && 1.0 / sl < wn)
+            wn = 1.0 / sl;
     }
     set_shift(&cn, kappa, cn.n, u < W.mode ? u : W.mode, wprec);
-    if (arb_le(U, W.a)) {
-        arb_zero(len);
-        integrate(nn, &cn, len, U, wn, wprec);
-    } else {
-        arb_t hi;
-        arb_init(hi);
-        if (arb_lt(U, W.b))
-            arb_set(hi, U);
-        else
-            arb_set(hi, W.b);
-        integrate(nn, &cn, W.a, hi, wn, wprec);
-        if (!arb_is_zero(W.a))
-            add_box(nn, &cn, W.a, W.a, wprec);
-        if (arb_gt(U, W.b)) {
-            arb_sub(len, U, W.b, wprec);
-            add_box(nn, &cn, len, W.b, wprec);
-        }
-        arb_clear(hi);
-    }
-    /* from the exact U to the true th_tau: width rad(th_tau), integrand
-     * enclosed on the ball th_tau */
-    if (!mag_is_zero(arb_radref(thtau))) {
-        acb_t v;
-        arb_t m;
-        mag_t e;
-        acb_init(v); arb_init(m); mag_init(e);
-        acb_set_arb(v, thtau);
-        eval_g(v, v, &cn, wprec);
-        acb_get_mag(e, v);
-        mag_mul(e, e, arb_radref(thtau));
-        arb_add_error_mag(nn, e);
-        acb_clear(v); arb_clear(m); mag_clear(e);
-    }
-    /* delta = (nn / z) e^{shift_N - shift} */
-    arb_div(nn, nn, z, wprec);
     arb_sub(len, cn.shift, c.shift, wprec);
     arb_exp(len, len, wprec);
+    arb_div(len, len, z, wprec);                 /* e^{shift_N - shift} / Z_scaled */
+
+    upper_integral(nn, &cn, &W, thtau, U, wn, wprec);
     arb_mul(delta, nn, len, prec);
-    {
-        arb_t unit;
-        arb_init(unit);
-        arb_unit_interval(unit);
-        if (!arb_intersection(delta, delta, unit, prec))
-            arb_indeterminate(delta);
-        arb_clear(unit);
+    clamp_unit(delta, prec);
+    if (slope != NULL) {
+        /* -delta'(eps) = e^eps P_{-mu}[L > eps] = int_0^{th_tau} g e^{eps - 2 kappa cos th} / Z */
+        cn.factor = 2;
+        upper_integral(nn, &cn, &W, thtau, U, wn, wprec);
+        arb_mul(slope, nn, len, prec);
     }
-    arb_clear(cn.shift);
     window_clear(&W);
 done:
     arb_clear(tau); arb_clear(thtau); arb_clear(z); arb_clear(nn);
     arb_clear(U); arb_clear(len); arb_clear(one);
-    arb_clear(c.shift);
+    arb_clear(c.shift); arb_clear(cn.shift);
+}
+
+void
+lp_vmf_profile_arb(arb_t delta, const arb_t eps, uint64_t p, const arb_t kappa, slong prec)
+{
+    lp_vmf_profile_parts_arb(delta, NULL, eps, p, kappa, prec);
 }

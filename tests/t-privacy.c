@@ -674,6 +674,58 @@ test_finding(void)
     arb_clear(D); arb_clear(e); arb_clear(E); arb_clear(S); arb_clear(sig);
 }
 
+/* calibrate vmf: delta_kappa(eps) grows with kappa on a grid (the check the
+ * record's monotone_in_kappa names), and the calibrated kappa's bracket ends
+ * lie on either side of delta */
+static void
+test_calibrate(void)
+{
+    static const uint64_t ps[] = { 3, 50, 13700, 134000000 };
+    static const char *const es[] = { "0.5", "2", "16" };
+    int bad = 0, n = 0, badc = 0;
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 3; j++) {
+            arb_t E, K, d, prev, D, k;
+            arf_t u;
+            arb_init(E); arb_init(K); arb_init(d); arb_init(prev); arb_init(D); arb_init(k);
+            arf_init(u);
+            arb_set_str(E, es[j], 96);
+            arb_zero(prev);
+            for (int g = 0; g < 24; g++) {
+                arb_set_d(K, ldexp(1.0, g - 4) * (1 + 0.37 * (g & 1)));
+                lp_vmf_profile_arb(d, E, ps[i], K, 96);
+                n++;
+                if (arb_lt(d, prev)) {
+                    bad++;
+                    tap_diag("vmf p=%llu eps=%s: delta falls from %s to %s at kappa %g", (unsigned long long) ps[i],
+                             es[j], arb_get_str(prev, 10, 0), arb_get_str(d, 10, 0), mid_d(K));
+                }
+                arb_set(prev, d);
+            }
+            arb_set_str(D, "1e-5", 96);
+            if (lp_vmf_calibrate_kappa(k, ps[i], E, D, 10, 96) != 0) {
+                badc++;
+            } else {
+                arb_get_lbound_arf(u, k, 96);
+                arb_set_arf(K, u);
+                lp_vmf_profile_arb(d, E, ps[i], K, 96);
+                if (!arb_le(d, D))
+                    badc++;
+                arb_get_ubound_arf(u, k, 96);
+                arb_set_arf(K, u);
+                lp_vmf_profile_arb(d, E, ps[i], K, 96);
+                if (!arb_ge(d, D) || arb_rel_accuracy_bits(k) < 30)
+                    badc++;
+            }
+            arb_clear(E); arb_clear(K); arb_clear(d); arb_clear(prev); arb_clear(D); arb_clear(k);
+            arf_clear(u);
+        }
+    tap_ok(bad == 0, "vmf delta_kappa(eps) never falls as kappa grows: %d (p, eps, kappa) points, p 3..1.34e8, "
+           "kappa 2^-4..2^19 (the check behind calibrate vmf's monotone_in_kappa)", n);
+    tap_ok(badc == 0, "calibrate vmf: at 12 (p, eps), delta = 1e-5, the kappa bracket is certified with "
+           "delta <= 1e-5 at its lower end and >= 1e-5 at its upper end");
+}
+
 int
 main(void)
 {
@@ -688,6 +740,7 @@ main(void)
     test_random(state);
     test_special();
     test_finding();
+    test_calibrate();
     flint_randclear(state);
     flint_cleanup();
     return tap_done();

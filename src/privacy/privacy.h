@@ -157,6 +157,16 @@ typedef struct {
  * up to 65536 bits. */
 int lp_study_dp(lp_record *rec, const lp_dp_inputs_t *in, slong digits, char *err, size_t errlen);
 
+/* calibrate_dp.c: `calibrate vmf` (the crossing kappa of delta_kappa(eps) =
+ * delta for the antipodal pair at dimension p: a certified bracket; the
+ * largest kappa if delta grows with kappa, checked, not proved) and
+ * `calibrate laplace-l1` (the least b, closed form).  0 ok, 1 uncertified,
+ * -1 bad input (err names the parameter).  par: p (vmf), radius (laplace-l1
+ * without a sensitivity). */
+int lp_vmf_calibrate_kappa(arb_t kappa, uint64_t p, const arb_t eps, const arb_t delta, slong digits, slong prec);
+int lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *par, const char *sensitivity,
+                          const char *epsilon, const char *delta, slong digits, char *err, size_t errlen);
+
 /* The mechanism of a name, or -1. */
 int lp_dp_mech_from_name(const char *name);
 /* Sets m (scale, dist, antipodal) from par and the relation at prec; 0, or

@@ -144,6 +144,18 @@ vmf3_t(lp_stream *r, double kappa)
     return 1.0 + log(u + (1.0 - u) * exp(-2.0 * kappa)) / kappa;
 }
 
+/* t = mu.y at p >= 3: the p = 3 draw accepted with probability (1 - t^2)^{(p-3)/2}
+ * (the density ratio, at most 1) */
+static double
+vmf_t(lp_stream *r, double kappa, int p)
+{
+    for (;;) {
+        double t = vmf3_t(r, kappa);
+        if (p == 3 || lp_stream_uniform(r) <= pow(1 - t * t, 0.5 * (p - 3)))
+            return t;
+    }
+}
+
 static double
 laplace(lp_stream *r)
 {
@@ -205,30 +217,31 @@ test_mc(void)
         }
         arb_clear(B); arb_clear(D); arb_clear(E); arb_clear(d);
     }
-    /* vmf p = 3 antipodal: L = 2 kappa t */
-    for (int i = 0; i < 3; i++) {
-        static const double vs[][2] = { { 1, 0.5 }, { 3, 2 }, { 10, 12 } };   /* kappa, eps */
+    /* vmf antipodal, p = 3, 5, 9: L = 2 kappa t */
+    for (int i = 0; i < 5; i++) {
+        static const double vs[][3] = { { 1, 0.5, 3 }, { 3, 2, 3 }, { 10, 12, 3 }, { 3, 1, 5 }, { 6, 3, 9 } };
         acc a = { 0 };
         arb_t K, E, d;
         double kap = vs[i][0], e = vs[i][1], z;
+        int pp = (int) vs[i][2];
         lp_stream_init(&r, 39 + i, LP_STREAM_CHECKS, 0);
         for (long k = 0; k < MC_N; k++)
-            acc_add(&a, hinge(e, 2 * kap * vmf3_t(&r, kap)));
+            acc_add(&a, hinge(e, 2 * kap * vmf_t(&r, kap, pp)));
         arb_init(K); arb_init(E); arb_init(d);
         arb_set_d(K, kap); arb_set_d(E, e);
-        lp_vmf_profile_arb(d, E, 3, K, 64);
+        lp_vmf_profile_arb(d, E, (uint64_t) pp, K, 64);
         z = fabs(mid_d(d) - acc_mean(&a)) / acc_se(&a);
         zmax = fmax(zmax, z);
         n++;
         if (!(z < 4.5)) {
             bad++;
-            tap_diag("vmf p=3 kappa=%g eps=%g: certified %.10g, MC %.10g +- %.3g", kap, e,
+            tap_diag("vmf p=%d kappa=%g eps=%g: certified %.10g, MC %.10g +- %.3g", pp, kap, e,
                      mid_d(d), acc_mean(&a), acc_se(&a));
         }
         arb_clear(K); arb_clear(E); arb_clear(d);
     }
     tap_ok(bad == 0, "delta(eps) against Monte Carlo of E[(1 - e^{eps-L})_+] (%d samples each, seeded): "
-           "%d points of gauss, laplace-l1, vmf p=3 within 4.5 standard errors (largest %.2f)", MC_N, n, zmax);
+           "%d points of gauss, laplace-l1, vmf p=3, 5, 9 within 4.5 standard errors (largest %.2f)", MC_N, n, zmax);
 }
 
 /* The worst-pair checks where no proof is written.  VMF p = 3, pair at angle

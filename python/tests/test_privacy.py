@@ -34,3 +34,12 @@ def test_dp_laplace_renyi_closed_form():
     r = leakproof.dp("laplace-l1", p=3, b=1, radius=1, order=2)
     ref = math.log(2 / 3 * math.exp(2) + 1 / 3 * math.exp(-4))
     assert abs(float(r["renyi_epsilon"]) - ref) < 1e-9
+
+
+def test_calibrate_vmf_inverts_dp():
+    # the kappa whose least epsilon at 1e-5 is 16.348204917 is 173
+    r = leakproof.calibrate("vmf", p=13700, epsilon="16.348204917", delta="1e-5", digits=8)
+    assert abs(r["kappa"] - 173) < decimal.Decimal("1e-6")
+    assert r["monotone_in_kappa"] == "checked, not proved"
+    b = leakproof.calibrate("laplace-l1", radius=1, epsilon=1, delta="1e-5")
+    assert abs(float(b["b"]) - 2 / (1 - 2 * math.log(1 - 1e-5))) < 1e-12

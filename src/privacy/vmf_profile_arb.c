@@ -100,6 +100,14 @@ integrand(acb_ptr res, const acb_t th, void *param, slong order, slong prec)
     return 0;
 }
 
+/* log g(th) in doubles (heuristics only) */
+static double
+phi_d(double th, double n, double k)
+{
+    double s = sin(th);
+    return k * cos(th) + (n > 0 ? n * log(s > 0 ? s : 1e-300) : 0.0);
+}
+
 /* The window, certified monotone outside (see above).  th_a, th_b exact. */
 typedef struct {
     arb_t a, b, pi;
@@ -109,7 +117,7 @@ typedef struct {
 static void
 window_init(window *W, uint64_t n, const arb_t kappa, slong prec)
 {
-    double k = lp_arb_mid_d(kappa), nd = (double) n, t, c2, L;
+    double k = lp_arb_mid_d(kappa), nd = (double) n, t, c2, L, Llo;
     arb_t x, y;
     arb_init(W->a); arb_init(W->b); arb_init(W->pi);
     arb_init(x); arb_init(y);
@@ -126,10 +134,23 @@ window_init(window *W, uint64_t n, const arb_t kappa, slong prec)
     if (W->w > M_PI)
         W->w = M_PI;
     L = sqrt(2.0 * ((prec + 24) * log(2.0) + log(M_PI / W->w + 1.0))) + 1.0;
+    {
+        /* the Gaussian width is a guess: log g may fall more slowly away from
+         * the mode (e^{kappa cos th} flattens); go out until it has fallen by
+         * the target in doubles, on each side */
+        double target = (prec + 24) * log(2.0) + log(M_PI / W->w + 1.0), pk = phi_d(W->mode, nd, k);
+        for (int i = 0; i < 200 && W->mode + L * W->w < M_PI
+                        && pk - phi_d(W->mode + L * W->w, nd, k) < target; i++)
+            L *= 1.25;
+        Llo = sqrt(2.0 * target) + 1.0;
+        for (int i = 0; i < 200 && W->mode - Llo * W->w > 0
+                        && pk - phi_d(W->mode - Llo * W->w, nd, k) < target; i++)
+            Llo *= 1.25;
+    }
 
     arb_zero(W->a);
-    if (W->mode - L * W->w > 0) {
-        arb_set_d(W->a, W->mode - L * W->w);
+    if (W->mode - Llo * W->w > 0) {
+        arb_set_d(W->a, W->mode - Llo * W->w);
         /* n cos a - kappa sin^2 a >= 0 ? */
         arb_sin_cos(x, y, W->a, prec);
         arb_sqr(x, x, prec);

@@ -260,6 +260,15 @@ main(void)
          "--delta", "1e-5");
     CASE("6", "account", "--noise-multiplier", "0.8", "--stated-epsilon", "1.705", "--batch", "64",
          "--epochs", "25", "--delta", "1e-5");
+    /* dp (src/privacy): profile, least epsilon, Renyi curve */
+    CASE("10", "dp", "vmf", "--p", "13700", "--kappa", "173", "--delta", "1e-5");
+    CASE("8", "dp", "vmf", "--p", "13700", "--kappa", "173", "--epsilon", "16");
+    CASE("12", "dp", "gauss", "--p", "13700", "--sigma", "1", "--radius", "1", "--delta", "1e-5");
+    CASE("6", "dp", "gauss", "--p", "5", "--sigma", "0.5", "--sensitivity", "1", "--epsilon", "1");
+    CASE("10", "dp", "laplace-l1", "--p", "10", "--b", "1", "--radius", "1", "--order", "2.5");
+    CASE("10", "dp", "vmf", "--p", "134000000", "--kappa", "173", "--order", "2");
+    CASE("10", "calibrate", "vmf", "--p", "13700", "--epsilon", "16", "--delta", "1e-5");
+    CASE("10", "calibrate", "laplace-l1", "--radius", "1", "--epsilon", "1", "--delta", "1e-5");
     verify_contract();
     flint_cleanup();
     return tap_done();

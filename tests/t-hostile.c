@@ -50,6 +50,9 @@ static const char *const bases[] = {
     "channel dp --batch 64 --clip 1 --epsilon 1 --delta 1e-5",
     "channel toy --digits 10",
     "calibrate gaussian --epsilon 1 --delta 1e-5 --sensitivity 1 --digits 10",
+    "calibrate vmf --p 5 --epsilon 1 --delta 1e-5 --digits 10",
+    "calibrate laplace-l1 --radius 1 --epsilon 1 --delta 1e-5",
+    "calibrate laplace-l1 --sensitivity 1 --epsilon 1 --delta 1e-5",
     "mc gauss --p 2 --sigma 1 --radius 1 --samples 200 --seed 1 --threads 1 --sup-checks 10",
     "mc vmf --p 3 --kappa 1 --samples 200 --seed 1 --threads 1",
     "mc laplace --p 2 --b 1 --radius 1 --clip l1 --samples 200 --seed 1 --threads 1",
@@ -66,6 +69,12 @@ static const char *const bases[] = {
     "--method arb --digits 10",
     "account --epsilon 2 --sampling-rate 0.01 --steps 10 --delta 1e-5 --orders 2,8,32 --resolution 2",
     "account --noise-multiplier 1 --stated-epsilon 2.0 --batch 64 --epochs 1 --delta 1e-5 --orders 2,8,32",
+    "dp gauss --p 5 --sigma 1 --radius 1 --epsilon 1 --digits 10",
+    "dp gauss --p 5 --sigma 1 --sensitivity 1 --delta 1e-5",
+    "dp vmf --p 5 --kappa 1 --epsilon 0.5",
+    "dp vmf --p 5 --kappa 1 --neighbours secrets --delta 1e-5",
+    "dp vmf --p 5 --kappa 1 --sensitivity 1 --order 2",
+    "dp laplace-l1 --p 5 --b 1 --radius 1 --order 2",
     "verify --threads 1 @CASES@",
     "forms",
 };
@@ -244,7 +253,7 @@ main(void)
 {
     long tried = 0, behaving = 0;
     static const char *const commands[] = { "eval", "overflow", "overflow account", "channel",
-                                            "calibrate", "mc", "adversary", "account", "verify" };
+                                            "calibrate", "mc", "adversary", "account", "verify", "dp" };
     signal(SIGALRM, on_alarm);
     snprintf(src_dir, sizeof src_dir, "%s", getenv("srcdir") ? getenv("srcdir") : ".");
     {

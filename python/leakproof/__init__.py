@@ -20,11 +20,12 @@ from .commands import (eval, mc, calibrate, channel, overflow, adversary, accoun
                        forms, verify, VerifyReport)
 from .accounting import RDPAccountant, get_noise_multiplier, UpperBound, AccountResult
 from .dpsgd import dpsgd, DpsgdLeakage
+from .privacy import dp
 from .errors import LeakproofError, LeakproofUncertified
 from .result import Result
 from .sweep import Sweep
 
 __all__ = ["eval", "mc", "calibrate", "channel", "overflow", "adversary", "account",
-           "forms", "verify", "dpsgd", "RDPAccountant", "get_noise_multiplier", "UpperBound",
+           "forms", "verify", "dpsgd", "dp", "RDPAccountant", "get_noise_multiplier", "UpperBound",
            "AccountResult", "Result", "Sweep", "VerifyReport", "DpsgdLeakage",
            "LeakproofError", "LeakproofUncertified"]

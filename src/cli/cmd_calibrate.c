@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cli.h"
 #include "channel/channel.h"
+#include "privacy/privacy.h"
 
 static const char *const cmd = "calibrate";
 
@@ -13,31 +14,90 @@ static int
 usage(void)
 {
     fputs("usage: leakproof calibrate gaussian --epsilon E --delta D [--sensitivity S] [--digits D] [--json]\n"
-          "  sigma (noise standard deviation) for (epsilon, delta)-DP: classical\n"
+          "       leakproof calibrate vmf --p P --epsilon E --delta D [--digits D] [--json]\n"
+          "       leakproof calibrate laplace-l1 (--radius R | --sensitivity S) --epsilon E --delta D [--json]\n"
+          "  gaussian: sigma (noise standard deviation) for (epsilon, delta)-DP: classical\n"
           "  S sqrt(2 ln(1.25/delta))/epsilon, and the analytic Gaussian mechanism's exact\n"
           "  least sigma (Balle and Wang 2018), both certified\n"
-          "  --epsilon E      > 0 and <= " LP_EPSILON_MAX "\n"
+          "  vmf: the kappa where the antipodal pair's delta(epsilon) crosses delta (any two\n"
+          "  secrets on the unit sphere), certified; laplace-l1: the least scale b, certified\n"
+          "  --epsilon E      > 0 and <= " LP_EPSILON_MAX " (vmf: <= 2e6)\n"
           "  --delta D        in (0, 1), decided on the exact decimal\n"
-          "  --sensitivity S  > 0 (default 1)\n"
+          "  --sensitivity S  > 0 (gaussian: default 1; laplace-l1: the l1 distance)\n"
+          "  --p P            vmf: the dimension, 2 to 2147483647\n"
+          "  --radius R       laplace-l1: the l1 ball's radius, > 0 (any two secrets: 2R)\n"
           "  --digits D       certified significant digits, 1 to 1000 (default 20)\n"
           "  -h, --help       this text\n", lp_out());
     return lp_close_stdout(LP_EXIT_OK);
 }
 
+/* calibrate vmf | laplace-l1: parse, call lp_study_calibrate_dp, emit */
+static int
+calibrate_dp(const char *mech, const char *eps, const char *delta, const char *sens, const char *ptext,
+             const char *radius, const char *digits_text, int json)
+{
+    long digits = 20;
+    int rc = 0, c;
+    char err[400];
+    lp_params par;
+    lp_record *rec;
+    int vmf = strcmp(mech, "vmf") == 0;
+    if (eps == NULL || delta == NULL)
+        return lp_usage_error(cmd, "missing %s", eps == NULL ? "--epsilon" : "--delta");
+    if (vmf && ptext == NULL)
+        return lp_usage_error(cmd, "missing --p (vmf)");
+    if (vmf && (radius != NULL || sens != NULL))
+        return lp_usage_error(cmd, "vmf takes no %s (any two secrets: the antipodal pair)",
+                              radius != NULL ? "--radius" : "--sensitivity");
+    if (!vmf && ptext != NULL)
+        return lp_usage_error(cmd, "laplace-l1 takes no --p (its profile does not depend on p)");
+    if (!vmf && (radius == NULL) == (sens == NULL))
+        return lp_usage_error(cmd, radius == NULL ? "missing --radius (or --sensitivity)"
+                                                  : "give --radius or --sensitivity, not both");
+    lp_params_init(&par);
+    if (ptext != NULL && lp_params_set(&par, LP_PARAM_ID_P, ptext, err, sizeof err) != 0)
+        rc = lp_usage_error(cmd, "--p %s", err);
+    else if (vmf && par.p < 2)
+        rc = lp_usage_error(cmd, "--p must be >= 2 for vmf (got '%s')", ptext);
+    else if (radius != NULL && (lp_params_set(&par, LP_PARAM_ID_RADIUS, radius, err, sizeof err) != 0
+                                || lp_decimal_sign(radius) <= 0))
+        rc = lp_usage_error(cmd, "--radius must be a decimal number > 0 (got '%s')", radius);
+    else if (digits_text)
+        rc = lp_arg_int_range(&digits, cmd, "--digits", digits_text, 1, 1000);
+    if (rc != 0) {
+        lp_params_clear(&par);
+        return rc;
+    }
+    rec = lp_record_new(vmf ? "calibrate vmf" : "calibrate laplace-l1");
+    c = lp_study_calibrate_dp(rec, mech, &par, sens, eps, delta, digits, err, sizeof err);
+    if (c < 0)
+        rc = lp_usage_error(cmd, "--%s", err);
+    else if (lp_emit(rec, json) != 0)
+        rc = LP_EXIT_FAIL;
+    else
+        rc = lp_close_stdout(c == 0 ? LP_EXIT_OK : LP_EXIT_UNCERTIFIED);
+    lp_record_free(rec);
+    lp_params_clear(&par);
+    return rc;
+}
+
 int
 lp_cmd_calibrate(int argc, char **argv)
 {
-    enum { O_EPS = 256, O_DELTA, O_SENS, O_DIGITS, O_JSON, O_HELP };
+    enum { O_EPS = 256, O_DELTA, O_SENS, O_DIGITS, O_JSON, O_HELP, O_P, O_RADIUS };
     static const struct option longopts[] = {
         { "epsilon", required_argument, NULL, O_EPS },
         { "delta", required_argument, NULL, O_DELTA },
         { "sensitivity", required_argument, NULL, O_SENS },
+        { "p", required_argument, NULL, O_P },
+        { "radius", required_argument, NULL, O_RADIUS },
         { "digits", required_argument, NULL, O_DIGITS },
         { "json", no_argument, NULL, O_JSON },
         { "help", no_argument, NULL, O_HELP },
         { NULL, 0, NULL, 0 }
     };
-    const char *eps = NULL, *delta = NULL, *sens = "1", *digits_text = NULL;
+    const char *eps = NULL, *delta = NULL, *sens = "1", *digits_text = NULL, *ptext = NULL, *radius = NULL;
+    int sens_given = 0;
     long digits = 20;
     int json = 0, help = 0, c, rc;
     char err[400];
@@ -50,7 +110,9 @@ lp_cmd_calibrate(int argc, char **argv)
         switch (c) {
         case O_EPS: eps = optarg; break;
         case O_DELTA: delta = optarg; break;
-        case O_SENS: sens = optarg; break;
+        case O_SENS: sens = optarg; sens_given = 1; break;
+        case O_P: ptext = optarg; break;
+        case O_RADIUS: radius = optarg; break;
         case O_DIGITS: digits_text = optarg; break;
         case O_JSON: json = 1; break;
         case 'h': case O_HELP: help = 1; break;
@@ -60,11 +122,17 @@ lp_cmd_calibrate(int argc, char **argv)
     }
     if (help)
         return usage();
-    if (optind >= argc || strcmp(argv[optind], "gaussian") != 0)
-        return lp_usage_error(cmd, optind >= argc ? "missing mechanism: gaussian"
-                                                  : "unknown mechanism (only gaussian)");
+    if (optind >= argc)
+        return lp_usage_error(cmd, "missing mechanism: gaussian, vmf or laplace-l1");
     if (optind + 1 < argc)
         return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
+    if (strcmp(argv[optind], "vmf") == 0 || strcmp(argv[optind], "laplace-l1") == 0)
+        return calibrate_dp(argv[optind], eps, delta, sens_given ? sens : NULL, ptext, radius, digits_text, json);
+    if (strcmp(argv[optind], "gaussian") != 0)
+        return lp_usage_error(cmd, "unknown mechanism '%s' (gaussian, vmf or laplace-l1)", argv[optind]);
+    if (ptext != NULL || radius != NULL)
+        return lp_usage_error(cmd, "gaussian takes no %s (its sensitivity is --sensitivity)",
+                              ptext != NULL ? "--p" : "--radius");
     if (eps == NULL || delta == NULL)
         return lp_usage_error(cmd, "missing %s", eps == NULL ? "--epsilon" : "--delta");
     if (lp_study_check_positive("--epsilon", eps, LP_EPSILON_MAX, err, sizeof err)

@@ -33,6 +33,8 @@ usage(FILE *out)
           "  account    DP-SGD's epsilon over T steps (RDP accountant, certified), or the least M\n"
           "         leakproof account --noise-multiplier M --sampling-rate Q --steps T --delta D [--json]\n"
           "         leakproof account --epsilon E --sampling-rate Q --steps T --delta D [--json]\n"
+          "  dp         a mechanism's (epsilon, delta) profile, least epsilon, Renyi curve (certified)\n"
+          "         leakproof dp gauss|vmf|laplace-l1 --p P ... (--epsilon E|--delta D|--order A) [--json]\n"
           "\n"
           "  leakproof COMMAND --help   options of one command (also SUBCOMMAND --help, -h)\n"
           "  leakproof --version\n", out);

@@ -1,0 +1,26 @@
+"""A mechanism's differential-privacy guarantee, certified (leakproof dp).
+
+    import leakproof
+    r = leakproof.dp('vmf', p=13700, kappa=173, delta='1e-5')
+    r['epsilon']        # Decimal: the least epsilon with delta(epsilon) <= 1e-5
+    r['supremum']       # 'checked, not proved': the antipodal pair's being worst
+    leakproof.dp('gauss', p=13700, sigma=1, radius=1, epsilon=2)['delta']
+    leakproof.dp('laplace-l1', p=10, b=1, radius=1, order=2)['renyi_epsilon']
+
+Exactly one of epsilon, delta, order; neighbours='secrets' (the default) or
+sensitivity=S.  Every number is certified (see leakproof(1), section dp).
+"""
+
+from . import _run
+from ._params import option_args
+
+
+def dp(mechanism, **params):
+    """The privacy profile delta(epsilon), the least epsilon for a delta, or the
+    Renyi divergence at an order, of gauss, vmf or laplace-l1 (leakproof dp).
+
+    e.g. dp('vmf', p=13700, kappa=173, delta='1e-5') or
+    dp('gauss', p=5, sigma='0.5', sensitivity=1, epsilon=1).  Returns a Result
+    with the record's keys (delta, epsilon, renyi_epsilon, epsilon_pure as
+    Decimals; supremum, worst_pair, neighbours as text)."""
+    return _run.run(["dp", mechanism] + option_args(params))

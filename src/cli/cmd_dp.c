@@ -1,0 +1,152 @@
+/* cmd_dp.c -- `leakproof dp MECHANISM --p P (--sigma S --radius R | --kappa K |
+ * --b B --radius R) (--epsilon E | --delta D | --order A) [--neighbours secrets
+ * | --sensitivity S]`: the mechanism's DP guarantee, certified (the study is
+ * lp_study_dp in src/privacy). */
+#include <getopt.h>
+#include <string.h>
+#include "cli.h"
+#include "privacy/privacy.h"
+
+static const char *const cmd = "dp";
+
+static int
+usage(void)
+{
+    fputs("usage: leakproof dp gauss|vmf|laplace-l1 --p P (--sigma S --radius R | --kappa K | --b B --radius R)\n"
+          "                 (--epsilon E | --delta D | --order A) [--neighbours secrets | --sensitivity S]\n"
+          "                 [--digits N] [--json]\n"
+          "  the mechanism's differential-privacy guarantee, certified: delta(epsilon) (the\n"
+          "  privacy profile), the least epsilon for a delta, or the Renyi divergence at an\n"
+          "  order; and the pure-DP epsilon where there is one\n"
+          "  --p P              dimension, 1 to 2147483647 (vmf: >= 2)\n"
+          "  --sigma S          gauss: noise standard deviation, > 0\n"
+          "  --kappa K          vmf: concentration, >= 0 (<= " LP_DP_KAPPA_MAX " with --epsilon, --delta)\n"
+          "  --b B              laplace-l1: scale per coordinate, > 0\n"
+          "  --radius R         gauss, laplace-l1: the input ball's radius, > 0 (neighbours secrets)\n"
+          "  --epsilon E        >= 0 and <= 1e6: give delta(E)\n"
+          "  --delta D          in (0, 1): give the least epsilon with delta(epsilon) <= D\n"
+          "  --order A          > 1 and <= 1e6: give the Renyi divergence D_A\n"
+          "  --neighbours secrets  any two inputs of the input set (the default)\n"
+          "  --sensitivity S    the pairs at distance <= S (l2; vmf: chordal, <= 2; laplace-l1: l1)\n"
+          "  --digits N         certified significant digits, 1 to 1000 (default 10)\n"
+          "  -h, --help         this text\n", lp_out());
+    return lp_close_stdout(LP_EXIT_OK);
+}
+
+int
+lp_cmd_dp(int argc, char **argv)
+{
+    enum { O_P = 256, O_SIGMA, O_KAPPA, O_B, O_RADIUS, O_EPS, O_DELTA, O_ORDER,
+           O_NEIGH, O_SENS, O_DIGITS, O_JSON, O_HELP };
+    static const struct option longopts[] = {
+        { "p", required_argument, NULL, O_P },
+        { "sigma", required_argument, NULL, O_SIGMA },
+        { "kappa", required_argument, NULL, O_KAPPA },
+        { "b", required_argument, NULL, O_B },
+        { "radius", required_argument, NULL, O_RADIUS },
+        { "epsilon", required_argument, NULL, O_EPS },
+        { "delta", required_argument, NULL, O_DELTA },
+        { "order", required_argument, NULL, O_ORDER },
+        { "neighbours", required_argument, NULL, O_NEIGH },
+        { "sensitivity", required_argument, NULL, O_SENS },
+        { "digits", required_argument, NULL, O_DIGITS },
+        { "json", no_argument, NULL, O_JSON },
+        { "help", no_argument, NULL, O_HELP },
+        { NULL, 0, NULL, 0 }
+    };
+    const char *ptext = NULL, *sigma = NULL, *kappa = NULL, *b = NULL, *radius = NULL;
+    const char *eps = NULL, *delta = NULL, *order = NULL, *neigh = NULL, *sens = NULL, *digits_text = NULL;
+    long digits = 10;
+    int json = 0, help = 0, c, rc, mech, nq;
+    char err[400];
+    lp_params par;
+    lp_record *rec;
+    lp_dp_inputs_t in;
+
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        switch (c) {
+        case O_P: ptext = optarg; break;
+        case O_SIGMA: sigma = optarg; break;
+        case O_KAPPA: kappa = optarg; break;
+        case O_B: b = optarg; break;
+        case O_RADIUS: radius = optarg; break;
+        case O_EPS: eps = optarg; break;
+        case O_DELTA: delta = optarg; break;
+        case O_ORDER: order = optarg; break;
+        case O_NEIGH: neigh = optarg; break;
+        case O_SENS: sens = optarg; break;
+        case O_DIGITS: digits_text = optarg; break;
+        case O_JSON: json = 1; break;
+        case 'h': case O_HELP: help = 1; break;
+        case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
+        default: return lp_usage_error(cmd, "unknown option '%s' (see leakproof dp --help)", argv[optind - 1]);
+        }
+    }
+    if (help)
+        return usage();
+    if (optind >= argc)
+        return lp_usage_error(cmd, "missing mechanism: gauss, vmf or laplace-l1");
+    mech = lp_dp_mech_from_name(argv[optind]);
+    if (mech < 0)
+        return lp_usage_error(cmd, "unknown mechanism '%s' (gauss, vmf or laplace-l1)", argv[optind]);
+    if (optind + 1 < argc)
+        return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
+    nq = (eps != NULL) + (delta != NULL) + (order != NULL);
+    if (nq != 1)
+        return lp_usage_error(cmd, nq == 0 ? "missing --epsilon, --delta or --order"
+                                           : "give one of --epsilon, --delta and --order");
+    if (neigh != NULL && strcmp(neigh, "secrets") != 0)
+        return lp_usage_error(cmd, "--neighbours must be 'secrets' (or give --sensitivity S) (got '%s')", neigh);
+    if (neigh != NULL && sens != NULL)
+        return lp_usage_error(cmd, "give --neighbours secrets or --sensitivity, not both");
+    if (ptext == NULL)
+        return lp_usage_error(cmd, "missing --p");
+    lp_params_init(&par);
+    rc = 0;
+#define SET(id, text, name)                                                              \
+    if (rc == 0 && (text) != NULL && lp_params_set(&par, id, text, err, sizeof err) != 0) \
+        rc = lp_usage_error(cmd, "--%s %s", name, err);
+    SET(LP_PARAM_ID_P, ptext, "p")
+    SET(LP_PARAM_ID_SIGMA, sigma, "sigma")
+    SET(LP_PARAM_ID_KAPPA, kappa, "kappa")
+    SET(LP_PARAM_ID_B, b, "b")
+    SET(LP_PARAM_ID_RADIUS, radius, "radius")
+#undef SET
+    if (rc == 0) {
+        const char *own = mech == LP_DP_GAUSS ? "sigma" : mech == LP_DP_VMF ? "kappa" : "b";
+        if ((sigma && mech != LP_DP_GAUSS) || (kappa && mech != LP_DP_VMF) || (b && mech != LP_DP_LAPLACE_L1)
+            || (radius && mech == LP_DP_VMF))
+            rc = lp_usage_error(cmd, "%s takes --%s%s, not %s", argv[optind], own,
+                                mech == LP_DP_VMF ? "" : " and --radius",
+                                sigma && mech != LP_DP_GAUSS ? "--sigma" : kappa && mech != LP_DP_VMF ? "--kappa"
+                                : b && mech != LP_DP_LAPLACE_L1 ? "--b" : "--radius");
+        else if ((mech == LP_DP_GAUSS && !sigma) || (mech == LP_DP_VMF && !kappa) || (mech == LP_DP_LAPLACE_L1 && !b))
+            rc = lp_usage_error(cmd, "missing --%s", own);
+        else if (mech != LP_DP_VMF && radius == NULL && sens == NULL)
+            rc = lp_usage_error(cmd, "missing --radius (or give --sensitivity S)");
+    }
+    if (rc == 0 && digits_text)
+        rc = lp_arg_int_range(&digits, cmd, "--digits", digits_text, 1, 1000);
+    if (rc != 0) {
+        lp_params_clear(&par);
+        return rc;
+    }
+    in.mechanism = argv[optind];
+    in.par = &par;
+    in.sensitivity = sens;
+    in.query = eps ? LP_DP_Q_EPSILON : delta ? LP_DP_Q_DELTA : LP_DP_Q_ORDER;
+    in.value = eps ? eps : delta ? delta : order;
+    rec = lp_record_new("dp");
+    c = lp_study_dp(rec, &in, digits, err, sizeof err);
+    if (c < 0)
+        rc = lp_usage_error(cmd, "--%s", err);
+    else if (lp_emit(rec, json) != 0)
+        rc = LP_EXIT_FAIL;
+    else
+        rc = lp_close_stdout(c == 0 ? LP_EXIT_OK : LP_EXIT_UNCERTIFIED);
+    lp_record_free(rec);
+    lp_params_clear(&par);
+    return rc;
+}

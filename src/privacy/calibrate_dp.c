@@ -1,0 +1,178 @@
+/* `calibrate vmf` and `calibrate laplace-l1`: the noise for a target
+ * (epsilon, delta) under a stated neighbouring relation (the Gaussian's is
+ * src/channel/study_calibrate.c).  Contracts in privacy.h.
+ *
+ * laplace-l1: delta(eps) = 1 - e^{(eps - s)/2} (s = Delta/b) grows with s, so
+ *   the least b is Delta / (eps - 2 log(1 - delta)), in closed form (proved).
+ * vmf (any two secrets, the antipodal pair): the largest kappa with
+ *   delta_kappa(eps) <= delta.  kappa <= eps/2 gives delta = 0 (the pure eps
+ *   2 kappa <= eps); above, a bracket [lo, hi] with delta(lo) < delta <
+ *   delta(hi), both certain, is bisected.  That delta_kappa(eps) increases
+ *   with kappa is not proved here: the bracket holds a crossing, which is the
+ *   largest kappa when it does ("monotone_in_kappa": "checked, not proved",
+ *   the check being the grid in tests/t-privacy.c). */
+#include <stdio.h>
+#include "privacy/privacy.h"
+#include "channel/channel.h"
+#include "channel/study.h"
+
+/* -1, 0, 1: delta_kappa(eps) - delta certainly below, unknown, above */
+static int
+side_kappa(const arf_t kappa, uint64_t p, const arb_t eps, const arb_t delta, slong prec)
+{
+    arb_t k, d;
+    int r;
+    arb_init(k);
+    arb_init(d);
+    arb_set_arf(k, kappa);
+    lp_vmf_profile_arb(d, eps, p, k, prec);
+    arb_sub(d, d, delta, prec);
+    r = arb_is_positive(d) ? 1 : arb_is_negative(d) ? -1 : 0;
+    arb_clear(k);
+    arb_clear(d);
+    return r;
+}
+
+int
+lp_vmf_calibrate_kappa(arb_t kappa, uint64_t p, const arb_t eps, const arb_t delta, slong digits, slong prec)
+{
+    arf_t lo, hi, mid;
+    int ok = -1, s = 1;
+    arf_init(lo); arf_init(hi); arf_init(mid);
+    arf_set_mag(lo, arb_radref(eps));
+    arf_sub(lo, arb_midref(eps), lo, prec, ARF_RND_DOWN);
+    arf_mul_2exp_si(lo, lo, -1);                 /* eps/2: delta = 0 there */
+    if (arf_sgn(lo) <= 0)
+        goto done;
+    arf_mul_2exp_si(hi, lo, 1);
+    for (int i = 0; i < 4000 && arf_cmp_si(hi, 4000000) < 0
+                    && (s = side_kappa(hi, p, eps, delta, prec)) < 0; i++) {
+        arf_set(lo, hi);
+        arf_mul_2exp_si(hi, hi, 1);
+    }
+    if (s <= 0)
+        goto done;
+    for (int it = 0; it < 4 * digits + 200; it++) {
+        arf_t w;
+        arf_init(w);
+        arf_sub(w, hi, lo, prec, ARF_RND_UP);
+        s = arf_cmpabs_2exp_si(w, arf_abs_bound_lt_2exp_si(lo) - (slong) (3.33 * digits) - 8) < 0;
+        arf_clear(w);
+        if (s)
+            break;
+        arf_add(mid, lo, hi, prec, ARF_RND_DOWN);
+        arf_mul_2exp_si(mid, mid, -1);
+        s = side_kappa(mid, p, eps, delta, prec);
+        if (s < 0)
+            arf_swap(lo, mid);
+        else if (s > 0)
+            arf_swap(hi, mid);
+        else
+            break;
+    }
+    {
+        arb_t A, B;
+        arb_init(A);
+        arb_init(B);
+        arb_set_arf(A, lo);
+        arb_set_arf(B, hi);
+        arb_union(kappa, A, B, prec);
+        arb_clear(A);
+        arb_clear(B);
+    }
+    ok = 0;
+done:
+    if (ok != 0)
+        arb_indeterminate(kappa);
+    arf_clear(lo); arf_clear(hi); arf_clear(mid);
+    return ok;
+}
+
+int
+lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *par, const char *sensitivity,
+                      const char *epsilon, const char *delta, slong digits, char *err, size_t errlen)
+{
+    int mech = lp_dp_mech_from_name(mechanism);
+    lp_dp_pair m;
+    arb_t E, D, v;
+    slong prec, least = digits;
+    int st = 0;
+    if (mech != LP_DP_VMF && mech != LP_DP_LAPLACE_L1) {
+        snprintf(err, errlen, "mechanism must be gaussian, vmf or laplace-l1 (got '%s')", mechanism);
+        return -1;
+    }
+    if (lp_study_check_positive("epsilon", epsilon, LP_EPSILON_MAX, err, errlen))
+        return -1;
+    if (delta == NULL || !lp_decimal_valid(delta) || lp_decimal_sign(delta) <= 0
+        || lp_decimal_compare(delta, "1") >= 0) {
+        snprintf(err, errlen, "delta must be a decimal number in (0, 1) (got '%s')", delta ? delta : "");
+        return -1;
+    }
+    if (mech == LP_DP_VMF && sensitivity != NULL) {
+        snprintf(err, errlen, "sensitivity: calibrate vmf is for any two secrets (the antipodal pair) only");
+        return -1;
+    }
+    if (mech == LP_DP_VMF && lp_decimal_compare(epsilon, "2e6") > 0) {
+        snprintf(err, errlen, "epsilon must be <= 2e6 for vmf (kappa <= " LP_DP_KAPPA_MAX ") (got '%s')", epsilon);
+        return -1;
+    }
+    lp_dp_pair_init(&m, (lp_dp_mech) mech, par->p);
+    {
+        /* the pair needs a scale to be set; the calibration finds it */
+        lp_params q = *par;
+        q.kappa = "1";
+        q.b = "1";
+        if (lp_dp_pair_set(&m, &q, sensitivity, 128, err, errlen) != 0) {
+            lp_dp_pair_clear(&m);
+            return -1;
+        }
+    }
+    arb_init(E); arb_init(D); arb_init(v);
+    for (prec = lp_study_first_prec(digits);; prec *= 2) {
+        lp_params q = *par;
+        q.kappa = "1";
+        q.b = "1";
+        lp_dp_pair_set(&m, &q, sensitivity, prec, err, errlen);
+        lp_decimal_arb(E, epsilon, prec);
+        lp_decimal_arb(D, delta, prec);
+        if (mech == LP_DP_LAPLACE_L1) {
+            /* b = Delta / (eps - 2 log(1 - delta)) */
+            arb_neg(v, D);
+            arb_log1p(v, v, prec);
+            arb_mul_2exp_si(v, v, 1);
+            arb_sub(v, E, v, prec);
+            arb_div(v, m.dist, v, prec);
+            st = 0;
+        } else {
+            st = lp_vmf_calibrate_kappa(v, par->p, E, D, digits, prec);
+        }
+        if ((st == 0 && lp_study_accurate(v, digits)) || 2 * prec > LP_STUDY_MAX_PREC)
+            break;
+    }
+    lp_record_text(rec, "command", mech == LP_DP_VMF ? "calibrate vmf" : "calibrate laplace-l1");
+    lp_record_text(rec, "mechanism", mech == LP_DP_VMF ? "vmf" : "laplace-l1");
+    if (mech == LP_DP_VMF)
+        lp_record_int(rec, "p", (int64_t) par->p);
+    lp_record_text(rec, "epsilon", epsilon);
+    lp_record_text(rec, "delta", delta);
+    lp_record_text(rec, "neighbours", sensitivity ? "sensitivity" : "secrets");
+    lp_record_text(rec, "sensitivity", sensitivity);
+    if (mech == LP_DP_LAPLACE_L1)
+        lp_record_text(rec, "radius", par->radius);
+    lp_study_record_ball(rec, "distance", m.dist, digits, &least);
+    if (st != 0)
+        lp_record_null(rec, mech == LP_DP_VMF ? "kappa" : "b");
+    else
+        lp_study_record_ball(rec, mech == LP_DP_VMF ? "kappa" : "b", v, digits, &least);
+    lp_record_text(rec, "supremum", mech == LP_DP_VMF ? "checked, not proved" : "checked, not proved");
+    if (mech == LP_DP_VMF)
+        lp_record_text(rec, "monotone_in_kappa", "checked, not proved");
+    lp_study_record_status(rec, st == 0 ? least : 0, prec);
+    lp_record_text(rec, "note", mech == LP_DP_VMF
+                   ? "kappa: where delta_kappa(epsilon) crosses delta for the antipodal pair (the largest kappa "
+                     "if delta grows with kappa)"
+                   : "b: the least Laplace scale with delta(epsilon) <= delta, Delta/(epsilon - 2 log(1 - delta))");
+    arb_clear(E); arb_clear(D); arb_clear(v);
+    lp_dp_pair_clear(&m);
+    return st == 0 && least > 0 ? 0 : 1;
+}

@@ -14,7 +14,7 @@ import re
 
 # the tests that carry findings: a missing one loses findings (report.py fails)
 SOURCES = ("tests/t-gauss", "tests/t-channel", "tests/t-channel-contract", "tests/t-clipping",
-           "tests/t-adversary", "tests/t-account-tan")
+           "tests/t-adversary", "tests/t-account-tan", "tests/t-privacy")
 
 
 def _span(values):
@@ -98,6 +98,18 @@ def _per_layer(m):
             "estimate of it.")
 
 
+def _same_eps(m):
+    g = m["same"][0]
+    return ("**Biswas et al., \"the same ε\" (Fig. 1–2, footnote 4) compares two different guarantees.** "
+            "The paper sets the VMF's κ = ε and calibrates the Gaussian to (ε, δ)-DP, and says both \"use "
+            "comparable ε, δ guarantees\". Certified under one neighbouring relation for both (any two "
+            f"secrets): the VMF at κ = {g[0]} (p = {g[1]}) is ({g[2]}, {g[3]})-DP (its pure ε is {g[4]}), "
+            f"not ({g[0]}, {g[3]}). The Gaussian at the paper's ε = {g[0]} (σ = {g[5]}) has log₁₀ C = {g[6]} "
+            f"against the VMF's {g[7]}; calibrated to the VMF's own certified (ε, δ) the two leak about "
+            "the same (section 2's table at equal (ε, δ)). Fig. 2's \"the Gaussian provides less protection "
+            "than the VMF mechanism for the same ε\" holds only because the two are not at the same ε.")
+
+
 # (key, test, {name: pattern}, write-up); a pattern's groups are the figures
 KINDS = [
     ("gauss-printed", "tests/t-gauss", {
@@ -123,6 +135,11 @@ KINDS = [
     ("balunovic-jensen", "tests/t-adversary", {
         "jensen": r"the Jensen step as printed .* gives lhs ([\d.e+-]+) < rhs ([\d.e+-]+) \(gap ([\d.e+-]+)\)"},
      _jensen),
+    ("same-epsilon", "tests/t-privacy", {
+        "same": r"the VMF at kappa = eps = ([\d.]+) and the Gaussian .* certified: the VMF \(p = ([\d,]+), any two "
+                r"secrets\) is \(([\d.]+), ([\d.e+-]+)\)-DP \(pure eps ([\d.]+)\), so 'the same eps' compares a "
+                r"Gaussian at eps = [\d.]+ \(sigma = ([\d.]+), log10 C = ([\d.]+)\) with a mechanism at eps = "
+                r"[\d.]+ \(log10 C_VMF = ([\d.]+)\)"}, _same_eps),
     ("per-layer", "tests/t-clipping", {
         "layers": r"Theorem III\.1 at R = L = \d+ gives the capacity of LeNet's per-layer clipping .*: it is "
                   r"10\^([\d.]+) times larger \(log10 ([\d.]+) against ([\d.]+)\)"}, _per_layer),

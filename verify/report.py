@@ -28,6 +28,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import findings  # noqa: E402
+import report_privacy  # noqa: E402
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MISSING = "n/a"
@@ -677,6 +678,7 @@ def build(R, outdir):
             failed.append(section.__name__)
             return []
     guarded(section_biswas, body, data, cases["biswas"])
+    guarded(report_privacy.section_equal_dp, body, data, cases["biswas"])
     guarded(section_tan, body, data, cases["tan"])
     guarded(section_balunovic, body, cases["balunovic"])
     guarded(section_beyond, body, data, cases["beyond"])

@@ -8,10 +8,10 @@
 # Usage: gnuplot -e "dir='reports'" verify/plots/capacity-at-equal-dp.gp
 load "verify/plots/style.gp"
 if (exists("png")) {
-    set terminal pngcairo size 900,700 font "sans,10" noenhanced
+    set terminal pngcairo size 900,700 font "sans,10" noenhanced background rgb "white"
     set output dir."/capacity-at-equal-dp.png"
 } else {
-    set terminal svg size 900,700 font "sans,12" noenhanced
+    set terminal svg size 900,700 font "sans,12" noenhanced background rgb "white"
     set output dir."/capacity-at-equal-dp.svg"
 }
 f = dir."/data/capacity-at-equal-dp.dat"

@@ -14,7 +14,7 @@ import re
 
 # the tests that carry findings: a missing one loses findings (report.py fails)
 SOURCES = ("tests/t-gauss", "tests/t-channel", "tests/t-channel-contract", "tests/t-clipping",
-           "tests/t-adversary", "tests/t-account-tan", "tests/t-privacy")
+           "tests/t-adversary", "tests/t-account-tan", "tests/t-privacy", "tests/t-peers.sh")
 
 
 def _span(values):
@@ -110,6 +110,17 @@ def _same_eps(m):
             "than the VMF mechanism for the same ε\" holds only because the two are not at the same ε.")
 
 
+def _peers(m):
+    rows = "; ".join(f"{g[0]}: ε = {g[1]}, {g[2]} {g[3]} the certified value" for g in m["peer"])
+    below = [g for g in m["peer"] if g[3] == "below"]
+    return ("**The peers' accountants (Opacus, dp_accounting, TF Privacy), followed step by step in "
+            "doubles, are off where their series are truncated or cancel.** " + rows + ". "
+            + (f"{len(below)} of these are *below* the certified ε: an ε a peer reports there is not a "
+               "valid guarantee (the ports say `inaccurate`); " if below else "")
+            + "above it, the peer's ε is safe but loose. The certified accountant referees: "
+            "`leakproof account --method PEER --compare` and `leakproof overflow account --map`.")
+
+
 # (key, test, {name: pattern}, write-up); a pattern's groups are the figures
 KINDS = [
     ("gauss-printed", "tests/t-gauss", {
@@ -140,6 +151,8 @@ KINDS = [
                 r"secrets\) is \(([\d.]+), ([\d.e+-]+)\)-DP \(pure eps ([\d.]+)\), so 'the same eps' compares a "
                 r"Gaussian at eps = [\d.]+ \(sigma = ([\d.]+), log10 C = ([\d.]+)\) with a mechanism at eps = "
                 r"[\d.]+ \(log10 C_VMF = ([\d.]+)\)"}, _same_eps),
+    ("peers", "tests/t-peers.sh", {
+        "peer": r"^(.*?): epsilon ([\d.]+), ([\d.e+-]+(?: %)?) (above|below) the certified"}, _peers),
     ("per-layer", "tests/t-clipping", {
         "layers": r"Theorem III\.1 at R = L = \d+ gives the capacity of LeNet's per-layer clipping .*: it is "
                   r"10\^([\d.]+) times larger \(log10 ([\d.]+) against ([\d.]+)\)"}, _per_layer),

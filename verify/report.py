@@ -701,7 +701,7 @@ def build(R, outdir):
     return failed
 
 
-def collect_tests(tests):
+def collect_tests(tests, leakproof=None):
     """The TODO lines of each test, run here (a test given as its make-check
     log T.log is read instead).  A test that cannot be run or read, or that
     prints no TAP, is an error: its findings would vanish from the report."""
@@ -714,10 +714,16 @@ def collect_tests(tests):
                 tap = f.read()
             t = t[:-4]
         else:
-            if not os.access(t, os.X_OK):
+            if t.endswith(".sh") and not os.path.exists(t):
+                t = os.path.join(TOP, "tests", os.path.basename(t))   # a script lives in the source tree
+            if not (os.access(t, os.X_OK) or (t.endswith(".sh") and os.path.exists(t))):
                 raise SystemExit(f"report: {t}: no such test program (make report builds it); "
                                  "its findings would be lost")
-            tap = subprocess.run([t], capture_output=True, text=True, cwd=TOP).stdout
+            env = dict(os.environ)
+            if leakproof:   # the shell tests run the program
+                env["LEAKPROOF"] = leakproof
+            tap = subprocess.run(["sh", t] if t.endswith(".sh") else [t], capture_output=True, text=True,
+                                 cwd=TOP, env=env).stdout
         if not re.search(r"^1\.\.\d+", tap, re.M):
             raise SystemExit(f"report: {t}: printed no TAP plan; its findings would be lost")
         todo = []
@@ -751,7 +757,7 @@ def main(argv):
         tests = [t for t in a.tests.split(",") if t]
         if a.builddir:
             tests += [os.path.join(a.builddir, t) for t in findings.SOURCES]
-        test_records = collect_tests(tests)   # first: a lost findings source stops the report
+        test_records = collect_tests(tests, a.leakproof)   # first: a lost findings source stops the report
         R = Records(leakproof=a.leakproof)
         ver = subprocess.run([a.leakproof, "--version"], capture_output=True, text=True).stdout.strip()
         git = subprocess.run(["git", "-C", TOP, "describe", "--always", "--dirty"], capture_output=True,

@@ -87,6 +87,13 @@ int lp_bessel_i_series_affordable(lp_result *res, lp_method method, double nu, d
 int lp_bessel_i_series_log(double *logres, double nu, double kappa);
 int lp_bessel_i_series_mpfr(mpfr_t res, const mpfr_t nu, const mpfr_t kappa);
 
+/* res = I_nu(kappa), times e^-kappa when `scaled`, in ball arithmetic:
+ * the power series with a rigorous tail bound where it needs at most a few
+ * hundred terms (nu >> kappa, the papers' sizes), else Arb's I_nu
+ * (arb_hypgeom_bessel_i or _scaled).  A ball that contains the truth either
+ * way.  (src/forms/bessel_i_arb.c) */
+void lp_bessel_i_arb(arb_t res, const arb_t nu, const arb_t kappa, int scaled, slong prec);
+
 /* Maps a GSL status to ours; GSL_SUCCESS -> LP_OK. */
 lp_status lp_gsl_status(int gsl_status);
 

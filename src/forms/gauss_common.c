@@ -62,13 +62,16 @@ void
 lp_gauss_chain_step(arb_t out, const arb_t t, uint64_t i, int dir, void *vctx, slong prec)
 {
     const lp_gauss_chain *z = vctx;
+    /* q = 1 (R = sigma, the papers' configuration) is exact: no product */
     if (dir > 0) {              /* T_{i+2} = T_i (p-1-i) q / ((i+1)(i+2)) */
         arb_mul_ui(out, t, z->p - 1 - i, prec);
-        arb_mul(out, out, z->q, prec);
+        if (!arb_is_one(z->q))
+            arb_mul(out, out, z->q, prec);
         arb_div_ui(out, out, (i + 1) * (i + 2), prec);
     } else {                    /* T_{i-2} = T_i (i-1) i / ((p-i+1) q) */
         arb_mul_ui(out, t, (i - 1) * i, prec);
-        arb_div(out, out, z->q, prec);
+        if (!arb_is_one(z->q))
+            arb_div(out, out, z->q, prec);
         arb_div_ui(out, out, z->p - i + 1, prec);
     }
 }

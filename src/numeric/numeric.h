@@ -36,7 +36,8 @@ typedef struct {
      * evaluates phi on wide balls in the centred form
      *   phi(B) in phi(m) + phi'(B) (B - m),  m the midpoint of B,
      * so that a phi made of large cancelling parts (n log(t) - t^2/2 at large
-     * n) does not lose everything to the dependency problem. */
+     * n) does not lose everything to the dependency problem.  dphi may be
+     * NULL: then only phi is wanted (at the quadrature's nodes). */
     void (*phi_acb)(acb_t phi, acb_t dphi, const acb_t t, int analytic,
                     void *ctx, slong prec);
     /* Optional: exp(phi(t) - shift) directly, used instead of phi_acb when

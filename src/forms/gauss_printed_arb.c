@@ -101,7 +101,9 @@ z_sum(arb_t z, uint64_t p, const arb_t sigma, const arb_t radius, slong prec, sl
     z_term(tk, p, k, log_s2, log_r, prec);
     if (n > 0)
         z_term(tk1, p, k + 1, log_s2, log_r, prec);
-    lp_logconcave_sum_arb(z, n, k, tk, tk1, lp_gauss_chain_step, &ch, walk_prec);
+    lp_gauss_chain_exact(&ch);
+    lp_logconcave_sum_ratio_arb(z, n, k, tk, tk1, lp_gauss_chain_step, lp_gauss_chain_ratio, &ch,
+                                walk_prec);
 
 done:
     arb_clear(log_s2);
@@ -126,7 +128,7 @@ lp_gauss_printed_arb(lp_result *res, const lp_params *par, slong prec)
 
     /* the walk needs prec plus the bits its roundings can lose (at most one
      * per term, p terms), not the extra bits the log-gamma seeds needed */
-    z_sum(z, p, sigma, radius, wprec, FLINT_MIN(wprec, prec + FLINT_BIT_COUNT(p) + 16));
+    z_sum(z, p, sigma, radius, wprec, FLINT_MIN(wprec, prec + 8));
 
     /* G(p/2) 2^{p/2} sigma^p */
     arb_set_ui(half_p, p);

@@ -99,8 +99,9 @@ lp_gauss_steiner_arb(lp_result *res, const lp_params *par, slong prec)
     steiner_term(tk1, p, k + 1, log_pi, log_a, wprec);
     /* the walk needs prec plus the bits its roundings can lose (at most one
      * per term, p terms), not the extra bits the log-gamma seeds needed */
-    lp_logconcave_sum_arb(sum, p, k, tk, tk1, lp_gauss_chain_step, &ch,
-                          FLINT_MIN(wprec, prec + FLINT_BIT_COUNT(p) + 16));
+    lp_gauss_chain_exact(&ch);
+    lp_logconcave_sum_ratio_arb(sum, p, k, tk, tk1, lp_gauss_chain_step, lp_gauss_chain_ratio, &ch,
+                                FLINT_MIN(wprec, prec + 8));
     arb_set_round(sum, sum, prec);
     lp_result_set_arb(res, sum);
 done:

@@ -68,18 +68,77 @@ add_geometric_tail(arb_t s, const arb_t last, const arb_t before, slong prec)
     mag_clear(m);
 }
 
+/* Terms a block walks per chain (2 LP_BLOCK terms a block). */
+#define LP_BLOCK 8
+
+/* One chain's block from t0 = T_{i0}: the ratios at i0, i0 + 2 dir, ...
+ * (B of them, exact fractions r_l = a_l 2^e / b_l), the sum of the B terms
+ * they give, T_{i0 + 2 dir} + ... + T_{i0 + 2 B dir}, as (t0 / D) N with
+ *   N / D = r_0 (1 + r_1 (1 + ... (1 + r_{B-1})))  (Horner, in integers),
+ * and the last of them as (t0 / D) a_0 ... a_{B-1} 2^(B e).  0 when a ratio
+ * is not available. */
+static int
+chain_block(arb_t block_sum, arb_t last, const arb_t t0, uint64_t i0, int dir,
+            lp_ratio2_fn ratio, void *ctx, slong prec)
+{
+    ulong a[LP_BLOCK], b[LP_BLOCK];
+    slong e = 0, el;
+    fmpz_t num, den, prod;
+    for (int l = 0; l < LP_BLOCK; l++)
+        if (!ratio(&a[l], &b[l], &el, dir > 0 ? i0 + 2 * (uint64_t) l : i0 - 2 * (uint64_t) l, dir, ctx)
+            || (l > 0 && el != e))
+            return 0;
+        else
+            e = el;
+    fmpz_init(num); fmpz_init(den); fmpz_init(prod);
+    fmpz_set_ui(num, a[LP_BLOCK - 1]);
+    fmpz_set_ui(den, b[LP_BLOCK - 1]);
+    fmpz_set_ui(prod, a[LP_BLOCK - 1]);
+    if (e > 0)
+        fmpz_mul_2exp(num, num, (ulong) e);
+    else if (e < 0)
+        fmpz_mul_2exp(den, den, (ulong) -e);
+    for (int l = LP_BLOCK - 2; l >= 0; l--) {
+        fmpz_add(num, num, den);
+        fmpz_mul_ui(num, num, a[l]);                /* a_l 2^e (D + N) */
+        fmpz_mul_ui(den, den, b[l]);                /* b_l D */
+        fmpz_mul_ui(prod, prod, a[l]);
+        if (e > 0)
+            fmpz_mul_2exp(num, num, (ulong) e);
+        else if (e < 0)
+            fmpz_mul_2exp(den, den, (ulong) -e);
+    }
+    if (e > 0)
+        fmpz_mul_2exp(prod, prod, (ulong) (e * LP_BLOCK));
+    arb_div_fmpz(last, t0, den, prec);              /* t0 / D */
+    arb_mul_fmpz(block_sum, last, num, prec);
+    arb_mul_fmpz(last, last, prod, prec);
+    fmpz_clear(num); fmpz_clear(den); fmpz_clear(prod);
+    return 1;
+}
+
 void
 lp_logconcave_sum_arb(arb_t sum, uint64_t n, uint64_t k,
                       const arb_t tk, const arb_t tk1,
                       lp_step2_fn step, void *ctx, slong prec)
 {
-    arb_t s, lo, hi, next;
+    lp_logconcave_sum_ratio_arb(sum, n, k, tk, tk1, step, NULL, ctx, prec);
+}
+
+void
+lp_logconcave_sum_ratio_arb(arb_t sum, uint64_t n, uint64_t k,
+                            const arb_t tk, const arb_t tk1,
+                            lp_step2_fn step, lp_ratio2_fn ratio, void *ctx, slong prec)
+{
+    arb_t s, lo, hi, next, a, b;
     uint64_t j;
 
     arb_init(s);
     arb_init(lo);
     arb_init(hi);
     arb_init(next);
+    arb_init(a);
+    arb_init(b);
 
     arb_set(s, tk);
     if (n == 0) {
@@ -95,11 +154,26 @@ lp_logconcave_sum_arb(arb_t sum, uint64_t n, uint64_t k,
         /* the test every fourth term: a few terms more, a quarter of the tests */
         if ((j & 3) == 0 && arf_cmp(arb_midref(hi), arb_midref(lo)) <= 0 && negligible(hi, s, prec))
             break;
+        /* a block: T_{j+1}, T_{j+3}, ... from lo = T_{j-1}; T_{j+2}, ... from
+         * hi = T_j; the terms j+1 .. j+2B, ending with lo, hi = T_{j+2B-1}, T_{j+2B} */
+        while (ratio != NULL && n - j >= 2 * LP_BLOCK
+               && chain_block(next, a, lo, j - 1, +1, ratio, ctx, prec)
+               && chain_block(b, hi, hi, j, +1, ratio, ctx, prec)) {
+            arb_add(s, s, next, prec);
+            arb_add(s, s, b, prec);
+            arb_swap(lo, a);
+            j += 2 * LP_BLOCK;
+            if (arf_cmp(arb_midref(hi), arb_midref(lo)) <= 0 && negligible(hi, s, prec))
+                goto up_done;
+        }
+        if (j >= n)
+            break;
         step(next, lo, j - 1, +1, ctx, step_prec(lo, s, prec));      /* T_{j+1} */
         arb_add(s, s, next, prec);
         arb_swap(lo, hi);
         arb_swap(hi, next);
     }
+up_done:
     if (j < n)
         add_geometric_tail(s, hi, lo, prec);        /* terms j+1 .. n */
 
@@ -109,11 +183,26 @@ lp_logconcave_sum_arb(arb_t sum, uint64_t n, uint64_t k,
     for (j = k; j > 0; j--) {
         if ((j & 3) == 0 && arf_cmp(arb_midref(lo), arb_midref(hi)) <= 0 && negligible(lo, s, prec))
             break;
+        /* a block: T_{j-1}, T_{j-3}, ... from hi = T_{j+1}; T_{j-2}, ... from
+         * lo = T_j; the terms j-1 .. j-2B, ending with lo, hi = T_{j-2B}, T_{j-2B+1} */
+        while (ratio != NULL && j >= 2 * LP_BLOCK
+               && chain_block(next, a, hi, j + 1, -1, ratio, ctx, prec)
+               && chain_block(b, lo, lo, j, -1, ratio, ctx, prec)) {
+            arb_add(s, s, next, prec);
+            arb_add(s, s, b, prec);
+            arb_swap(hi, a);
+            j -= 2 * LP_BLOCK;
+            if (arf_cmp(arb_midref(lo), arb_midref(hi)) <= 0 && negligible(lo, s, prec))
+                goto down_done;
+        }
+        if (j == 0)
+            break;
         step(next, hi, j + 1, -1, ctx, step_prec(hi, s, prec));      /* T_{j-1} */
         arb_add(s, s, next, prec);
         arb_swap(hi, lo);
         arb_swap(lo, next);
     }
+down_done:
     if (j > 0)
         add_geometric_tail(s, lo, hi, prec);        /* terms 0 .. j-1 */
 
@@ -123,4 +212,6 @@ done:
     arb_clear(lo);
     arb_clear(hi);
     arb_clear(next);
+    arb_clear(a);
+    arb_clear(b);
 }

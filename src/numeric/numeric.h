@@ -27,6 +27,22 @@ void lp_logconcave_sum_arb(arb_t sum, uint64_t n, uint64_t k,
                            const arb_t tk, const arb_t tk1,
                            lp_step2_fn step, void *ctx, slong prec);
 
+/* The two-step ratio as an exact fraction: T_{i+2}/T_i = a 2^e / b when
+ * dir > 0, T_{i-2}/T_i = a 2^e / b when dir < 0 (a, b > 0 machine integers,
+ * e the same at every i); 0 (nothing set) when the recurrence has no such
+ * fraction at i (then `step` is used). */
+typedef int (*lp_ratio2_fn)(ulong *a, ulong *b, slong *e, uint64_t i, int dir, void *ctx);
+
+/* The same sum, walking in blocks where `ratio` gives exact fractions: the
+ * block's terms summed as one fraction by Horner's rule in integers, then one
+ * ball product and quotient per chain (two interleaved chains, even and odd
+ * offsets), instead of three ball operations a term.  Same enclosure
+ * contract; the walk's end tests and tails are those of lp_logconcave_sum_arb
+ * at block boundaries.  ratio may be NULL. */
+void lp_logconcave_sum_ratio_arb(arb_t sum, uint64_t n, uint64_t k,
+                                 const arb_t tk, const arb_t tk1,
+                                 lp_step2_fn step, lp_ratio2_fn ratio, void *ctx, slong prec);
+
 /* A function exp(phi(t)) with phi concave on [t_min, oo). */
 typedef struct {
     /* phi(t) and phi'(t) at a real ball t >= t_min. */

@@ -6,8 +6,9 @@
  * typical parameters.  A benchmark, not a test: it prints figures and asserts
  * nothing.  Target: arb at most 1 ms per evaluation.
  *
- * Time: the best of several batches (the mean over a batch of at least 20 ms,
- * wall clock), so that other processes on a shared machine inflate it less. */
+ * Time: CPU time of this (one-threaded) process, the best of several batches
+ * (the mean over a batch of at least 20 ms), so that other processes on a
+ * shared machine inflate it less. */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -17,7 +18,7 @@ static double
 now(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
@@ -127,7 +128,7 @@ int
 main(void)
 {
     static const uint64_t ps[] = { 0, 13700, 134000000, 2147483647 };
-    printf("# leakproof bench: one core, time per evaluation (ms, best batch), digits certified (arb)\n");
+    printf("# leakproof bench: one core, CPU time per evaluation (ms, best batch), digits certified (arb)\n");
     printf("%12s  %-12s %-8s %-10s %10s %7s  %-9s %s\n", "p", "formula", "form", "method",
            "ms/eval", "digits", "status", "parameters");
     for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++) {

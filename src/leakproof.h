@@ -161,12 +161,17 @@ typedef struct {
      * most the arbiter's limit): 0, or -1 when it cannot be set up. NULL when
      * the arbiter has no such mechanism. */
     int (*mc_make)(struct lp_mechanism *m, const lp_params *par);
+    /* Its typical parameters (the papers' configuration) as texts indexed by
+     * lp_param_id, NULL where it takes none; set by lp_params_typical. */
+    const char *typical[LP_NPARAMS];
 } lp_mechanism_spec;
 
 extern const lp_mechanism_spec lp_mechanisms[];
 extern const size_t lp_nmechanisms;
 /* The mechanism called `name`, or NULL. */
 const lp_mechanism_spec *lp_mechanism_find(const char *name);
+/* Sets par (initialized) to m's typical parameters: 0, or -1 with a message. */
+int lp_params_typical(lp_params *par, const lp_mechanism_spec *m, char *err, size_t errlen);
 
 /* The registry row for (formula, form), or NULL. */
 const lp_form *lp_form_find(const char *formula, const char *form);

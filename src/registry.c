@@ -40,15 +40,21 @@ mc_gauss_layers(lp_mechanism *m, const lp_params *par)
 
 const lp_mechanism_spec lp_mechanisms[] = {
     { "gauss", "Gaussian noise N(x, sigma^2 I_p), inputs in the l2 ball of radius R (Biswas et al.)",
-      LP_PARAM_P | LP_PARAM_SIGMA | LP_PARAM_RADIUS, "proof", mc_gauss },
+      LP_PARAM_P | LP_PARAM_SIGMA | LP_PARAM_RADIUS, "proof", mc_gauss,
+      { [LP_PARAM_ID_P] = "13700", [LP_PARAM_ID_SIGMA] = "1", [LP_PARAM_ID_RADIUS] = "1" } },
     { "vmf", "von Mises-Fisher noise of concentration kappa on the sphere S^(p-1) (Biswas et al.)",
-      LP_PARAM_P | LP_PARAM_KAPPA, "proof", mc_vmf },
+      LP_PARAM_P | LP_PARAM_KAPPA, "proof", mc_vmf,
+      { [LP_PARAM_ID_P] = "13700", [LP_PARAM_ID_KAPPA] = "173" } },
     { "laplace-l1", "Laplace noise of scale b per coordinate, inputs in the l1 ball of radius R "
       "(Balunovic et al.'s defense; our derivation)",
-      LP_PARAM_P | LP_PARAM_B | LP_PARAM_RADIUS, "derived", mc_laplace_l1 },
+      LP_PARAM_P | LP_PARAM_B | LP_PARAM_RADIUS, "derived", mc_laplace_l1,
+      { [LP_PARAM_ID_P] = "3479427", [LP_PARAM_ID_B] = "0.1", [LP_PARAM_ID_RADIUS] = "1" } },
     { "gauss-layers", "Gaussian noise N(x, sigma^2 I), each layer clipped to its own l2 ball of radius "
       "clip (a product of gauss mechanisms)",
-      LP_PARAM_SIGMA | LP_PARAM_CLIP | LP_PARAM_LAYERS, "product", mc_gauss_layers },
+      LP_PARAM_SIGMA | LP_PARAM_CLIP | LP_PARAM_LAYERS, "product", mc_gauss_layers,
+      /* ConvBig (Balunovic et al. Table 3; cases/networks/convbig.layers) */
+      { [LP_PARAM_ID_LAYERS] = "896,2112,10370000,2001000,10010", [LP_PARAM_ID_SIGMA] = "1",
+        [LP_PARAM_ID_CLIP] = "1" } },
 };
 
 const size_t lp_nmechanisms = sizeof lp_mechanisms / sizeof lp_mechanisms[0];
@@ -63,7 +69,8 @@ mc_laplace_l2(lp_mechanism *m, const lp_params *par)
 const lp_mechanism_spec lp_laplace_l2_spec = {
     "laplace-l2", "Laplace noise of scale b per coordinate, inputs in the l2 ball of radius R "
     "(Balunovic et al.'s defense with l2 clipping; no closed form, Monte Carlo only)",
-    LP_PARAM_P | LP_PARAM_B | LP_PARAM_RADIUS, NULL, mc_laplace_l2 };
+    LP_PARAM_P | LP_PARAM_B | LP_PARAM_RADIUS, NULL, mc_laplace_l2,
+    { [LP_PARAM_ID_P] = "3479427", [LP_PARAM_ID_B] = "0.1", [LP_PARAM_ID_RADIUS] = "1" } };
 
 const lp_form lp_forms[] = {
     { "gauss", "printed",
@@ -117,6 +124,15 @@ lp_form_find(const char *formula, const char *form)
         if (strcmp(lp_forms[i].formula, formula) == 0 && strcmp(lp_forms[i].form, form) == 0)
             return &lp_forms[i];
     return NULL;
+}
+
+int
+lp_params_typical(lp_params *par, const lp_mechanism_spec *m, char *err, size_t errlen)
+{
+    for (int id = 0; id < LP_NPARAMS; id++)
+        if (m->typical[id] != NULL && lp_params_set(par, (lp_param_id) id, m->typical[id], err, errlen) != 0)
+            return -1;
+    return 0;
 }
 
 int

@@ -60,8 +60,17 @@ void lp_gauss_proof_factors_arb(arb_t v, arb_t a, arb_t norm, uint64_t p,
 typedef struct {
     arb_t q;
     uint64_t p;
+    /* q = qm 2^qe exactly with qm < 2^32 (qm = 0: q is not such a number);
+     * set by lp_gauss_chain_exact */
+    ulong qm;
+    slong qe;
 } lp_gauss_chain;
 void lp_gauss_chain_step(arb_t out, const arb_t t, uint64_t i, int dir, void *ctx, slong prec);
+/* Sets qm, qe from q; then lp_gauss_chain_ratio gives the recurrence as exact
+ * fractions (an lp_ratio2_fn) when q is a dyadic number of at most 32 bits
+ * (R/sigma = 1, 2, 1/2, ...), else 0. */
+void lp_gauss_chain_exact(lp_gauss_chain *z);
+int lp_gauss_chain_ratio(ulong *a, ulong *b, slong *e, uint64_t i, int dir, void *ctx);
 
 /* The proof's radial integral in the scaled variable t = u/sigma:
  * h = int_0^oo (t+a)^n exp(-t^2/2) dt, with a = R/sigma >= 0, and the peak and
@@ -86,6 +95,13 @@ int lp_bessel_i_series_affordable(lp_result *res, lp_method method, double nu, d
                                   slong prec);
 int lp_bessel_i_series_log(double *logres, double nu, double kappa);
 int lp_bessel_i_series_mpfr(mpfr_t res, const mpfr_t nu, const mpfr_t kappa);
+
+/* res = I_nu(kappa), times e^-kappa when `scaled`, in ball arithmetic:
+ * the power series with a rigorous tail bound where it needs at most a few
+ * hundred terms (nu >> kappa, the papers' sizes), else Arb's I_nu
+ * (arb_hypgeom_bessel_i or _scaled).  A ball that contains the truth either
+ * way.  (src/forms/bessel_i_arb.c) */
+void lp_bessel_i_arb(arb_t res, const arb_t nu, const arb_t kappa, int scaled, slong prec);
 
 /* Maps a GSL status to ours; GSL_SUCCESS -> LP_OK. */
 lp_status lp_gsl_status(int gsl_status);

@@ -62,13 +62,57 @@ void
 lp_gauss_chain_step(arb_t out, const arb_t t, uint64_t i, int dir, void *vctx, slong prec)
 {
     const lp_gauss_chain *z = vctx;
+    /* q = 1 (R = sigma, the papers' configuration) is exact: no product */
     if (dir > 0) {              /* T_{i+2} = T_i (p-1-i) q / ((i+1)(i+2)) */
         arb_mul_ui(out, t, z->p - 1 - i, prec);
-        arb_mul(out, out, z->q, prec);
+        if (!arb_is_one(z->q))
+            arb_mul(out, out, z->q, prec);
         arb_div_ui(out, out, (i + 1) * (i + 2), prec);
     } else {                    /* T_{i-2} = T_i (i-1) i / ((p-i+1) q) */
         arb_mul_ui(out, t, (i - 1) * i, prec);
-        arb_div(out, out, z->q, prec);
+        if (!arb_is_one(z->q))
+            arb_div(out, out, z->q, prec);
         arb_div_ui(out, out, z->p - i + 1, prec);
     }
+}
+
+void
+lp_gauss_chain_exact(lp_gauss_chain *z)
+{
+    fmpz_t m, e;
+    fmpz_init(m);
+    fmpz_init(e);
+    z->qm = 0;
+    z->qe = 0;
+    if (arb_is_exact(z->q) && arf_sgn(arb_midref(z->q)) > 0) {
+        arf_get_fmpz_2exp(m, e, arb_midref(z->q));
+        if (fmpz_bits(m) <= 32 && fmpz_fits_si(e) && FLINT_ABS(fmpz_get_si(e)) < (1 << 20)) {
+            z->qm = fmpz_get_ui(m);
+            z->qe = fmpz_get_si(e);
+        }
+    }
+    fmpz_clear(m);
+    fmpz_clear(e);
+}
+
+int
+lp_gauss_chain_ratio(ulong *a, ulong *b, slong *e, uint64_t i, int dir, void *vctx)
+{
+    const lp_gauss_chain *z = vctx;
+    if (z->qm == 0 || i >= (UWORD(1) << 31) + 2 || z->p > (UWORD(1) << 31))
+        return 0;               /* below: products of two numbers < 2^32 */
+    if (dir > 0) {              /* T_{i+2}/T_i = (p-1-i) q / ((i+1)(i+2)) */
+        if (i + 1 >= z->p)
+            return 0;
+        *a = (z->p - 1 - i) * z->qm;
+        *b = (i + 1) * (i + 2);
+        *e = z->qe;
+    } else {                    /* T_{i-2}/T_i = (i-1) i / ((p-i+1) q) */
+        if (i < 2)
+            return 0;
+        *a = (i - 1) * i;
+        *b = (z->p - i + 1) * z->qm;
+        *e = -z->qe;
+    }
+    return 1;
 }

@@ -64,9 +64,9 @@ z_peak(uint64_t p, double lr0)
     return lo;
 }
 
-/* Z = sum_{i=0}^{p-1} T_i */
+/* Z = sum_{i=0}^{p-1} T_i: the seeds at prec, the walk at walk_prec */
 static void
-z_sum(arb_t z, uint64_t p, const arb_t sigma, const arb_t radius, slong prec)
+z_sum(arb_t z, uint64_t p, const arb_t sigma, const arb_t radius, slong prec, slong walk_prec)
 {
     arb_t log_s2, log_r, tk, tk1;
     lp_gauss_chain ch;
@@ -101,7 +101,9 @@ z_sum(arb_t z, uint64_t p, const arb_t sigma, const arb_t radius, slong prec)
     z_term(tk, p, k, log_s2, log_r, prec);
     if (n > 0)
         z_term(tk1, p, k + 1, log_s2, log_r, prec);
-    lp_logconcave_sum_arb(z, n, k, tk, tk1, lp_gauss_chain_step, &ch, prec);
+    lp_gauss_chain_exact(&ch);
+    lp_logconcave_sum_ratio_arb(z, n, k, tk, tk1, lp_gauss_chain_step, lp_gauss_chain_ratio, &ch,
+                                walk_prec);
 
 done:
     arb_clear(log_s2);
@@ -124,7 +126,9 @@ lp_gauss_printed_arb(lp_result *res, const lp_params *par, slong prec)
     lp_decimal_arb(sigma, par->sigma, wprec);
     lp_decimal_arb(radius, par->radius, wprec);
 
-    z_sum(z, p, sigma, radius, wprec);
+    /* the walk needs prec plus the bits its roundings can lose (at most one
+     * per term, p terms), not the extra bits the log-gamma seeds needed */
+    z_sum(z, p, sigma, radius, wprec, FLINT_MIN(wprec, prec + 8));
 
     /* G(p/2) 2^{p/2} sigma^p */
     arb_set_ui(half_p, p);

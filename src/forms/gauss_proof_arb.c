@@ -38,7 +38,8 @@ radial_phi(arb_t phi, arb_t dphi, const arb_t t, void *vctx, slong prec)
     arb_clear(w);
 }
 
-/* phi and phi' at a complex ball (n >= 1): n log(t+a) - t^2/2, n/(t+a) - t;
+/* phi and phi' (unless dphi is NULL) at a complex ball (n >= 1):
+ * n log(t+a) - t^2/2, n/(t+a) - t;
  * holomorphic away from t = -a, which lies far from the window when n is
  * large (the peak sits at t ~ sqrt(n) or beyond). */
 static void
@@ -55,9 +56,11 @@ radial_phi_acb(acb_t phi, acb_t dphi, const acb_t t, int analytic, void *vctx,
     acb_sqr(w, t, prec);
     acb_mul_2exp_si(w, w, -1);
     acb_sub(phi, phi, w, prec);
-    acb_inv(dphi, u, prec);
-    acb_mul_ui(dphi, dphi, r->n, prec);
-    acb_sub(dphi, dphi, t, prec);
+    if (dphi != NULL) {
+        acb_inv(dphi, u, prec);
+        acb_mul_ui(dphi, dphi, r->n, prec);
+        acb_sub(dphi, dphi, t, prec);
+    }
     acb_clear(u);
     acb_clear(w);
 }

@@ -97,7 +97,11 @@ lp_gauss_steiner_arb(lp_result *res, const lp_params *par, slong prec)
         k = p - 1;
     steiner_term(tk, p, k, log_pi, log_a, wprec);
     steiner_term(tk1, p, k + 1, log_pi, log_a, wprec);
-    lp_logconcave_sum_arb(sum, p, k, tk, tk1, lp_gauss_chain_step, &ch, wprec);
+    /* the walk needs prec plus the bits its roundings can lose (at most one
+     * per term, p terms), not the extra bits the log-gamma seeds needed */
+    lp_gauss_chain_exact(&ch);
+    lp_logconcave_sum_ratio_arb(sum, p, k, tk, tk1, lp_gauss_chain_step, lp_gauss_chain_ratio, &ch,
+                                FLINT_MIN(wprec, prec + 8));
     arb_set_round(sum, sum, prec);
     lp_result_set_arb(res, sum);
 done:

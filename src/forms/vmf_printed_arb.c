@@ -1,7 +1,8 @@
 /* Theorem IV.1 as printed, in ball arithmetic:
  *   C = 2 G(p/2)^-1 kappa^nu / (2^{p/2} I_nu(kappa)) e^kappa,  nu = p/2 - 1,
- * with Arb's I_nu.  At kappa = 0 the expression is 0/0 (p > 2) and the result
- * is its limit kappa -> 0+, which is exactly 1 (kappa^nu / I_nu(kappa) tends to
+ * with I_nu from lp_bessel_i_arb (its series where short, else Arb's).  At
+ * kappa = 0 the expression is 0/0 (p > 2) and the result is its limit
+ * kappa -> 0+, which is exactly 1 (kappa^nu / I_nu(kappa) tends to
  * 2^nu G(nu+1)). */
 #include <stdio.h>
 #include "forms/forms.h"
@@ -28,7 +29,7 @@ lp_vmf_printed_arb(lp_result *res, const lp_params *par, slong prec)
     arb_mul_2exp_si(half_p, half_p, -1);
     arb_sub_ui(nu, half_p, 1, wprec);               /* exact: a half-integer */
 
-    arb_hypgeom_bessel_i(bessel, nu, kappa, wprec);
+    lp_bessel_i_arb(bessel, nu, kappa, 0, wprec);
     arb_pow(c, kappa, nu, wprec);                   /* kappa^nu */
     arb_set_ui(t, 2);
     arb_pow(t, t, half_p, wprec);

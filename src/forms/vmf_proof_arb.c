@@ -1,8 +1,9 @@
 /* The proof of Theorem B.3 in ball arithmetic:
  *   C = A(S^{p-1}) e^kappa / C_{p,kappa},  C_{p,kappa} = (2 pi)^{nu+1} I_nu(kappa) / kappa^nu
  * (Definition A.1), with e^kappa / I_nu(kappa) taken as 1 / I_nu^scaled(kappa),
- * Arb's exponentially scaled Bessel function: a second Arb route beside the
- * printed form's, and one without e^kappa overflowing anything.  At kappa = 0,
+ * the exponentially scaled Bessel function (lp_bessel_i_arb: its series where
+ * short, else Arb's): a second route beside the printed form's, and one
+ * without e^kappa overflowing anything.  At kappa = 0,
  * C_{p,0} = A(S^{p-1}) and the result is exactly 1. */
 #include <stdio.h>
 #include "forms/forms.h"
@@ -40,7 +41,7 @@ lp_vmf_proof_arb(lp_result *res, const lp_params *par, slong prec)
     arb_const_pi(t, wprec);
     arb_mul_2exp_si(t, t, 1);
     arb_pow(norm, t, half_p, wprec);
-    arb_hypgeom_bessel_i_scaled(t, nu, kappa, wprec);
+    lp_bessel_i_arb(t, nu, kappa, 1, wprec);
     arb_mul(norm, norm, t, wprec);
     arb_pow(t, kappa, nu, wprec);
     arb_div(norm, norm, t, wprec);

@@ -99,12 +99,26 @@ run_block(lp_mc_block_sums *out, const lp_mechanism *m, lp_gauss_ball_batch_fn *
         double w[LP_MC_BATCH], abs_log_w[LP_MC_BATCH];
         for (uint64_t first = 0; first < len; first += LP_MC_BATCH) {
             int n = (int) (len - first < LP_MC_BATCH ? len - first : LP_MC_BATCH);
+            double mx = b.max_abs_log_w;
+            int j0 = 0;
             kernel(w, abs_log_w, y, &m->kernel, seed, index, (uint32_t) first, n);
-            for (int j = 0; j < n; j++) {
-                add_weight(&s, w[j]);
-                if (w[j] > 0)   /* an underflowed weight adds no rounding error */
-                    b.max_abs_log_w = fmax(b.max_abs_log_w, abs_log_w[j]);
+            if ((s.n & 3) == 0) {
+                /* add_weight's four sums, four samples at a time: each sum
+                 * gets the same additions in the same order (vectorisable) */
+                for (; j0 + 4 <= n; j0 += 4)
+                    for (int k = 0; k < 4; k++) {
+                        s.w[k] += w[j0 + k];
+                        s.w2[k] += w[j0 + k] * w[j0 + k];
+                    }
+                s.n += (uint64_t) j0;
             }
+            for (int j = j0; j < n; j++)
+                add_weight(&s, w[j]);
+            /* an underflowed weight adds no rounding error; a weight > 0 has a
+             * finite |log w|, so this is fmax without its NaN cases */
+            for (int j = 0; j < n; j++)
+                mx = w[j] > 0 && abs_log_w[j] > mx ? abs_log_w[j] : mx;
+            b.max_abs_log_w = mx;
             for (int j = 0; j < n && first + j < checks; j++) {
                 double yj[LP_MC_P_MAX];
                 for (int i = 0; i < m->p; i++)

@@ -2,12 +2,116 @@
  * instruction set with -DLP_KERNEL_SUFFIX=...; the loops are written for
  * GCC's vectoriser: structure of arrays, no calls, selects instead of
  * branches. */
+/* -O3 whatever the user's CFLAGS say (they come last on the command line):
+ * worth 4-6 % here; no option that changes a result (no fast-math, no FMA
+ * contraction: Makefile.am's KERNEL_CFLAGS) */
+#pragma GCC optimize("O3")
 #include <math.h>
 #include <Random123/philox.h>
 #include "mc/kernel.h"
 #include "mc/stream.h"
 #include "mc/mc.h"
 #include "mc/vmath.h"
+
+/* Philox4x32-10 (Random123's philox4x32, the same 32-bit words) on counters
+ * (g, first + j, c2, c3) for j = 0, 1, ... in vector lanes: each round's two
+ * 32x32 -> 64-bit products as the even and odd lanes' vpmuludq, their halves
+ * put back by blends.  Integer arithmetic, exact: the same bits as the scalar
+ * loop, which does the lanes left over.  Returns how many j it did. */
+#if defined(__AVX512F__)
+#include <immintrin.h>
+static inline void
+mulhilo16(__m512i *hi, __m512i *lo, __m512i x, __m512i m)
+{
+    __m512i pe = _mm512_mul_epu32(x, m), po = _mm512_mul_epu32(_mm512_srli_epi64(x, 32), m);
+    *lo = _mm512_mask_blend_epi32(0xAAAA, pe, _mm512_slli_epi64(po, 32));
+    *hi = _mm512_mask_blend_epi32(0xAAAA, _mm512_srli_epi64(pe, 32), po);
+}
+
+static int
+philox_lanes(uint32_t *o0, uint32_t *o1, uint32_t *o2, uint32_t *o3, uint32_t g, uint32_t first,
+             uint32_t c2, uint32_t c3, philox4x32_key_t key, int n)
+{
+    const __m512i m0 = _mm512_set1_epi32((int) PHILOX_M4x32_0), m1 = _mm512_set1_epi32((int) PHILOX_M4x32_1);
+    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    int j = 0;
+    for (; j + 16 <= n; j += 16) {
+        __m512i x0 = _mm512_set1_epi32((int) g), x2 = _mm512_set1_epi32((int) c2);
+        __m512i x3 = _mm512_set1_epi32((int) c3);
+        __m512i x1 = _mm512_add_epi32(_mm512_set1_epi32((int) (first + (uint32_t) j)), lane);
+        uint32_t k0 = key.v[0], k1 = key.v[1];
+        for (int r = 0; r < 10; r++) {
+            __m512i hi0, lo0, hi1, lo1;
+            if (r > 0) {
+                k0 += PHILOX_W32_0;
+                k1 += PHILOX_W32_1;
+            }
+            mulhilo16(&hi0, &lo0, x0, m0);
+            mulhilo16(&hi1, &lo1, x2, m1);
+            x0 = _mm512_xor_si512(_mm512_xor_si512(hi1, x1), _mm512_set1_epi32((int) k0));
+            x1 = lo1;
+            x2 = _mm512_xor_si512(_mm512_xor_si512(hi0, x3), _mm512_set1_epi32((int) k1));
+            x3 = lo0;
+        }
+        _mm512_storeu_si512((void *) (o0 + j), x0);
+        _mm512_storeu_si512((void *) (o1 + j), x1);
+        _mm512_storeu_si512((void *) (o2 + j), x2);
+        _mm512_storeu_si512((void *) (o3 + j), x3);
+    }
+    return j;
+}
+#elif defined(__AVX2__)
+#include <immintrin.h>
+static inline void
+mulhilo8(__m256i *hi, __m256i *lo, __m256i x, __m256i m)
+{
+    __m256i pe = _mm256_mul_epu32(x, m), po = _mm256_mul_epu32(_mm256_srli_epi64(x, 32), m);
+    *lo = _mm256_blend_epi32(pe, _mm256_slli_epi64(po, 32), 0xAA);
+    *hi = _mm256_blend_epi32(_mm256_srli_epi64(pe, 32), po, 0xAA);
+}
+
+static int
+philox_lanes(uint32_t *o0, uint32_t *o1, uint32_t *o2, uint32_t *o3, uint32_t g, uint32_t first,
+             uint32_t c2, uint32_t c3, philox4x32_key_t key, int n)
+{
+    const __m256i m0 = _mm256_set1_epi32((int) PHILOX_M4x32_0), m1 = _mm256_set1_epi32((int) PHILOX_M4x32_1);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    int j = 0;
+    for (; j + 8 <= n; j += 8) {
+        __m256i x0 = _mm256_set1_epi32((int) g), x2 = _mm256_set1_epi32((int) c2);
+        __m256i x3 = _mm256_set1_epi32((int) c3);
+        __m256i x1 = _mm256_add_epi32(_mm256_set1_epi32((int) (first + (uint32_t) j)), lane);
+        uint32_t k0 = key.v[0], k1 = key.v[1];
+        for (int r = 0; r < 10; r++) {
+            __m256i hi0, lo0, hi1, lo1;
+            if (r > 0) {
+                k0 += PHILOX_W32_0;
+                k1 += PHILOX_W32_1;
+            }
+            mulhilo8(&hi0, &lo0, x0, m0);
+            mulhilo8(&hi1, &lo1, x2, m1);
+            x0 = _mm256_xor_si256(_mm256_xor_si256(hi1, x1), _mm256_set1_epi32((int) k0));
+            x1 = lo1;
+            x2 = _mm256_xor_si256(_mm256_xor_si256(hi0, x3), _mm256_set1_epi32((int) k1));
+            x3 = lo0;
+        }
+        _mm256_storeu_si256((void *) (o0 + j), x0);
+        _mm256_storeu_si256((void *) (o1 + j), x1);
+        _mm256_storeu_si256((void *) (o2 + j), x2);
+        _mm256_storeu_si256((void *) (o3 + j), x3);
+    }
+    return j;
+}
+#else
+static int
+philox_lanes(uint32_t *o0, uint32_t *o1, uint32_t *o2, uint32_t *o3, uint32_t g, uint32_t first,
+             uint32_t c2, uint32_t c3, philox4x32_key_t key, int n)
+{
+    (void) o0; (void) o1; (void) o2; (void) o3; (void) g; (void) first;
+    (void) c2; (void) c3; (void) key; (void) n;
+    return 0;
+}
+#endif
 
 #define PASTE2(a, b) a##b
 #define PASTE(a, b) PASTE2(a, b)
@@ -29,8 +133,10 @@ PASTE(lp_gauss_ball_batch_, LP_KERNEL_SUFFIX)(double *restrict w, double *restri
     double r2[LP_MC_BATCH];
     int32_t comp[LP_MC_BATCH];
 
-    for (int g = 0; g < groups; g++)
-        for (int j = 0; j < n; j++) {
+    for (int g = 0; g < groups; g++) {
+        int j = philox_lanes(words[4 * g], words[4 * g + 1], words[4 * g + 2], words[4 * g + 3],
+                             (uint32_t) g, first, c2, c3, key, n);
+        for (; j < n; j++) {
             philox4x32_ctr_t c = { { (uint32_t) g, first + (uint32_t) j, c2, c3 } };
             philox4x32_ctr_t r = philox4x32(c, key);
             words[4 * g][j] = r.v[0];
@@ -38,6 +144,7 @@ PASTE(lp_gauss_ball_batch_, LP_KERNEL_SUFFIX)(double *restrict w, double *restri
             words[4 * g + 2][j] = r.v[2];
             words[4 * g + 3][j] = r.v[3];
         }
+    }
     {
         const uint64_t pick0 = k->pick[0], pick1 = k->pick[1];
         for (int j = 0; j < n; j++) {

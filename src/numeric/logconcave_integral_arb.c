@@ -8,6 +8,19 @@ typedef struct {
     arf_srcptr shift;
 } scaled_integrand;
 
+/* 1 when phi's radius is below 2^-(prec-2) of its size (or of 1) */
+static int
+tight(const acb_t phi, slong prec)
+{
+    slong e = FLINT_MAX(arf_abs_bound_lt_2exp_si(arb_midref(acb_realref(phi))),
+                        arf_abs_bound_lt_2exp_si(arb_midref(acb_imagref(phi))));
+    if (!acb_is_finite(phi))
+        return 0;
+    e = FLINT_MAX(FLINT_MIN(e, WORD_MAX / 4), 0);
+    return mag_cmp_2exp_si(arb_radref(acb_realref(phi)), e - prec + 8) < 0
+           && mag_cmp_2exp_si(arb_radref(acb_imagref(phi)), e - prec + 8) < 0;
+}
+
 /* exp(phi(t) - shift), phi in the centred form on a wide ball */
 static int
 eval_scaled(acb_ptr out, const acb_t t, void *param, slong order, slong prec)
@@ -25,8 +38,17 @@ eval_scaled(acb_ptr out, const acb_t t, void *param, slong order, slong prec)
     acb_init(d);
     acb_init(phi);
     acb_init(dphi);
+    /* A quadrature node is a ball of radius ~2^-prec: phi straight on it is
+     * about as tight as the centred form, whose own rounding leaves ~|phi|
+     * 2^-prec; so try that first and keep it when its radius is below
+     * |phi| 2^-(prec-2); wide balls go to the centred form at once.  Both are
+     * enclosures: this moves the cost, never the bound. */
     if (acb_is_exact(t)) {
         f->phi_acb(phi, dphi, t, analytic, f->ctx, prec);
+    } else if (mag_cmp_2exp_si(arb_radref(acb_realref(t)), -prec / 2) < 0
+               && mag_cmp_2exp_si(arb_radref(acb_imagref(t)), -prec / 2) < 0
+               && (f->phi_acb(phi, NULL, t, analytic, f->ctx, prec), tight(phi, prec))) {
+        /* phi and dphi from the ball itself */
     } else {
         acb_get_mid(m, t);
         f->phi_acb(phi, dphi, m, analytic, f->ctx, prec);

@@ -27,6 +27,22 @@ void lp_logconcave_sum_arb(arb_t sum, uint64_t n, uint64_t k,
                            const arb_t tk, const arb_t tk1,
                            lp_step2_fn step, void *ctx, slong prec);
 
+/* The two-step ratio as an exact fraction: T_{i+2}/T_i = a 2^e / b when
+ * dir > 0, T_{i-2}/T_i = a 2^e / b when dir < 0 (a, b > 0 machine integers,
+ * e the same at every i); 0 (nothing set) when the recurrence has no such
+ * fraction at i (then `step` is used). */
+typedef int (*lp_ratio2_fn)(ulong *a, ulong *b, slong *e, uint64_t i, int dir, void *ctx);
+
+/* The same sum, walking in blocks where `ratio` gives exact fractions: the
+ * block's terms summed as one fraction by Horner's rule in integers, then one
+ * ball product and quotient per chain (two interleaved chains, even and odd
+ * offsets), instead of three ball operations a term.  Same enclosure
+ * contract; the walk's end tests and tails are those of lp_logconcave_sum_arb
+ * at block boundaries.  ratio may be NULL. */
+void lp_logconcave_sum_ratio_arb(arb_t sum, uint64_t n, uint64_t k,
+                                 const arb_t tk, const arb_t tk1,
+                                 lp_step2_fn step, lp_ratio2_fn ratio, void *ctx, slong prec);
+
 /* A function exp(phi(t)) with phi concave on [t_min, oo). */
 typedef struct {
     /* phi(t) and phi'(t) at a real ball t >= t_min. */
@@ -36,7 +52,8 @@ typedef struct {
      * evaluates phi on wide balls in the centred form
      *   phi(B) in phi(m) + phi'(B) (B - m),  m the midpoint of B,
      * so that a phi made of large cancelling parts (n log(t) - t^2/2 at large
-     * n) does not lose everything to the dependency problem. */
+     * n) does not lose everything to the dependency problem.  dphi may be
+     * NULL: then only phi is wanted (at the quadrature's nodes). */
     void (*phi_acb)(acb_t phi, acb_t dphi, const acb_t t, int analytic,
                     void *ctx, slong prec);
     /* Optional: exp(phi(t) - shift) directly, used instead of phi_acb when

@@ -5,7 +5,7 @@
 #include "tap.h"
 #include "helpers.h"
 #include "channel/channel.h"
-#include "overflow.h"
+#include "check/overflow.h"
 
 /* the analytic mechanism's delta in doubles with GSL's normal CDF: an
  * independent route for the certified one */

@@ -23,7 +23,7 @@
         tap_ok(got_ != NULL && strcmp(got_, (b)) == 0, "line %d: %s is \"%s\" (got \"%s\")", __LINE__, \
                #a, (b), got_ ? got_ : "(null)"); \
     } while (0)
-#include "numbers.h"
+#include "input/numbers.h"
 
 typedef struct {
     char **t;

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include "leakproof.h"
 #include "core/record.h"
-#include "numbers.h"
+#include "input/numbers.h"
 
 #define LP_EXIT_OK 0
 #define LP_EXIT_FAIL 1

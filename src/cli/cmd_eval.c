@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd_eval.h"
-#include "eval_record.h"
+#include "registry/eval_record.h"
 
 static const char *const cmd = "eval";
 

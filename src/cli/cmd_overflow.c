@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "overflow.h"
+#include "check/overflow.h"
 
 static const char *const cmd = "overflow";
 

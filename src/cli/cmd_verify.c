@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "verify.h"
+#include "check/verify.h"
 #include "mc/parallel.h"
 
 /* Under MPI every rank runs every case (sharing its blocks); rank 0 prints. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "leakproof.h"
-#include "numbers.h"
+#include "input/numbers.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

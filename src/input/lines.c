@@ -2,7 +2,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lines.h"
+#include "input/lines.h"
 
 static int
 reserve(char **buf, size_t *cap, size_t need)

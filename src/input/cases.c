@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cases.h"
-#include "lines.h"
+#include "input/cases.h"
+#include "input/lines.h"
 #include "leakproof.h"
 #include "mc/mc.h"
 

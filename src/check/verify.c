@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "verify.h"
+#include "check/verify.h"
 #include "account/account.h"      /* lp_format_arf_directed */
 
 static const char *const outcome_name[] = { "pass", "fail", "finding", "skip", "refused" };

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "leakproof.h"
-#include "lines.h"
-#include "numbers.h"
+#include "input/lines.h"
+#include "input/numbers.h"
 
 typedef struct {
     char **text;

@@ -2,7 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "eval_record.h"
+#include "registry/eval_record.h"
 #include "core/decimal_ops.h"
 
 void

@@ -5,7 +5,7 @@
 #define LP_VERIFY_H
 
 #include "leakproof.h"
-#include "cases.h"
+#include "input/cases.h"
 #include "mc/mc.h"
 #include "core/record.h"
 

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "overflow.h"
+#include "check/overflow.h"
 
 /* 1: the method fails at p; 0: it is fine; -1: it declines p */
 static char decline_note[240];   /* the last decline's reason (one search at a time) */

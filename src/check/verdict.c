@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "verify.h"
+#include "check/verify.h"
 
 static void
 widen(double *lo, double *hi, double x)

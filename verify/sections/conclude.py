@@ -1,0 +1,55 @@
+"""sections/conclude.py -- What to conclude (the verdicts and each finding once, in words) and the assumptions."""
+import os
+import re
+import sys
+
+import findings
+from sections.common import rows_of, one_row, fixed
+
+
+def section_findings(R, verdicts):
+    """What a reader should conclude: the verdicts that disagree, then each
+    finding of the tests once, in words (verify/findings.py), with its figures."""
+    out = ["## What to conclude\n"]
+    n = 0
+    for v in verdicts or []:
+        if v["disagree"]:
+            n += 1
+            out.append(f"{n}. **{v['mechanism']} {v['form']} disagrees with the Monte Carlo arbiter on "
+                       f"{v['disagree']} of {v['cases']} grid cases: value / estimate {v['bad_ratios']}** "
+                       "(section 1).")
+    agree = [f"{v['mechanism']} {v['form']} ({v['ratios']})" for v in verdicts or [] if not v["disagree"]]
+    if agree:
+        n += 1
+        out.append(f"{n}. **Monte Carlo upholds** " + "; ".join(agree) + " (value / estimate, section 1).")
+    paragraphs, unmatched = findings.classify(R.tests)
+    for p in paragraphs:
+        n += 1
+        out.append(f"{n}. {p}")
+    missing = [s for s in findings.SOURCES if not any(t["test"] == s and t["todo"] for t in R.tests)]
+    if missing:
+        out.append(f"\n**Findings missing from these records**: no `# TODO` line of {', '.join(missing)} "
+                   "(run `make report`, which runs them).")
+    if unmatched:
+        out.append("\nFindings not yet written up (their tests' lines):")
+        out += [f"- {d}" for d in unmatched]
+    out.append("")
+    return out
+
+
+def assumptions(cases_all):
+    b = one_row(cases_all["biswas"], "epsilon-sweep")
+    dps = rows_of(cases_all["tan"], "dp-sgd")
+    defs = rows_of(cases_all["balunovic"], "defense")
+    radii = sorted({d["radius"] for d in defs})
+    return ["## Assumptions, in one place\n",
+            f"- δ = {b['delta']} for every (ε, δ) of Biswas et al. (their Fig. 1 fixes δ without a value) and "
+            f"δ = {', '.join(sorted({d['delta'] for d in dps}))} for Tan et al.'s stated ε.",
+            f"- R = {b['radius']}: Biswas et al.'s clip c; R = {', '.join(radii)} for Balunović et al.'s defenses, "
+            "which do not clip (assumed).",
+            "- ε of Biswas et al.'s sweep is one-shot: a single release of the mechanism (calibrate). "
+            "Tan et al.'s stated ε are multi-step: DP-SGD over their training runs, held here against the "
+            "certified RDP accountant (Poisson sampling, T = epochs × K steps) with the dataset size left "
+            "open; the Bayes capacities beside them are of one step.",
+            "- The Monte Carlo verdicts use fixed seeds (the case files); the report is the same bytes "
+            "from the same records.", ""]

@@ -48,7 +48,7 @@ eval_scaled(acb_ptr out, const acb_t t, void *param, slong order, slong prec)
     } else if (mag_cmp_2exp_si(arb_radref(acb_realref(t)), -prec / 2) < 0
                && mag_cmp_2exp_si(arb_radref(acb_imagref(t)), -prec / 2) < 0
                && (f->phi_acb(phi, NULL, t, analytic, f->ctx, prec), tight(phi, prec))) {
-        /* phi and dphi from the ball itself */
+        /* phi from the ball itself (dphi is not needed) */
     } else {
         acb_get_mid(m, t);
         f->phi_acb(phi, dphi, m, analytic, f->ctx, prec);

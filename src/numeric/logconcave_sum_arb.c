@@ -94,7 +94,9 @@ static void
 chain_block_limbs(arb_t block_sum, arb_t last, const arb_t t0, const ulong *a, const ulong *b,
                   slong prec)
 {
-    mp_limb_t num[LP_BLOCK + 2], den[LP_BLOCK + 2], prod[LP_BLOCK + 2], t[LP_BLOCK + 2];
+    /* each of the B - 1 steps adds at most one limb to D and prod and two to
+     * N (the sum, then the product): at most 2 B - 1 limbs */
+    mp_limb_t num[2 * LP_BLOCK + 2], den[2 * LP_BLOCK + 2], prod[2 * LP_BLOCK + 2], t[2 * LP_BLOCK + 2];
     mp_size_t nn = 1, dn = 1, pn = 1, tn;
     arf_t x;
     num[0] = a[LP_BLOCK - 1];

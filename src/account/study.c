@@ -62,6 +62,12 @@ record_accountant(lp_record *rec, const lp_account_request *req, const lp_accoun
     lp_record_text(rec, "method", lp_method_name(acc->method));
     lp_record_text(rec, "orders", req->orders->text);
     lp_record_int(rec, "norders", (int64_t) acc->norders);
+    if (acc->searched)
+        lp_record_text(rec, "order_search", "golden section over real orders between the best "
+                       "grid order's neighbours; epsilon certified at the order found, not a "
+                       "certified minimum");
+    else
+        lp_record_null(rec, "order_search");
     lp_record_int(rec, "orders_failed", (int64_t) acc->nfailed);
     if (acc->nfailed) {
         size_t f = 0;
@@ -82,10 +88,14 @@ lp_account_study(lp_record *rec, const lp_account_request *req)
     lp_dpsgd run;
     lp_account acc, ref;
     lp_dpsgd_init(&run, req->M, req->q, req->steps, req->delta);
-    lp_account_init(&acc, req->orders->order, req->orders->n);
+    if (req->orders->search)
+        lp_account_init_search(&acc);
+    else
+        lp_account_init(&acc, req->orders->order, req->orders->n);
     /* two guard digits: the printed decimal is rounded from a ball that has them */
-    lp_account_eval(&acc, &run, req->method, req->digits + 2);
+    lp_account_eval_orders(&acc, &run, req->method, req->digits + 2, req->orders->search);
     if (req->compare) {
+        /* arb over the same orders as the double method (the grid, no search) */
         lp_account_init(&ref, req->orders->order, req->orders->n);
         lp_account_eval(&ref, &run, LP_ARB, 17);
     }
@@ -111,7 +121,8 @@ lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
     arf_init(eps_lo);
     lp_decimal_arb(target, epsilon, 256);
     rc = lp_account_least_multiplier(&M_hi, &M_lo, eps_hi, eps_lo, &below, &run, target,
-                                     req->orders->order, req->orders->n, resolution);
+                                     req->orders->order, req->orders->n, req->orders->search,
+                                     resolution);
     if (rc == 0) {
         char *up = lp_format_arf_directed(eps_hi, req->digits, 1);
         char *lo = lp_format_arf_directed(eps_lo, req->digits, 0);

@@ -66,6 +66,10 @@ static const char *const bases[] = {
     "--method arb --digits 10",
     "account --epsilon 2 --sampling-rate 0.01 --steps 10 --delta 1e-5 --orders 2,8,32 --resolution 2",
     "account --noise-multiplier 1 --stated-epsilon 2.0 --batch 64 --epochs 1 --delta 1e-5 --orders 2,8,32",
+    "account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 10 --delta 1e-5 "
+    "--relation remove --width 0.1 --digits 6",
+    "account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 10 "
+    "--delta-for-epsilon 1 --relation add --width 0.1",
     "verify --threads 1 @CASES@",
     "forms",
 };

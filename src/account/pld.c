@@ -409,6 +409,31 @@ ub_d(const arb_t x)
     return r;
 }
 
+/* x = the better of two valid bounds: the smaller upper end (upper != 0)
+ * or the larger lower end */
+static void
+take_better(arb_t x, const arb_t y, int upper)
+{
+    arf_t ex, ey;
+    if (!arb_is_finite(y))
+        return;
+    arf_init(ex);
+    arf_init(ey);
+    if (upper) {
+        arb_get_ubound_arf(ex, x, 64);
+        arb_get_ubound_arf(ey, y, 64);
+        if (!arb_is_finite(x) || arf_cmp(ey, ex) < 0)
+            arb_set(x, y);
+    } else {
+        arb_get_lbound_arf(ex, x, 64);
+        arb_get_lbound_arf(ey, y, 64);
+        if (!arb_is_finite(x) || arf_cmp(ey, ex) > 0)
+            arb_set(x, y);
+    }
+    arf_clear(ex);
+    arf_clear(ey);
+}
+
 int
 lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width, size_t max_n,
             double eps_hint)
@@ -460,9 +485,14 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
             kmax = (int64_t) ceil(hi_cut / h);
         }
         K = kmax - kmin + 1;
-        b_w = chernoff_point(&sk, Tf, log(1e4 / dref), 1, &lam_hi) + Tf * h + 2 * h;
-        a_w = chernoff_point(&sk, Tf, log(1e4 / dref), -1, &lam_lo) - 2 * h;
-        a_w = fmin(a_w, 0.0);
+        /* S_X's Chernoff points, moved to S_Y = S_X + T mu +- t (mu ~ h/2,
+         * a guess: the certified tails below check it) */
+        {
+            double tt = h * sqrt(Tf * log(1e6 / dref) / 2);
+            double up = fmin(Tf * h, Tf * h / 2 + 2 * tt), down = fmax(0.0, Tf * h / 2 - 2 * tt);
+            b_w = chernoff_point(&sk, Tf, log(1e4 / dref), 1, &lam_hi) + up + 2 * h;
+            a_w = chernoff_point(&sk, Tf, log(1e4 / dref), -1, &lam_lo) + down - 2 * h;
+        }
         n = 1;
         while ((double) n < (b_w - a_w) / h + 1 || n < (size_t) K + 1)
             n <<= 1;
@@ -668,19 +698,58 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
             } else {
                 arb_pos_inf(mg);
             }
-            /* minus lam (b - T h), or plus lam a */
-            arb_set_d(l, h);
-            if (side == 0)
-                arb_mul_si(l, l, pld->ja + (int64_t) n - (int64_t) T, ARF_PREC_EXACT);
-            else
-                arb_mul_si(l, l, pld->ja, ARF_PREC_EXACT);
-            arb_set_d(s, lam);
-            arb_mul(l, l, s, MASS_PREC);
-            if (side == 0)
-                arb_sub(mg, mg, l, MASS_PREC);
-            else
-                arb_add(mg, mg, l, MASS_PREC);
-            arb_exp(mg, mg, MASS_PREC);
+            /* The shift between S_Y and S_X: certainly within [0, T h]; or,
+             * by Hoeffding (see (c)), within T mu +- t2 except with
+             * probability eta2 (added).  The smaller bound is kept:
+             * remove: e^{-lam (b - T h)} or e^{-lam (b - T mu_hi - t2)} + eta2;
+             * add:    e^{lam a} or e^{lam (a - T mu_lo + t2)} + eta2. */
+            {
+                arb_t c1, c2, t2, eta2, ab;
+                arb_init(c1);
+                arb_init(c2);
+                arb_init(t2);
+                arb_init(eta2);
+                arb_init(ab);
+                arb_set_d(eta2, 1e-6 * dref);
+                arb_log(t2, eta2, MASS_PREC);
+                arb_neg(t2, t2);
+                arb_mul_ui(t2, t2, T, MASS_PREC);
+                arb_mul_2exp_si(t2, t2, -1);
+                arb_sqrt(t2, t2, MASS_PREC);
+                arb_set_d(s, h);
+                arb_mul(t2, t2, s, MASS_PREC);      /* t2 = h sqrt(T log(1/eta2)/2) */
+                arb_set_d(ab, h);
+                arb_mul_si(ab, ab, side == 0 ? pld->ja + (int64_t) n : pld->ja, ARF_PREC_EXACT);
+                arb_set_d(s, lam);
+                if (side == 0) {
+                    arb_set_d(c1, h);
+                    arb_mul_ui(c1, c1, T, MASS_PREC);
+                    arb_sub(c1, ab, c1, MASS_PREC);                 /* b - T h */
+                    arb_mul_ui(c2, pld->mu_hi, T, MASS_PREC);
+                    arb_add(c2, c2, t2, MASS_PREC);
+                    arb_sub(c2, ab, c2, MASS_PREC);                 /* b - T mu_hi - t2 */
+                    arb_neg(s, s);
+                } else {
+                    arb_set(c1, ab);                                /* a */
+                    arb_mul_ui(c2, pld->mu_lo, T, MASS_PREC);
+                    arb_sub(c2, t2, c2, MASS_PREC);
+                    arb_add(c2, ab, c2, MASS_PREC);                 /* a - T mu_lo + t2 */
+                }
+                arb_mul(c1, c1, s, MASS_PREC);
+                arb_add(c1, c1, mg, MASS_PREC);
+                arb_exp(c1, c1, MASS_PREC);
+                arb_mul(c2, c2, s, MASS_PREC);
+                arb_add(c2, c2, mg, MASS_PREC);
+                arb_exp(c2, c2, MASS_PREC);
+                arb_add(c2, c2, eta2, MASS_PREC);
+                arb_set(mg, c1);
+                take_better(mg, c2, 1);
+                arb_clear(c1);
+                arb_clear(c2);
+                arb_clear(t2);
+                arb_clear(eta2);
+                arb_clear(ab);
+            }
             arb_clear(alpha);
             arb_clear(rdp);
             arb_swap(mg, mg2);
@@ -978,31 +1047,6 @@ static void
 arb_sub_d(arb_t r, const arb_t x, double d, slong prec)
 {
     arb_add_d(r, x, -d, prec);
-}
-
-/* x = the better of two valid bounds: the smaller upper end (upper != 0)
- * or the larger lower end */
-static void
-take_better(arb_t x, const arb_t y, int upper)
-{
-    arf_t ex, ey;
-    if (!arb_is_finite(y))
-        return;
-    arf_init(ex);
-    arf_init(ey);
-    if (upper) {
-        arb_get_ubound_arf(ex, x, 64);
-        arb_get_ubound_arf(ey, y, 64);
-        if (!arb_is_finite(x) || arf_cmp(ey, ex) < 0)
-            arb_set(x, y);
-    } else {
-        arb_get_lbound_arf(ex, x, 64);
-        arb_get_lbound_arf(ey, y, 64);
-        if (!arb_is_finite(x) || arf_cmp(ey, ex) > 0)
-            arb_set(x, y);
-    }
-    arf_clear(ex);
-    arf_clear(ey);
 }
 
 /* up/lo of the true delta_X at the exact e (see (a) .. (c)); eta > 0 */

@@ -99,4 +99,39 @@ python3 -c 'import json,sys
 d=json.load(open(sys.argv[1]))
 assert (d["batches_lo"], d["batches_hi"], d["undecided"])==(1396, 777162, 0), d' "$out"
 ok $? "M=0.8 stated 1 (integer orders): K = 1396..777162 within 60 s: $(cat "$out")"
+# the certified PLD accountant: bad input, then the bracket and its printed contract
+P="account --accountant pld --noise-multiplier 1.1 --sampling-rate 0.01 --steps 1000"
+bad "--accountant" $P --delta 1e-5 --accountant prv
+bad "--relation" $P --delta 1e-5 --relation replace
+bad "--width" $P --delta 1e-5 --width 0
+bad "--width" $P --delta 1e-5 --width 2
+bad "--steps" account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 2000000000 --delta 1e-5
+bad "--sampling-rate" account --accountant pld --noise-multiplier 1 --sampling-rate 1 --steps 10 --delta 1e-5
+bad "--orders" $P --delta 1e-5 --orders 2,4
+bad "--delta-for-epsilon" $P --delta 1e-5 --delta-for-epsilon 1
+bad "--delta-for-epsilon" $P --delta-for-epsilon -1
+bad "--relation" account --noise-multiplier 1 --sampling-rate 0.01 --steps 10 --delta 1e-5 --relation add
+"$L" $P --delta 1e-5 --json >"$out" 2>"$err"
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+lo=float(d["epsilon_lower_bound"]); hi=float(d["epsilon_upper_bound"])
+assert d["accountant"]=="pld" and d["certified"] and d["relation"]=="both", d
+assert lo <= hi and hi - lo <= 0.011*hi and hi < 1.71171, d
+assert lo == max(float(d[r]["epsilon_lower_bound"]) for r in ("remove","add")), d
+assert hi == max(float(d[r]["epsilon_upper_bound"]) for r in ("remove","add")), d
+assert lo <= 1.5084 and 1.5223 <= hi, d' "$out"
+ok $? "pld q=0.01 M=1.1 T=1000: the bracket (the worse relation) holds [1.5084, 1.5223], within 1.1 %, below RDP 1.71171: $(cat "$out")"
+"$L" $P --delta-for-epsilon 1.5153 --relation remove --json >"$out" 2>"$err"
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+lo=float(d["delta_lower_bound"]); hi=float(d["delta_upper_bound"])
+assert lo <= 1e-5 <= hi and hi < 1.2e-5 and lo > 0.8e-5, d' "$out"
+ok $? "pld --delta-for-epsilon at the bracket's middle: delta brackets 1e-5: $(cat "$out")"
+# a sampling rate as a fraction, read exactly: Tan et al.'s q = 1/568
+bad "--sampling-rate" $A --sampling-rate 1/0
+bad "--sampling-rate" $A --sampling-rate 6/5
+bad "--sampling-rate" $A --sampling-rate 1.5/3
+"$L" account --noise-multiplier 0.2066 --sampling-rate 1/568 --steps 14200 --delta 1e-5 --json >"$out" 2>"$err"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["sampling_rate"]=="1/568" and float(d["balle2020"]["epsilon_upper_bound"]) <= 331.655, d' "$out"
+ok $? "q = 1/568 (Tan et al. 6.3), M=0.2066, T=14200: default epsilon <= Opacus grid's 331.655: $(cat "$out")"
 echo "1..$n"

@@ -19,10 +19,11 @@ the loader's search for libleakproof.so.1 (LD_LIBRARY_PATH).
 from .commands import (eval, mc, calibrate, channel, overflow, adversary, account,  # noqa: A001
                        forms, verify, VerifyReport)
 from .dpsgd import dpsgd, DpsgdLeakage
+from .accounting import pld_epsilon, pld_delta
 from .errors import LeakproofError, LeakproofUncertified
 from .result import Result
 from .sweep import Sweep
 
 __all__ = ["eval", "mc", "calibrate", "channel", "overflow", "adversary", "account",
            "forms", "verify", "dpsgd", "Result", "Sweep", "VerifyReport", "DpsgdLeakage",
-           "LeakproofError", "LeakproofUncertified"]
+           "LeakproofError", "LeakproofUncertified", "pld_epsilon", "pld_delta"]

@@ -42,7 +42,12 @@ typedef struct {
     int q_is_one;               /* q is exactly 1: no subsampling */
 } lp_dpsgd;
 
-/* From decimal texts (valid, M > 0, q in (0, 1], delta in (0, 1)), steps >= 1. */
+/* A sampling rate written as a fraction N/D of decimal integers (D >= 1): 0
+ * and N, D set, or -1. */
+int lp_rate_fraction(uint64_t *num, uint64_t *den, const char *text);
+
+/* From decimal texts (valid, M > 0, q in (0, 1] as a decimal or a fraction
+ * N/D read exactly, delta in (0, 1)), steps >= 1. */
 void lp_dpsgd_init(lp_dpsgd *run, const char *M, const char *q, uint64_t steps,
                    const char *delta);
 /* Opacus's Poisson loader over K batches per epoch: q = 1/K, T = epochs K. */

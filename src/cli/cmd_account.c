@@ -27,6 +27,7 @@ static const char usage_text[] =
     "  Renyi-DP accountant of the subsampled Gaussian (Mironov, Talwar, Zhang 2019),\n"
     "  converted by Balle et al. 2020 (Opacus's conversion) and by the classic\n"
     "  log(1/delta)/(alpha-1); minimum over the orders.  arb: a certified upper bound.\n"
+    "  --sampling-rate Q  a decimal, or a fraction N/D of integers read exactly (1/568)\n"
     "  --orders LIST   comma-separated orders > 1 (integers up to 1e7, fractional up to\n"
     "                  1000), 'default' (the best real order: the grid 1.1, 1.2, ..., 10.9,\n"
     "                  11..64, 72, 80, 96, 128, 192, 256, 512, 1024 certified, then a\n"
@@ -56,6 +57,21 @@ typedef struct {
     lp_method method;
     lp_order_list orders;
 } account_opts;
+
+/* --sampling-rate: a decimal in (0, 1] ((0, 1) with open_hi), or a fraction
+ * N/D of integers (1/568 read exactly) in the same range */
+static int
+check_rate(const char *v, int open_hi)
+{
+    uint64_t num, den;
+    if (v && strchr(v, '/')) {
+        if (lp_rate_fraction(&num, &den, v) != 0 || num == 0 || num > den || (open_hi && num == den))
+            return lp_usage_error(cmd, "--sampling-rate must be a decimal number or a fraction N/D "
+                                  "of integers in %s (got '%s')", open_hi ? "(0, 1)" : "(0, 1]", v);
+        return 0;
+    }
+    return lp_arg_unit_interval(cmd, "--sampling-rate", v, open_hi);
+}
 
 static int
 check_positive(const char *opt, const char *v)
@@ -94,7 +110,7 @@ parse_pld(account_opts *o, const char *digits_text)
             return lp_usage_error(cmd, "--noise-multiplier must be in [0.01, 1e4] with --accountant "
                                   "pld (got '%s')", o->M);
     }
-    if ((rc = lp_arg_unit_interval(cmd, "--sampling-rate", o->q, 1)))
+    if ((rc = check_rate(o->q, 1)))
         return rc;
     if (o->T == NULL)
         return lp_usage_error(cmd, "missing --steps");
@@ -234,7 +250,7 @@ parse(account_opts *o, int argc, char **argv)
     } else {
         if (batch_text || epochs_text)
             return lp_usage_error(cmd, "%s needs --stated-epsilon", batch_text ? "--batch" : "--epochs");
-        if ((rc = lp_arg_unit_interval(cmd, "--sampling-rate", o->q, 0)))
+        if ((rc = check_rate(o->q, 0)))
             return rc;
         if (o->T == NULL)
             return lp_usage_error(cmd, "missing --steps");

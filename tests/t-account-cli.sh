@@ -134,4 +134,12 @@ bad "--sampling-rate" $A --sampling-rate 1.5/3
 "$L" account --noise-multiplier 0.2066 --sampling-rate 1/568 --steps 14200 --delta 1e-5 --json >"$out" 2>"$err"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["sampling_rate"]=="1/568" and float(d["balle2020"]["epsilon_upper_bound"]) <= 331.655, d' "$out"
 ok $? "q = 1/568 (Tan et al. 6.3), M=0.2066, T=14200: default epsilon <= Opacus grid's 331.655: $(cat "$out")"
+# the RDP per order
+"$L" account --noise-multiplier 1.1 --sampling-rate 0.01 --steps 100 --delta 1e-5 --orders 2,4.5,2000 --per-order --method double --json >"$out" 2>"$err"
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); p=d["per_order"]
+assert [r["order"] for r in p]==["2","4.5","2000"] and p[2]["rdp"] is None and p[2]["status"]=="overflow", d
+assert p[0]["rdp"] > 0 and p[1]["epsilon_balle2020"] == d["balle2020"]["value"], d' "$out"
+ok $? "--per-order lists each order's RDP and epsilons, null where an order failed: $(cat "$out")"
+bad "--per-order" $P --delta 1e-5 --per-order
 echo "1..$n"

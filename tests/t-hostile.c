@@ -111,7 +111,7 @@ options_covered(const char *cmd)
 {
     /* options without a value, and configure's --with-mpi that mc's help mentions */
     static const char *const flags[] = { "--json", "--csv", "--compare", "--help", "--version",
-                                         "--with-mpi" };
+                                         "--with-mpi", "--per-order" };
     char *words = strdup(cmd), *save = NULL;
     const char *argv[4];
     size_t argc = 0;

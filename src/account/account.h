@@ -250,6 +250,7 @@ typedef struct {
     lp_method method;           /* arb, double or logdouble */
     int compare;                /* with a double method: arb beside it, and rel_error */
     slong digits;
+    int per_order;              /* the list per_order: each order's T-step RDP and epsilons */
 } lp_account_request;
 
 /* The accountant's record: command "account", the inputs echoed
@@ -262,7 +263,10 @@ typedef struct {
  * certified, rel_error (with compare: against arb at the method's best and
  * arb's best order, each its own minimum), status; when no order gave an
  * epsilon: epsilon_upper_bound and order null, the first order's status and
- * note. */
+ * note; with per_order, the list per_order: for each order evaluated (the
+ * search's last), order, rdp (the T-step RDP), epsilon_balle2020,
+ * epsilon_classic (balls with arb, doubles otherwise; null where the order
+ * failed) and status. */
 void lp_account_study(lp_record *rec, const lp_account_request *req);
 /* One conversion's object of that record (balle != 0: Balle et al., else
  * classic), from an evaluated accountant and, with compare, arb's (else NULL). */

@@ -15,7 +15,7 @@ static const char *const cmd = "account";
 static const char usage_text[] =
     "usage: leakproof account --noise-multiplier M --sampling-rate Q --steps T --delta D\n"
     "                         [--orders LIST] [--method arb|double|logdouble] [--compare]\n"
-    "                         [--digits N] [--json]\n"
+    "                         [--per-order] [--digits N] [--json]\n"
     "       leakproof account --epsilon E --sampling-rate Q --steps T --delta D\n"
     "                         [--orders LIST] [--resolution K] [--json]\n"
     "       leakproof account --accountant pld --noise-multiplier M --sampling-rate Q\n"
@@ -35,6 +35,7 @@ static const char usage_text[] =
     "                  'integers' (2..64, 72, 80, 96, 128, 192, 256, 512, 1024)\n"
     "                  or 'opacus' (Opacus 1.1.2: 1.1, 1.2, ..., 10.9, 12..63)\n"
     "  --compare       with a double method: also arb, and the relative error\n"
+    "  --per-order     the list per_order: each order's T-step RDP and epsilons\n"
     "  --epsilon E     find the least M on the grid 10^-K (--resolution K, default 3)\n"
     "                  whose certified epsilon is <= E\n"
     "  --stated-epsilon E  the batches per epoch K (q = 1/K, T = N K, Opacus's Poisson\n"
@@ -51,7 +52,7 @@ typedef struct {
     const char *M, *q, *T, *delta, *eps, *stated, *orders_text, *method_text;
     const char *accountant, *relation, *width_text, *delta_for_eps;
     long digits, resolution, batch, epochs;
-    int json, compare, pld, rel;
+    int json, compare, pld, rel, per_order;
     double width;
     uint64_t steps;
     lp_method method;
@@ -97,11 +98,11 @@ static int
 parse_pld(account_opts *o, const char *digits_text)
 {
     int rc;
-    if (o->eps || o->stated || o->orders_text || o->method_text || o->compare)
+    if (o->eps || o->stated || o->orders_text || o->method_text || o->compare || o->per_order)
         return lp_usage_error(cmd, "--accountant pld does not take %s",
                               o->eps ? "--epsilon" : o->stated ? "--stated-epsilon"
                               : o->orders_text ? "--orders" : o->method_text ? "--method"
-                              : "--compare");
+                              : o->compare ? "--compare" : "--per-order");
     if ((rc = check_positive("--noise-multiplier", o->M)))
         return rc;
     {
@@ -158,7 +159,7 @@ parse(account_opts *o, int argc, char **argv)
 {
     enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_DIGITS,
            O_RES, O_JSON, O_HELP, O_STATED, O_BATCH, O_EPOCHS, O_ACCOUNTANT, O_RELATION,
-           O_WIDTH, O_DFE };
+           O_WIDTH, O_DFE, O_PER_ORDER };
     static const struct option longopts[] = {
         { "noise-multiplier", required_argument, NULL, O_M },
         { "sampling-rate", required_argument, NULL, O_Q },
@@ -177,6 +178,7 @@ parse(account_opts *o, int argc, char **argv)
         { "relation", required_argument, NULL, O_RELATION },
         { "width", required_argument, NULL, O_WIDTH },
         { "delta-for-epsilon", required_argument, NULL, O_DFE },
+        { "per-order", no_argument, NULL, O_PER_ORDER },
         { "json", no_argument, NULL, O_JSON },
         { "help", no_argument, NULL, O_HELP },
         { NULL, 0, NULL, 0 }
@@ -209,6 +211,7 @@ parse(account_opts *o, int argc, char **argv)
         case O_RELATION: o->relation = optarg; break;
         case O_WIDTH: o->width_text = optarg; break;
         case O_DFE: o->delta_for_eps = optarg; break;
+        case O_PER_ORDER: o->per_order = 1; break;
         case O_JSON: o->json = 1; break;
         case O_HELP:
             fputs(usage_text, lp_out());
@@ -282,7 +285,7 @@ static int
 run(const account_opts *o)
 {
     lp_account_request req = { o->M, o->q, o->delta, o->steps, &o->orders, o->method,
-                               o->compare, o->digits };
+                               o->compare, o->digits, o->per_order };
     lp_record *rec;
     int rc = LP_EXIT_OK;
     if (o->pld) {

@@ -35,10 +35,26 @@ bad "--compare" $A --sampling-rate 0.1 --compare
 # forward: the certified bound is printed rounded up and covers the ball
 "$L" account --noise-multiplier 0.8 --sampling-rate 0.001 --steps 25000 --delta 1e-5 >"$out" 2>"$err"
 ok $? "forward mode runs"
-"$L" account --noise-multiplier 0.8 --sampling-rate 0.001 --steps 25000 --delta 1e-5 --json >"$out" 2>"$err"
+"$L" account --noise-multiplier 0.8 --sampling-rate 0.001 --steps 25000 --delta 1e-5 --orders integers --json >"$out" 2>"$err"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); b=d["balle2020"]; assert b["epsilon_upper_bound"]=="1.65680e+0" and b["order"]=="8" and b["certified"] and float(b["value"])*(1+b["rel_error_bound"]) <= 1.6568, d' "$out"
-ok $? "M=0.8 q=0.001 T=25000 delta=1e-5, default orders: epsilon <= 1.65680 at order 8, covering the ball: $(cat "$out")"
-"$L" account --noise-multiplier 0.8 --sampling-rate 0.001 --steps 25000 --delta 1e-5 --method double --compare --json >"$out" 2>"$err"
+ok $? "M=0.8 q=0.001 T=25000 delta=1e-5, integer orders: epsilon <= 1.65680 at order 8, covering the ball: $(cat "$out")"
+# the default: the best real order (grid certified, then a search); never above a peer's grid
+for run in "0.3 0.001 10000 47.36 657.8" "0.2066 0.00176056338028169 14200 331.7 152575" "1.1 0.01 10000 5.6320 5.6544" "0.8 0.001 25000 1.6556 1.6568"; do
+  set -- $run
+  "$L" account --noise-multiplier $1 --sampling-rate $2 --steps $3 --delta 1e-5 --json >"$out" 2>"$err"
+  "$L" account --noise-multiplier $1 --sampling-rate $2 --steps $3 --delta 1e-5 --orders opacus --json >"$out.o" 2>"$err"
+  python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); o=json.load(open(sys.argv[2])); b=d["balle2020"]
+e=float(b["epsilon_upper_bound"]); eo=float(o["balle2020"]["epsilon_upper_bound"])
+assert d["order_search"] and b["certified"] and e <= eo and e <= float(sys.argv[3]) < float(sys.argv[4]), (d, o)
+assert float(b["value"])*(1-b["rel_error_bound"]) <= e, d' "$out" "$out.o" $4 $5
+  ok $? "default at M=$1 q=$2 T=$3: <= Opacus grid's, <= $4 (integers: $5): $(cat "$out")"
+done
+rm -f "$out.o"
+"$L" account --epsilon 50 --sampling-rate 0.001 --steps 10000 --delta 1e-5 --json >"$out" 2>"$err"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert float(d["noise_multiplier"]) <= 0.297 and float(d["epsilon_upper_bound"]) <= 50, d' "$out"
+ok $? "least multiplier for epsilon 50 (q=0.001, T=1e4) by default <= Opacus grid's 0.297 (integers: 0.348): $(cat "$out")"
+"$L" account --noise-multiplier 0.8 --sampling-rate 0.001 --steps 25000 --delta 1e-5 --orders integers --method double --compare --json >"$out" 2>"$err"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["method"]=="double"; assert d["balle2020"]["rel_error"] < 1e-12, d' "$out"
 ok $? "double --compare --json parses, rel_error < 1e-12: $(cat "$out")"
 "$L" account --noise-multiplier 0.3 --sampling-rate 0.05 --steps 100 --delta 1e-5 --orders 2,500,2000 --method double --json >"$out" 2>"$err"
@@ -78,9 +94,52 @@ assert d["reproduced"] is False and d["batches_lo"] is None and d["dataset_size_
 assert abs(float(d["balle2020"]["value"]) - 5.120) < 0.01, d' "$out"
 ok $? "M=0.57 stated 5.120 (default orders): no K reproduces it, nulls, the nearest K within 0.01: $(cat "$out")"
 # a one-digit stated value spans K = 1396..777162: the ends are bisected, not walked K by K
-timeout 60 "$L" account --noise-multiplier 0.8 --stated-epsilon 1 --batch 64 --epochs 25 --delta 1e-5 --json >"$out" 2>"$err"
+timeout 60 "$L" account --noise-multiplier 0.8 --stated-epsilon 1 --batch 64 --epochs 25 --delta 1e-5 --orders integers --json >"$out" 2>"$err"
 python3 -c 'import json,sys
 d=json.load(open(sys.argv[1]))
 assert (d["batches_lo"], d["batches_hi"], d["undecided"])==(1396, 777162, 0), d' "$out"
-ok $? "M=0.8 stated 1 (default orders): K = 1396..777162 within 60 s: $(cat "$out")"
+ok $? "M=0.8 stated 1 (integer orders): K = 1396..777162 within 60 s: $(cat "$out")"
+# the certified PLD accountant: bad input, then the bracket and its printed contract
+P="account --accountant pld --noise-multiplier 1.1 --sampling-rate 0.01 --steps 1000"
+bad "--accountant" $P --delta 1e-5 --accountant prv
+bad "--relation" $P --delta 1e-5 --relation replace
+bad "--width" $P --delta 1e-5 --width 0
+bad "--width" $P --delta 1e-5 --width 2
+bad "--steps" account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 2000000000 --delta 1e-5
+bad "--sampling-rate" account --accountant pld --noise-multiplier 1 --sampling-rate 1 --steps 10 --delta 1e-5
+bad "--orders" $P --delta 1e-5 --orders 2,4
+bad "--delta-for-epsilon" $P --delta 1e-5 --delta-for-epsilon 1
+bad "--delta-for-epsilon" $P --delta-for-epsilon -1
+bad "--relation" account --noise-multiplier 1 --sampling-rate 0.01 --steps 10 --delta 1e-5 --relation add
+"$L" $P --delta 1e-5 --json >"$out" 2>"$err"
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+lo=float(d["epsilon_lower_bound"]); hi=float(d["epsilon_upper_bound"])
+assert d["accountant"]=="pld" and d["certified"] and d["relation"]=="both", d
+assert lo <= hi and hi - lo <= 0.011*hi and hi < 1.71171, d
+assert lo == max(float(d[r]["epsilon_lower_bound"]) for r in ("remove","add")), d
+assert hi == max(float(d[r]["epsilon_upper_bound"]) for r in ("remove","add")), d
+assert lo <= 1.5084 and 1.5223 <= hi, d' "$out"
+ok $? "pld q=0.01 M=1.1 T=1000: the bracket (the worse relation) holds [1.5084, 1.5223], within 1.1 %, below RDP 1.71171: $(cat "$out")"
+"$L" $P --delta-for-epsilon 1.5153 --relation remove --json >"$out" 2>"$err"
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+lo=float(d["delta_lower_bound"]); hi=float(d["delta_upper_bound"])
+assert lo <= 1e-5 <= hi and hi < 1.2e-5 and lo > 0.8e-5, d' "$out"
+ok $? "pld --delta-for-epsilon at the bracket's middle: delta brackets 1e-5: $(cat "$out")"
+# a sampling rate as a fraction, read exactly: Tan et al.'s q = 1/568
+bad "--sampling-rate" $A --sampling-rate 1/0
+bad "--sampling-rate" $A --sampling-rate 6/5
+bad "--sampling-rate" $A --sampling-rate 1.5/3
+"$L" account --noise-multiplier 0.2066 --sampling-rate 1/568 --steps 14200 --delta 1e-5 --json >"$out" 2>"$err"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["sampling_rate"]=="1/568" and float(d["balle2020"]["epsilon_upper_bound"]) <= 331.655, d' "$out"
+ok $? "q = 1/568 (Tan et al. 6.3), M=0.2066, T=14200: default epsilon <= Opacus grid's 331.655: $(cat "$out")"
+# the RDP per order
+"$L" account --noise-multiplier 1.1 --sampling-rate 0.01 --steps 100 --delta 1e-5 --orders 2,4.5,2000 --per-order --method double --json >"$out" 2>"$err"
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); p=d["per_order"]
+assert [r["order"] for r in p]==["2","4.5","2000"] and p[2]["rdp"] is None and p[2]["status"]=="overflow", d
+assert p[0]["rdp"] > 0 and p[1]["epsilon_balle2020"] == d["balle2020"]["value"], d' "$out"
+ok $? "--per-order lists each order's RDP and epsilons, null where an order failed: $(cat "$out")"
+bad "--per-order" $P --delta 1e-5 --per-order
 echo "1..$n"

@@ -270,7 +270,7 @@ test_least_multiplier(void)
     arb_init(target); arf_init(eh); arf_init(el);
     lp_decimal_arb(target, "2", 128);
     rc = lp_account_least_multiplier(&Mh, &Ml, eh, el, &below, &run, target,
-                                     lp_orders_default, lp_norders_default, 3);
+                                     lp_orders_default, lp_norders_default, 0, 3);
     tap_ok(rc == 0 && arf_cmp_si(eh, 2) <= 0 && below && arf_cmp_si(el, 2) > 0,
            "least M for epsilon 2 (q=0.01, T=1000): M=%s gives <= %.10g, M=%s gives >= %.10g",
            Mh ? Mh : "?", arf_get_d(eh, ARF_RND_UP), Ml ? Ml : "?", arf_get_d(el, ARF_RND_DOWN));

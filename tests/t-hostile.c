@@ -75,6 +75,10 @@ static const char *const bases[] = {
     "dp vmf --p 5 --kappa 1 --neighbours secrets --delta 1e-5",
     "dp vmf --p 5 --kappa 1 --sensitivity 1 --order 2",
     "dp laplace-l1 --p 5 --b 1 --radius 1 --order 2",
+    "account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 10 --delta 1e-5 "
+    "--relation remove --width 0.1 --digits 6",
+    "account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 10 "
+    "--delta-for-epsilon 1 --relation add --width 0.1",
     "verify --threads 1 @CASES@",
     "forms",
 };
@@ -116,7 +120,7 @@ options_covered(const char *cmd)
 {
     /* options without a value, and configure's --with-mpi that mc's help mentions */
     static const char *const flags[] = { "--json", "--csv", "--compare", "--help", "--version",
-                                         "--with-mpi" };
+                                         "--with-mpi", "--per-order" };
     char *words = strdup(cmd), *save = NULL;
     const char *argv[4];
     size_t argc = 0;

@@ -21,6 +21,7 @@ from .commands import (eval, mc, calibrate, channel, overflow, adversary, accoun
 from .accounting import RDPAccountant, get_noise_multiplier, UpperBound, AccountResult
 from .dpsgd import dpsgd, DpsgdLeakage
 from .privacy import dp
+from .accounting import pld_epsilon, pld_delta
 from .errors import LeakproofError, LeakproofUncertified
 from .result import Result
 from .sweep import Sweep
@@ -28,4 +29,4 @@ from .sweep import Sweep
 __all__ = ["eval", "mc", "calibrate", "channel", "overflow", "adversary", "account",
            "forms", "verify", "dpsgd", "dp", "RDPAccountant", "get_noise_multiplier", "UpperBound",
            "AccountResult", "Result", "Sweep", "VerifyReport", "DpsgdLeakage",
-           "LeakproofError", "LeakproofUncertified"]
+           "LeakproofError", "LeakproofUncertified", "pld_epsilon", "pld_delta"]

@@ -191,3 +191,29 @@ def get_noise_multiplier(*, target_epsilon, target_delta, sample_rate, epochs=No
     r = commands.account(epsilon=target_epsilon, sampling_rate=sample_rate, steps=t,
                          delta=target_delta, **options)
     return r.noise_multiplier
+
+
+# ---- the certified PLD accountant's bracket (leakproof account --accountant pld) ----
+
+def _exact_or_none(text):
+    return None if text is None else decimal.Decimal(text)
+
+
+def pld_epsilon(noise_multiplier, sampling_rate, steps, delta, relation="both", width=None,
+                digits=None):
+    """(epsilon_lower_bound, epsilon_upper_bound) of DP-SGD's run by the
+    certified PLD accountant, for the worse relation (relation='both') or one
+    ('add', 'remove'); None for an upper bound not reached."""
+    r = commands.account(accountant="pld", noise_multiplier=noise_multiplier,
+                sampling_rate=sampling_rate, steps=steps, delta=delta, relation=relation,
+                width=width, digits=digits)
+    return _exact_or_none(r["epsilon_lower_bound"]), _exact_or_none(r["epsilon_upper_bound"])
+
+
+def pld_delta(noise_multiplier, sampling_rate, steps, epsilon, relation="both", width=None,
+              digits=None):
+    """(delta_lower_bound, delta_upper_bound) of delta at `epsilon`."""
+    r = commands.account(accountant="pld", noise_multiplier=noise_multiplier,
+                sampling_rate=sampling_rate, steps=steps, delta_for_epsilon=epsilon,
+                relation=relation, width=width, digits=digits)
+    return _exact_or_none(r["delta_lower_bound"]), _exact_or_none(r["delta_upper_bound"])

@@ -42,7 +42,12 @@ typedef struct {
     int q_is_one;               /* q is exactly 1: no subsampling */
 } lp_dpsgd;
 
-/* From decimal texts (valid, M > 0, q in (0, 1], delta in (0, 1)), steps >= 1. */
+/* A sampling rate written as a fraction N/D of decimal integers (D >= 1): 0
+ * and N, D set, or -1. */
+int lp_rate_fraction(uint64_t *num, uint64_t *den, const char *text);
+
+/* From decimal texts (valid, M > 0, q in (0, 1] as a decimal or a fraction
+ * N/D read exactly, delta in (0, 1)), steps >= 1. */
 void lp_dpsgd_init(lp_dpsgd *run, const char *M, const char *q, uint64_t steps,
                    const char *delta);
 /* Opacus's Poisson loader over K batches per epoch: q = 1/K, T = epochs K. */
@@ -123,6 +128,9 @@ typedef struct {
     arf_t eps_lower_classic, eps_lower_balle;
     long best_classic, best_balle;
     size_t nfailed;             /* orders whose status is not ok */
+    size_t nalloc;              /* orders allocated (>= norders) */
+    char search_alpha[40];      /* the order the search found (lp_account_eval_search) */
+    int searched;               /* 1 when order[norders - 1] is the search's */
 } lp_account;
 
 void lp_account_init(lp_account *acc, const char *const *orders, size_t norders);
@@ -132,7 +140,31 @@ void lp_account_clear(lp_account *acc);
 lp_status lp_account_eval(lp_account *acc, const lp_dpsgd *run, lp_method method,
                           slong digits);
 
-/* Order lists.  The default: the integers 2 .. 64 and 72, 80, 96, 128, 192,
+/* Recomputes the minima and best_* from the orders already evaluated. */
+void lp_account_refold(lp_account *acc);
+
+/* ---- the default: the best real order (best_order.c) ------------------------- */
+
+/* The candidate grid: 1.1, 1.2, ..., 10.9, 11 .. 64, 72, 80, 96, 128, 192, 256,
+ * 512, 1024 (the union of Opacus's, dp_accounting's and leakproof's integer
+ * grids). */
+#define LP_NORDERS_SEARCH_GRID 161
+const char *const *lp_orders_search_grid(void);
+/* acc for the search: the grid and one more order (the search's). */
+void lp_account_init_search(lp_account *acc);
+/* Certifies every grid order, then chooses alpha* by a golden-section search
+ * over log(alpha - 1) between the best grid order's neighbours (from
+ * low-precision enclosures: a heuristic that only chooses), and certifies
+ * alpha* (acc->search_alpha, the last order).  The minima are over the grid
+ * and alpha*: never above the grid's; a certified upper bound at the order
+ * reported, not a certified minimum over all orders. */
+lp_status lp_account_eval_search(lp_account *acc, const lp_dpsgd *run, slong digits);
+/* The accountant over an order list: the search for a search list with arb,
+ * its grid with a double method, else lp_account_eval. */
+lp_status lp_account_eval_orders(lp_account *acc, const lp_dpsgd *run, lp_method method,
+                                 slong digits, int search);
+
+/* Order lists.  The integers: the integers 2 .. 64 and 72, 80, 96, 128, 192,
  * 256, 512, 1024 (71 orders).  Opacus 1.1.2's DEFAULT_ALPHAS: 1.1, 1.2, ...,
  * 10.9 and 12 .. 63 (151 orders, 99 of them fractional). */
 extern const char *const lp_orders_default[];
@@ -150,11 +182,12 @@ extern const size_t lp_norders_opacus;
  *   M_lo: text of the grid point just below, eps_lo_lower (the lower end of
  *         its epsilon): *below_certain = 1 when that is certainly > target,
  *         0 when the grid step is finer than the accountant can decide.
+ * search != 0: each M's epsilon by lp_account_eval_search (orders ignored).
  * Returns 0, or -1 when no M up to 10^6 reaches the target. */
 int lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
                                 arf_t eps_lo_lower, int *below_certain,
                                 const lp_dpsgd *run, const arb_t eps_target,
-                                const char *const *orders, size_t norders,
+                                const char *const *orders, size_t norders, int search,
                                 slong digits_after_point);
 
 /* ---- Tan et al. Section 6.3 ------------------------------------------------------ */
@@ -186,7 +219,9 @@ void lp_tan63_certify(arf_t lower, arf_t upper, const char *M, uint64_t K, uint6
 
 /* ---- order lists as named by the user (orders.c) ------------------------------ */
 
-/* "default", "opacus" (the lists below), or orders separated by commas, each
+/* "default" (the best real order: the search grid, then a search; search = 1),
+ * "integers" (lp_orders_default, leakproof's default before the search),
+ * "opacus" (the lists below), or orders separated by commas, each
  * accepted by lp_order_parse.  `text` is the name as given ("default" for
  * NULL), echoed by the records; `owned` holds the parsed texts of a given list
  * (NULL for a named one). */
@@ -195,6 +230,7 @@ typedef struct {
     const char *const *order;
     size_t n;
     char **owned;
+    int search;                 /* "default": the best real order (the grid, then a search) */
 } lp_order_list;
 
 /* 0, or -1 with a message in err (without the option's name): an entry that
@@ -214,6 +250,7 @@ typedef struct {
     lp_method method;           /* arb, double or logdouble */
     int compare;                /* with a double method: arb beside it, and rel_error */
     slong digits;
+    int per_order;              /* the list per_order: each order's T-step RDP and epsilons */
 } lp_account_request;
 
 /* The accountant's record: command "account", the inputs echoed
@@ -226,7 +263,10 @@ typedef struct {
  * certified, rel_error (with compare: against arb at the method's best and
  * arb's best order, each its own minimum), status; when no order gave an
  * epsilon: epsilon_upper_bound and order null, the first order's status and
- * note. */
+ * note; with per_order, the list per_order: for each order evaluated (the
+ * search's last), order, rdp (the T-step RDP), epsilon_balle2020,
+ * epsilon_classic (balls with arb, doubles otherwise; null where the order
+ * failed) and status. */
 void lp_account_study(lp_record *rec, const lp_account_request *req);
 /* One conversion's object of that record (balle != 0: Balle et al., else
  * classic), from an evaluated accountant and, with compare, arb's (else NULL). */

@@ -1,5 +1,6 @@
 /* The accountant over a list of orders: the minimum epsilon, certified as the
  * minimum of the balls' upper ends.  Contract in account.h. */
+#include <string.h>
 #include "account/account.h"
 
 void
@@ -16,12 +17,28 @@ lp_account_init(lp_account *acc, const char *const *orders, size_t norders)
     acc->best_classic = acc->best_balle = -1;
     acc->nfailed = 0;
     acc->method = LP_ARB;
+    acc->nalloc = norders;
+    acc->search_alpha[0] = '\0';
+    acc->searched = 0;
+}
+
+void
+lp_account_init_search(lp_account *acc)
+{
+    const char *const *g = lp_orders_search_grid();
+    const char *o[LP_NORDERS_SEARCH_GRID + 1];
+    for (size_t i = 0; i < LP_NORDERS_SEARCH_GRID; i++)
+        o[i] = g[i];
+    o[LP_NORDERS_SEARCH_GRID] = g[0];
+    lp_account_init(acc, o, LP_NORDERS_SEARCH_GRID + 1);
+    strcpy(acc->search_alpha, g[0]);
+    acc->order[LP_NORDERS_SEARCH_GRID].alpha = acc->search_alpha;
 }
 
 void
 lp_account_clear(lp_account *acc)
 {
-    for (size_t i = 0; i < acc->norders; i++)
+    for (size_t i = 0; i < acc->nalloc; i++)
         lp_account_order_clear(&acc->order[i]);
     flint_free(acc->order);
     arf_clear(acc->eps_upper_classic);
@@ -74,4 +91,23 @@ lp_account_eval(lp_account *acc, const lp_dpsgd *run, lp_method method, slong di
              &acc->order[i].eps_balle);
     }
     return acc->best_balle >= 0 ? LP_OK : first;
+}
+
+void
+lp_account_refold(lp_account *acc)
+{
+    acc->nfailed = 0;
+    acc->best_classic = acc->best_balle = -1;
+    arf_nan(acc->eps_lower_classic);
+    arf_nan(acc->eps_lower_balle);
+    arf_nan(acc->eps_upper_classic);
+    arf_nan(acc->eps_upper_balle);
+    for (size_t i = 0; i < acc->norders; i++) {
+        if (acc->order[i].eps_balle.status != LP_OK)
+            acc->nfailed++;
+        fold(acc->eps_upper_classic, acc->eps_lower_classic, &acc->best_classic, (long) i,
+             &acc->order[i].eps_classic);
+        fold(acc->eps_upper_balle, acc->eps_lower_balle, &acc->best_balle, (long) i,
+             &acc->order[i].eps_balle);
+    }
 }

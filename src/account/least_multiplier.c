@@ -29,15 +29,18 @@ grid_text(uint64_t m, slong d)
  * is certainly <= target; the upper and lower ends go to up, lo. */
 static int
 meets(arf_t up, arf_t lo, lp_dpsgd *run, uint64_t m, slong d, const arb_t target,
-      const char *const *orders, size_t norders)
+      const char *const *orders, size_t norders, int search)
 {
     char *M = grid_text(m, d);
     lp_account acc;
     arb_t u;
     int ok;
     lp_dpsgd_set_M(run, M);
-    lp_account_init(&acc, orders, norders);
-    lp_account_eval(&acc, run, LP_ARB, EVAL_DIGITS);
+    if (search)
+        lp_account_init_search(&acc);
+    else
+        lp_account_init(&acc, orders, norders);
+    lp_account_eval_orders(&acc, run, LP_ARB, EVAL_DIGITS, search);
     arf_set(up, acc.eps_upper_balle);
     arf_set(lo, acc.eps_lower_balle);
     arb_init(u);
@@ -53,7 +56,7 @@ int
 lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
                             arf_t eps_lo_lower, int *below_certain,
                             const lp_dpsgd *run_in, const arb_t eps_target,
-                            const char *const *orders, size_t norders,
+                            const char *const *orders, size_t norders, int search,
                             slong d)
 {
     uint64_t unit = 1, lo = 0, hi;
@@ -80,7 +83,7 @@ lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
 
     /* bracket: hi doubles from M = 1 until the target is met */
     for (hi = unit; hi <= unit * (uint64_t) M_GRID_MAX_UNITS; hi *= 2) {
-        if (meets(up, low, &run, hi, d, eps_target, orders, norders)) {
+        if (meets(up, low, &run, hi, d, eps_target, orders, norders, search)) {
             found = 1;
             break;
         }
@@ -92,7 +95,7 @@ lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
     /* lo does not meet the target (or is 0); bisect on the integers */
     while (hi - lo > 1) {
         uint64_t mid = lo + (hi - lo) / 2;
-        if (meets(up, low, &run, mid, d, eps_target, orders, norders)) {
+        if (meets(up, low, &run, mid, d, eps_target, orders, norders, search)) {
             hi = mid;
             arf_set(eps_hi, up);
         } else {
@@ -106,7 +109,7 @@ lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
         arf_pos_inf(eps_lo_lower);
         *below_certain = 1;
     } else {
-        meets(up, low, &run, hi - 1, d, eps_target, orders, norders);
+        meets(up, low, &run, hi - 1, d, eps_target, orders, norders, search);
         arf_set(eps_lo_lower, low);
         arb_set_arf(t, low);
         *below_certain = arb_gt(t, eps_target);

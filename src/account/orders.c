@@ -14,6 +14,12 @@ lp_order_list_parse(lp_order_list *list, const char *text, char *err, size_t err
     memset(list, 0, sizeof *list);
     list->text = text ? text : "default";
     if (text == NULL || strcmp(text, "default") == 0) {
+        list->order = lp_orders_search_grid();
+        list->n = LP_NORDERS_SEARCH_GRID;
+        list->search = 1;
+        return 0;
+    }
+    if (strcmp(text, "integers") == 0) {
         list->order = lp_orders_default;
         list->n = lp_norders_default;
         return 0;

@@ -22,8 +22,17 @@ lp_dpsgd_init(lp_dpsgd *run, const char *M, const char *q, uint64_t steps,
 {
     init_common(run);
     lp_dpsgd_set_M(run, M);
-    lp_decimal_arb(run->q, q, READ_PREC);
-    run->q_d = strtod(q, NULL);
+    if (strchr(q, '/')) {
+        /* a fraction N/D of integers (lp_rate_fraction): exact */
+        uint64_t num = 0, den = 1;
+        lp_rate_fraction(&num, &den, q);
+        arb_set_ui(run->q, num);
+        arb_div_ui(run->q, run->q, den, READ_PREC);
+        run->q_d = (double) num / (double) den;
+    } else {
+        lp_decimal_arb(run->q, q, READ_PREC);
+        run->q_d = strtod(q, NULL);
+    }
     run->q_is_one = arb_is_one(run->q);
     lp_decimal_arb(run->delta, delta, READ_PREC);
     run->delta_d = strtod(delta, NULL);
@@ -156,4 +165,21 @@ lp_format_arf_directed(const arf_t x, slong digits, int up)
     mpfr_free_str(mant);
     mpfr_clear(m);
     return out;
+}
+
+int
+lp_rate_fraction(uint64_t *num, uint64_t *den, const char *text)
+{
+    const char *slash = strchr(text, '/');
+    char a[32];
+    size_t la;
+    if (slash == NULL || (la = (size_t) (slash - text)) == 0 || la >= sizeof a)
+        return -1;
+    memcpy(a, text, la);
+    a[la] = '\0';
+    if (lp_decimal_uint64(num, a) != 0 || lp_decimal_uint64(den, slash + 1) != 0 || *den == 0
+        || strchr(a, '.') || strchr(a, 'e') || strchr(a, 'E') || strchr(slash + 1, '.')
+        || strchr(slash + 1, 'e') || strchr(slash + 1, 'E'))
+        return -1;
+    return 0;
 }

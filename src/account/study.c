@@ -156,6 +156,12 @@ record_accountant(lp_record *rec, const lp_account_request *req, const lp_accoun
                        lp_account_method_balle(acc->method) ? "balle2020" : "classic");
     lp_record_text(rec, "orders", req->orders->text);
     lp_record_int(rec, "norders", (int64_t) acc->norders);
+    if (acc->searched)
+        lp_record_text(rec, "order_search", "golden section over real orders between the best "
+                       "grid order's neighbours; epsilon certified at the order found, not a "
+                       "certified minimum");
+    else
+        lp_record_null(rec, "order_search");
     lp_record_int(rec, "orders_failed", (int64_t) acc->nfailed);
     {
         int64_t ni = 0;     /* orders whose value the method saw lose accuracy */
@@ -175,6 +181,28 @@ record_accountant(lp_record *rec, const lp_account_request *req, const lp_accoun
     }
     lp_account_record_conversion(lp_record_object(rec, "balle2020"), acc, ref, 1, req->digits);
     lp_account_record_conversion(lp_record_object(rec, "classic"), acc, ref, 0, req->digits);
+    if (req->per_order)
+        for (size_t i = 0; i < acc->norders; i++) {
+            const lp_account_order *o = &acc->order[i];
+            lp_record *row = lp_record_append(rec, "per_order");
+            const lp_result *r[3] = { &o->rdp_T, &o->eps_balle, &o->eps_classic };
+            static const char *const key[3] = { "rdp", "epsilon_balle2020", "epsilon_classic" };
+            lp_record_text(row, "order", o->alpha);
+            for (int k = 0; k < 3; k++) {
+                if (r[k]->status != LP_OK)
+                    lp_record_null(row, key[k]);
+                else if (r[k]->certified) {
+                    /* the same false -Wstringop-overread as above */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstringop-overread"
+                    lp_record_ball(row, key[k], r[k]->value, req->digits);
+#pragma GCC diagnostic pop
+                }
+                else
+                    lp_record_double(row, key[k], arf_get_d(arb_midref(r[k]->value), ARF_RND_NEAR));
+            }
+            lp_record_text(row, "status", lp_status_name(o->eps_balle.status));
+        }
 }
 
 void
@@ -183,10 +211,14 @@ lp_account_study(lp_record *rec, const lp_account_request *req)
     lp_dpsgd run;
     lp_account acc, ref;
     lp_dpsgd_init(&run, req->M, req->q, req->steps, req->delta);
-    lp_account_init(&acc, req->orders->order, req->orders->n);
+    if (req->orders->search)
+        lp_account_init_search(&acc);
+    else
+        lp_account_init(&acc, req->orders->order, req->orders->n);
     /* two guard digits: the printed decimal is rounded from a ball that has them */
-    lp_account_eval(&acc, &run, req->method, req->digits + 2);
+    lp_account_eval_orders(&acc, &run, req->method, req->digits + 2, req->orders->search);
     if (req->compare) {
+        /* arb over the same orders as the double method (the grid, no search) */
         lp_account_init(&ref, req->orders->order, req->orders->n);
         lp_account_eval(&ref, &run, LP_ARB, 17);
         if ((int) req->method == LP_ACCOUNT_DP_ACCOUNTING)
@@ -214,7 +246,8 @@ lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
     arf_init(eps_lo);
     lp_decimal_arb(target, epsilon, 256);
     rc = lp_account_least_multiplier(&M_hi, &M_lo, eps_hi, eps_lo, &below, &run, target,
-                                     req->orders->order, req->orders->n, resolution);
+                                     req->orders->order, req->orders->n, req->orders->search,
+                                     resolution);
     if (rc == 0) {
         char *up = lp_format_arf_directed(eps_hi, req->digits, 1);
         char *lo = lp_format_arf_directed(eps_lo, req->digits, 0);

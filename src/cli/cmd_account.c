@@ -8,43 +8,75 @@
 #include <string.h>
 #include "cli.h"
 #include "account/account.h"
+#include "account/pld.h"
 
 static const char *const cmd = "account";
 
 static const char usage_text[] =
     "usage: leakproof account --noise-multiplier M --sampling-rate Q --steps T --delta D\n"
     "                         [--orders LIST] [--method M] [--compare]\n"
-    "                         [--digits N] [--json]\n"
+    "                         [--per-order] [--digits N] [--json]\n"
     "       leakproof account --epsilon E --sampling-rate Q --steps T --delta D\n"
     "                         [--orders LIST] [--resolution K] [--json]\n"
+    "       leakproof account --accountant pld --noise-multiplier M --sampling-rate Q\n"
+    "                         --steps T (--delta D | --delta-for-epsilon E)\n"
+    "                         [--relation add|remove|both] [--width W] [--digits N] [--json]\n"
     "       leakproof account --noise-multiplier M --stated-epsilon E --batch B --epochs N\n"
     "                         --delta D [--orders LIST] [--digits N] [--json]\n"
     "  epsilon of DP-SGD (Poisson sampling rate Q, noise multiplier M, T steps) by the\n"
     "  Renyi-DP accountant of the subsampled Gaussian (Mironov, Talwar, Zhang 2019),\n"
     "  converted by Balle et al. 2020 (Opacus's conversion) and by the classic\n"
     "  log(1/delta)/(alpha-1); minimum over the orders.  arb: a certified upper bound.\n"
+    "  --sampling-rate Q  a decimal, or a fraction N/D of integers read exactly (1/568)\n"
     "  --orders LIST   comma-separated orders > 1 (integers up to 1e7, fractional up to\n"
-    "                  1000), or 'default' (2..64, 72, 80, 96, 128, 192, 256, 512, 1024)\n"
+    "                  1000), 'default' (the best real order: the grid 1.1, 1.2, ..., 10.9,\n"
+    "                  11..64, 72, 80, 96, 128, 192, 256, 512, 1024 certified, then a\n"
+    "                  golden-section search; epsilon certified at the order found),\n"
+    "                  'integers' (2..64, 72, 80, 96, 128, 192, 256, 512, 1024)\n"
     "                  or 'opacus' (Opacus 1.1.2: 1.1, 1.2, ..., 10.9, 12..63)\n"
     "  --method M      arb (certified, the default), or a peer's code in doubles: opacus\n"
     "                  (= double), dp-accounting, tf-privacy (legacy, classic conversion),\n"
     "                  logdouble (integer orders)\n"
     "  --compare       with a double method: also arb, the relative error, and a status\n"
     "                  measured against the tolerance 1e-8\n"
+    "  --per-order     the list per_order: each order's T-step RDP and epsilons\n"
     "  --epsilon E     find the least M on the grid 10^-K (--resolution K, default 3)\n"
     "                  whose certified epsilon is <= E\n"
     "  --stated-epsilon E  the batches per epoch K (q = 1/K, T = N K, Opacus's Poisson\n"
     "                  loader at batch size B) whose certified epsilon rounds to E as\n"
-    "                  printed, the dataset sizes B(K-1)+1..BK, and epsilon at the nearest K\n";
+    "                  printed, the dataset sizes B(K-1)+1..BK, and epsilon at the nearest K\n"
+    "  --accountant pld  the privacy loss distribution composed by FFT: a certified\n"
+    "                  bracket [epsilon_lower_bound, epsilon_upper_bound] of the true epsilon\n"
+    "                  (or of delta at --delta-for-epsilon E); sampling rate < 1, T <= 1e9\n"
+    "  --relation R    add, remove, or both (default: the worse of the two)\n"
+    "  --width W       target relative width of the epsilon bracket (default 0.01;\n"
+    "                  smaller costs more time and memory, 1e-4 .. 1)\n";
 
 typedef struct {
     const char *M, *q, *T, *delta, *eps, *stated, *orders_text, *method_text;
+    const char *accountant, *relation, *width_text, *delta_for_eps;
     long digits, resolution, batch, epochs;
-    int json, compare;
+    int json, compare, pld, rel, per_order;
+    double width;
     uint64_t steps;
     lp_method method;
     lp_order_list orders;
 } account_opts;
+
+/* --sampling-rate: a decimal in (0, 1] ((0, 1) with open_hi), or a fraction
+ * N/D of integers (1/568 read exactly) in the same range */
+static int
+check_rate(const char *v, int open_hi)
+{
+    uint64_t num, den;
+    if (v && strchr(v, '/')) {
+        if (lp_rate_fraction(&num, &den, v) != 0 || num == 0 || num > den || (open_hi && num == den))
+            return lp_usage_error(cmd, "--sampling-rate must be a decimal number or a fraction N/D "
+                                  "of integers in %s (got '%s')", open_hi ? "(0, 1)" : "(0, 1]", v);
+        return 0;
+    }
+    return lp_arg_unit_interval(cmd, "--sampling-rate", v, open_hi);
+}
 
 static int
 check_positive(const char *opt, const char *v)
@@ -65,11 +97,73 @@ parse_orders(account_opts *o)
     return 0;
 }
 
+/* --accountant pld: M, q in (0, 1), T in 1 .. 1e9, delta or --delta-for-epsilon */
+static int
+parse_pld(account_opts *o, const char *digits_text)
+{
+    int rc;
+    if (o->eps || o->stated || o->orders_text || o->method_text || o->compare || o->per_order)
+        return lp_usage_error(cmd, "--accountant pld does not take %s",
+                              o->eps ? "--epsilon" : o->stated ? "--stated-epsilon"
+                              : o->orders_text ? "--orders" : o->method_text ? "--method"
+                              : o->compare ? "--compare" : "--per-order");
+    if ((rc = check_positive("--noise-multiplier", o->M)))
+        return rc;
+    {
+        double m = strtod(o->M, NULL);
+        if (!(m >= 0.01 && m <= 10000))
+            return lp_usage_error(cmd, "--noise-multiplier must be in [0.01, 1e4] with --accountant "
+                                  "pld (got '%s')", o->M);
+    }
+    if ((rc = check_rate(o->q, 1)))
+        return rc;
+    if (o->T == NULL)
+        return lp_usage_error(cmd, "missing --steps");
+    if (lp_decimal_uint64(&o->steps, o->T) != 0 || o->steps < 1 || o->steps > 1000000000)
+        return lp_usage_error(cmd, "--steps must be an integer in 1 .. 1e9 with --accountant pld "
+                              "(got '%s')", o->T);
+    if (o->delta && o->delta_for_eps)
+        return lp_usage_error(cmd, "--delta and --delta-for-epsilon exclude each other");
+    if (o->delta_for_eps) {
+        if (!lp_decimal_valid(o->delta_for_eps) || lp_decimal_sign(o->delta_for_eps) < 0
+            || !(strtod(o->delta_for_eps, NULL) <= 10000))
+            return lp_usage_error(cmd, "--delta-for-epsilon must be a decimal number in [0, 1e4] "
+                                  "(got '%s')", o->delta_for_eps);
+    } else if (o->delta == NULL) {
+        return lp_usage_error(cmd, "missing --delta or --delta-for-epsilon");
+    } else if ((rc = lp_arg_unit_interval(cmd, "--delta", o->delta, 1))) {
+        return rc;
+    }
+    o->rel = 2;
+    if (o->relation) {
+        if (strcmp(o->relation, "remove") == 0)
+            o->rel = 0;
+        else if (strcmp(o->relation, "add") == 0)
+            o->rel = 1;
+        else if (strcmp(o->relation, "both") != 0)
+            return lp_usage_error(cmd, "--relation must be add, remove or both (got '%s')", o->relation);
+    }
+    o->width = 0.01;
+    if (o->width_text) {
+        char *end;
+        double w = strtod(o->width_text, &end);
+        if (!lp_decimal_valid(o->width_text) || *end || !(w >= 1e-4 && w <= 1))
+            return lp_usage_error(cmd, "--width must be a decimal in [1e-4, 1] (got '%s')",
+                                  o->width_text);
+        o->width = w;
+    }
+    if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 12)))
+        return rc;
+    o->pld = 1;
+    return 0;
+}
+
 static int
 parse(account_opts *o, int argc, char **argv)
 {
     enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_DIGITS,
-           O_RES, O_JSON, O_HELP, O_STATED, O_BATCH, O_EPOCHS };
+           O_RES, O_JSON, O_HELP, O_STATED, O_BATCH, O_EPOCHS, O_ACCOUNTANT, O_RELATION,
+           O_WIDTH, O_DFE, O_PER_ORDER };
     static const struct option longopts[] = {
         { "noise-multiplier", required_argument, NULL, O_M },
         { "sampling-rate", required_argument, NULL, O_Q },
@@ -84,6 +178,11 @@ parse(account_opts *o, int argc, char **argv)
         { "stated-epsilon", required_argument, NULL, O_STATED },
         { "batch", required_argument, NULL, O_BATCH },
         { "epochs", required_argument, NULL, O_EPOCHS },
+        { "accountant", required_argument, NULL, O_ACCOUNTANT },
+        { "relation", required_argument, NULL, O_RELATION },
+        { "width", required_argument, NULL, O_WIDTH },
+        { "delta-for-epsilon", required_argument, NULL, O_DFE },
+        { "per-order", no_argument, NULL, O_PER_ORDER },
         { "json", no_argument, NULL, O_JSON },
         { "help", no_argument, NULL, O_HELP },
         { NULL, 0, NULL, 0 }
@@ -112,6 +211,11 @@ parse(account_opts *o, int argc, char **argv)
         case O_STATED: o->stated = optarg; break;
         case O_BATCH: batch_text = optarg; break;
         case O_EPOCHS: epochs_text = optarg; break;
+        case O_ACCOUNTANT: o->accountant = optarg; break;
+        case O_RELATION: o->relation = optarg; break;
+        case O_WIDTH: o->width_text = optarg; break;
+        case O_DFE: o->delta_for_eps = optarg; break;
+        case O_PER_ORDER: o->per_order = 1; break;
         case O_JSON: o->json = 1; break;
         case O_HELP:
             fputs(usage_text, lp_out());
@@ -122,6 +226,13 @@ parse(account_opts *o, int argc, char **argv)
     }
     if (optind < argc)
         return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (o->accountant && strcmp(o->accountant, "rdp") != 0 && strcmp(o->accountant, "pld") != 0)
+        return lp_usage_error(cmd, "--accountant must be rdp or pld (got '%s')", o->accountant);
+    if (o->accountant && strcmp(o->accountant, "pld") == 0)
+        return parse_pld(o, digits_text);
+    if (o->relation || o->width_text || o->delta_for_eps)
+        return lp_usage_error(cmd, "%s needs --accountant pld", o->relation ? "--relation"
+                              : o->width_text ? "--width" : "--delta-for-epsilon");
     if (o->eps && o->M)
         return lp_usage_error(cmd, "--epsilon and --noise-multiplier exclude each other "
                               "(give M to get epsilon, or epsilon to get the least M)");
@@ -146,7 +257,7 @@ parse(account_opts *o, int argc, char **argv)
     } else {
         if (batch_text || epochs_text)
             return lp_usage_error(cmd, "%s needs --stated-epsilon", batch_text ? "--batch" : "--epochs");
-        if ((rc = lp_arg_unit_interval(cmd, "--sampling-rate", o->q, 0)))
+        if ((rc = check_rate(o->q, 0)))
             return rc;
         if (o->T == NULL)
             return lp_usage_error(cmd, "missing --steps");
@@ -179,10 +290,16 @@ static int
 run(const account_opts *o)
 {
     lp_account_request req = { o->M, o->q, o->delta, o->steps, &o->orders, o->method,
-                               o->compare, o->digits };
+                               o->compare, o->digits, o->per_order };
     lp_record *rec;
     int rc = LP_EXIT_OK;
-    if (o->stated) {
+    if (o->pld) {
+        lp_pld_request pr = { o->M, o->q, o->delta, o->delta_for_eps, o->steps, o->rel, o->width,
+                              (size_t) 1 << 23, o->digits };
+        rec = lp_record_new("DP-SGD accountant (Poisson-subsampled Gaussian, privacy loss "
+                            "distribution, certified bracket)");
+        lp_pld_study(rec, &pr);
+    } else if (o->stated) {
         lp_account_fit_request fit = { o->M, o->stated, o->delta, (uint64_t) o->batch,
                                        (uint64_t) o->epochs, &o->orders, o->digits };
         rec = lp_record_new("dataset sizes that reproduce a stated epsilon (Renyi-DP accountant, "

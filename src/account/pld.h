@@ -1,0 +1,111 @@
+/* pld.h -- a certified privacy-loss-distribution (PLD) accountant of the
+ * Poisson-subsampled Gaussian over T steps: an upper and a lower bound on the
+ * true delta(epsilon) and epsilon(delta) of the composed mechanism.
+ *
+ * One step, noise multiplier M, sampling rate q, sensitivity 1, in units of
+ * the noise (u = x / M), s(u) = u/M - 1/(2 M^2):
+ *   remove   P = (1-q) N(0,1) + q N(1/M,1),  Q = N(0,1),
+ *            L(u) = log(1 - q + q e^{s(u)}),   u ~ P   (L > log(1-q));
+ *   add      P = N(0,1),  Q = the mixture,
+ *            L(u) = -log(1 - q + q e^{s(u)}),  u ~ P   (L < -log(1-q)).
+ * delta(eps) of T steps = E[(1 - e^{eps - S})_+], S the sum of T iid L
+ * (Meiser and Mohammadi 2018; Koskela, Jalko and Honkela 2020).
+ *
+ * The route (pld.c has the proofs):
+ *   1. clamp the loss where its tail is below tau (the cut mass counts fully
+ *      into delta: T tau), round it up onto the grid k h: Y = ceil_h(X),
+ *      masses certified in Arb;
+ *   2. compose T times on a circular grid of n = 2^m points by a radix-2 FFT
+ *      in doubles, the power y^T of each coefficient and the inverse FFT, with
+ *      an a-priori bound on every rounding (pld_fft.c);
+ *   3. aliasing and the window's tails by a certified Chernoff bound on the
+ *      discretised loss's moment generating function;
+ *   4. the rounding Y - X in [0, h) moves S by at most T h (Meiser and
+ *      Mohammadi's pessimistic/optimistic bounds), and, around its mean
+ *      E[Y] - E[X] (E[X] the KL divergence, certified by an integral), by at
+ *      most h sqrt(T log(1/eta)/2) except with probability eta (Hoeffding;
+ *      the coupling of Gopi, Lee and Wutschitz 2021): both are taken, the
+ *      better at each epsilon. */
+#ifndef LP_PLD_H
+#define LP_PLD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "account/account.h"
+
+typedef enum { LP_PLD_REMOVE = 0, LP_PLD_ADD = 1 } lp_pld_relation;
+
+/* The composed, discretised PLD of one relation. */
+typedef struct {
+    lp_pld_relation relation;
+    uint64_t T;
+    double h;                   /* grid width (a double, exact) */
+    size_t n;                   /* circular grid size (a power of 2) */
+    int64_t ja;                 /* window: s_j = (ja + j) h, j = 0 .. n-1 */
+    double *A, *B, *C;          /* suffix sums of p, p r^(i-j), |p| over the window */
+    double rnd_rel;             /* the suffix sums' rounding, relative to C */
+    arb_t err_fft;              /* |sum (p^ - p) w| for any weights w of the form used */
+    arb_t tail;                 /* P(S outside the window): aliasing and the tails */
+    arb_t mu_lo, mu_hi;         /* E[Y] - E[X~]: the mean rounding, enclosed */
+    arb_t tau_hi, tau_lo;       /* per step: cut mass above (remove), below (add) */
+    double kmin_h, kmax_h;      /* the single step's grid support (for the record) */
+    size_t support;             /* grid points of one step */
+} lp_pld;
+
+/* Builds the composed PLD of `run` (M, q < 1, steps; delta is used for the
+ * grid choice only) under one relation, for a target relative bracket width
+ * `width` (> 0; 0.01 by default) on a grid of at most max_n points (a power
+ * of 2); eps_hint > 0: the epsilon where delta will be asked (else
+ * estimated).  The grid's choices are double heuristics: they move the cost
+ * and the bracket's width, never its validity.  Returns 0, or -1 when the
+ * run is out of range (q = 1, steps > 10^9, width <= 0). */
+int lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation relation, double width,
+                size_t max_n, double eps_hint);
+void lp_pld_clear(lp_pld *pld);
+
+/* A certified bracket [lo, hi] of the true delta(eps) (clipped to [0, 1]). */
+void lp_pld_delta(arb_t lo, arb_t hi, const lp_pld *pld, const arb_t eps);
+
+/* eps_hi: a certified upper bound on epsilon(delta) (delta(eps_hi) <= delta
+ * certainly); eps_lo: a certified lower bound (delta(eps) > delta certainly
+ * for every eps < eps_lo, or eps_lo = 0).  Exact doubles. */
+void lp_pld_epsilon(double *eps_lo, double *eps_hi, const lp_pld *pld, const arb_t delta);
+
+/* ---- the radix-2 FFT with an a-priori error bound (pld_fft.c) -------------- */
+
+/* In place, n = 2^m interleaved complex doubles (re, im), sign -1 forward
+ * (sum_j x_j e^{-2 pi i jk/n}), +1 inverse without the 1/n. */
+typedef struct {
+    size_t n;
+    double *w;                  /* e^{-2 pi i j/n}, j < n/2, interleaved */
+    double mu;                  /* |w^ - w| <= mu for every twiddle */
+} lp_fft_plan;
+
+void lp_fft_plan_init(lp_fft_plan *p, size_t n);
+void lp_fft_plan_clear(lp_fft_plan *p);
+void lp_fft(double *x, const lp_fft_plan *p, int sign);
+/* (1 + eta)^log2(n) - 1 rounded up: the componentwise bound
+ * |fft^(x) - fft(x)|_k <= it * sum |x_j| (see pld_fft.c). */
+double lp_fft_error_factor(const lp_fft_plan *p);
+
+/* ---- the KL divergence, certified (pld_kl.c) --------------------------------- */
+
+/* kl = E_P[L] of one step under `relation`: an enclosure; 0, or -1 when no
+ * finite enclosure was reached. */
+int lp_pld_kl(arb_t kl, const lp_dpsgd *run, lp_pld_relation relation, slong prec);
+
+/* ---- the study (pld_study.c) -------------------------------------------------- */
+
+typedef struct {
+    const char *M, *q, *delta;  /* validated decimal texts; delta may be NULL with eps */
+    const char *eps;            /* --delta-for-epsilon E, or NULL */
+    uint64_t steps;
+    int relation;               /* 0 remove, 1 add, 2 both (the worse) */
+    double width;
+    size_t max_n;
+    slong digits;
+} lp_pld_request;
+
+void lp_pld_study(lp_record *rec, const lp_pld_request *req);
+
+#endif

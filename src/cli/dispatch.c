@@ -14,6 +14,7 @@ static const lp_command commands[] = {
     { "overflow", lp_cmd_overflow, 1 },
     { "adversary", lp_cmd_adversary, 1 },
     { "account", lp_cmd_account, 1 },
+    { "run-capacity", lp_cmd_run_capacity, 1 },
 };
 
 const lp_command *

@@ -33,6 +33,8 @@ usage(FILE *out)
           "  account    DP-SGD's epsilon over T steps (RDP accountant, certified), or the least M\n"
           "         leakproof account --noise-multiplier M --sampling-rate Q --steps T --delta D [--json]\n"
           "         leakproof account --epsilon E --sampling-rate Q --steps T --delta D [--json]\n"
+          "  run-capacity  the Bayes capacity of a DP-SGD run: lower and upper bounds (certified)\n"
+          "         leakproof run-capacity --p P --noise-multiplier M --clip C --sampling-rate Q --steps T\n"
           "\n"
           "  leakproof COMMAND --help   options of one command (also SUBCOMMAND --help, -h)\n"
           "  leakproof --version\n", out);

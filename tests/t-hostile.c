@@ -66,6 +66,8 @@ static const char *const bases[] = {
     "--method arb --digits 10",
     "account --epsilon 2 --sampling-rate 0.01 --steps 10 --delta 1e-5 --orders 2,8,32 --resolution 2",
     "account --noise-multiplier 1 --stated-epsilon 2.0 --batch 64 --epochs 1 --delta 1e-5 --orders 2,8,32",
+    "run-capacity --p 5 --sigma 1 --radius 1 --sampling-rate 0.01 --steps 10 --digits 6",
+    "run-capacity --p 5 --noise-multiplier 1 --clip 1 --sampling-rate 0.5 --steps 3",
     "verify --threads 1 @CASES@",
     "forms",
 };
@@ -244,7 +246,8 @@ main(void)
 {
     long tried = 0, behaving = 0;
     static const char *const commands[] = { "eval", "overflow", "overflow account", "channel",
-                                            "calibrate", "mc", "adversary", "account", "verify" };
+                                            "calibrate", "mc", "adversary", "account", "verify",
+                                            "run-capacity" };
     signal(SIGALRM, on_alarm);
     snprintf(src_dir, sizeof src_dir, "%s", getenv("srcdir") ? getenv("srcdir") : ".");
     {

@@ -20,6 +20,7 @@ from .commands import (eval, mc, calibrate, channel, overflow, adversary, accoun
                        forms, verify, VerifyReport)
 from .accounting import RDPAccountant, get_noise_multiplier, UpperBound, AccountResult
 from .dpsgd import dpsgd, DpsgdLeakage
+from .run_capacity import run_capacity
 from .errors import LeakproofError, LeakproofUncertified
 from .result import Result
 from .sweep import Sweep
@@ -27,4 +28,4 @@ from .sweep import Sweep
 __all__ = ["eval", "mc", "calibrate", "channel", "overflow", "adversary", "account",
            "forms", "verify", "dpsgd", "RDPAccountant", "get_noise_multiplier", "UpperBound",
            "AccountResult", "Result", "Sweep", "VerifyReport", "DpsgdLeakage",
-           "LeakproofError", "LeakproofUncertified"]
+           "LeakproofError", "LeakproofUncertified", "run_capacity"]

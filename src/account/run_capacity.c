@@ -32,7 +32,7 @@ typedef struct {
     char ptext[24];
     cap_point *pt;
     size_t npt, ptcap;
-    long evals;
+    long evals, evals_max;
     int failed;
 } run_ctx;
 
@@ -303,7 +303,7 @@ same_x_sum(arb_t total, run_ctx *c, slong digits)
         arb_zero(total);
         for (size_t i = 0; i < n; i++)
             arb_add(total, total, v[i].c, c->prec);
-        if (c->failed || lp_study_accurate(total, digits + 1) || c->evals + 2 > LP_RUN_EVALS_MAX)
+        if (c->failed || lp_study_accurate(total, digits + 1) || c->evals + 2 > c->evals_max)
             break;
         /* split the blocks wider than max(target / 2n, widest / 8) */
         arb_get_lbound_arf(thr, total, c->prec);
@@ -319,7 +319,7 @@ same_x_sum(arb_t total, run_ctx *c, slong digits)
         arf_mul_2exp_si(big, big, -3);
         if (arf_cmp(big, thr) > 0)
             arf_set(thr, big);
-        for (size_t i = 0; i < m && c->evals + 2 <= LP_RUN_EVALS_MAX; i++) {
+        for (size_t i = 0; i < m && c->evals + 2 <= c->evals_max; i++) {
             uint64_t k1 = v[i].k1, k2 = v[i].k2, mid;
             size_t im;
             if (k1 == k2)
@@ -513,6 +513,14 @@ lp_study_run_capacity(lp_record *rec, const lp_run_capacity_request *req, char *
     c.T = req->steps;
     c.prec = (slong) (3.33 * (digits + 10)) + 2 * digits_of(c.T) * 4 + 128;
     c.edigits = digits + 4;
+    /* an evaluation of C costs more as p grows (about sqrt p terms): the
+       budget shrinks with it, so that a run at p = 2^31 - 1 ends in a minute */
+    c.evals_max = LP_RUN_EVALS_MAX;
+    if (req->p > 100000) {
+        c.evals_max = (long) (LP_RUN_EVALS_MAX * sqrt(100000.0 / (double) req->p));
+        if (c.evals_max < 300)
+            c.evals_max = 300;
+    }
     c.sdigits = digits + 6 + digits_of(req->p);
     snprintf(c.ptext, sizeof c.ptext, "%llu", (unsigned long long) req->p);
     arb_init(c.sigma); arb_init(c.q); arb_init(c.log_q); arb_init(c.log_1mq); arb_init(c.lg_T1);

@@ -55,7 +55,10 @@
  * (T-k) q / ((k+1)(1-q)), decreases in k), all in log space through lgamma.
  * Blocks start dyadic (0, 1, 2-3, 4-7, ...) and are halved where their
  * bracket is widest until the sum has the digits asked or the evaluations
- * run out; the printed ball is the bracket, so it holds at any stage. */
+ * run out; the printed ball is the bracket, so it holds at any stage (with
+ * fewer digits, said by digits and exit status 3: where the sum's peak
+ * spans thousands of k and C changes by a factor e^(p/2k) from one k to the
+ * next, as at p = 2^31 - 1 and T = 1e7, each k there needs its own C). */
 #ifndef LP_ACCOUNT_RUN_CAPACITY_H
 #define LP_ACCOUNT_RUN_CAPACITY_H
 
@@ -65,7 +68,8 @@
 extern "C" {
 #endif
 
-/* The most steps (--steps) and the most evaluations of C the sum may spend. */
+/* The most steps (--steps) and the most evaluations of C the sum may spend
+ * (for p > 1e5: LP_RUN_EVALS_MAX sqrt(1e5 / p), at least 300). */
 #define LP_RUN_STEPS_MAX UINT64_C(1000000000)
 #define LP_RUN_EVALS_MAX 6000
 

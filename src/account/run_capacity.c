@@ -436,9 +436,12 @@ lower_best(arb_t L, run_ctx *c)
     return best;
 }
 
-/* a bound and its log10 (absolute, `digits` decimals) */
+/* a bound and its log10 (absolute, `digits` decimals); lo_end, when not
+ * NULL, is a lower end of x known apart from the ball (a ball [a, b] with
+ * b >> a reaches below 0 as midpoint and radius) */
 static void
-record_bound(lp_record *rec, const char *key, const arb_t x, slong digits, slong *least, slong prec)
+record_bound(lp_record *rec, const char *key, const arb_t x, const arf_t lo_end, slong digits,
+             slong *least, slong prec)
 {
     char lkey[80];
     arb_t l, ten;
@@ -446,8 +449,27 @@ record_bound(lp_record *rec, const char *key, const arb_t x, slong digits, slong
     arb_init(ten);
     snprintf(lkey, sizeof lkey, "log10_%s", key);
     lp_study_record_ball(rec, key, x, digits, least);
-    if (arb_is_positive(x)) {
-        arb_log(l, x, prec);
+    if (arb_is_positive(x) || (lo_end && arf_sgn(lo_end) > 0 && arb_is_finite(x))) {
+        /* log of each end: a wide ball [a, b] keeps a narrow log bracket */
+        arf_t a, b;
+        arb_t la;
+        arf_init(a);
+        arf_init(b);
+        arb_init(la);
+        arb_get_lbound_arf(a, x, prec);
+        if (lo_end && arf_cmp(lo_end, a) > 0)
+            arf_set(a, lo_end);
+        arb_get_ubound_arf(b, x, prec);
+        arb_set_arf(la, a);
+        arb_log(la, la, prec);
+        arb_set_arf(l, b);
+        arb_log(l, l, prec);
+        arb_get_lbound_arf(a, la, prec);
+        arb_get_ubound_arf(b, l, prec);
+        arb_set_interval_arf(l, a, b, prec);
+        arf_clear(a);
+        arf_clear(b);
+        arb_clear(la);
         arb_set_ui(ten, 10);
         arb_log(ten, ten, prec);
         arb_div(l, l, ten, prec);
@@ -481,6 +503,7 @@ lp_study_run_capacity(lp_record *rec, const lp_run_capacity_request *req, char *
     slong digits = req->digits, least = digits;
     size_t ilow = 0;
     int qsign;
+    arf_t same_lo;
 
     if (req->p < 1 || req->p > LP_P_MAX) {
         snprintf(err, errlen, "p must be an integer from 1 to %llu", (unsigned long long) LP_P_MAX);
@@ -526,6 +549,7 @@ lp_study_run_capacity(lp_record *rec, const lp_run_capacity_request *req, char *
     arb_init(c.sigma); arb_init(c.q); arb_init(c.log_q); arb_init(c.log_1mq); arb_init(c.lg_T1);
     arb_init(one_step); arb_init(step); arb_init(prod); arb_init(same); arb_init(lower);
     arb_init(c1); arb_init(t);
+    arf_init(same_lo);
     lp_decimal_arb(c.sigma, req->sigma, c.prec);
     lp_decimal_arb(c.q, req->sampling_rate, c.prec);
     arb_log(c.log_q, c.q, c.prec);
@@ -564,6 +588,23 @@ lp_study_run_capacity(lp_record *rec, const lp_run_capacity_request *req, char *
     } else {
         same_x_sum(same, &c, digits);
         ilow = lower_best(lower, &c);
+        {
+            /* the bound is at least the capacity, so at least the lower bound */
+            arf_t a, z;
+            arf_init(a);
+            arf_init(z);
+            arb_get_lbound_arf(a, same, c.prec);
+            arb_get_lbound_arf(z, lower, c.prec);
+            if (arf_cmp(z, a) > 0) {
+                arb_get_ubound_arf(a, same, c.prec);
+                if (arf_cmp(z, a) <= 0) {
+                    arb_set_interval_arf(same, z, a, c.prec);
+                    arf_set(same_lo, z);
+                }
+            }
+            arf_clear(a);
+            arf_clear(z);
+        }
     }
 
     lp_record_text(rec, "command", "run-capacity");
@@ -581,12 +622,12 @@ lp_study_run_capacity(lp_record *rec, const lp_run_capacity_request *req, char *
         least = 0;
         lp_record_null(rec, "capacity_gauss");
     } else {
-        record_bound(rec, "capacity_gauss", one_step, digits, &least, c.prec);
-        record_bound(rec, "capacity_step", step, digits, &least, c.prec);
-        record_bound(rec, "capacity_lower", lower, digits, &least, c.prec);
+        record_bound(rec, "capacity_gauss", one_step, NULL, digits, &least, c.prec);
+        record_bound(rec, "capacity_step", step, NULL, digits, &least, c.prec);
+        record_bound(rec, "capacity_lower", lower, NULL, digits, &least, c.prec);
         lp_record_int(rec, "capacity_lower_k", qsign == 0 ? 0 : (int64_t) c.pt[ilow].k);
-        record_bound(rec, "capacity_upper_same", same, digits, &least, c.prec);
-        record_bound(rec, "capacity_upper_adaptive", prod, digits, &least, c.prec);
+        record_bound(rec, "capacity_upper_same", same, same_lo, digits, &least, c.prec);
+        record_bound(rec, "capacity_upper_adaptive", prod, NULL, digits, &least, c.prec);
     }
     lp_record_int(rec, "evaluations", c.evals);
     lp_study_record_status(rec, least, c.prec);
@@ -603,6 +644,7 @@ lp_study_run_capacity(lp_record *rec, const lp_run_capacity_request *req, char *
     arb_clear(c.sigma); arb_clear(c.q); arb_clear(c.log_q); arb_clear(c.log_1mq); arb_clear(c.lg_T1);
     arb_clear(one_step); arb_clear(step); arb_clear(prod); arb_clear(same); arb_clear(lower);
     arb_clear(c1); arb_clear(t);
+    arf_clear(same_lo);
     if (c.failed)
         return LP_RUN_UNCERTIFIED;
     return least >= digits ? LP_RUN_OK : LP_RUN_UNCERTIFIED;

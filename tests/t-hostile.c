@@ -79,6 +79,8 @@ static const char *const bases[] = {
     "--relation remove --width 0.1 --digits 6",
     "account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 10 "
     "--delta-for-epsilon 1 --relation add --width 0.1",
+    "run-capacity --p 5 --sigma 1 --radius 1 --sampling-rate 0.01 --steps 10 --digits 6",
+    "run-capacity --p 5 --noise-multiplier 1 --clip 1 --sampling-rate 0.5 --steps 3",
     "verify --threads 1 @CASES@",
     "forms",
 };
@@ -257,7 +259,8 @@ main(void)
 {
     long tried = 0, behaving = 0;
     static const char *const commands[] = { "eval", "overflow", "overflow account", "channel",
-                                            "calibrate", "mc", "adversary", "account", "verify", "dp" };
+                                            "calibrate", "mc", "adversary", "account", "verify", "dp",
+                                            "run-capacity" };
     signal(SIGALRM, on_alarm);
     snprintf(src_dir, sizeof src_dir, "%s", getenv("srcdir") ? getenv("srcdir") : ".");
     {

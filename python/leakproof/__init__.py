@@ -22,6 +22,7 @@ from .accounting import RDPAccountant, get_noise_multiplier, UpperBound, Account
 from .dpsgd import dpsgd, DpsgdLeakage
 from .privacy import dp
 from .accounting import pld_epsilon, pld_delta
+from .run_capacity import run_capacity
 from .errors import LeakproofError, LeakproofUncertified
 from .result import Result
 from .sweep import Sweep
@@ -29,4 +30,5 @@ from .sweep import Sweep
 __all__ = ["eval", "mc", "calibrate", "channel", "overflow", "adversary", "account",
            "forms", "verify", "dpsgd", "dp", "RDPAccountant", "get_noise_multiplier", "UpperBound",
            "AccountResult", "Result", "Sweep", "VerifyReport", "DpsgdLeakage",
-           "LeakproofError", "LeakproofUncertified", "pld_epsilon", "pld_delta"]
+           "LeakproofError", "LeakproofUncertified", "pld_epsilon", "pld_delta",
+           "run_capacity"]

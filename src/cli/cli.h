@@ -50,6 +50,7 @@ int lp_cmd_overflow_account(int argc, char **argv);    /* `overflow account` */
 int lp_cmd_adversary(int argc, char **argv);
 int lp_cmd_account(int argc, char **argv);
 int lp_cmd_dp(int argc, char **argv);
+int lp_cmd_run_capacity(int argc, char **argv);
 
 /* Prints "leakproof CMD: MESSAGE" on lp_err() and returns LP_EXIT_USAGE. */
 int lp_usage_error(const char *cmd, const char *fmt, ...)

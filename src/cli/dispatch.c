@@ -15,6 +15,7 @@ static const lp_command commands[] = {
     { "adversary", lp_cmd_adversary, 1 },
     { "account", lp_cmd_account, 1 },
     { "dp", lp_cmd_dp, 1 },
+    { "run-capacity", lp_cmd_run_capacity, 1 },
 };
 
 const lp_command *

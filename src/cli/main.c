@@ -35,6 +35,8 @@ usage(FILE *out)
           "         leakproof account --epsilon E --sampling-rate Q --steps T --delta D [--json]\n"
           "  dp         a mechanism's (epsilon, delta) profile, least epsilon, Renyi curve (certified)\n"
           "         leakproof dp gauss|vmf|laplace-l1 --p P ... (--epsilon E|--delta D|--order A) [--json]\n"
+          "  run-capacity  the Bayes capacity of a DP-SGD run: lower and upper bounds (certified)\n"
+          "         leakproof run-capacity --p P --noise-multiplier M --clip C --sampling-rate Q --steps T\n"
           "\n"
           "  leakproof COMMAND --help   options of one command (also SUBCOMMAND --help, -h)\n"
           "  leakproof --version\n", out);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <mpfr.h>
 #include "account/run_capacity.h"
+#include "account/account.h"
 #include "channel/channel.h"
 #include "channel/study.h"
 
@@ -502,7 +503,8 @@ lp_study_run_capacity(lp_record *rec, const lp_run_capacity_request *req, char *
     arb_t one_step, step, prod, same, lower, c1, t;
     slong digits = req->digits, least = digits;
     size_t ilow = 0;
-    int qsign;
+    int qsign, qone, qfrac;
+    uint64_t qnum = 0, qden = 1;
     arf_t same_lo;
 
     if (req->p < 1 || req->p > LP_P_MAX) {
@@ -515,12 +517,17 @@ lp_study_run_capacity(lp_record *rec, const lp_run_capacity_request *req, char *
         snprintf(err, errlen, "radius must be a decimal number >= 0 (got '%s')", req->radius ? req->radius : "");
         return LP_RUN_BAD_INPUT;
     }
-    if (req->sampling_rate == NULL || !lp_decimal_valid(req->sampling_rate)
-        || (qsign = lp_decimal_sign(req->sampling_rate)) < 0 || lp_decimal_compare(req->sampling_rate, "1") > 0) {
-        snprintf(err, errlen, "sampling-rate must be a decimal number in [0, 1] (got '%s')",
+    /* q: a decimal in [0, 1], or a fraction N/D of integers read exactly (1/568) */
+    qfrac = req->sampling_rate != NULL && strchr(req->sampling_rate, '/') != NULL;
+    if (qfrac ? lp_rate_fraction(&qnum, &qden, req->sampling_rate) != 0 || qnum > qden
+              : req->sampling_rate == NULL || !lp_decimal_valid(req->sampling_rate)
+                || lp_decimal_sign(req->sampling_rate) < 0 || lp_decimal_compare(req->sampling_rate, "1") > 0) {
+        snprintf(err, errlen, "sampling-rate must be a decimal number or a fraction N/D in [0, 1] (got '%s')",
                  req->sampling_rate ? req->sampling_rate : "");
         return LP_RUN_BAD_INPUT;
     }
+    qsign = qfrac ? qnum > 0 : lp_decimal_sign(req->sampling_rate);
+    qone = qfrac ? qnum == qden : lp_decimal_compare(req->sampling_rate, "1") == 0;
     if (req->steps < 1 || req->steps > LP_RUN_STEPS_MAX) {
         snprintf(err, errlen, "steps must be an integer from 1 to %llu", (unsigned long long) LP_RUN_STEPS_MAX);
         return LP_RUN_BAD_INPUT;
@@ -551,7 +558,11 @@ lp_study_run_capacity(lp_record *rec, const lp_run_capacity_request *req, char *
     arb_init(c1); arb_init(t);
     arf_init(same_lo);
     lp_decimal_arb(c.sigma, req->sigma, c.prec);
-    lp_decimal_arb(c.q, req->sampling_rate, c.prec);
+    if (qfrac) {
+        arb_set_ui(c.q, qnum);
+        arb_div_ui(c.q, c.q, qden, c.prec);
+    } else
+        lp_decimal_arb(c.q, req->sampling_rate, c.prec);
     arb_log(c.log_q, c.q, c.prec);
     arb_neg(t, c.q);
     arb_log1p(c.log_1mq, t, c.prec);
@@ -573,7 +584,7 @@ lp_study_run_capacity(lp_record *rec, const lp_run_capacity_request *req, char *
         arb_one(same);
         arb_one(lower);
         arb_one(prod);
-    } else if (lp_decimal_compare(req->sampling_rate, "1") == 0) {
+    } else if (qone) {
         size_t i = point(&c, c.T);                  /* every step includes it */
         arf_t a, z;
         arf_init(a);

@@ -26,7 +26,7 @@ usage(void)
           "  --radius R            clipping radius, >= 0\n"
           "  --noise-multiplier M  with --clip C: sigma = M*C, radius = C (DP-SGD's vocabulary)\n"
           "  --clip C              the clipping norm, > 0\n"
-          "  --sampling-rate Q     in [0, 1], a decimal\n"
+          "  --sampling-rate Q     in [0, 1], a decimal or a fraction N/D of integers (1/568)\n"
           "  --steps T             an integer from 1 to 1000000000\n"
           "  --digits D            certified significant digits, 1 to 30 (default 6)\n"
           "  -h, --help            this text\n", lp_out());
@@ -114,8 +114,9 @@ lp_cmd_run_capacity(int argc, char **argv)
     }
     if (q == NULL)
         return lp_usage_error(cmd, "missing --sampling-rate");
-    if (!lp_decimal_valid(q) || lp_decimal_sign(q) < 0 || lp_decimal_compare(q, "1") > 0)
-        return lp_usage_error(cmd, "--sampling-rate must be a decimal number in [0, 1] (got '%s')", q);
+    /* a decimal, or a fraction N/D read exactly; the library checks the fraction's range */
+    if (!strchr(q, '/') && (!lp_decimal_valid(q) || lp_decimal_sign(q) < 0 || lp_decimal_compare(q, "1") > 0))
+        return lp_usage_error(cmd, "--sampling-rate must be a decimal number or a fraction N/D in [0, 1] (got '%s')", q);
     if (T == NULL)
         return lp_usage_error(cmd, "missing --steps");
     if (lp_decimal_uint64(&req.steps, T) != 0 || req.steps < 1 || req.steps > LP_RUN_STEPS_MAX)

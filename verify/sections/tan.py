@@ -107,7 +107,11 @@ def section_tan(R, out, data, cases):
         out.append("The same runs (q = 1/K at the nearest K, T = epochs × K) by the tight accountants: the "
                    "certified RDP at its best real order (the default) and the certified PLD bracket of the "
                    "true ε (`leakproof account --accountant pld`, the worse of add and remove), against the "
-                   "stated ε:\n")
+                   "stated ε; beside them the Bayes capacity of the whole run (`leakproof run-capacity`, the "
+                   "example secret, clip 1): certified lower and upper bounds when its gradient is the same at "
+                   "every step, and the upper bound for gradients chosen adaptively:\n")
+        # the run's capacity at the first network's p (from its one-step record above)
+        net_name = nets[0]["name"] if nets else MISSING
         tight = []
         for f in fits:
             j = R.json(["account", "--noise-multiplier", f["noise_multiplier"], "--stated-epsilon",
@@ -115,18 +119,29 @@ def section_tan(R, out, data, cases):
                         f["delta"], "--orders", f["orders"]])
             k, t = R.field(j, "batches_nearest"), R.field(j, "steps_nearest")
             if not isinstance(k, int) or not isinstance(t, int):
-                tight.append([f["noise_multiplier"], f["stated_epsilon"], k, MISSING, MISSING, MISSING])
+                tight.append([f["noise_multiplier"], f["stated_epsilon"], k] + [MISSING] * 5)
                 continue
             run = ["--noise-multiplier", f["noise_multiplier"], "--sampling-rate", f"1/{k}",
                    "--steps", str(t), "--delta", f["delta"]]
             rdp = R.json(["account"] + run)
             pld = R.json(["account", "--accountant", "pld"] + run)
+            one = R.json(["eval", "gauss"] + network_size(nets[0]) + ["--noise-multiplier", f["noise_multiplier"],
+                                                                 "--clip", "1", "--form", "proof",
+                                                                 "--digits", "6"]) if nets else None
+            net_p = R.field(one, "p")
+            cap = None if not isinstance(net_p, int) else R.json(
+                ["run-capacity", "--p", str(net_p), "--noise-multiplier", f["noise_multiplier"], "--clip", "1",
+                 "--sampling-rate", f"1/{k}", "--steps", str(t)])
             b = (rdp or {}).get("balle2020") or {}
             tight.append([f["noise_multiplier"], f["stated_epsilon"], k,
                           f"{b.get('epsilon_upper_bound', MISSING)} (order {b.get('order', MISSING)})",
                           f"[{R.field(pld, 'epsilon_lower_bound')}, {R.field(pld, 'epsilon_upper_bound')}]",
-                          R.field(pld, "relation")])
+                          R.field(pld, "relation"),
+                          f"[{R.field(cap, 'log10_capacity_lower')}, {R.field(cap, 'log10_capacity_upper_same')}]",
+                          R.field(cap, "log10_capacity_upper_adaptive")])
         out.append(table(["noise multiplier", "stated ε", "K", "RDP, best real order (certified upper bound)",
-                          "PLD: the true ε lies in", "relation"], tight))
+                          "PLD: the true ε lies in", "relation",
+                          f"log₁₀ C_Bayes of the run, {net_name} (lower, same gradient)",
+                          "log₁₀ C_Bayes, adaptive upper bound"], tight))
         out.append("The stated ε are Rényi-DP upper bounds (Opacus's accountant reproduces them); the "
                    "certified PLD brackets say where each run's true ε lies, below them.\n")

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/host.h"
 #include "leakproof.h"
 #include "lines.h"
 #include "numbers.h"
@@ -56,7 +57,7 @@ shown(char out[48], const char *tok)
 static int
 finite_as_double(const char *tok)
 {
-    return isfinite(strtod(tok, NULL));
+    return isfinite(lp_strtod(tok, NULL));
 }
 
 char **

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/host.h"
 #include "leakproof.h"
 
 const lp_param_spec lp_param_specs[LP_NPARAMS] = {
@@ -172,7 +173,7 @@ lp_params_set(lp_params *par, lp_param_id id, const char *text, char *err, size_
         if (slots(par, id, &slot, &d) != 0)
             return -1;
         *slot = text;
-        *d = strtod(text, NULL);        /* the double view; may be 0 or inf */
+        *d = lp_strtod(text, NULL);        /* the double view; may be 0 or inf */
         return 0;
     }
     return -1;

@@ -2,6 +2,7 @@
  * Contract in account.h. */
 #include <math.h>
 #include <stdlib.h>
+#include "core/host.h"
 #include "account/account.h"
 #include "numeric/numeric.h"
 
@@ -132,7 +133,7 @@ set_point(lp_result *res, double v)
 static lp_status
 eval_double(lp_account_order *o, const lp_dpsgd *run, lp_method method)
 {
-    const double alpha = strtod(o->alpha, NULL), d = run->delta_d;
+    const double alpha = lp_strtod(o->alpha, NULL), d = run->delta_d;
     double rdp;
     char note[200] = "";
     lp_status st;

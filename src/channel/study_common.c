@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/host.h"
 #include "channel/channel.h"
 #include "channel/study.h"
 
@@ -80,7 +81,7 @@ int
 lp_study_doubles(double *out, char *const *texts, size_t n, char *err, size_t errlen)
 {
     for (size_t i = 0; i < n; i++) {
-        out[i] = strtod(texts[i], NULL);
+        out[i] = lp_strtod(texts[i], NULL);
         if (!isfinite(out[i]) || (out[i] == 0 && lp_decimal_sign(texts[i]) != 0)) {
             snprintf(err, errlen, "number %zu, %s, is beyond the range of doubles, in which this is computed",
                      i + 1, texts[i]);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "core/host.h"
 
 /* The captured text, or NULL when nothing was written (the buffer is freed). */
 static char *
@@ -24,6 +25,7 @@ lp_call(const char *const *args, size_t nargs, char **json, char **error)
     char **argv;
     int argc = 0, rc, has_json = 0;
     const lp_command *command;
+    locale_t old_locale;
 
     if (json)
         *json = NULL;
@@ -31,8 +33,8 @@ lp_call(const char *const *args, size_t nargs, char **json, char **error)
         *error = NULL;
     if (nargs > 1u << 20)
         return LP_EXIT_USAGE;
-    /* getopt permutes argv (the pointers, not the strings): a copy of ours,
-     * with room for --json and the terminating NULL. */
+    /* the parser moves operands after options (the pointers, not the
+     * strings): a copy of ours, with room for --json and the terminating NULL */
     argv = malloc((nargs + 2) * sizeof *argv);
     out = open_memstream(&out_buf, &out_len);
     err = open_memstream(&err_buf, &err_len);
@@ -57,12 +59,16 @@ lp_call(const char *const *args, size_t nargs, char **json, char **error)
         argv[argc++] = (char *) "--json";
     argv[argc] = NULL;
 
+    /* this thread's streams and the C locale (numbers in text read and
+       written the same under any locale of the host), both restored after */
+    old_locale = lp_locale_enter();
     lp_cli_redirect(out, err);
     if (nargs == 0)
         rc = lp_usage_error("call", "no command given (eval, mc, channel, ...)");
     else
         rc = lp_cli_run(argc, argv);
     lp_cli_redirect(NULL, NULL);
+    lp_locale_leave(old_locale);
 
     if (fclose(out) != 0 && rc == LP_EXIT_OK)
         rc = LP_EXIT_FAIL;

@@ -3,7 +3,6 @@
  * (or as the accountants compute it in doubles); given --epsilon, the least
  * noise multiplier that meets it; given --stated-epsilon, the dataset sizes
  * that reproduce a stated epsilon. */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -91,33 +90,32 @@ parse(account_opts *o, int argc, char **argv)
     o->digits = 6;
     o->resolution = 3;
     o->method = LP_ARB;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+    lp_opt g;
+    lp_opt_init(&g, argc, argv, "", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
         switch (c) {
-        case O_M: o->M = optarg; break;
-        case O_Q: o->q = optarg; break;
-        case O_T: o->T = optarg; break;
-        case O_DELTA: o->delta = optarg; break;
-        case O_EPS: o->eps = optarg; break;
-        case O_ORDERS: o->orders_text = optarg; break;
-        case O_METHOD: o->method_text = optarg; break;
+        case O_M: o->M = g.optarg; break;
+        case O_Q: o->q = g.optarg; break;
+        case O_T: o->T = g.optarg; break;
+        case O_DELTA: o->delta = g.optarg; break;
+        case O_EPS: o->eps = g.optarg; break;
+        case O_ORDERS: o->orders_text = g.optarg; break;
+        case O_METHOD: o->method_text = g.optarg; break;
         case O_COMPARE: o->compare = 1; break;
-        case O_DIGITS: digits_text = optarg; break;
-        case O_RES: res_text = optarg; break;
-        case O_STATED: o->stated = optarg; break;
-        case O_BATCH: batch_text = optarg; break;
-        case O_EPOCHS: epochs_text = optarg; break;
+        case O_DIGITS: digits_text = g.optarg; break;
+        case O_RES: res_text = g.optarg; break;
+        case O_STATED: o->stated = g.optarg; break;
+        case O_BATCH: batch_text = g.optarg; break;
+        case O_EPOCHS: epochs_text = g.optarg; break;
         case O_JSON: o->json = 1; break;
         case O_HELP:
             fputs(usage_text, lp_out());
             return -1;
-        case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
-        default: return lp_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+        default: return lp_opt_error(&g, cmd);
         }
     }
-    if (optind < argc)
-        return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (g.optind < argc)
+        return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind]);
     if (o->eps && o->M)
         return lp_usage_error(cmd, "--epsilon and --noise-multiplier exclude each other "
                               "(give M to get epsilon, or epsilon to get the least M)");

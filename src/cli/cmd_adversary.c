@@ -2,7 +2,6 @@
  * the options each one takes (any other is refused by name), their help, and
  * the dispatch.  The subcommands themselves parse their values, call their
  * study and emit (cmd_adversary_run.c). */
-#include <getopt.h>
 #include <string.h>
 #include "cli.h"
 #include "cmd_adversary.h"
@@ -121,23 +120,21 @@ lp_cmd_adversary(int argc, char **argv)
         return lp_usage_error("adversary", "unknown subcommand '%s': gaussian, jensen, laplace, attacks, link or "
                               "linear-layer", argv[1]);
     snprintf(name, sizeof name, "adversary %s", sub->name);
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc - 1, argv + 1, ":h", longopts, NULL)) != -1) {
+    lp_opt g;
+    lp_opt_init(&g, argc - 1, argv + 1, "h", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
         if (c == 'h')
             return help(sub);
-        if (c == ':')
-            return lp_usage_error(name, "option %s needs a value", argv[optind]);
-        if (c == '?')
-            return lp_usage_error(name, "unknown option '%s'", argv[optind]);
+        if (c == LP_OPT_ERROR)
+            return lp_opt_error(&g, name);
         if (!(sub->options & BIT(c)) && c != ADV_JSON) {
             options_of(allowed, sizeof allowed, sub->options);
             return lp_usage_error(name, "--%s is not an option of %s (it takes %s --json)",
                                   longopts[c].name, sub->name, allowed);
         }
-        value[c] = c == ADV_JSON ? "" : optarg;
+        value[c] = c == ADV_JSON ? "" : g.optarg;
     }
-    if (optind < argc - 1)
-        return lp_usage_error(name, "unexpected argument '%s'", argv[optind + 1]);
+    if (g.optind < argc - 1)
+        return lp_usage_error(name, "unexpected argument '%s'", argv[g.optind + 1]);
     return sub->run(value);
 }

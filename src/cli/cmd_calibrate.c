@@ -2,7 +2,6 @@
  * [--sensitivity S]`: the noise standard deviation sigma for (epsilon,
  * delta)-DP, classical and analytic, both certified (the study is
  * lp_study_calibrate_gaussian). */
-#include <getopt.h>
 #include <string.h>
 #include "cli.h"
 #include "channel/channel.h"
@@ -44,27 +43,27 @@ lp_cmd_calibrate(int argc, char **argv)
     lp_record *rec;
     lp_study_status st;
 
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+    lp_opt g;
+
+    lp_opt_init(&g, argc, argv, "h", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
         switch (c) {
-        case O_EPS: eps = optarg; break;
-        case O_DELTA: delta = optarg; break;
-        case O_SENS: sens = optarg; break;
-        case O_DIGITS: digits_text = optarg; break;
+        case O_EPS: eps = g.optarg; break;
+        case O_DELTA: delta = g.optarg; break;
+        case O_SENS: sens = g.optarg; break;
+        case O_DIGITS: digits_text = g.optarg; break;
         case O_JSON: json = 1; break;
         case 'h': case O_HELP: help = 1; break;
-        case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
-        default: return lp_usage_error(cmd, "unknown option '%s' (see leakproof calibrate --help)", argv[optind - 1]);
+        default: return lp_opt_error(&g, cmd);
         }
     }
     if (help)
         return usage();
-    if (optind >= argc || strcmp(argv[optind], "gaussian") != 0)
-        return lp_usage_error(cmd, optind >= argc ? "missing mechanism: gaussian"
+    if (g.optind >= argc || strcmp(argv[g.optind], "gaussian") != 0)
+        return lp_usage_error(cmd, g.optind >= argc ? "missing mechanism: gaussian"
                                                   : "unknown mechanism (only gaussian)");
-    if (optind + 1 < argc)
-        return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
+    if (g.optind + 1 < argc)
+        return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind + 1]);
     if (eps == NULL || delta == NULL)
         return lp_usage_error(cmd, "missing %s", eps == NULL ? "--epsilon" : "--delta");
     if (lp_study_check_positive("--epsilon", eps, LP_EPSILON_MAX, err, sizeof err)

@@ -5,7 +5,6 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -79,31 +78,30 @@ lp_cmd_mc(int argc, char **argv)
     lp_mc_input inputs[O_N];
     lp_record *rec;
 
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+    lp_opt g;
+
+    lp_opt_init(&g, argc, argv, "", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
         if (c >= 0 && c < O_N)
-            v[c] = optarg;
+            v[c] = g.optarg;
         else if (c == O_JSON)
             json = 1;
         else if (c == O_HELP) {
             fputs(usage, lp_out());
             return lp_close_stdout(LP_EXIT_OK);
-        } else if (c == ':')
-            return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
-        else
-            return lp_usage_error(cmd, "unknown option '%s' (see leakproof mc --help)", argv[optind - 1]);
+        } else
+            return lp_opt_error(&g, cmd);
     }
-    if (optind >= argc)
+    if (g.optind >= argc)
         return lp_usage_error(cmd, "missing mechanism: gauss, vmf, laplace, gauss-layers or discrete");
-    if (optind + 1 < argc)
-        return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
+    if (g.optind + 1 < argc)
+        return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind + 1]);
     for (size_t i = 0; i < sizeof mechanisms / sizeof mechanisms[0]; i++)
-        if (strcmp(argv[optind], mechanisms[i].name) == 0)
+        if (strcmp(argv[g.optind], mechanisms[i].name) == 0)
             mech = (int) i;
     if (mech < 0)
         return lp_usage_error(cmd, "unknown mechanism '%s': gauss, vmf, laplace, gauss-layers or discrete",
-                              argv[optind]);
+                              argv[g.optind]);
     for (int o = 0; o < O_N; o++) {
         unsigned takes = mechanisms[mech].takes | (mech == 4 ? 0 : RUN_OPTIONS);
         if (v[o] && !(takes >> o & 1))

@@ -12,7 +12,7 @@
 static FILE *
 out(void)
 {
-    static FILE *null;
+    static _Thread_local FILE *null;
     if (lp_mc_rank() == 0)
         return lp_out();
     if (null == NULL)
@@ -44,34 +44,32 @@ lp_cmd_verify(int argc, char **argv)
     size_t nfiles = 0;
     int threads = 0, json = 0;
 
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+    enum { O_THREADS = 1, O_JSON, O_HELP };
+    static const struct option longopts[] = {
+        { "threads", required_argument, NULL, O_THREADS }, { "json", no_argument, NULL, O_JSON },
+        { "help", no_argument, NULL, O_HELP }, { NULL, 0, NULL, 0 } };
+    lp_opt g;
+    int c;
+
+    lp_opt_init(&g, argc, argv, "h", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
+        switch (c) {
+        case 'h': case O_HELP:
             verify_usage(lp_out());
-            free(cases);
             return lp_close_stdout(LP_EXIT_OK);
-        }
-        if (strcmp(argv[i], "--json") == 0) {
-            json = 1;
-            continue;
-        }
-        if (strcmp(argv[i], "--threads") == 0) {
+        case O_JSON: json = 1; break;
+        case O_THREADS: {
             long t;
             int rc;
-            if (i + 1 >= argc) {
-                free(cases);
-                return lp_usage_error(cmd, "option --threads needs a value");
-            }
-            if ((rc = lp_arg_int_range(&t, cmd, "--threads", argv[++i], 1, 1024))) {
-                free(cases);
+            if ((rc = lp_arg_int_range(&t, cmd, "--threads", g.optarg, 1, 1024)))
                 return rc;
-            }
             threads = (int) t;
-            continue;
+            break;
         }
-        if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            free(cases);
-            return lp_usage_error(cmd, "unknown option '%s'", argv[i]);
+        default: return lp_opt_error(&g, cmd);
         }
+    }
+    for (int i = g.optind; i < argc; i++) {
         if (nfiles == sizeof files / sizeof *files) {
             free(cases);
             return lp_usage_error(cmd, "at most %zu case files", sizeof files / sizeof *files);

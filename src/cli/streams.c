@@ -1,9 +1,9 @@
 /* streams.c -- where the commands write.  The program writes to stdout and
  * stderr; lp_call (the bindings' entry point) points them at memory streams
- * for one call.  Contracts in cli.h. */
+ * for one call, in the calling thread only.  Contracts in cli.h. */
 #include "cli.h"
 
-static FILE *out_stream, *err_stream;
+static _Thread_local FILE *out_stream, *err_stream;    /* per thread: lp_call from many */
 
 FILE *
 lp_out(void)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
+#include "core/host.h"
 #include "core/record.h"
 
 typedef enum { F_TEXT, F_INT, F_BOOL, F_NULL, F_DOUBLE, F_DOUBLES, F_INTS, F_TEXTS, F_BALL, F_OBJECT, F_LIST } field_kind;
@@ -436,7 +437,7 @@ done:
 static double
 double_up(const char *s)
 {
-    double v = strtod(s, NULL);
+    double v = lp_strtod(s, NULL);
     arb_t a, ds;
     arb_init(a);
     arb_init(ds);
@@ -560,8 +561,8 @@ to_json(const lp_record *rec)
     return o;
 }
 
-char *
-lp_record_json(const lp_record *rec)
+static char *
+lp_record_json_c(const lp_record *rec)
 {
     json_t *o = to_json(rec);
     char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
@@ -707,8 +708,8 @@ human(const lp_record *rec, FILE *out, int indent)
     }
 }
 
-int
-lp_record_emit(const lp_record *rec, FILE *out, int json)
+static int
+lp_record_emit_c(const lp_record *rec, FILE *out, int json)
 {
     if (json) {
         char *s = lp_record_json(rec);
@@ -743,8 +744,8 @@ csv_text(FILE *out, const char *s)
     fputc('"', out);
 }
 
-int
-lp_record_emit_csv(const lp_record *rec, const char *key, FILE *out)
+static int
+lp_record_emit_csv_c(const lp_record *rec, const char *key, FILE *out)
 {
     const field *list = NULL;
     const lp_record *r0;
@@ -800,4 +801,37 @@ lp_record_emit_csv(const lp_record *rec, const char *key, FILE *out)
         fputc('\n', out);
     }
     return ferror(out) ? -1 : 0;
+}
+
+/* the C locale for the whole call, whatever the host's (numbers in text) */
+int
+lp_record_emit(const lp_record *rec, FILE *out, int json)
+{
+    int v;
+    locale_t old = lp_locale_enter();
+    v = lp_record_emit_c(rec, out, json);
+    lp_locale_leave(old);
+    return v;
+}
+
+/* the C locale for the whole call, whatever the host's (numbers in text) */
+int
+lp_record_emit_csv(const lp_record *rec, const char *key, FILE *out)
+{
+    int v;
+    locale_t old = lp_locale_enter();
+    v = lp_record_emit_csv_c(rec, key, out);
+    lp_locale_leave(old);
+    return v;
+}
+
+/* the C locale for the whole call, whatever the host's (numbers in text) */
+char *
+lp_record_json(const lp_record *rec)
+{
+    char *v;
+    locale_t old = lp_locale_enter();
+    v = lp_record_json_c(rec);
+    lp_locale_leave(old);
+    return v;
 }

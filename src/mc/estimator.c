@@ -14,6 +14,7 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+#include "core/host.h"
 #include "mc/mc.h"
 #include "mc/parallel.h"
 
@@ -219,6 +220,7 @@ lp_mc_estimate(lp_mc_result *res, const lp_mechanism *m, const lp_mc_options *op
     uint64_t done = 0;
     double t0 = now(), last = t0;
     int show = opt->progress && isatty(2) && lp_mc_rank() == 0, failed = 0;
+    const int nthreads = lp_threads(opt->threads);
 
     if (n == 0)
         return -1;
@@ -229,15 +231,14 @@ lp_mc_estimate(lp_mc_result *res, const lp_mechanism *m, const lp_mc_options *op
         return -1;
     memset(&total, 0, sizeof total);
     total.max_gap = -INFINITY;
-#ifdef _OPENMP
-    if (opt->threads > 0)
-        omp_set_num_threads(opt->threads);
-#endif
+    /* the thread count goes to the parallel region itself: omp_set_num_threads
+       would change it for every later call in the process (and every thread
+       of the host); the environment's OMP_NUM_THREADS is capped as --threads */
     for (uint64_t chunk = 0; chunk < nblocks; chunk += CHUNK_BLOCKS) {
         const uint64_t count = nblocks - chunk < CHUNK_BLOCKS ? nblocks - chunk : CHUNK_BLOCKS;
         uint64_t lo, hi;
         lp_mc_share(&lo, &hi, count);           /* this rank's blocks of the chunk */
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(nthreads)
         for (uint64_t i = lo; i < hi; i++) {
             const uint64_t b = chunk + i, len = b + 1 < nblocks ? LP_MC_BLOCK : n - b * LP_MC_BLOCK;
             run_block(&blocks[i], m, kernel, len, checks_of_block(checks, n, b), opt->seed, b);
@@ -269,11 +270,7 @@ lp_mc_estimate(lp_mc_result *res, const lp_mechanism *m, const lp_mc_options *op
     res->seed = opt->seed;
     res->isa = isa;
     res->ranks = lp_mc_ranks();
-#ifdef _OPENMP
-    res->threads = omp_get_max_threads();
-#else
-    res->threads = 1;
-#endif
+    res->threads = nthreads;
     finish(res, m, &total, n);
     return 0;
 }

@@ -5,6 +5,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
 #include <gsl/gsl_sf_gamma.h>
+#include "core/host.h"
 #include "mc/mc.h"
 
 static double
@@ -80,7 +81,6 @@ radial_scaled(double t, void *v)
 int
 lp_vmf_log_normaliser(double *log_c, double *abs_err, int p, double kappa)
 {
-    gsl_error_handler_t *old;
     gsl_integration_workspace *ws;
     gsl_integration_qaws_table *tab;
     gsl_function F;
@@ -93,7 +93,7 @@ lp_vmf_log_normaliser(double *log_c, double *abs_err, int p, double kappa)
         *abs_err = 0.0;
         return 0;
     }
-    old = gsl_set_error_handler_off();
+    lp_gsl_quiet_enter();
     ws = gsl_integration_workspace_alloc(1000);
     F.params = &v;
     if (p == 2) {       /* the endpoint singularities (1 - t^2)^{-1/2}: QAWS's weight */
@@ -120,7 +120,7 @@ lp_vmf_log_normaliser(double *log_c, double *abs_err, int p, double kappa)
         log_scale = kappa * v.mode + v.log_peak;
     }
     gsl_integration_workspace_free(ws);
-    gsl_set_error_handler(old);
+    lp_gsl_quiet_leave();
     if (st || !(val > 0))
         return -1;
     /* A(S^{p-2}) = 2 pi^{(p-1)/2} / G((p-1)/2) */

@@ -1,0 +1,37 @@
+/* host.h -- living inside someone else's process: the C locale for one
+ * conversion or one call (thread-local, restored on exit), GSL's process-wide
+ * error handler turned off only while leakproof needs it, thread counts capped,
+ * a per-thread cancel flag.  No function here installs anything process-wide
+ * that it does not restore. */
+#ifndef LP_CORE_HOST_H
+#define LP_CORE_HOST_H
+
+#include <locale.h>
+#include <stddef.h>
+#include <stdarg.h>
+
+/* The C locale as a locale_t (created once; glibc's is static). */
+locale_t lp_c_locale(void);
+/* Makes the calling thread use the C locale; returns what it used before,
+ * for lp_locale_leave.  Nests. */
+locale_t lp_locale_enter(void);
+void lp_locale_leave(locale_t old);
+
+/* strtod and printf-family conversions in the C locale, whatever the
+ * process's or the thread's locale is. */
+double lp_strtod(const char *s, char **end);
+int lp_snprintf(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* GSL's error handler is process-wide and aborts by default: these turn it off
+ * for the duration of leakproof's GSL calls, counted across threads (the first
+ * to enter saves the host's handler, the last to leave restores it). */
+void lp_gsl_quiet_enter(void);
+void lp_gsl_quiet_leave(void);
+
+/* Threads: at most LP_THREADS_MAX, whatever OMP_NUM_THREADS or the number of
+ * cores says; `requested` 0 means the default (OpenMP's, capped). */
+#define LP_THREADS_MAX 1024
+int lp_threads(int requested);
+
+#endif

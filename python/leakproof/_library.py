@@ -16,7 +16,7 @@ import threading
 
 SONAME = "libleakproof.so.1"
 
-_lock = threading.Lock()     # lp_call is not thread-safe: one call at a time
+_lock = threading.Lock()     # loading the library once (lp_call itself is thread-safe)
 _lib = None
 
 
@@ -51,15 +51,16 @@ def _load():
 def library():
     """The loaded libleakproof (a ctypes.CDLL), loaded on first use."""
     global _lib
-    if _lib is None:
-        lib = _load()
-        lib.lp_call.argtypes = [ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t,
-                                ctypes.POINTER(ctypes.c_void_p),
-                                ctypes.POINTER(ctypes.c_void_p)]
-        lib.lp_call.restype = ctypes.c_int
-        lib.lp_free.argtypes = [ctypes.c_void_p]
-        lib.lp_free.restype = None
-        _lib = lib
+    with _lock:
+        if _lib is None:
+            lib = _load()
+            lib.lp_call.argtypes = [ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t,
+                                    ctypes.POINTER(ctypes.c_void_p),
+                                    ctypes.POINTER(ctypes.c_void_p)]
+            lib.lp_call.restype = ctypes.c_int
+            lib.lp_free.argtypes = [ctypes.c_void_p]
+            lib.lp_free.restype = None
+            _lib = lib
     return _lib
 
 
@@ -86,6 +87,7 @@ def call(args):
     argv = (ctypes.c_char_p * max(len(encoded), 1))(*encoded)
     out = ctypes.c_void_p()
     err = ctypes.c_void_p()
-    with _lock:
-        status = lib.lp_call(argv, len(encoded), ctypes.byref(out), ctypes.byref(err))
+    # lp_call is thread-safe (its streams, parser and locale are the calling
+    # thread's): no lock, and ctypes releases the GIL for the call
+    status = lib.lp_call(argv, len(encoded), ctypes.byref(out), ctypes.byref(err))
     return status, _take_text(lib, out), _take_text(lib, err)

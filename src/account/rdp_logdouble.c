@@ -5,6 +5,7 @@
 #include <fenv.h>
 #include <math.h>
 #include <stdio.h>
+#include "core/host.h"
 #include "account/account.h"
 #include "numeric/numeric.h"
 
@@ -22,10 +23,10 @@ lp_rdp_logdouble(double *rdp, char *note, size_t notelen, double q, double M, do
     if (q == 1.0) {
         v = alpha / (2.0 * M * M);
     } else {
-        lg_a1 = lgamma(alpha + 1.0);
+        lg_a1 = lp_lgamma(alpha + 1.0);
         lp_lse_init(&acc);
         for (double i = 0; i <= alpha; i++) {
-            double log_coef = lg_a1 - lgamma(i + 1.0) - lgamma(alpha - i + 1.0)
+            double log_coef = lg_a1 - lp_lgamma(i + 1.0) - lp_lgamma(alpha - i + 1.0)
                               + i * log(q) + (alpha - i) * log(1.0 - q);
             lp_lse_add(&acc, log_coef + (i * i - i) / (2.0 * M * M));
         }

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/decimal_ops.h"
 #include "core/host.h"
 #include "cli.h"
 
@@ -31,6 +32,11 @@ lp_arg_dimension(uint64_t *p, const char *cmd, const char *opt, const char *text
 int
 lp_arg_positive(double *d, const char *cmd, const char *opt, const char *text, const char *what)
 {
+    if (lp_decimal_exponent_beyond(text)) {
+        char m[300];
+        lp_decimal_exponent_message(m, sizeof m, opt, text);
+        return lp_usage_error(cmd, "%s", m);
+    }
     if (!lp_decimal_valid(text) || lp_decimal_sign(text) <= 0)
         return lp_usage_error(cmd, "%s (%s) must be a decimal number > 0 (got '%s')",
                               opt, what, text);
@@ -41,6 +47,11 @@ lp_arg_positive(double *d, const char *cmd, const char *opt, const char *text, c
 int
 lp_arg_nonnegative(double *d, const char *cmd, const char *opt, const char *text, const char *what)
 {
+    if (lp_decimal_exponent_beyond(text)) {
+        char m[300];
+        lp_decimal_exponent_message(m, sizeof m, opt, text);
+        return lp_usage_error(cmd, "%s", m);
+    }
     if (!lp_decimal_valid(text) || lp_decimal_sign(text) < 0)
         return lp_usage_error(cmd, "%s (%s) must be a decimal number >= 0 (got '%s')",
                               opt, what, text);
@@ -114,13 +125,10 @@ lp_arg_unit_interval(const char *cmd, const char *opt, const char *text, int ope
     if (text == NULL)
         return lp_usage_error(cmd, "missing %s", opt);
     if (lp_decimal_valid(text) && lp_decimal_sign(text) > 0) {
-        /* decided on the exact decimal: 1 - 10^-30 is inside, 1 + 10^-30 is not */
-        arb_t x;
-        arb_init(x);
-        lp_decimal_arb(x, text, 256);
-        arb_sub_ui(x, x, 1, 256);
-        ok = open_hi ? arb_is_negative(x) : (arb_is_zero(x) || arb_is_negative(x));
-        arb_clear(x);
+        /* decided on the exact decimal, any number of digits: 1 - 10^-100 is
+           inside, 1 + 10^-100 is not */
+        int c = lp_decimal_cmp_exact(text, "1");
+        ok = open_hi ? c < 0 : c <= 0;
     }
     return ok ? 0 : lp_usage_error(cmd, "%s must be a decimal number in %s (got '%s')", opt, range,
                                    text);

@@ -14,6 +14,11 @@
 #define LP_EXIT_FAIL 1
 #define LP_EXIT_USAGE 2
 #define LP_EXIT_UNCERTIFIED 3   /* the answer could not be certified to the digits asked */
+#define LP_EXIT_RESOURCES 4     /* out of memory (the program; see memory.c) */
+
+/* The program's allocators for FLINT and GMP: a failed allocation is one line
+ * on stderr and exit status LP_EXIT_RESOURCES (memory.c; the program only). */
+void lp_program_memory_hooks(void);
 
 /* Where commands write: every result goes to lp_out(), every message to
  * lp_err(): the calling thread's streams (stdout and stderr, unless

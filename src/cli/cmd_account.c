@@ -5,6 +5,7 @@
  * that reproduce a stated epsilon. */
 #include <stdlib.h>
 #include <string.h>
+#include "core/decimal_ops.h"
 #include "cli.h"
 #include "account/account.h"
 
@@ -46,6 +47,11 @@ check_positive(const char *opt, const char *v)
 {
     if (v == NULL)
         return lp_usage_error(cmd, "missing %s", opt);
+    if (lp_decimal_exponent_beyond(v)) {
+        char m[300];
+        lp_decimal_exponent_message(m, sizeof m, opt, v);
+        return lp_usage_error(cmd, "%s", m);
+    }
     if (!lp_decimal_valid(v) || lp_decimal_sign(v) <= 0)
         return lp_usage_error(cmd, "%s must be a decimal number > 0 (got '%s')", opt, v);
     return 0;

@@ -3,6 +3,7 @@
  * src/adversary, emit the record. */
 #include <stdlib.h>
 #include <string.h>
+#include "core/decimal_ops.h"
 #include "cli.h"
 #include "cmd_adversary.h"
 #include "adversary/adversary.h"
@@ -15,6 +16,12 @@ decimal(const char **out, const char *cmd, const char *const *value, int opt, in
     const char *v = value[opt] ? value[opt] : fallback;
     if (v == NULL)
         return lp_usage_error(cmd, "missing --%s", lp_adversary_option_name(opt));
+    if (lp_decimal_exponent_beyond(v)) {
+        char m[300], o[64];
+        snprintf(o, sizeof o, "--%s", lp_adversary_option_name(opt));
+        lp_decimal_exponent_message(m, sizeof m, o, v);
+        return lp_usage_error(cmd, "%s", m);
+    }
     if (!lp_decimal_valid(v) || lp_decimal_sign(v) < (allow_zero ? 0 : 1))
         return lp_usage_error(cmd, "--%s must be a decimal number %s 0 (got '%s')", lp_adversary_option_name(opt),
                               allow_zero ? ">=" : ">", v);

@@ -44,9 +44,11 @@ lp_channel_run_personalized(const lp_channel_opts *o)
     }
     if (rc == 0) {
         lp_record *rec = lp_channel_record(o);
-        lp_study_status st = lp_study_channel_personalized(rec, rows, cov, beta, o->capacity, err, sizeof err);
+        lp_study_status st;
         char prefix[300];
-        if (strncmp(err, "target_capacity", 15) == 0)
+        err[0] = '\0';         /* the study writes a message only when it refuses */
+        st = lp_study_channel_personalized(rec, rows, cov, beta, o->capacity, err, sizeof err);
+        if (st == LP_STUDY_BAD_INPUT && strncmp(err, "target_capacity", 15) == 0)
             snprintf(prefix, sizeof prefix, "--capacity");
         else
             snprintf(prefix, sizeof prefix, "--covariance %s", o->cov);

@@ -41,6 +41,7 @@ usage(FILE *out)
 int
 main(int argc, char **argv)
 {
+    lp_program_memory_hooks();
     if (argc < 2) {
         usage(stderr);
         return LP_EXIT_USAGE;

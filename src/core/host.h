@@ -7,8 +7,18 @@
 #define LP_CORE_HOST_H
 
 #include <locale.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdarg.h>
+
+/* log|Gamma(x)| without libm's process-wide signgam (lgamma writes it: a data
+ * race between threads). */
+static inline double
+lp_lgamma(double x)
+{
+    int sign;
+    return lgamma_r(x, &sign);
+}
 
 /* The C locale as a locale_t (created once; glibc's is static). */
 locale_t lp_c_locale(void);

@@ -193,9 +193,9 @@ finish(lp_mc_result *res, const lp_mechanism *m, const lp_mc_block_sums *t, uint
             log_ratio = 0.0;
         } else {
             double k = lp_vmf_weight_log_scale(m->p, m->kappa);
-            log_c = log(2.0) + 0.5 * (p - 1) * log(M_PI) - lgamma(0.5 * (p - 1)) + m->kappa + k + log(mean);
+            log_c = log(2.0) + 0.5 * (p - 1) * log(M_PI) - lp_lgamma(0.5 * (p - 1)) + m->kappa + k + log(mean);
             /* A(S^{p-1}) / A(S^{p-2}) = sqrt(pi) G((p-1)/2) / G(p/2) */
-            log_ratio = 0.5 * log(M_PI) + lgamma(0.5 * (p - 1)) - lgamma(0.5 * p) - k;
+            log_ratio = 0.5 * log(M_PI) + lp_lgamma(0.5 * (p - 1)) - lp_lgamma(0.5 * p) - k;
         }
         res->log_norm_mc = log_c;
         res->log_norm_mc_se = rel;

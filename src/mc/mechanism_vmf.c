@@ -58,7 +58,7 @@ vmf_sample_output(const lp_mechanism *m, double *y, lp_stream *r)
 {
     const double p = m->p;
     sphere_sample(m, y, r);
-    return -(log(2.0) + 0.5 * p * log(M_PI) - lgamma(0.5 * p));
+    return -(log(2.0) + 0.5 * p * log(M_PI) - lp_lgamma(0.5 * p));
 }
 
 typedef struct { double kappa, a, mode, log_peak; } vmf_radial;
@@ -124,7 +124,7 @@ lp_vmf_log_normaliser(double *log_c, double *abs_err, int p, double kappa)
     if (st || !(val > 0))
         return -1;
     /* A(S^{p-2}) = 2 pi^{(p-1)/2} / G((p-1)/2) */
-    *log_c = log(2.0) + 0.5 * (p - 1.0) * log(M_PI) - lgamma(0.5 * (p - 1.0)) + log_scale + log(val);
+    *log_c = log(2.0) + 0.5 * (p - 1.0) * log(M_PI) - lp_lgamma(0.5 * (p - 1.0)) + log_scale + log(val);
     *abs_err = fabs(err / val) + 1e-15 * fabs(*log_c);
     return 0;
 }
@@ -175,7 +175,7 @@ double
 lp_vmf_weight_log_scale(int p, double kappa)
 {
     const double a = 0.5 * (p - 1.0), b = wood_b(p, kappa);
-    return 0.5 * (p - 3.0) * log(4.0 * b) + log(2.0 * b) + 2.0 * lgamma(a) - lgamma(2.0 * a);
+    return 0.5 * (p - 3.0) * log(4.0 * b) + log(2.0 * b) + 2.0 * lp_lgamma(a) - lp_lgamma(2.0 * a);
 }
 
 double

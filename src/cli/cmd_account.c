@@ -196,10 +196,10 @@ run(const account_opts *o)
         if (lp_account_least_multiplier_study(rec, o->eps, &req, o->resolution) != 0) {
             fprintf(lp_err(), "leakproof account: no multiplier up to 10^6 meets epsilon <= %s\n",
                     o->eps);
-            rc = LP_EXIT_FAIL;
+            rc = LP_EXIT_FAIL;          /* with its record: status not_found */
         }
     }
-    if (rc == LP_EXIT_OK && lp_emit(rec, o->json) != 0)
+    if (lp_emit(rec, o->json) != 0)
         rc = LP_EXIT_FAIL;
     lp_record_free(rec);
     return rc;

@@ -1,6 +1,7 @@
 /* cmd_eval_options.c -- `leakproof eval`'s options beyond the registry's
  * descriptors: the usage text, layers files, and DP-SGD's vocabulary mapped
  * exactly onto the mechanisms' parameters.  Contracts in cmd_eval.h. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cmd_eval.h"
@@ -53,8 +54,13 @@ lp_eval_read_layers(lp_params *par, const char *opt, const char *path, int sum_o
     long cols;
     uint64_t *sizes;
     int rc = 0;
-    if ((texts = lp_read_numbers(path, &n, &rows, &cols, err, sizeof err)) == NULL)
+    if ((texts = lp_read_numbers(path, &n, &rows, &cols, err, sizeof err)) == NULL) {
+        if (errno == ENOMEM) {
+            fprintf(lp_err(), "leakproof %s: %s %s\n", cmd, opt, err);
+            return LP_EXIT_RESOURCES;
+        }
         return lp_usage_error(cmd, "%s %s", opt, err);
+    }
     sizes = malloc((n ? n : 1) * sizeof *sizes);
     if (sizes == NULL)
         abort();

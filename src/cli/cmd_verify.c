@@ -22,6 +22,24 @@ out(void)
 
 static const char *const cmd = "verify";
 
+/* A text on one TAP line: a control character (a newline in a case file's
+ * name would start a line of its own: "not ok 999 - injected") is written
+ * \xHH, a backslash \\, and '#' \# (TAP's escape: a name with "# SKIP"
+ * must not become a directive). */
+static void
+tap_text(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char) *s;
+        if (c < 0x20 || c == 0x7f)
+            fprintf(f, "\\x%02x", c);
+        else if (c == '\\' || c == '#')
+            fprintf(f, "\\%c", c);
+        else
+            fputc(c, f);
+    }
+}
+
 static void
 verify_usage(FILE *out)
 {
@@ -93,13 +111,23 @@ lp_cmd_verify(int argc, char **argv)
         lp_verify_case(rec, &checks, &nchecks, &cases[i], threads);
         for (size_t j = from; j < nchecks && !json; j++) {
             const lp_check *k = &checks[j];
-            fprintf(out(), "%s %zu - %s%s\n", k->kind == LP_CHECK_PASS || k->kind == LP_CHECK_SKIP
-                   || k->kind == LP_CHECK_REFUSED ? "ok" : "not ok", j + 1, k->text,
-                   k->kind == LP_CHECK_FINDING ? " # TODO finding: disagrees with the Monte Carlo arbiter"
+            fprintf(out(), "%s %zu - ", k->kind == LP_CHECK_PASS || k->kind == LP_CHECK_SKIP
+                   || k->kind == LP_CHECK_REFUSED ? "ok" : "not ok", j + 1);
+            tap_text(out(), k->text);
+            fprintf(out(), "%s\n", k->kind == LP_CHECK_FINDING ? " # TODO finding: disagrees with the Monte Carlo arbiter"
                    : k->kind == LP_CHECK_SKIP ? " # SKIP no value from this method"
                    : k->kind == LP_CHECK_REFUSED ? " # SKIP not judged: effective sample size too small" : "");
         }
-        fflush(out());
+        /* a reader that went away (EPIPE with SIGPIPE ignored): stop now,
+           not after every case */
+        if (fflush(out()) != 0 || ferror(out())) {
+            fprintf(lp_err(), "leakproof verify: writing the output failed after case %zu of %zu; "
+                    "stopped\n", i + 1, ncases);
+            lp_record_free(rec);
+            free(checks);
+            free(cases);
+            return LP_EXIT_FAIL;
+        }
     }
     if ((verdicts = calloc(lp_nforms, sizeof *verdicts)) == NULL)
         abort();
@@ -109,7 +137,9 @@ lp_cmd_verify(int argc, char **argv)
             lp_verdict_record(lp_record_append(rec, "verdicts"), &verdicts[v]);
         } else {
             lp_verdict_sentence(sentence, sizeof sentence, &verdicts[v]);
-            fprintf(out(), "# verdict: %s\n", sentence);
+            fputs("# verdict: ", out());
+            tap_text(out(), sentence);
+            fputc('\n', out());
         }
     }
     if (json)

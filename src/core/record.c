@@ -508,6 +508,43 @@ bound_key(const field *f)
     return k;
 }
 
+/* A text as a JSON string.  JSON strings are UTF-8 and jansson refuses any
+ * other bytes (json_string returns NULL, and the key vanished: a non-UTF-8
+ * file name gave "files":[]); each byte that is not part of valid UTF-8 is
+ * written as the four characters \xHH instead, so that the name can still be
+ * told apart and found. */
+static json_t *
+json_text(const char *s)
+{
+    json_t *v = json_string(s);
+    size_t n = strlen(s), k = 0;
+    char *buf;
+    if (v != NULL)
+        return v;
+    if ((buf = malloc(4 * n + 1)) == NULL)
+        return json_null();
+    for (size_t i = 0; i < n;) {
+        const unsigned char c = (unsigned char) s[i];
+        size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        json_t *probe = NULL;
+        if (len > 1 && i + len <= n && (probe = json_stringn(s + i, len)) != NULL) {
+            memcpy(buf + k, s + i, len);        /* one valid multi-byte character */
+            k += len;
+            i += len;
+        } else if (len == 1) {
+            buf[k++] = (char) c;
+            i++;
+        } else {
+            k += (size_t) sprintf(buf + k, "\\x%02x", c);
+            i++;
+        }
+        json_decref(probe);
+    }
+    v = json_stringn(buf, k);
+    free(buf);
+    return v ? v : json_null();
+}
+
 static json_t *
 real_or_null(double v)
 {
@@ -522,7 +559,7 @@ to_json(const lp_record *rec)
         const field *f = &rec->f[k];
         json_t *v = NULL;
         switch (f->kind) {
-        case F_TEXT: v = f->text ? json_string(f->text) : json_null(); break;
+        case F_TEXT: v = f->text ? json_text(f->text) : json_null(); break;
         case F_INT: v = json_integer((json_int_t) f->i); break;
         case F_BOOL: v = json_boolean(f->i); break;
         case F_NULL: v = json_null(); break;
@@ -535,7 +572,7 @@ to_json(const lp_record *rec)
         case F_TEXTS:
             v = json_array();
             for (size_t j = 0; j < f->nds; j++)
-                json_array_append_new(v, f->ts[j] ? json_string(f->ts[j]) : json_null());
+                json_array_append_new(v, f->ts[j] ? json_text(f->ts[j]) : json_null());
             break;
         case F_INTS:
             v = json_array();
@@ -544,7 +581,7 @@ to_json(const lp_record *rec)
             break;
         case F_BALL: {
             char *bk = bound_key(f);
-            json_object_set_new(o, f->key, f->text ? json_string(f->text) : json_null());
+            json_object_set_new(o, f->key, f->text ? json_text(f->text) : json_null());
             json_object_set_new(o, bk, f->text ? json_real(f->bound_d) : json_null());
             free(bk);
             continue;

@@ -51,6 +51,8 @@ lp_evaluate_c(lp_result *res, const lp_form *form, lp_method method,
 
     prec = need + 16;
     for (int k = 0; k <= LP_PREC_DOUBLINGS; k++, prec *= 2) {
+        if (k > 0 && lp_cancelled())
+            return lp_result_fail(res, LP_DECLINED, "interrupted");
         res->note[0] = '\0';
         f(res, par, prec);
         res->prec = prec;

@@ -229,7 +229,8 @@ int lp_decimal_uint64(uint64_t *out, const char *s);
  * added when the command takes it and it is absent (verify writes TAP, which
  * comes back as it is).  Returns the program's exit status: 0 ok, 1 a failure
  * that is not the caller's fault, 2 bad input, 3 the answer could not be
- * certified to the digits asked, 4 out of memory.  *json receives what the command wrote on its
+ * certified to the digits asked, 4 out of memory, 5 interrupted
+ * (lp_call_cancellable).  *json receives what the command wrote on its
  * output (one JSON record; NULL when it wrote nothing), *error what it wrote on
  * its error stream (one line naming the bad parameter for status 2; NULL when
  * empty); either pointer may be NULL to discard that text.  Free both with
@@ -251,6 +252,14 @@ int lp_decimal_uint64(uint64_t *out, const char *s);
  * are the host's; the leakproof program's own end it with exit status 4 and
  * nothing on stdout), and out of memory reading a number file is status 4. */
 int lp_call(const char *const *args, size_t nargs, char **json, char **error);
+/* lp_call that stops soon after *cancel becomes nonzero (set it from another
+ * thread, or from the host's own signal handler; write it atomically): long
+ * loops (Monte Carlo blocks, verify's cases, the accountant's orders, the
+ * adversaries' samples, arb's precision steps) check it.  An interrupted call
+ * returns 5 with "interrupted" on its error stream and no record.  cancel
+ * NULL: lp_call. */
+int lp_call_cancellable(const char *const *args, size_t nargs, char **json, char **error,
+                        const int *cancel);
 /* Frees a text returned by lp_call (NULL is fine). */
 void lp_free(void *text);
 

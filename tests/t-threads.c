@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <mpfr.h>
 #include <flint/flint.h>
@@ -104,6 +105,35 @@ worker(void *arg)
     return NULL;
 }
 
+/* a long call that another thread cancels */
+typedef struct {
+    int cancel, rc;
+    char *json, *error;
+    double seconds;
+} long_call;
+
+static double
+now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec;
+}
+
+static void *
+long_worker(void *arg)
+{
+    long_call *c = arg;
+    const char *argv[] = { "mc", "gauss", "--p", "64", "--sigma", "0.8", "--radius", "1.2", "--samples",
+                           "100000000000", "--seed", "1", "--threads", omp_threads };
+    double t0 = now();
+    c->rc = lp_call_cancellable(argv, sizeof argv / sizeof argv[0], &c->json, &c->error, &c->cancel);
+    c->seconds = now() - t0;
+    flint_cleanup();
+    mpfr_free_cache();
+    return NULL;
+}
+
 /* the "threads" figure of an mc record */
 static long
 threads_of(const char *json)
@@ -176,6 +206,29 @@ main(void)
                "mc without --threads after mc --threads %s runs as before it (threads %ld, then %ld, then %ld)",
                tsan ? "1" : "3", threads_of(a.json), threads_of(b.json), threads_of(c.json));
         lp_free(a.json), lp_free(a.error), lp_free(b.json), lp_free(b.error), lp_free(c.json), lp_free(c.error);
+    }
+    /* cancelling one call stops it (status 5, no record) and no other */
+    {
+        long_call c = { 0 };
+        pthread_t t;
+        outcome o;
+        double t0 = now(), stopped;
+        if (pthread_create(&t, NULL, long_worker, &c) == 0) {
+            call(&o, &commands[0]);         /* meanwhile, another call */
+            while (now() - t0 < 1.0)
+                usleep(10000);
+            __atomic_store_n(&c.cancel, 1, __ATOMIC_RELAXED);
+            stopped = now();
+            pthread_join(t, NULL);
+            tap_ok(c.rc == 5 && c.json == NULL && c.error && strstr(c.error, "interrupted")
+                   && now() - stopped < 10.0,
+                   "a cancelled call (mc of 1e11 samples) stops %.2f s after its flag is set: status %d, %s, "
+                   "no record", now() - stopped, c.rc, c.error ? "interrupted" : "no message");
+            tap_ok(o.rc == serial[0].rc && same_text(o.json, serial[0].json),
+                   "a call beside it is not cancelled (status %d)", o.rc);
+            lp_free(c.json), lp_free(c.error), lp_free(o.json), lp_free(o.error);
+        } else
+            tap_ok(0, "a thread for the cancelled call");
     }
     for (size_t i = 0; i < NCOMMANDS; i++) {
         lp_free(serial[i].json);

@@ -19,6 +19,13 @@ text_or_null(char *buf, size_t len)
 int
 lp_call(const char *const *args, size_t nargs, char **json, char **error)
 {
+    return lp_call_cancellable(args, nargs, json, error, NULL);
+}
+
+int
+lp_call_cancellable(const char *const *args, size_t nargs, char **json, char **error,
+                    const int *cancel)
+{
     char *out_buf = NULL, *err_buf = NULL;
     size_t out_len = 0, err_len = 0;
     FILE *out, *err;
@@ -63,10 +70,12 @@ lp_call(const char *const *args, size_t nargs, char **json, char **error)
        written the same under any locale of the host), both restored after */
     old_locale = lp_locale_enter();
     lp_cli_redirect(out, err);
+    lp_cancel_watch(cancel);
     if (nargs == 0)
         rc = lp_usage_error("call", "no command given (eval, mc, channel, ...)");
     else
         rc = lp_cli_run(argc, argv);
+    lp_cancel_watch(NULL);
     lp_cli_redirect(NULL, NULL);
     lp_locale_leave(old_locale);
 
@@ -74,6 +83,11 @@ lp_call(const char *const *args, size_t nargs, char **json, char **error)
         rc = LP_EXIT_FAIL;
     fclose(err);
     free(argv);
+    if (rc == LP_EXIT_INTERRUPTED) {       /* no record (nor verify's partial TAP) */
+        free(out_buf);
+        out_buf = NULL;
+        out_len = 0;
+    }
     out_buf = text_or_null(out_buf, out_len);
     err_buf = text_or_null(err_buf, err_len);
     if (json)

@@ -6,7 +6,9 @@
 
 #include <getopt.h>      /* struct option only: the parser below is not getopt */
 #include <stdio.h>
+#include "core/host.h"
 #include "leakproof.h"
+#include "core/host.h"
 #include "core/record.h"
 #include "numbers.h"
 
@@ -15,6 +17,8 @@
 #define LP_EXIT_USAGE 2
 #define LP_EXIT_UNCERTIFIED 3   /* the answer could not be certified to the digits asked */
 #define LP_EXIT_RESOURCES 4     /* out of memory (the program; see memory.c) */
+#define LP_EXIT_INTERRUPTED 5   /* stopped by a cancel flag (lp_call_cancellable; the
+                                   program exits 128 + the signal's number) */
 
 /* The program's allocators for FLINT and GMP: a failed allocation is one line
  * on stderr and exit status LP_EXIT_RESOURCES (memory.c; the program only). */

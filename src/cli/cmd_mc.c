@@ -170,7 +170,8 @@ lp_cmd_mc(int argc, char **argv)
     rec = lp_record_new("Monte Carlo estimate of the Bayes capacity");
     if (lp_mc_study_estimate(rec, &m, &opt, inputs, O_N - O_SIGMA) != 0) {
         lp_record_free(rec);
-        fprintf(lp_err(), "leakproof mc: out of memory\n");
+        if (!lp_cancelled())    /* interrupted: lp_cli_run says so */
+            fprintf(lp_err(), "leakproof mc: out of memory\n");
         return LP_EXIT_FAIL;
     }
 emit:

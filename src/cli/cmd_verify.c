@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/host.h"
 #include "cli.h"
 #include "verify.h"
 #include "mc/parallel.h"
@@ -106,9 +107,11 @@ lp_cmd_verify(int argc, char **argv)
     rec = lp_record_new("verify");
     lp_record_text(rec, "command", "verify");
     lp_record_texts(rec, "files", files, nfiles);
-    for (size_t i = 0; i < ncases; i++) {
+    for (size_t i = 0; i < ncases && !lp_cancelled(); i++) {
         size_t from = nchecks;
         lp_verify_case(rec, &checks, &nchecks, &cases[i], threads);
+        if (lp_cancelled())     /* interrupted inside the case: its lines are not printed */
+            break;
         for (size_t j = from; j < nchecks && !json; j++) {
             const lp_check *k = &checks[j];
             fprintf(out(), "%s %zu - ", k->kind == LP_CHECK_PASS || k->kind == LP_CHECK_SKIP

@@ -1,6 +1,7 @@
 /* dispatch.c -- the table of commands, shared by the program (main.c) and the
  * bindings' entry point (call.c).  Contracts in cli.h. */
 #include <string.h>
+#include "core/host.h"
 #include "cli.h"
 
 static const lp_command commands[] = {
@@ -33,5 +34,12 @@ lp_cli_run(int argc, char **argv)
                 argc >= 1 ? argv[0] : "");
         return LP_EXIT_USAGE;
     }
-    return c->run(argc, argv);
+    {
+        int rc = c->run(argc, argv);
+        if (lp_cancelled()) {
+            fprintf(lp_err(), "leakproof %s: interrupted; no result\n", argv[0]);
+            return LP_EXIT_INTERRUPTED;
+        }
+        return rc;
+    }
 }

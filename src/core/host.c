@@ -102,3 +102,17 @@ lp_threads(int requested)
         t = 1;
     return t > LP_THREADS_MAX ? LP_THREADS_MAX : t;
 }
+
+static _Thread_local const int *cancel_flag;
+
+void
+lp_cancel_watch(const int *flag)
+{
+    cancel_flag = flag;
+}
+
+const int *
+lp_cancel_flag(void)
+{
+    return cancel_flag;
+}

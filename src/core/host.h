@@ -44,4 +44,22 @@ void lp_gsl_quiet_leave(void);
 #define LP_THREADS_MAX 1024
 int lp_threads(int requested);
 
+/* Cancellation, per calling thread: lp_call_cancellable (and the program's
+ * SIGINT/SIGTERM handler) point the thread at a flag; long loops stop soon
+ * after it becomes nonzero.  Worker threads read the flag lp_cancel_flag()
+ * returned to their parent (lp_flag_set).  No signal handler is installed by
+ * the library. */
+void lp_cancel_watch(const int *flag);
+const int *lp_cancel_flag(void);
+static inline int
+lp_flag_set(const int *flag)
+{
+    return flag != NULL && __atomic_load_n(flag, __ATOMIC_RELAXED) != 0;
+}
+static inline int
+lp_cancelled(void)
+{
+    return lp_flag_set(lp_cancel_flag());
+}
+
 #endif

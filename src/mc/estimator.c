@@ -221,6 +221,7 @@ lp_mc_estimate(lp_mc_result *res, const lp_mechanism *m, const lp_mc_options *op
     double t0 = now(), last = t0;
     int show = opt->progress && isatty(2) && lp_mc_rank() == 0, failed = 0;
     const int nthreads = lp_threads(opt->threads);
+    const int *cancel = lp_cancel_flag();      /* read by the workers: stop soon after it is set */
 
     if (n == 0)
         return -1;
@@ -240,10 +241,12 @@ lp_mc_estimate(lp_mc_result *res, const lp_mechanism *m, const lp_mc_options *op
         lp_mc_share(&lo, &hi, count);           /* this rank's blocks of the chunk */
 #pragma omp parallel for schedule(dynamic, 1) num_threads(nthreads)
         for (uint64_t i = lo; i < hi; i++) {
+            if (lp_flag_set(cancel))
+                continue;
             const uint64_t b = chunk + i, len = b + 1 < nblocks ? LP_MC_BLOCK : n - b * LP_MC_BLOCK;
             run_block(&blocks[i], m, kernel, len, checks_of_block(checks, n, b), opt->seed, b);
         }
-        if (lp_mc_gather(blocks, count) != 0) {
+        if (lp_flag_set(cancel) || lp_mc_gather(blocks, count) != 0) {
             failed = 1;
             break;
         }

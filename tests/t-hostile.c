@@ -50,7 +50,7 @@ static const char *const bases[] = {
     "channel dp --batch 64 --clip 1 --epsilon 1 --delta 1e-5",
     "channel toy --digits 10",
     "calibrate gaussian --epsilon 1 --delta 1e-5 --sensitivity 1 --digits 10",
-    "mc gauss --p 2 --sigma 1 --radius 1 --samples 200 --seed 1 --threads 1 --sup-checks 10",
+    "mc gauss --p 2 --sigma 1 --radius 1 --samples 200 --seed 1 --threads 1 --sup-checks 10 --max-seconds 100",
     "mc vmf --p 3 --kappa 1 --samples 200 --seed 1 --threads 1",
     "mc laplace --p 2 --b 1 --radius 1 --clip l1 --samples 200 --seed 1 --threads 1",
     "mc gauss-layers --sigma 1 --clip 1 --layers 1,2 --samples 200 --seed 1 --threads 1",
@@ -362,6 +362,12 @@ host_process(void)
     alarm(0);
     tap_ok(rc == 2 && out == NULL && err && strstr(err, "--eigenvalues-file"),
            "host: --eigenvalues-file /dev/zero is refused at once (exit %d)", rc);
+    lp_free(out), lp_free(err);
+    /* the work budget: an hour's Monte Carlo is declined up front, with its estimate */
+    rc = host_call(&out, &err, (const char *const[]) { "mc", "gauss", "--p", "6", "--sigma", "0.8", "--radius",
+                   "1.2", "--samples", "1e12", "--seed", "1", NULL });
+    tap_ok(rc == 2 && out == NULL && err && strstr(err, "--samples") && strstr(err, "--max-seconds"),
+           "host: mc --samples 1e12 is declined with its estimate (%.160s)", err ? err : "");
     lp_free(out), lp_free(err);
     free(nines);
     free(eps);

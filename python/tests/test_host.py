@@ -94,7 +94,8 @@ def test_ctrl_c_stops_a_long_call():
         threading.Timer(1.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
         t0 = time.time()
         try:
-            leakproof.mc("gauss", p=64, sigma="0.8", radius="1.2", samples=10**11, seed=1, threads=1)
+            leakproof.mc("gauss", p=64, sigma="0.8", radius="1.2", samples=10**11, seed=1, threads=1,
+                         max_seconds=10**9)
             print("finished")
         except KeyboardInterrupt:
             print("interrupted %.1f" % (time.time() - t0))

@@ -116,3 +116,15 @@ lp_cancel_flag(void)
 {
     return cancel_flag;
 }
+
+int
+lp_threads_effective(int requested)
+{
+    int t = lp_threads(requested);
+#ifdef _OPENMP
+    int cores = omp_get_num_procs();
+    if (cores >= 1 && t > cores)
+        t = cores;
+#endif
+    return t;
+}

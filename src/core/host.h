@@ -43,6 +43,9 @@ void lp_gsl_quiet_leave(void);
  * cores says; `requested` 0 means the default (OpenMP's, capped). */
 #define LP_THREADS_MAX 1024
 int lp_threads(int requested);
+/* The threads that run at once for lp_threads(requested): no more than the
+ * cores (for work estimates). */
+int lp_threads_effective(int requested);
 
 /* Cancellation, per calling thread: lp_call_cancellable (and the program's
  * SIGINT/SIGTERM handler) point the thread at a flag; long loops stop soon

@@ -55,11 +55,11 @@ static const char *const bases[] = {
     "mc laplace --p 2 --b 1 --radius 1 --clip l1 --samples 200 --seed 1 --threads 1",
     "mc gauss-layers --sigma 1 --clip 1 --layers 1,2 --samples 200 --seed 1 --threads 1",
     "mc discrete --p 1 --sigma 1 --radius 1",
-    "adversary gaussian --d 2 --prior-var 1 --gain 1 --noise 1 --delta 1 --samples 100 --seed 1 "
+    "adversary gaussian --d 2 --prior-var 1 --gain 1 --noise 1 --delta 1 --samples 100 --seed 1 --max-seconds 100 "
     "--digits 10",
     "adversary jensen --d 2 --prior-var 1 --gain 1 --noise 1 --delta 1 --g-norm 0 --seed 1 --digits 10",
     "adversary laplace --delta 1 --d 2 --gain 1 --b 1 --samples 100 --seed 1",
-    "adversary attacks --d 2 --m 2 --b 0.1 --trials 10 --seed 1",
+    "adversary attacks --d 2 --m 2 --b 0.1 --trials 10 --seed 1 --max-seconds 100",
     "adversary link --sigma 1 --radius 1 --delta 1 --samples 100 --seed 1 --digits 10",
     "adversary linear-layer --grad-bias 0.5 --grad-weight 1,2 --rel-error 0.01 --digits 10",
     "account --noise-multiplier 1 --sampling-rate 0.01 --steps 10 --delta 1e-5 --orders 2,4 "
@@ -368,6 +368,17 @@ host_process(void)
                    "1.2", "--samples", "1e12", "--seed", "1", NULL });
     tap_ok(rc == 2 && out == NULL && err && strstr(err, "--samples") && strstr(err, "--max-seconds"),
            "host: mc --samples 1e12 is declined with its estimate (%.160s)", err ? err : "");
+    lp_free(out), lp_free(err);
+    rc = host_call(&out, &err, (const char *const[]) { "adversary", "attacks", "--d", "64", "--m", "64",
+                   "--trials", "10000000", NULL });
+    tap_ok(rc == 2 && out == NULL && err && strstr(err, "--trials") && strstr(err, "--max-seconds"),
+           "host: adversary attacks --d 64 --m 64 --trials 1e7 is declined with its estimate (%.160s)",
+           err ? err : "");
+    lp_free(out), lp_free(err);
+    rc = host_call(&out, &err, (const char *const[]) { "adversary", "gaussian", "--d", "1000000", "--prior-var",
+                   "1", "--gain", "1", "--noise", "1", "--delta", "1", "--samples", "1000000000", NULL });
+    tap_ok(rc == 2 && out == NULL && err && strstr(err, "--samples") && strstr(err, "--max-seconds"),
+           "host: adversary gaussian --d 1e6 --samples 1e9 is declined with its estimate (%.160s)", err ? err : "");
     lp_free(out), lp_free(err);
     free(nines);
     free(eps);

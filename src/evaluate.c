@@ -3,6 +3,7 @@
  * Contract in leakproof.h. */
 #include <string.h>
 #include "core/host.h"
+#include "numeric/numeric.h"
 #include "forms/forms.h"
 
 /* Precision doublings the arb loop tries before it reports fewer digits. */
@@ -45,6 +46,8 @@ lp_evaluate_c(lp_result *res, const lp_form *form, lp_method method,
     if (method != LP_ARB) {
         slong wprec = prec > 0 ? prec : need + 16;
         res->prec = wprec;
+        if (method == LP_MPFR && !lp_mpfr_prec_affordable(wprec, res))
+            return res->status;
         f(res, par, wprec);
         return res->status;
     }

@@ -380,6 +380,14 @@ host_process(void)
     tap_ok(rc == 2 && out == NULL && err && strstr(err, "--samples") && strstr(err, "--max-seconds"),
            "host: adversary gaussian --d 1e6 --samples 1e9 is declined with its estimate (%.160s)", err ? err : "");
     lp_free(out), lp_free(err);
+    alarm(30);
+    rc = host_call(&out, &err, (const char *const[]) { "eval", "gauss", "--p", "5", "--sigma", "1", "--radius", "1",
+                   "--method", "mpfr", "--prec", "100000", NULL });
+    alarm(0);
+    tap_ok(rc == 0 && out && strstr(out, "\"status\":\"declined\"") && strstr(out, "budget"),
+           "host: eval --method mpfr --prec 100000 (over 600 s) is declined up front with its estimate (%.200s)",
+           out ? out : "(none)");
+    lp_free(out), lp_free(err);
     free(nines);
     free(eps);
 }

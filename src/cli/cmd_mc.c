@@ -178,7 +178,7 @@ lp_cmd_mc(int argc, char **argv)
                                   "the budget of %.6g s; give --max-seconds to allow it", v[O_SAMPLES], work,
                                   lp_threads_effective((int) threads), max_seconds);
     }
-    opt.progress = 1;
+    opt.progress = lp_err() == stderr;  /* a terminal's progress line: the program's, never a host's (lp_call) */
     rc = mech == 0 ? lp_mechanism_gauss(&m, (int) p, sigma, radius)
          : mech == 1 ? lp_mechanism_vmf(&m, (int) p, kappa)
          : mech == 2 ? lp_mechanism_laplace(&m, (int) p, b, radius, strcmp(v[O_CLIP], "l2") == 0)

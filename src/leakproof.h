@@ -241,18 +241,37 @@ int lp_decimal_uint64(uint64_t *out, const char *s);
  * added when the command takes it and it is absent (verify writes TAP, which
  * comes back as it is).  Returns the program's exit status: 0 ok, 1 a failure
  * that is not the caller's fault, 2 bad input, 3 the answer could not be
- * certified to the digits asked.  *json receives what the command wrote on its
+ * certified to the digits asked, 4 out of memory, 5 interrupted
+ * (lp_call_cancellable).  *json receives what the command wrote on its
  * output (one JSON record; NULL when it wrote nothing), *error what it wrote on
  * its error stream (one line naming the bad parameter for status 2; NULL when
  * empty); either pointer may be NULL to discard that text.  Free both with
  * lp_free.  Status 1 with a message and no record also when memory for the
  * streams runs out.
  *
- * Not thread-safe: the commands parse with getopt (global state) and the
- * output streams are redirected process-wide for the duration of the call.
- * Calls must be serialised; within one call, Monte Carlo still uses its own
- * threads. */
+ * Thread-safe: any number of threads may call lp_call at once.  A call writes
+ * only to its own memory streams (the process's stdout and stderr are never
+ * touched), parses with no global state, reads and writes numbers in the C
+ * locale whatever the host's (uselocale for the calling thread, restored
+ * before it returns), passes its thread count to its own parallel region
+ * (OMP_NUM_THREADS and --threads capped at 1024; nothing is left set for
+ * later calls) and leaves nothing behind.  What stays process-wide: GSL's
+ * error handler is turned off while any call needs it and the host's handler
+ * restored when the last one is done; FLINT's and MPFR's caches are per
+ * thread (a thread may call flint_cleanup() and mpfr_free_cache() before it
+ * ends).  No signal handler and no allocator is installed.  Out of memory
+ * inside FLINT or GMP ends the process as those libraries do (their handlers
+ * are the host's; the leakproof program's own end it with exit status 4 and
+ * nothing on stdout), and out of memory reading a number file is status 4. */
 int lp_call(const char *const *args, size_t nargs, char **json, char **error);
+/* lp_call that stops soon after *cancel becomes nonzero (set it from another
+ * thread, or from the host's own signal handler; write it atomically): long
+ * loops (Monte Carlo blocks, verify's cases, the accountant's orders, the
+ * adversaries' samples, arb's precision steps) check it.  An interrupted call
+ * returns 5 with "interrupted" on its error stream and no record.  cancel
+ * NULL: lp_call. */
+int lp_call_cancellable(const char *const *args, size_t nargs, char **json, char **error,
+                        const int *cancel);
 /* Frees a text returned by lp_call (NULL is fine). */
 void lp_free(void *text);
 

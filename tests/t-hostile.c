@@ -53,16 +53,16 @@ static const char *const bases[] = {
     "calibrate vmf --p 5 --epsilon 1 --delta 1e-5 --digits 10",
     "calibrate laplace-l1 --radius 1 --epsilon 1 --delta 1e-5",
     "calibrate laplace-l1 --sensitivity 1 --epsilon 1 --delta 1e-5",
-    "mc gauss --p 2 --sigma 1 --radius 1 --samples 200 --seed 1 --threads 1 --sup-checks 10",
+    "mc gauss --p 2 --sigma 1 --radius 1 --samples 200 --seed 1 --threads 1 --sup-checks 10 --max-seconds 100",
     "mc vmf --p 3 --kappa 1 --samples 200 --seed 1 --threads 1",
     "mc laplace --p 2 --b 1 --radius 1 --clip l1 --samples 200 --seed 1 --threads 1",
     "mc gauss-layers --sigma 1 --clip 1 --layers 1,2 --samples 200 --seed 1 --threads 1",
     "mc discrete --p 1 --sigma 1 --radius 1",
-    "adversary gaussian --d 2 --prior-var 1 --gain 1 --noise 1 --delta 1 --samples 100 --seed 1 "
+    "adversary gaussian --d 2 --prior-var 1 --gain 1 --noise 1 --delta 1 --samples 100 --seed 1 --max-seconds 100 "
     "--digits 10",
     "adversary jensen --d 2 --prior-var 1 --gain 1 --noise 1 --delta 1 --g-norm 0 --seed 1 --digits 10",
     "adversary laplace --delta 1 --d 2 --gain 1 --b 1 --samples 100 --seed 1",
-    "adversary attacks --d 2 --m 2 --b 0.1 --trials 10 --seed 1",
+    "adversary attacks --d 2 --m 2 --b 0.1 --trials 10 --seed 1 --max-seconds 100",
     "adversary link --sigma 1 --radius 1 --delta 1 --samples 100 --seed 1 --digits 10",
     "adversary linear-layer --grad-bias 0.5 --grad-weight 1,2 --rel-error 0.01 --digits 10",
     "account --noise-multiplier 1 --sampling-rate 0.01 --steps 10 --delta 1e-5 --orders 2,4 "
@@ -254,6 +254,159 @@ behaves(const char *opt, const char *const *argv, size_t argc, char *why, size_t
     return ok;
 }
 
+/* ---- the host process (issue 21): what a program that embeds the library
+ * met; each line failed before its fix ------------------------------------ */
+
+/* lp_call with the arguments of a NULL-terminated list */
+static int
+host_call(char **out, char **err, const char *const *args)
+{
+    size_t n = 0;
+    while (args[n])
+        n++;
+    int rc;
+    *out = *err = NULL;
+    rc = lp_call(args, n, out, err);
+    if (*err && strchr(*err, '\n') == *err + strlen(*err) - 1)
+        (*err)[strlen(*err) - 1] = '\0';       /* one message line, shown on the TAP line */
+    return rc;
+}
+
+static void
+host_process(void)
+{
+    char *out, *err, *nines = malloc(100), *eps = malloc(65600), name[128];
+    int rc;
+
+    rc = host_call(&out, &err, (const char *const[]) { "account", "--order", "8", "--noise-multiplier", "1",
+                   "--sampling-rate", "0.01", "--steps", "10", "--delta", "1e-5", NULL });
+    tap_ok(rc == 2 && out == NULL && err && strstr(err, "'--order'"),
+           "host: account --order 8 is refused, not taken as --orders (exit %d: %.120s)", rc, err ? err : "");
+    lp_free(out), lp_free(err);
+    rc = host_call(&out, &err, (const char *const[]) { "eval", "gauss", "--p", "3", "--sigma", "1", "--sigma",
+                   "2", "--radius", "1", NULL });
+    tap_ok(rc == 2 && out == NULL && err && strstr(err, "--sigma") && strstr(err, "more than once"),
+           "host: a repeated option is refused, named (exit %d: %.120s)", rc, err ? err : "");
+    lp_free(out), lp_free(err);
+    setenv("POSIXLY_CORRECT", "1", 1);
+    rc = host_call(&out, &err, (const char *const[]) { "eval", "gauss", "--p", "3", "--sigma", "1", "--radius",
+                   "1", NULL });
+    unsetenv("POSIXLY_CORRECT");
+    tap_ok(rc == 0 && out != NULL, "host: POSIXLY_CORRECT=1 changes nothing (eval gauss --p 3 ...: exit %d)", rc);
+    lp_free(out), lp_free(err);
+    rc = host_call(&out, &err, (const char *const[]) { "eval", "gauss", "--p", "3", "--sigma", "1", "--radius",
+                   "1", "--ratio-to", "", NULL });
+    tap_ok(rc == 2 && out == NULL && err && strstr(err, "--ratio-to"),
+           "host: --ratio-to '' is refused (exit %d: %.120s)", rc, err ? err : "");
+    lp_free(out), lp_free(err);
+    rc = host_call(&out, &err, (const char *const[]) { "eval", "gauss", "--p", "3", "--sigma", "1e-100001",
+                   "--radius", "1", NULL });
+    tap_ok(rc == 2 && err && strstr(err, "exponent") && !strstr(err, "> 0"),
+           "host: --sigma 1e-100001 is refused for its exponent, not as <= 0 (%.160s)", err ? err : "");
+    lp_free(out), lp_free(err);
+    rc = host_call(&out, &err, (const char *const[]) { "eval", "gauss", "--p", "3", "--noise-multiplier",
+                   "1e-100000", "--clip", "1e-100000", NULL });
+    tap_ok(rc == 2 && err && strstr(err, "--noise-multiplier") && !strstr(err, "--sigma"),
+           "host: --noise-multiplier 1e-100000 --clip 1e-100000 names the options given, not --sigma (%.160s)",
+           err ? err : "");
+    lp_free(out), lp_free(err);
+    /* 1e6 + 10^-65517: above the bound by one unit in the 65,518th digit */
+    strcpy(eps, "1000000.");
+    memset(eps + 8, '0', 65509);
+    strcpy(eps + 8 + 65509, "1");
+    rc = host_call(&out, &err, (const char *const[]) { "calibrate", "gaussian", "--epsilon", eps, "--delta",
+                   "0.5", "--digits", "5", NULL });
+    tap_ok(rc == 2 && out == NULL, "host: calibrate --epsilon 1e6 + 10^-65517 (%zu digits) is refused (exit %d)",
+           strlen(eps) - 1, rc);
+    lp_free(out), lp_free(err);
+    strcpy(nines, "0.");
+    memset(nines + 2, '9', 78);
+    nines[80] = '\0';
+    rc = host_call(&out, &err, (const char *const[]) { "account", "--noise-multiplier", "1", "--sampling-rate",
+                   nines, "--steps", "10", "--delta", nines, "--orders", "2,8", NULL });
+    tap_ok(rc == 0 && out != NULL, "host: account --sampling-rate and --delta 0.(78 nines) are legal (exit %d%s%.120s)",
+           rc, err ? ": " : "", err ? err : "");
+    lp_free(out), lp_free(err);
+    rc = host_call(&out, &err, (const char *const[]) { "account", "--epsilon", "1e-300", "--sampling-rate", "0.01",
+                   "--steps", "10", "--delta", "1e-5", NULL });
+    tap_ok(rc == 1 && out && strstr(out, "\"status\":\"not_found\"") && strstr(out, "\"noise_multiplier\":null"),
+           "host: account --epsilon 1e-300 exits 1 with a record saying not_found (%.160s)", out ? out : "(none)");
+    lp_free(out), lp_free(err);
+    /* a case file whose name injects a TAP line, and one that is not UTF-8 */
+    {
+        char dir[] = "/tmp/t-hostile-names-XXXXXX", inj[300], bad[300];
+        FILE *f;
+        int lines = 0;
+        if (mkdtemp(dir) != NULL) {
+            snprintf(inj, sizeof inj, "%s/nl\nnot ok 999 - injected # SKIP x.cases", dir);
+            snprintf(bad, sizeof bad, "%s/b\xff\xfe.cases", dir);
+            if ((f = fopen(inj, "w")) != NULL) {
+                fputs("gauss p=1 sigma=1 radius=1 samples=20000 seed=1\n", f);
+                fclose(f);
+            }
+            if ((f = fopen(bad, "w")) != NULL) {
+                fputs("gauss p=1 sigma=1 radius=1 samples=20000 seed=1\n", f);
+                fclose(f);
+            }
+            rc = host_call(&out, &err, (const char *const[]) { "verify", "--threads", "1", inj, NULL });
+            for (const char *c = out; c && (c = strstr(c, "\nnot ok 999")) != NULL; c++)
+                lines++;
+            tap_ok(rc == 0 && out && lines == 0 && strstr(out, "1.."),
+                   "host: a newline in a case file's name injects no TAP line (%d injected)", lines);
+            lp_free(out), lp_free(err);
+            rc = host_call(&out, &err, (const char *const[]) { "verify", "--json", "--threads", "1", bad, NULL });
+            tap_ok(rc == 0 && out && !strstr(out, "\"files\":[]") && strstr(out, "\"file\":")
+                   && strstr(out, "\\\\xff\\\\xfe"),
+                   "host: a file name that is not UTF-8 keeps \"files\" and \"file\", its bytes as \\xHH (%.100s)",
+                   out ? out : "(none)");
+            lp_free(out), lp_free(err);
+            unlink(inj);
+            unlink(bad);
+            rmdir(dir);
+        }
+    }
+    snprintf(name, sizeof name, "/dev/zero");
+    alarm(30);
+    rc = host_call(&out, &err, (const char *const[]) { "verify", name, NULL });
+    alarm(0);
+    tap_ok(rc == 2 && out == NULL, "host: verify /dev/zero is refused at once (exit %d: %.100s)", rc, err ? err : "");
+    lp_free(out), lp_free(err);
+    alarm(30);
+    rc = host_call(&out, &err, (const char *const[]) { "channel", "natural", "--eigenvalues-file", name,
+                   "--capacity", "1", NULL });
+    alarm(0);
+    tap_ok(rc == 2 && out == NULL && err && strstr(err, "--eigenvalues-file"),
+           "host: --eigenvalues-file /dev/zero is refused at once (exit %d)", rc);
+    lp_free(out), lp_free(err);
+    /* the work budget: an hour's Monte Carlo is declined up front, with its estimate */
+    rc = host_call(&out, &err, (const char *const[]) { "mc", "gauss", "--p", "6", "--sigma", "0.8", "--radius",
+                   "1.2", "--samples", "1e12", "--seed", "1", NULL });
+    tap_ok(rc == 2 && out == NULL && err && strstr(err, "--samples") && strstr(err, "--max-seconds"),
+           "host: mc --samples 1e12 is declined with its estimate (%.160s)", err ? err : "");
+    lp_free(out), lp_free(err);
+    rc = host_call(&out, &err, (const char *const[]) { "adversary", "attacks", "--d", "64", "--m", "64",
+                   "--trials", "10000000", NULL });
+    tap_ok(rc == 2 && out == NULL && err && strstr(err, "--trials") && strstr(err, "--max-seconds"),
+           "host: adversary attacks --d 64 --m 64 --trials 1e7 is declined with its estimate (%.160s)",
+           err ? err : "");
+    lp_free(out), lp_free(err);
+    rc = host_call(&out, &err, (const char *const[]) { "adversary", "gaussian", "--d", "1000000", "--prior-var",
+                   "1", "--gain", "1", "--noise", "1", "--delta", "1", "--samples", "1000000000", NULL });
+    tap_ok(rc == 2 && out == NULL && err && strstr(err, "--samples") && strstr(err, "--max-seconds"),
+           "host: adversary gaussian --d 1e6 --samples 1e9 is declined with its estimate (%.160s)", err ? err : "");
+    lp_free(out), lp_free(err);
+    alarm(30);
+    rc = host_call(&out, &err, (const char *const[]) { "eval", "gauss", "--p", "5", "--sigma", "1", "--radius", "1",
+                   "--method", "mpfr", "--prec", "100000", NULL });
+    alarm(0);
+    tap_ok(rc == 0 && out && strstr(out, "\"status\":\"declined\"") && strstr(out, "budget"),
+           "host: eval --method mpfr --prec 100000 (over 600 s) is declined up front with its estimate (%.200s)",
+           out ? out : "(none)");
+    lp_free(out), lp_free(err);
+    free(nines);
+    free(eps);
+}
+
 int
 main(void)
 {
@@ -329,6 +482,8 @@ main(void)
         free(line);
     }
     unlink(cases_file);
+    current = "host process";
+    host_process();
     tap_diag("hostile inputs: %ld tried, %ld behaving", tried, behaving);
     flint_cleanup();
     return tap_done();

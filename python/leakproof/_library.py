@@ -16,7 +16,7 @@ import threading
 
 SONAME = "libleakproof.so.1"
 
-_lock = threading.Lock()     # lp_call is not thread-safe: one call at a time
+_lock = threading.Lock()     # loading the library once (lp_call itself is thread-safe)
 _lib = None
 
 
@@ -55,15 +55,19 @@ def _load():
 def library():
     """The loaded libleakproof (a ctypes.CDLL), loaded on first use."""
     global _lib
-    if _lib is None:
-        lib = _load()
-        lib.lp_call.argtypes = [ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t,
-                                ctypes.POINTER(ctypes.c_void_p),
-                                ctypes.POINTER(ctypes.c_void_p)]
-        lib.lp_call.restype = ctypes.c_int
-        lib.lp_free.argtypes = [ctypes.c_void_p]
-        lib.lp_free.restype = None
-        _lib = lib
+    with _lock:
+        if _lib is None:
+            lib = _load()
+            lib.lp_call.argtypes = [ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t,
+                                    ctypes.POINTER(ctypes.c_void_p),
+                                    ctypes.POINTER(ctypes.c_void_p)]
+            lib.lp_call.restype = ctypes.c_int
+            if hasattr(lib, "lp_call_cancellable"):
+                lib.lp_call_cancellable.argtypes = lib.lp_call.argtypes + [ctypes.POINTER(ctypes.c_int)]
+                lib.lp_call_cancellable.restype = ctypes.c_int
+            lib.lp_free.argtypes = [ctypes.c_void_p]
+            lib.lp_free.restype = None
+            _lib = lib
     return _lib
 
 
@@ -90,6 +94,32 @@ def call(args):
     argv = (ctypes.c_char_p * max(len(encoded), 1))(*encoded)
     out = ctypes.c_void_p()
     err = ctypes.c_void_p()
-    with _lock:
+    # lp_call is thread-safe (its streams, parser and locale are the calling
+    # thread's): no lock, and ctypes releases the GIL for the call
+    if threading.current_thread() is not threading.main_thread() or not hasattr(lib, "lp_call_cancellable"):
         status = lib.lp_call(argv, len(encoded), ctypes.byref(out), ctypes.byref(err))
-    return status, _take_text(lib, out), _take_text(lib, err)
+        return status, _take_text(lib, out), _take_text(lib, err)
+    # In the main thread, Ctrl-C must stop the command: Python runs its signal
+    # handlers only between bytecodes, never inside a C call, so the call runs
+    # in a helper thread while this one waits; KeyboardInterrupt sets the
+    # call's cancel flag, the command stops at its next check (no record,
+    # status 5) and the interrupt is raised here.
+    cancel = ctypes.c_int(0)
+    result = []
+
+    def run():
+        result.append(lib.lp_call_cancellable(argv, len(encoded), ctypes.byref(out),
+                                              ctypes.byref(err), ctypes.byref(cancel)))
+
+    worker = threading.Thread(target=run, name="leakproof-call", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.05)
+    except KeyboardInterrupt:
+        cancel.value = 1
+        worker.join()
+        _take_text(lib, out)
+        _take_text(lib, err)
+        raise
+    return result[0], _take_text(lib, out), _take_text(lib, err)

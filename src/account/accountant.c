@@ -1,6 +1,7 @@
 /* The accountant over a list of orders: the minimum epsilon, certified as the
  * minimum of the balls' upper ends.  Contract in account.h. */
 #include <string.h>
+#include "core/host.h"
 #include "account/account.h"
 
 void
@@ -80,7 +81,10 @@ lp_account_eval(lp_account *acc, const lp_dpsgd *run, lp_method method, slong di
     arf_nan(acc->eps_upper_classic);
     arf_nan(acc->eps_upper_balle);
     for (size_t i = 0; i < acc->norders; i++) {
-        lp_status st = lp_account_order_eval(&acc->order[i], run, method, digits);
+        lp_status st;
+        if (lp_cancelled())     /* the call was interrupted: nothing of it is emitted */
+            break;
+        st = lp_account_order_eval(&acc->order[i], run, method, digits);
         if (i == 0)
             first = st;
         if (st != LP_OK && st != LP_INACCURATE)

@@ -19,6 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include "core/host.h"
 #include "account/account.h"
 #include "numeric/numeric.h"
 
@@ -29,11 +31,13 @@
 static const char *grid[LP_NORDERS_SEARCH_GRID];
 static char grid_text[LP_NORDERS_SEARCH_GRID][8];
 
-const char *const *
-lp_orders_search_grid(void)
+static pthread_once_t grid_once = PTHREAD_ONCE_INIT;
+
+/* the grid's texts, written once (pthread_once: lp_call runs on many threads) */
+static void
+build_grid(void)
 {
-    /* built once; the texts are short decimals */
-    if (grid[0] == NULL) {
+    {
         size_t n = 0;
         for (int i = 11; i <= 109; i++) {       /* 1.1 .. 10.9 */
             if (i % 10 == 0)
@@ -52,6 +56,12 @@ lp_orders_search_grid(void)
         for (size_t i = LP_NORDERS_SEARCH_GRID; i-- > 0;)
             grid[i] = grid_text[i];
     }
+}
+
+const char *const *
+lp_orders_search_grid(void)
+{
+    pthread_once(&grid_once, build_grid);
     return grid;
 }
 
@@ -147,7 +157,7 @@ lp_account_eval_search(lp_account *acc, const lp_dpsgd *run, slong digits)
             if (integer != (pass == 0))
                 continue;
             if (pass == 1) {
-                double a = strtod(grid_o[i], NULL);
+                double a = lp_strtod(grid_o[i], NULL);
                 int fl = (int) floor(a);
                 lp_decimal_arb(alpha, grid_o[i], 128);
                 conversion_term(c, alpha, logd, 128);
@@ -193,8 +203,8 @@ lp_account_eval_search(lp_account *acc, const lp_dpsgd *run, slong digits)
         acc->norders = ne;
         return LP_FAILED;
     }
-    lo = gidx[b] == 0 ? 1.0 + ALPHA_MIN_M1 : strtod(grid_o[gidx[b] - 1], NULL);
-    hi = gidx[b] + 1 < n ? strtod(grid_o[gidx[b] + 1], NULL) : strtod(grid_o[gidx[b]], NULL);
+    lo = gidx[b] == 0 ? 1.0 + ALPHA_MIN_M1 : lp_strtod(grid_o[gidx[b] - 1], NULL);
+    hi = gidx[b] + 1 < n ? lp_strtod(grid_o[gidx[b] + 1], NULL) : lp_strtod(grid_o[gidx[b]], NULL);
     lo = log(lo - 1.0);
     hi = log(hi - 1.0);
     x1 = hi - g * (hi - lo);

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "core/host.h"
 #include "account/account.h"
 #include "numeric/numeric.h"
 
@@ -156,7 +157,7 @@ eps_dp_accounting(double r, double a, double d)
 static lp_status
 eval_double(lp_account_order *o, const lp_dpsgd *run, lp_method method)
 {
-    const double alpha = strtod(o->alpha, NULL), d = run->delta_d;
+    const double alpha = lp_strtod(o->alpha, NULL), d = run->delta_d;
     double rdp, rel = 0.0;
     char note[200] = "";
     lp_status st;

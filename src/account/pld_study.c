@@ -2,6 +2,7 @@
  * Contract in pld.h. */
 #include <math.h>
 #include <stdlib.h>
+#include "core/host.h"
 #include "account/pld.h"
 
 static void
@@ -45,7 +46,7 @@ one_relation(lp_record *obj, const lp_dpsgd *run, lp_pld_relation rel, const lp_
              double *elo, double *ehi, arb_t dlo, arb_t dhi, const arb_t eps)
 {
     lp_pld pld;
-    if (lp_pld_init(&pld, run, rel, req->width, req->max_n, req->eps ? strtod(req->eps, NULL) : -1) != 0) {
+    if (lp_pld_init(&pld, run, rel, req->width, req->max_n, req->eps ? lp_strtod(req->eps, NULL) : -1) != 0) {
         lp_pld_clear(&pld);
         return -1;
     }

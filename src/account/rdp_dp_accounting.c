@@ -19,6 +19,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
+#include "core/host.h"
 #include "account/account.h"
 #include "numeric/numeric.h"
 
@@ -27,7 +28,7 @@
 static double
 log_comb(double n, double k)
 {
-    return lgamma(n + 1.0) - lgamma(k + 1.0) - lgamma(n - k + 1.0);
+    return lp_lgamma(n + 1.0) - lp_lgamma(k + 1.0) - lp_lgamma(n - k + 1.0);
 }
 
 static double

@@ -9,6 +9,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
+#include "core/host.h"
 #include "account/account.h"
 #include "numeric/numeric.h"
 
@@ -29,10 +30,10 @@ lp_rdp_logdouble_est(double *rdp, double *rel_est, char *note, size_t notelen, d
         v = alpha / (2.0 * M * M);
         log_a = v * (alpha - 1.0);
     } else {
-        lg_a1 = lgamma(alpha + 1.0);
+        lg_a1 = lp_lgamma(alpha + 1.0);
         lp_lse_init(&acc);
         for (double i = 0; i <= alpha; i++) {
-            double lc = lg_a1 - lgamma(i + 1.0) - lgamma(alpha - i + 1.0);
+            double lc = lg_a1 - lp_lgamma(i + 1.0) - lp_lgamma(alpha - i + 1.0);
             double t = lc + i * log(q) + (alpha - i) * log(1.0 - q) + (i * i - i) / (2.0 * M * M);
             /* each component's magnitude, and the rounding of 1 - q ((alpha - i)
                units of 2^-53 in (alpha - i) log(1 - q)), weighted by the term */

@@ -2,6 +2,7 @@
  * Contracts in account.h. */
 #include <stdlib.h>
 #include <string.h>
+#include "core/host.h"
 #include "account/account.h"
 
 /* Exact decimals are read at this precision; every later operation adds its
@@ -31,11 +32,11 @@ lp_dpsgd_init(lp_dpsgd *run, const char *M, const char *q, uint64_t steps,
         run->q_d = (double) num / (double) den;
     } else {
         lp_decimal_arb(run->q, q, READ_PREC);
-        run->q_d = strtod(q, NULL);
+        run->q_d = lp_strtod(q, NULL);
     }
     run->q_is_one = arb_is_one(run->q);
     lp_decimal_arb(run->delta, delta, READ_PREC);
-    run->delta_d = strtod(delta, NULL);
+    run->delta_d = lp_strtod(delta, NULL);
     run->steps = steps;
 }
 
@@ -50,7 +51,7 @@ lp_dpsgd_init_batches(lp_dpsgd *run, const char *M, uint64_t batches,
     run->q_d = 1.0 / (double) batches;
     run->q_is_one = batches == 1;
     lp_decimal_arb(run->delta, delta, READ_PREC);
-    run->delta_d = strtod(delta, NULL);
+    run->delta_d = lp_strtod(delta, NULL);
     run->steps = batches * epochs;
 }
 
@@ -58,7 +59,7 @@ void
 lp_dpsgd_set_M(lp_dpsgd *run, const char *M)
 {
     lp_decimal_arb(run->M, M, READ_PREC);
-    run->M_d = strtod(M, NULL);
+    run->M_d = lp_strtod(M, NULL);
 }
 
 void

@@ -268,6 +268,19 @@ lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
         lp_record_bool(rec, "below_certainly_exceeds", below);
         flint_free(up);
         flint_free(lo);
+    } else {
+        /* no multiplier in the search's range meets the target: a record
+           that says so (the caller exits 1), not silence */
+        lp_record_text(rec, "command", "account least-multiplier");
+        lp_record_text(rec, "epsilon", epsilon);
+        lp_record_text(rec, "sampling_rate", req->q);
+        lp_record_int(rec, "steps", (int64_t) req->steps);
+        lp_record_text(rec, "delta", req->delta);
+        lp_record_text(rec, "orders", req->orders->text);
+        lp_record_int(rec, "resolution", resolution);
+        lp_record_null(rec, "noise_multiplier");
+        lp_record_text(rec, "status", "not_found");
+        lp_record_textf(rec, "note", "no noise multiplier up to 10^6 meets epsilon <= %s at these orders", epsilon);
     }
     flint_free(M_hi);
     flint_free(M_lo);

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/host.h"
 #include "account/account.h"
 
 #define K_MAX 1000000
@@ -127,7 +128,7 @@ void
 lp_tan63_fit(lp_tan63_row *row, uint64_t epochs, const char *delta,
              const char *const *orders, size_t norders)
 {
-    const double stated = strtod(row->stated, NULL);
+    const double stated = lp_strtod(row->stated, NULL);
     const char *point = strchr(row->stated, '.');
     slong decimals = point ? (slong) strlen(point + 1) : 0;
     uint64_t lo = 1, hi = 2, K;

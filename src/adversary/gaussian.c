@@ -3,6 +3,7 @@
 #include <math.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
+#include "core/host.h"
 #include "adversary/adversary.h"
 
 /* P(chi^2_d <= r2 / var) = P(d/2, r2 / (2 var)), regularized lower gamma */
@@ -52,6 +53,8 @@ lp_adversary_gaussian_mc(double *success, double *std_error, ulong d, double v, 
     uint64_t hits = 0;
     for (uint64_t k = 0; k < samples; k++) {
         double e2 = 0;
+        if ((k & 4095) == 0 && lp_cancelled())      /* interrupted: nothing is emitted */
+            break;
         for (ulong i = 0; i < d; i++) {
             double x = gsl_ran_gaussian_ziggurat(r, sqrt(v));
             double g = a * x + gsl_ran_gaussian_ziggurat(r, s);

@@ -10,6 +10,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_sf_erf.h>
+#include "core/host.h"
 #include "adversary/adversary.h"
 
 /* One coordinate's negative log posterior, h(x) = x^2/2 + sum_i |G_i - u_i x| / b:
@@ -72,6 +73,8 @@ lp_adversary_table1(lp_attack_errors *res, int d, int m, double b, int trials, g
         d = 64;
     for (int t = 0; t < trials; t++) {
         double uu = 0, nl2 = 0;
+        if ((t & 255) == 0 && lp_cancelled())       /* interrupted: nothing is emitted */
+            break;
         for (int i = 0; i < m; i++) {
             u[i] = gsl_ran_gaussian(r, 1.0);
             uu += u[i] * u[i];

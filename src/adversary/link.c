@@ -9,6 +9,7 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
+#include "core/host.h"
 #include "adversary/adversary.h"
 #include "mc/mc.h"
 
@@ -84,6 +85,8 @@ lp_adversary_link_mc(double *leakage, double *std_error, double sigma, double de
     const double radius = 1;
     double s = 0, s2 = 0, prior_v = fmin(2 * delta, 2 * radius) / (2 * radius);
     for (uint64_t k = 0; k < samples; k++) {
+        if ((k & 4095) == 0 && lp_cancelled())      /* interrupted: nothing is emitted */
+            break;
         /* y from the channel's output law under the prior: x ~ U[-R, R], y = x + noise */
         double y = -radius + 2 * radius * gsl_rng_uniform(r) + gsl_ran_gaussian_ziggurat(r, sigma);
         double q = (gsl_cdf_gaussian_P(y + radius, sigma) - gsl_cdf_gaussian_P(y - radius, sigma)) / (2 * radius);

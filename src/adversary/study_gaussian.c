@@ -2,6 +2,7 @@
  * the linear-Gaussian model, certified to the digits asked, beside its Monte
  * Carlo estimate.  Contract in adversary.h. */
 #include <stdlib.h>
+#include "core/host.h"
 #include "adversary/adversary.h"
 
 /* The sampler works in doubles: it declines parameters whose squares or
@@ -31,8 +32,8 @@ monte_carlo(lp_record *rec, const lp_adversary_model *m)
     {
         double est, se;
         gsl_rng *r = lp_adversary_rng(m->seed, 0);
-        lp_adversary_gaussian_mc(&est, &se, m->d, strtod(m->prior_var, NULL), strtod(m->gain, NULL),
-                                 strtod(m->noise, NULL), strtod(m->delta, NULL), 0.0, m->samples, r);
+        lp_adversary_gaussian_mc(&est, &se, m->d, lp_strtod(m->prior_var, NULL), lp_strtod(m->gain, NULL),
+                                 lp_strtod(m->noise, NULL), lp_strtod(m->delta, NULL), 0.0, m->samples, r);
         gsl_rng_free(r);
         lp_record_text(mc, "status", "ok");
         lp_record_double(mc, "estimate", est);

@@ -3,6 +3,7 @@
  * samplers stay accurate.  Contracts in adversary.h. */
 #include <stdio.h>
 #include <stdlib.h>
+#include "core/host.h"
 #include "adversary/adversary.h"
 
 int
@@ -21,7 +22,7 @@ lp_adversary_attacks_study(lp_record *rec, int d, int m, const char *b, long tri
     static const char *const names[4] = { "l2", "l1", "cosine", "bayes" };
     lp_attack_errors e;
     gsl_rng *r = lp_adversary_rng(seed, 0);
-    lp_adversary_table1(&e, d, m, strtod(b, NULL), (int) trials, r);
+    lp_adversary_table1(&e, d, m, lp_strtod(b, NULL), (int) trials, r);
     gsl_rng_free(r);
     lp_record_text(rec, "command", "adversary attacks");
     lp_record_int(rec, "d", d);
@@ -72,7 +73,7 @@ lp_adversary_laplace_study(lp_record *rec, int d, const char *gain, const char *
     static const char *const names[3] = { "posterior_mean", "map", "mean_shift" };
     lp_centre_result c;
     gsl_rng *r = lp_adversary_rng(seed, 0);
-    int rc = lp_adversary_laplace_centres(&c, d, strtod(gain, NULL), strtod(b, NULL), strtod(delta, NULL),
+    int rc = lp_adversary_laplace_centres(&c, d, lp_strtod(gain, NULL), lp_strtod(b, NULL), lp_strtod(delta, NULL),
                                           (int) samples, r);
     gsl_rng_free(r);
     lp_record_text(rec, "command", "adversary laplace");

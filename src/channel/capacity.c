@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/host.h"
 #include "channel/channel.h"
 
 void
@@ -37,7 +38,7 @@ void
 lp_spectrum_set_text(lp_spectrum *s, size_t i, const char *text, slong prec)
 {
     lp_decimal_arb(s->lambda + i, text, prec);
-    s->lambda_d[i] = strtod(text, NULL);
+    s->lambda_d[i] = lp_strtod(text, NULL);
     free(s->text[i]);
     s->text[i] = strdup(text);
     count_positive(s, i);

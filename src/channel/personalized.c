@@ -7,15 +7,16 @@
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
+#include "core/host.h"
 #include "channel/channel.h"
 
 
 static int
 cholesky(gsl_matrix *m)
 {
-    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    lp_gsl_quiet_enter();
     int st = gsl_linalg_cholesky_decomp1(m);
-    gsl_set_error_handler(old);
+    lp_gsl_quiet_leave();
     return st;
 }
 

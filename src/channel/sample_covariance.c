@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <gsl/gsl_eigen.h>
+#include "core/host.h"
 #include "channel/channel.h"
 
 int
@@ -26,7 +27,7 @@ lp_spectrum_sample_covariance(lp_spectrum *s, char *const *texts, size_t rows, s
     }
     x = malloc(sizeof(double) * rows * d);
     for (size_t k = 0; k < rows * d; k++) {
-        x[k] = strtod(texts[k], NULL);
+        x[k] = lp_strtod(texts[k], NULL);
         if (!isfinite(x[k]) || (x[k] == 0 && lp_decimal_sign(texts[k]) != 0)) {
             snprintf(err, errlen, "row %zu, column %zu: %s is beyond the range of doubles, in which "
                      "the sample covariance is computed", k / d + 1, k % d + 1, texts[k]);

@@ -4,39 +4,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/decimal_ops.h"
+#include "core/host.h"
 #include "channel/channel.h"
 #include "channel/study.h"
 
 int
 lp_decimal_compare(const char *a, const char *b)
 {
-    /* Two decimals differ by at least 10^-(their digits) relative to the
-     * larger, so enough bits decide; exact equality shows as an exact 0 or
-     * as overlap at every precision, which the cap then takes as equal. */
-    slong prec = 64 + 4 * (slong) (strlen(a) + strlen(b));
-    int r = 0;
-    arb_t x, y;
-    arb_init(x);
-    arb_init(y);
-    for (; prec <= 4 * LP_STUDY_MAX_PREC; prec *= 2) {
-        lp_decimal_arb(x, a, prec);
-        lp_decimal_arb(y, b, prec);
-        arb_sub(x, x, y, prec);
-        if (arb_is_zero(x))
-            break;
-        if (arb_is_positive(x) || arb_is_negative(x)) {
-            r = arb_is_positive(x) ? 1 : -1;
-            break;
-        }
-    }
-    arb_clear(x);
-    arb_clear(y);
-    return r;
+    /* exactly, on the decimals' integers (a precision cap took 65,518-digit
+       inputs as equal to the bound) */
+    return lp_decimal_cmp_exact(a, b);
 }
 
 int
 lp_study_check_positive(const char *name, const char *text, const char *max, char *err, size_t errlen)
 {
+    if (lp_decimal_exponent_beyond(text)) {
+        lp_decimal_exponent_message(err, errlen, name, text);
+        return -1;
+    }
     if (text == NULL || !lp_decimal_valid(text) || lp_decimal_sign(text) <= 0
         || (max && lp_decimal_compare(text, max) > 0)) {
         snprintf(err, errlen, "%s must be a decimal number > 0%s%s (got '%s')", name,
@@ -80,7 +67,7 @@ int
 lp_study_doubles(double *out, char *const *texts, size_t n, char *err, size_t errlen)
 {
     for (size_t i = 0; i < n; i++) {
-        out[i] = strtod(texts[i], NULL);
+        out[i] = lp_strtod(texts[i], NULL);
         if (!isfinite(out[i]) || (out[i] == 0 && lp_decimal_sign(texts[i]) != 0)) {
             snprintf(err, errlen, "number %zu, %s, is beyond the range of doubles, in which this is computed",
                      i + 1, texts[i]);

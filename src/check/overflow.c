@@ -6,7 +6,7 @@
 #include "check/overflow.h"
 
 /* 1: the method fails at p; 0: it is fine; -1: it declines p */
-static char decline_note[240];   /* the last decline's reason (one search at a time) */
+static _Thread_local char decline_note[240];   /* the last decline's reason (one search per thread) */
 
 static int
 fails_at(const lp_form *form, lp_method m, lp_params par, uint64_t p, double tol,

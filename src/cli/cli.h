@@ -4,7 +4,9 @@
 #ifndef LP_CLI_H
 #define LP_CLI_H
 
+#include <getopt.h>      /* struct option only: the parser below is not getopt */
 #include <stdio.h>
+#include "core/host.h"
 #include "leakproof.h"
 #include "core/record.h"
 #include "input/numbers.h"
@@ -13,10 +15,19 @@
 #define LP_EXIT_FAIL 1
 #define LP_EXIT_USAGE 2
 #define LP_EXIT_UNCERTIFIED 3   /* the answer could not be certified to the digits asked */
+#define LP_EXIT_RESOURCES 4     /* out of memory (the program; see memory.c) */
+#define LP_EXIT_INTERRUPTED 5   /* stopped by a cancel flag (lp_call_cancellable; the
+                                   program exits 128 + the signal's number) */
+
+/* The program's allocators for FLINT and GMP: a failed allocation is one line
+ * on stderr and exit status LP_EXIT_RESOURCES (memory.c; the program only). */
+void lp_program_memory_hooks(void);
 
 /* Where commands write: every result goes to lp_out(), every message to
- * lp_err() (stdout and stderr, unless lp_cli_redirect pointed them elsewhere;
- * NULL restores them).  Commands never name stdout or stderr themselves. */
+ * lp_err(): the calling thread's streams (stdout and stderr, unless
+ * lp_cli_redirect pointed them elsewhere for this thread; NULL restores them).
+ * Commands never name stdout or stderr themselves.  Thread-local: lp_call in
+ * one thread never writes where another thread's call writes. */
 FILE *lp_out(void);
 FILE *lp_err(void);
 void lp_cli_redirect(FILE *out, FILE *err);
@@ -35,8 +46,7 @@ typedef struct {
 const lp_command *lp_command_find(const char *name);
 /* Runs the command named argv[0] with the arguments after it and returns its
  * exit status; an unknown name is bad input (a message on lp_err(),
- * LP_EXIT_USAGE).  Resets getopt's state before and after, so it may be called
- * again in the same process (not from two threads at once). */
+ * LP_EXIT_USAGE).  Keeps no state: any number of threads may call it at once. */
 int lp_cli_run(int argc, char **argv);
 
 int lp_cmd_eval(int argc, char **argv);
@@ -51,6 +61,45 @@ int lp_cmd_adversary(int argc, char **argv);
 int lp_cmd_account(int argc, char **argv);
 int lp_cmd_dp(int argc, char **argv);
 int lp_cmd_run_capacity(int argc, char **argv);
+
+/* The option parser of every command: getopt_long's table (struct option;
+ * `flag` and `val` as there) and loop, with no process-wide state, exact names
+ * only (no abbreviations: --order is not --orders), each option at most once
+ * (a repeat is refused, named), the same whatever POSIXLY_CORRECT says.
+ * Options and operands may come in any order; when lp_opt_next returns -1 the
+ * operands are argv[g.optind..argc), in their order ("--" ends the options).
+ * Short options: the letters of `shortopts` ("h"; "x:" takes a value).
+ *
+ *     lp_opt g;
+ *     lp_opt_init(&g, argc, argv, "h", longopts);
+ *     while ((c = lp_opt_next(&g)) != -1)
+ *         switch (c) {
+ *         case O_SIGMA: sigma = g.optarg; break;
+ *         ...
+ *         default: return lp_opt_error(&g, cmd);      (unknown, repeated, no value)
+ *         }
+ *     ... argv[g.optind] is the first operand ... */
+#define LP_OPT_ERROR (-2)
+typedef struct {
+    int argc;
+    char **argv;
+    const char *shortopts;
+    const struct option *longopts;
+    int optind;                 /* after -1: the first operand */
+    char *optarg;               /* the value of the option just returned, or NULL */
+    int next, first, failed;    /* private */
+    unsigned char seen[96];
+    char message[240];
+} lp_opt;
+void lp_opt_init(lp_opt *g, int argc, char **argv, const char *shortopts,
+                 const struct option *longopts);
+/* The next option's val (0 when it has a flag), -1 at the end, LP_OPT_ERROR on
+ * an unknown option, a repeated one, a missing value or a value given to a
+ * flag (--json=1). */
+int lp_opt_next(lp_opt *g);
+/* Prints the parser's message naming the option (lp_usage_error) and returns
+ * LP_EXIT_USAGE. */
+int lp_opt_error(const lp_opt *g, const char *cmd);
 
 /* Prints "leakproof CMD: MESSAGE" on lp_err() and returns LP_EXIT_USAGE. */
 int lp_usage_error(const char *cmd, const char *fmt, ...)

@@ -3,9 +3,9 @@
  * (or as the accountants compute it in doubles); given --epsilon, the least
  * noise multiplier that meets it; given --stated-epsilon, the dataset sizes
  * that reproduce a stated epsilon. */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/decimal_ops.h"
 #include "cli.h"
 #include "account/account.h"
 #include "account/pld.h"
@@ -83,6 +83,11 @@ check_positive(const char *opt, const char *v)
 {
     if (v == NULL)
         return lp_usage_error(cmd, "missing %s", opt);
+    if (lp_decimal_exponent_beyond(v)) {
+        char m[300];
+        lp_decimal_exponent_message(m, sizeof m, opt, v);
+        return lp_usage_error(cmd, "%s", m);
+    }
     if (!lp_decimal_valid(v) || lp_decimal_sign(v) <= 0)
         return lp_usage_error(cmd, "%s must be a decimal number > 0 (got '%s')", opt, v);
     return 0;
@@ -110,7 +115,7 @@ parse_pld(account_opts *o, const char *digits_text)
     if ((rc = check_positive("--noise-multiplier", o->M)))
         return rc;
     {
-        double m = strtod(o->M, NULL);
+        double m = lp_strtod(o->M, NULL);
         if (!(m >= 0.01 && m <= 10000))
             return lp_usage_error(cmd, "--noise-multiplier must be in [0.01, 1e4] with --accountant "
                                   "pld (got '%s')", o->M);
@@ -126,7 +131,7 @@ parse_pld(account_opts *o, const char *digits_text)
         return lp_usage_error(cmd, "--delta and --delta-for-epsilon exclude each other");
     if (o->delta_for_eps) {
         if (!lp_decimal_valid(o->delta_for_eps) || lp_decimal_sign(o->delta_for_eps) < 0
-            || !(strtod(o->delta_for_eps, NULL) <= 10000))
+            || !(lp_strtod(o->delta_for_eps, NULL) <= 10000))
             return lp_usage_error(cmd, "--delta-for-epsilon must be a decimal number in [0, 1e4] "
                                   "(got '%s')", o->delta_for_eps);
     } else if (o->delta == NULL) {
@@ -146,7 +151,7 @@ parse_pld(account_opts *o, const char *digits_text)
     o->width = 0.01;
     if (o->width_text) {
         char *end;
-        double w = strtod(o->width_text, &end);
+        double w = lp_strtod(o->width_text, &end);
         if (!lp_decimal_valid(o->width_text) || *end || !(w >= 1e-4 && w <= 1))
             return lp_usage_error(cmd, "--width must be a decimal in [1e-4, 1] (got '%s')",
                                   o->width_text);
@@ -194,38 +199,37 @@ parse(account_opts *o, int argc, char **argv)
     o->digits = 6;
     o->resolution = 3;
     o->method = LP_ARB;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+    lp_opt g;
+    lp_opt_init(&g, argc, argv, "", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
         switch (c) {
-        case O_M: o->M = optarg; break;
-        case O_Q: o->q = optarg; break;
-        case O_T: o->T = optarg; break;
-        case O_DELTA: o->delta = optarg; break;
-        case O_EPS: o->eps = optarg; break;
-        case O_ORDERS: o->orders_text = optarg; break;
-        case O_METHOD: o->method_text = optarg; break;
+        case O_M: o->M = g.optarg; break;
+        case O_Q: o->q = g.optarg; break;
+        case O_T: o->T = g.optarg; break;
+        case O_DELTA: o->delta = g.optarg; break;
+        case O_EPS: o->eps = g.optarg; break;
+        case O_ORDERS: o->orders_text = g.optarg; break;
+        case O_METHOD: o->method_text = g.optarg; break;
         case O_COMPARE: o->compare = 1; break;
-        case O_DIGITS: digits_text = optarg; break;
-        case O_RES: res_text = optarg; break;
-        case O_STATED: o->stated = optarg; break;
-        case O_BATCH: batch_text = optarg; break;
-        case O_EPOCHS: epochs_text = optarg; break;
-        case O_ACCOUNTANT: o->accountant = optarg; break;
-        case O_RELATION: o->relation = optarg; break;
-        case O_WIDTH: o->width_text = optarg; break;
-        case O_DFE: o->delta_for_eps = optarg; break;
+        case O_DIGITS: digits_text = g.optarg; break;
+        case O_RES: res_text = g.optarg; break;
+        case O_STATED: o->stated = g.optarg; break;
+        case O_BATCH: batch_text = g.optarg; break;
+        case O_EPOCHS: epochs_text = g.optarg; break;
+        case O_ACCOUNTANT: o->accountant = g.optarg; break;
+        case O_RELATION: o->relation = g.optarg; break;
+        case O_WIDTH: o->width_text = g.optarg; break;
+        case O_DFE: o->delta_for_eps = g.optarg; break;
         case O_PER_ORDER: o->per_order = 1; break;
         case O_JSON: o->json = 1; break;
         case O_HELP:
             fputs(usage_text, lp_out());
             return -1;
-        case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
-        default: return lp_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+        default: return lp_opt_error(&g, cmd);
         }
     }
-    if (optind < argc)
-        return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (g.optind < argc)
+        return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind]);
     if (o->accountant && strcmp(o->accountant, "rdp") != 0 && strcmp(o->accountant, "pld") != 0)
         return lp_usage_error(cmd, "--accountant must be rdp or pld (got '%s')", o->accountant);
     if (o->accountant && strcmp(o->accountant, "pld") == 0)
@@ -314,10 +318,10 @@ run(const account_opts *o)
         if (lp_account_least_multiplier_study(rec, o->eps, &req, o->resolution) != 0) {
             fprintf(lp_err(), "leakproof account: no multiplier up to 10^6 meets epsilon <= %s\n",
                     o->eps);
-            rc = LP_EXIT_FAIL;
+            rc = LP_EXIT_FAIL;          /* with its record: status not_found */
         }
     }
-    if (rc == LP_EXIT_OK && lp_emit(rec, o->json) != 0)
+    if (lp_emit(rec, o->json) != 0)
         rc = LP_EXIT_FAIL;
     lp_record_free(rec);
     return rc;

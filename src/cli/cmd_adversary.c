@@ -2,7 +2,6 @@
  * the options each one takes (any other is refused by name), their help, and
  * the dispatch.  The subcommands themselves parse their values, call their
  * study and emit (cmd_adversary_run.c). */
-#include <getopt.h>
 #include <string.h>
 #include "cli.h"
 #include "cmd_adversary.h"
@@ -26,6 +25,7 @@ static const struct option longopts[] = {
     { "rel-error", required_argument, NULL, ADV_REL_ERROR },
     { "digits", required_argument, NULL, ADV_DIGITS },
     { "json", no_argument, NULL, ADV_JSON },
+    { "max-seconds", required_argument, NULL, ADV_MAX_SECONDS },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
 };
@@ -45,8 +45,10 @@ static const struct subcommand {
     unsigned options;
     const char *usage;
 } subcommands[] = {
-    { "gaussian", lp_adversary_run_gaussian, MODEL | BIT(ADV_SAMPLES) | BIT(ADV_SEED) | BIT(ADV_DIGITS),
+    { "gaussian", lp_adversary_run_gaussian,
+      MODEL | BIT(ADV_SAMPLES) | BIT(ADV_SEED) | BIT(ADV_DIGITS) | BIT(ADV_MAX_SECONDS),
       "gaussian --d D --prior-var V --gain A --noise S --delta R [--samples N] [--seed K] [--digits D]\n"
+      "         [--max-seconds S]\n"
       "  x ~ N(0, V I_d), g = A x + N(0, S^2 I_d): the Bayes optimal delta-ball adversary's success\n"
       "  (ball at the posterior mean), the prior-only success and their ratio (the leakage), certified\n"
       "  to D digits (default 20); with --samples N (2..1e9) a Monte Carlo estimate, seed K (default 1)\n" },
@@ -61,8 +63,9 @@ static const struct subcommand {
       "  x ~ N(0, I_d), g = A x + Laplace(B) (d 1..64, default 5; A, B in [1e-3, 1e3], default 1;\n"
       "  R in (0, 1e3]): the delta-ball success of three centres (posterior mean, MAP, mean shift)\n"
       "  on N exact posterior draws (100..1e7, default 200000; N d at most 2e7), seed K\n" },
-    { "attacks", lp_adversary_run_attacks, BIT(ADV_D) | BIT(ADV_M) | BIT(ADV_B) | BIT(ADV_TRIALS) | BIT(ADV_SEED),
-      "attacks [--d D] [--m M] [--b B] [--trials T] [--seed K]\n"
+    { "attacks", lp_adversary_run_attacks,
+      BIT(ADV_D) | BIT(ADV_M) | BIT(ADV_B) | BIT(ADV_TRIALS) | BIT(ADV_SEED) | BIT(ADV_MAX_SECONDS),
+      "attacks [--d D] [--m M] [--b B] [--trials T] [--seed K] [--max-seconds S]\n"
       "  Table 1 in numbers: x ~ N(0, I_d), G = u x^T + Laplace(B), u ~ N(0, I_m) (d, m 1..64,\n"
       "  defaults 20, 10; B in [1e-6, 1e6], default 0.1): the mean squared error per coordinate of\n"
       "  the l2, l1, cosine and Bayes reconstructions over T trials (2..1e7, default 1000), seed K\n" },
@@ -87,7 +90,9 @@ help(const struct subcommand *only)
     for (size_t i = 0; i < n_subcommands; i++)
         if (only == NULL || only == &subcommands[i])
             fprintf(out, "%sleakproof adversary %s", i && !only ? "\n" : "usage: ", subcommands[i].usage);
-    fputs("  every subcommand: [--json] (one JSON record), -h|--help\n", out);
+    fputs("  every subcommand: [--json] (one JSON record), -h|--help\n"
+          "  --max-seconds S: the work budget of gaussian's and attacks' Monte Carlo (default 3600):\n"
+          "  a run estimated longer is refused with its estimate; Ctrl-C stops a run cleanly\n", out);
     return lp_close_stdout(LP_EXIT_OK);
 }
 
@@ -121,23 +126,21 @@ lp_cmd_adversary(int argc, char **argv)
         return lp_usage_error("adversary", "unknown subcommand '%s': gaussian, jensen, laplace, attacks, link or "
                               "linear-layer", argv[1]);
     snprintf(name, sizeof name, "adversary %s", sub->name);
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc - 1, argv + 1, ":h", longopts, NULL)) != -1) {
+    lp_opt g;
+    lp_opt_init(&g, argc - 1, argv + 1, "h", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
         if (c == 'h')
             return help(sub);
-        if (c == ':')
-            return lp_usage_error(name, "option %s needs a value", argv[optind]);
-        if (c == '?')
-            return lp_usage_error(name, "unknown option '%s'", argv[optind]);
+        if (c == LP_OPT_ERROR)
+            return lp_opt_error(&g, name);
         if (!(sub->options & BIT(c)) && c != ADV_JSON) {
             options_of(allowed, sizeof allowed, sub->options);
             return lp_usage_error(name, "--%s is not an option of %s (it takes %s --json)",
                                   longopts[c].name, sub->name, allowed);
         }
-        value[c] = c == ADV_JSON ? "" : optarg;
+        value[c] = c == ADV_JSON ? "" : g.optarg;
     }
-    if (optind < argc - 1)
-        return lp_usage_error(name, "unexpected argument '%s'", argv[optind + 1]);
+    if (g.optind < argc - 1)
+        return lp_usage_error(name, "unexpected argument '%s'", argv[g.optind + 1]);
     return sub->run(value);
 }

@@ -2,7 +2,6 @@
  * [--sensitivity S]`: the noise standard deviation sigma for (epsilon,
  * delta)-DP, classical and analytic, both certified (the study is
  * lp_study_calibrate_gaussian). */
-#include <getopt.h>
 #include <string.h>
 #include "cli.h"
 #include "channel/channel.h"
@@ -104,32 +103,32 @@ lp_cmd_calibrate(int argc, char **argv)
     lp_record *rec;
     lp_study_status st;
 
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+    lp_opt g;
+
+    lp_opt_init(&g, argc, argv, "h", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
         switch (c) {
-        case O_EPS: eps = optarg; break;
-        case O_DELTA: delta = optarg; break;
-        case O_SENS: sens = optarg; sens_given = 1; break;
-        case O_P: ptext = optarg; break;
-        case O_RADIUS: radius = optarg; break;
-        case O_DIGITS: digits_text = optarg; break;
+        case O_EPS: eps = g.optarg; break;
+        case O_DELTA: delta = g.optarg; break;
+        case O_SENS: sens = g.optarg; sens_given = 1; break;
+        case O_P: ptext = g.optarg; break;
+        case O_RADIUS: radius = g.optarg; break;
+        case O_DIGITS: digits_text = g.optarg; break;
         case O_JSON: json = 1; break;
         case 'h': case O_HELP: help = 1; break;
-        case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
-        default: return lp_usage_error(cmd, "unknown option '%s' (see leakproof calibrate --help)", argv[optind - 1]);
+        default: return lp_opt_error(&g, cmd);
         }
     }
     if (help)
         return usage();
-    if (optind >= argc)
+    if (g.optind >= argc)
         return lp_usage_error(cmd, "missing mechanism: gaussian, vmf or laplace-l1");
-    if (optind + 1 < argc)
-        return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
-    if (strcmp(argv[optind], "vmf") == 0 || strcmp(argv[optind], "laplace-l1") == 0)
-        return calibrate_dp(argv[optind], eps, delta, sens_given ? sens : NULL, ptext, radius, digits_text, json);
-    if (strcmp(argv[optind], "gaussian") != 0)
-        return lp_usage_error(cmd, "unknown mechanism '%s' (gaussian, vmf or laplace-l1)", argv[optind]);
+    if (g.optind + 1 < argc)
+        return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind + 1]);
+    if (strcmp(argv[g.optind], "vmf") == 0 || strcmp(argv[g.optind], "laplace-l1") == 0)
+        return calibrate_dp(argv[g.optind], eps, delta, sens_given ? sens : NULL, ptext, radius, digits_text, json);
+    if (strcmp(argv[g.optind], "gaussian") != 0)
+        return lp_usage_error(cmd, "unknown mechanism '%s' (gaussian, vmf or laplace-l1)", argv[g.optind]);
     if (ptext != NULL || radius != NULL)
         return lp_usage_error(cmd, "gaussian takes no %s (its sensitivity is --sensitivity)",
                               ptext != NULL ? "--p" : "--radius");

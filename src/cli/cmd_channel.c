@@ -1,7 +1,6 @@
 /* cmd_channel.c -- `leakproof channel SUB ...`: Tan et al.'s data-space
  * channels.  Parses the options, rejects those the subcommand does not use,
  * and hands over to its runner (cmd_channel_run.c). */
-#include <getopt.h>
 #include <string.h>
 #include "cli.h"
 #include "cli/cmd_channel.h"
@@ -94,31 +93,29 @@ lp_cmd_channel(int argc, char **argv)
     size_t k;
     memset(&o, 0, sizeof o);
     o.digits = 20;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+    lp_opt g;
+    lp_opt_init(&g, argc, argv, "h", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
         if (c == 'h' || c == O_HELP)
             help = 1;
-        else if (c == ':')
-            return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
-        else if (c == '?' || c < 0 || c >= O_COUNT)
-            return lp_usage_error(cmd, "unknown option '%s' (see leakproof channel --help)", argv[optind - 1]);
+        else if (c < 0 || c >= O_COUNT)
+            return lp_opt_error(&g, cmd);
         else
-            given[c] = optarg ? optarg : "";
+            given[c] = g.optarg ? g.optarg : "";
     }
-    if (optind >= argc && help) {
+    if (g.optind >= argc && help) {
         usage(lp_out(), -1);
         return lp_close_stdout(LP_EXIT_OK);
     }
-    if (optind >= argc)
+    if (g.optind >= argc)
         return lp_usage_error(cmd, "missing subcommand: capacity, natural, white, personalized, dp or toy");
-    if (optind + 1 < argc)
-        return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
-    for (k = 0; k < NSUBS && strcmp(argv[optind], subs[k].name) != 0; k++)
+    if (g.optind + 1 < argc)
+        return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind + 1]);
+    for (k = 0; k < NSUBS && strcmp(argv[g.optind], subs[k].name) != 0; k++)
         ;
     if (k == NSUBS)
         return lp_usage_error(cmd, "unknown subcommand '%s': capacity, natural, white, personalized, dp or toy",
-                              argv[optind]);
+                              argv[g.optind]);
     if (help) {
         usage(lp_out(), (int) k);
         return lp_close_stdout(LP_EXIT_OK);

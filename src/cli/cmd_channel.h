@@ -27,6 +27,7 @@ typedef struct lp_record lp_record;
 int lp_channel_finish(lp_record *rec, int study_status, const char *prefix, const char *err, int json);
 lp_record *lp_channel_record(const lp_channel_opts *o);
 int lp_channel_need_positive(const char *opt, const char *text, const char *max, const char *what);
+/* (on NULL, errno is ENOMEM when memory ran out: exit LP_EXIT_RESOURCES) */
 char **lp_channel_read_file(const char *opt, const char *path, size_t *n, size_t *rows, long *cols);
 
 int lp_channel_run_capacity(const lp_channel_opts *o);

@@ -1,6 +1,7 @@
 /* cmd_channel_common.c -- what the runners of `leakproof channel` share:
  * option checks, file reading, emitting the study's record.  Contracts in
  * cmd_channel.h. */
+#include <errno.h>
 #include <stdio.h>
 #include "cli.h"
 #include "cli/cmd_channel.h"
@@ -47,7 +48,10 @@ lp_channel_read_file(const char *opt, const char *path, size_t *n, size_t *rows,
 {
     char err[600];
     char **t = lp_read_numbers(path, n, rows, cols, err, sizeof err);
-    if (t == NULL)
+    if (t == NULL && errno == ENOMEM) {
+        fprintf(lp_err(), "leakproof %s: %s %s\n", cmd, opt, err);
+        errno = ENOMEM;
+    } else if (t == NULL)
         lp_usage_error(cmd, "%s %s", opt, err);
     else if (*n == 0) {
         lp_usage_error(cmd, "%s %s: no numbers in the file", opt, path);

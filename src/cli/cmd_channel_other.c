@@ -1,5 +1,6 @@
 /* cmd_channel_other.c -- `channel personalized|dp|toy`: read and check the
  * inputs, run the study.  Contracts in cmd_channel.h. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,11 +25,11 @@ lp_channel_run_personalized(const lp_channel_opts *o)
     if ((rc = lp_channel_need_positive("--capacity", o->capacity, LP_CAPACITY_MAX, "the target capacity kappa in nats")))
         return rc;
     if ((tc = lp_channel_read_file("--covariance", o->cov, &n, &rows, &cols)) == NULL)
-        return LP_EXIT_USAGE;
+        return errno == ENOMEM ? LP_EXIT_RESOURCES : LP_EXIT_USAGE;
     if ((size_t) cols != rows)
         rc = lp_usage_error(cmd, "--covariance %s: %zu rows of %ld numbers, not a square matrix", o->cov, rows, cols);
     else if ((tb = lp_channel_read_file("--beta", o->beta, &nb, &brows, &bcols)) == NULL)
-        rc = LP_EXIT_USAGE;
+        rc = errno == ENOMEM ? LP_EXIT_RESOURCES : LP_EXIT_USAGE;
     else if (nb != rows)
         rc = lp_usage_error(cmd, "--beta %s: %zu values for a %zux%zu covariance", o->beta, nb, rows, rows);
     for (size_t i = 0; rc == 0 && i < nb; i++)
@@ -44,9 +45,11 @@ lp_channel_run_personalized(const lp_channel_opts *o)
     }
     if (rc == 0) {
         lp_record *rec = lp_channel_record(o);
-        lp_study_status st = lp_study_channel_personalized(rec, rows, cov, beta, o->capacity, err, sizeof err);
+        lp_study_status st;
         char prefix[300];
-        if (strncmp(err, "target_capacity", 15) == 0)
+        err[0] = '\0';         /* the study writes a message only when it refuses */
+        st = lp_study_channel_personalized(rec, rows, cov, beta, o->capacity, err, sizeof err);
+        if (st == LP_STUDY_BAD_INPUT && strncmp(err, "target_capacity", 15) == 0)
             snprintf(prefix, sizeof prefix, "--capacity");
         else
             snprintf(prefix, sizeof prefix, "--covariance %s", o->cov);

@@ -1,6 +1,7 @@
 /* cmd_channel_spectrum.c -- `channel capacity|natural|white`: a spectrum
  * (inline, from a file, or from data) and one decimal, then the study.
  * Contracts in cmd_channel.h. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -35,7 +36,7 @@ load_spectrum(lp_spectrum *s, const lp_channel_opts *o, const char **opt)
         free(copy);
         n++;
     } else if ((t = lp_channel_read_file(*opt, o->eig_file ? o->eig_file : o->data, &n, &rows, &cols)) == NULL)
-        return LP_EXIT_USAGE;
+        return errno == ENOMEM ? LP_EXIT_RESOURCES : LP_EXIT_USAGE;
     if (o->data) {
         int rc = lp_spectrum_sample_covariance(s, t, rows, (size_t) cols, err, sizeof err);
         lp_free_texts(t, n);

@@ -63,36 +63,35 @@ lp_cmd_dp(int argc, char **argv)
     lp_record *rec;
     lp_dp_inputs_t in;
 
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+    lp_opt g;
+    lp_opt_init(&g, argc, argv, "h", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
         switch (c) {
-        case O_P: ptext = optarg; break;
-        case O_SIGMA: sigma = optarg; break;
-        case O_KAPPA: kappa = optarg; break;
-        case O_B: b = optarg; break;
-        case O_RADIUS: radius = optarg; break;
-        case O_EPS: eps = optarg; break;
-        case O_DELTA: delta = optarg; break;
-        case O_ORDER: order = optarg; break;
-        case O_NEIGH: neigh = optarg; break;
-        case O_SENS: sens = optarg; break;
-        case O_DIGITS: digits_text = optarg; break;
+        case O_P: ptext = g.optarg; break;
+        case O_SIGMA: sigma = g.optarg; break;
+        case O_KAPPA: kappa = g.optarg; break;
+        case O_B: b = g.optarg; break;
+        case O_RADIUS: radius = g.optarg; break;
+        case O_EPS: eps = g.optarg; break;
+        case O_DELTA: delta = g.optarg; break;
+        case O_ORDER: order = g.optarg; break;
+        case O_NEIGH: neigh = g.optarg; break;
+        case O_SENS: sens = g.optarg; break;
+        case O_DIGITS: digits_text = g.optarg; break;
         case O_JSON: json = 1; break;
         case 'h': case O_HELP: help = 1; break;
-        case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
-        default: return lp_usage_error(cmd, "unknown option '%s' (see leakproof dp --help)", argv[optind - 1]);
+        default: return lp_opt_error(&g, cmd);
         }
     }
     if (help)
         return usage();
-    if (optind >= argc)
+    if (g.optind >= argc)
         return lp_usage_error(cmd, "missing mechanism: gauss, vmf or laplace-l1");
-    mech = lp_dp_mech_from_name(argv[optind]);
+    mech = lp_dp_mech_from_name(argv[g.optind]);
     if (mech < 0)
-        return lp_usage_error(cmd, "unknown mechanism '%s' (gauss, vmf or laplace-l1)", argv[optind]);
-    if (optind + 1 < argc)
-        return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
+        return lp_usage_error(cmd, "unknown mechanism '%s' (gauss, vmf or laplace-l1)", argv[g.optind]);
+    if (g.optind + 1 < argc)
+        return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind + 1]);
     nq = (eps != NULL) + (delta != NULL) + (order != NULL);
     if (nq != 1)
         return lp_usage_error(cmd, nq == 0 ? "missing --epsilon, --delta or --order"
@@ -118,7 +117,7 @@ lp_cmd_dp(int argc, char **argv)
         const char *own = mech == LP_DP_GAUSS ? "sigma" : mech == LP_DP_VMF ? "kappa" : "b";
         if ((sigma && mech != LP_DP_GAUSS) || (kappa && mech != LP_DP_VMF) || (b && mech != LP_DP_LAPLACE_L1)
             || (radius && mech == LP_DP_VMF))
-            rc = lp_usage_error(cmd, "%s takes --%s%s, not %s", argv[optind], own,
+            rc = lp_usage_error(cmd, "%s takes --%s%s, not %s", argv[g.optind], own,
                                 mech == LP_DP_VMF ? "" : " and --radius",
                                 sigma && mech != LP_DP_GAUSS ? "--sigma" : kappa && mech != LP_DP_VMF ? "--kappa"
                                 : b && mech != LP_DP_LAPLACE_L1 ? "--b" : "--radius");
@@ -133,7 +132,7 @@ lp_cmd_dp(int argc, char **argv)
         lp_params_clear(&par);
         return rc;
     }
-    in.mechanism = argv[optind];
+    in.mechanism = argv[g.optind];
     in.par = &par;
     in.sensitivity = sens;
     in.query = eps ? LP_DP_Q_EPSILON : delta ? LP_DP_Q_DELTA : LP_DP_Q_ORDER;

@@ -2,7 +2,6 @@
  * options are the registry's parameter descriptors; DP-SGD's vocabulary
  * (noise multiplier, clipping norm, batch) maps onto them exactly
  * (cmd_eval_options.c). */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cmd_eval.h"
@@ -18,6 +17,7 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method, int
     const lp_mechanism_spec *mech;
     int c, m, rc, k = 0;
     char err[300];
+    lp_opt g;
 
     for (int id = 0; id < LP_NPARAMS; id++)
         longopts[k++] = (struct option) { lp_param_specs[id].name, required_argument, NULL, O_PARAM + id };
@@ -38,38 +38,35 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method, int
 
     o->method_name = "arb";
     o->digits = 30;
-    opterr = 0;
-    optind = 1;
-    /* getopt permutes: the mechanism may stand before, between or after the options */
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+    /* the mechanism may stand before, between or after the options */
+    lp_opt_init(&g, argc, argv, "h", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
         if (c >= O_PARAM && c < O_PARAM + LP_NPARAMS) {
-            o->text[c - O_PARAM] = optarg;
+            o->text[c - O_PARAM] = g.optarg;
             continue;
         }
         switch (c) {
-        case O_LAYERS_FILE: o->layers_file = optarg; break;
-        case O_FORM: o->form_name = optarg; break;
-        case O_METHOD: o->method_name = optarg; break;
-        case O_DIGITS: digits_text = optarg; break;
-        case O_PREC: prec_text = optarg; break;
+        case O_LAYERS_FILE: o->layers_file = g.optarg; break;
+        case O_FORM: o->form_name = g.optarg; break;
+        case O_METHOD: o->method_name = g.optarg; break;
+        case O_DIGITS: digits_text = g.optarg; break;
+        case O_PREC: prec_text = g.optarg; break;
         case O_JSON: o->json = 1; break;
         case O_COMPARE: o->compare = 1; break;
-        case O_RATIO_TO: o->ratio_to = optarg; break;
-        case O_NOISE_MULTIPLIER: o->noise_multiplier = optarg; break;
-        case O_BATCH: o->batch = optarg; break;
-        case O_SECRET: o->secret = optarg; break;
-        case O_PARAMS_FROM: o->params_from = optarg; break;
+        case O_RATIO_TO: o->ratio_to = g.optarg; break;
+        case O_NOISE_MULTIPLIER: o->noise_multiplier = g.optarg; break;
+        case O_BATCH: o->batch = g.optarg; break;
+        case O_SECRET: o->secret = g.optarg; break;
+        case O_PARAMS_FROM: o->params_from = g.optarg; break;
         case 'h': case O_HELP: lp_eval_usage(lp_out()); return -1;
-        case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
-        default: return lp_usage_error(cmd, "unknown option '%s' (see leakproof eval --help)",
-                                       argv[optind - 1]);
+        default: return lp_opt_error(&g, cmd);
         }
     }
-    if (optind >= argc)
+    if (g.optind >= argc)
         return lp_usage_error(cmd, "missing mechanism: gauss, vmf, laplace-l1 or gauss-layers");
-    if (optind + 1 < argc)
-        return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
-    o->mechanism_name = argv[optind];
+    if (g.optind + 1 < argc)
+        return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind + 1]);
+    o->mechanism_name = argv[g.optind];
     if ((mech = lp_mechanism_find(o->mechanism_name)) == NULL)
         return lp_usage_error(cmd, "unknown mechanism '%s': gauss, vmf, laplace-l1 or gauss-layers",
                               o->mechanism_name);

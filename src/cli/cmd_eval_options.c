@@ -1,6 +1,7 @@
 /* cmd_eval_options.c -- `leakproof eval`'s options beyond the registry's
  * descriptors: the usage text, layers files, and DP-SGD's vocabulary mapped
  * exactly onto the mechanisms' parameters.  Contracts in cmd_eval.h. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cmd_eval.h"
@@ -53,8 +54,13 @@ lp_eval_read_layers(lp_params *par, const char *opt, const char *path, int sum_o
     long cols;
     uint64_t *sizes;
     int rc = 0;
-    if ((texts = lp_read_numbers(path, &n, &rows, &cols, err, sizeof err)) == NULL)
+    if ((texts = lp_read_numbers(path, &n, &rows, &cols, err, sizeof err)) == NULL) {
+        if (errno == ENOMEM) {
+            fprintf(lp_err(), "leakproof %s: %s %s\n", cmd, opt, err);
+            return LP_EXIT_RESOURCES;
+        }
         return lp_usage_error(cmd, "%s %s", opt, err);
+    }
     sizes = malloc((n ? n : 1) * sizeof *sizes);
     if (sizes == NULL)
         abort();
@@ -97,6 +103,15 @@ lp_eval_map_dpsgd(eval_opts *o, const lp_mechanism_spec *mech)
     if (o->text[noise] || o->text[LP_PARAM_ID_RADIUS])
         return lp_usage_error(cmd, "--noise-multiplier and --clip replace --%s%s; give one or the other",
                               lp_param_specs[noise].name, layers ? "" : " and --radius");
+    {
+        char m[300];
+        const char *beyond = lp_decimal_exponent_beyond(o->noise_multiplier) ? "--noise-multiplier"
+                             : lp_decimal_exponent_beyond(clip) ? "--clip" : NULL;
+        if (beyond) {
+            lp_decimal_exponent_message(m, sizeof m, beyond, beyond[2] == 'n' ? o->noise_multiplier : clip);
+            return lp_usage_error(cmd, "%s", m);
+        }
+    }
     if (!lp_decimal_valid(o->noise_multiplier) || lp_decimal_sign(o->noise_multiplier) <= 0)
         return lp_usage_error(cmd, "--noise-multiplier must be a decimal number > 0 (got '%s')",
                               o->noise_multiplier);
@@ -120,6 +135,16 @@ lp_eval_map_dpsgd(eval_opts *o, const lp_mechanism_spec *mech)
         return lp_usage_error(cmd, "--secret must be example or batch (got '%s')", o->secret);
     }
     o->text[noise] = o->owned[1] = lp_decimal_mul(o->noise_multiplier, clip);
+    /* the products are read as the registry's decimals: out of their range,
+       name the options the user gave, not --sigma or --radius */
+    if (o->text[noise] && !lp_decimal_valid(o->text[noise]))
+        return lp_usage_error(cmd, "--noise-multiplier %s times --clip %s is %s, whose exponent is beyond "
+                              "+-100000 (leakproof reads decimals with exponents from -100000 to 100000)",
+                              o->noise_multiplier, clip, o->text[noise]);
+    if (radius && !lp_decimal_valid(radius))
+        return lp_usage_error(cmd, "--batch %s times --clip %s is %s, whose exponent is beyond +-100000 "
+                              "(leakproof reads decimals with exponents from -100000 to 100000)",
+                              o->batch, clip, radius);
     if (layers)
         o->text[LP_PARAM_ID_CLIP] = radius;
     else {

@@ -8,17 +8,25 @@ lp_cmd_forms(int argc, char **argv)
 {
     int json = 0;
     lp_record *rec;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0)
-            json = 1;
-        else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+    enum { O_JSON = 1, O_HELP };
+    static const struct option longopts[] = {
+        { "json", no_argument, NULL, O_JSON }, { "help", no_argument, NULL, O_HELP }, { NULL, 0, NULL, 0 } };
+    lp_opt g;
+    int c;
+    lp_opt_init(&g, argc, argv, "h", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
+        switch (c) {
+        case O_JSON: json = 1; break;
+        case 'h': case O_HELP:
             fputs("usage: leakproof forms [--json]\n"
                   "  the registry: every mechanism, its parameters and their domains, its forms\n"
                   "  (with their sources in the papers) and the methods of each form\n", lp_out());
             return lp_close_stdout(LP_EXIT_OK);
-        } else
-            return lp_usage_error("forms", "unknown option '%s'", argv[i]);
+        default: return lp_opt_error(&g, "forms");
+        }
     }
+    if (g.optind < argc)
+        return lp_usage_error("forms", "unexpected argument '%s'", argv[g.optind]);
     rec = lp_record_new("the registry");
     lp_record_text(rec, "command", "forms");
     for (size_t i = 0; i < lp_nmechanisms; i++) {

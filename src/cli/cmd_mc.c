@@ -5,7 +5,6 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -27,6 +26,9 @@ static const char usage[] =
     "  --seed K         seed, 0 to 2^63-1: the estimate depends on it alone\n"
     "  --threads T      threads, 1 to 1024 (default: all cores); no effect on the result\n"
     "  --sup-checks M   outputs y also given a numerical maximisation, in all (default 1000)\n"
+    "  --max-seconds S  the work budget (default 3600): a run estimated longer is refused\n"
+    "                   with its estimate; progress on stderr when it is a terminal;\n"
+    "                   Ctrl-C (SIGINT, SIGTERM) stops it cleanly\n"
     "  --json           one JSON object on stdout\n"
 #ifdef LP_HAVE_MPI
     "MPI: built in: mpirun -np N leakproof mc ... shares the blocks over N ranks (same bits)\n";
@@ -35,7 +37,7 @@ static const char usage[] =
 #endif
 
 enum { O_P, O_SIGMA, O_RADIUS, O_KAPPA, O_SAMPLES, O_SEED, O_THREADS, O_CHECKS, O_B, O_CLIP,
-       O_LAYERS, O_N, O_JSON = 100, O_HELP };
+       O_LAYERS, O_N, O_JSON = 100, O_HELP, O_MAX_SECONDS };
 static const char *const names[O_N] = { "--p", "--sigma", "--radius", "--kappa", "--samples", "--seed",
                                         "--threads", "--sup-checks", "--b", "--clip", "--layers" };
 
@@ -69,8 +71,10 @@ lp_cmd_mc(int argc, char **argv)
         { "kappa", 1, NULL, O_KAPPA }, { "samples", 1, NULL, O_SAMPLES }, { "seed", 1, NULL, O_SEED },
         { "threads", 1, NULL, O_THREADS }, { "sup-checks", 1, NULL, O_CHECKS }, { "b", 1, NULL, O_B },
         { "clip", 1, NULL, O_CLIP }, { "layers", 1, NULL, O_LAYERS }, { "json", 0, NULL, O_JSON },
+        { "max-seconds", 1, NULL, O_MAX_SECONDS },
         { "help", 0, NULL, O_HELP }, { NULL, 0, NULL, 0 } };
-    const char *v[O_N] = { 0 };
+    const char *v[O_N] = { 0 }, *max_seconds_text = NULL;
+    double max_seconds = LP_MC_BUDGET_SECONDS;
     double sigma = 0, radius = 0, kappa = 0, b = 0;
     int c, json = 0, rc, mech = -1, layers[LP_MC_P_MAX], nlayers = 0;
     long p = 0, threads = 0;
@@ -79,31 +83,32 @@ lp_cmd_mc(int argc, char **argv)
     lp_mc_input inputs[O_N];
     lp_record *rec;
 
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+    lp_opt g;
+
+    lp_opt_init(&g, argc, argv, "", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
         if (c >= 0 && c < O_N)
-            v[c] = optarg;
+            v[c] = g.optarg;
         else if (c == O_JSON)
             json = 1;
+        else if (c == O_MAX_SECONDS)
+            max_seconds_text = g.optarg;
         else if (c == O_HELP) {
             fputs(usage, lp_out());
             return lp_close_stdout(LP_EXIT_OK);
-        } else if (c == ':')
-            return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
-        else
-            return lp_usage_error(cmd, "unknown option '%s' (see leakproof mc --help)", argv[optind - 1]);
+        } else
+            return lp_opt_error(&g, cmd);
     }
-    if (optind >= argc)
+    if (g.optind >= argc)
         return lp_usage_error(cmd, "missing mechanism: gauss, vmf, laplace, gauss-layers or discrete");
-    if (optind + 1 < argc)
-        return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
+    if (g.optind + 1 < argc)
+        return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind + 1]);
     for (size_t i = 0; i < sizeof mechanisms / sizeof mechanisms[0]; i++)
-        if (strcmp(argv[optind], mechanisms[i].name) == 0)
+        if (strcmp(argv[g.optind], mechanisms[i].name) == 0)
             mech = (int) i;
     if (mech < 0)
         return lp_usage_error(cmd, "unknown mechanism '%s': gauss, vmf, laplace, gauss-layers or discrete",
-                              argv[optind]);
+                              argv[g.optind]);
     for (int o = 0; o < O_N; o++) {
         unsigned takes = mechanisms[mech].takes | (mech == 4 ? 0 : RUN_OPTIONS);
         if (v[o] && !(takes >> o & 1))
@@ -154,7 +159,26 @@ lp_cmd_mc(int argc, char **argv)
     opt.sup_checks = LP_MC_DEFAULT_SUP_CHECKS;
     if (v[O_CHECKS] && (lp_decimal_uint64(&opt.sup_checks, v[O_CHECKS]) != 0 || opt.sup_checks > opt.samples))
         return lp_usage_error(cmd, "--sup-checks must be an integer from 0 to --samples (got '%s')", v[O_CHECKS]);
-    opt.progress = 1;
+    if (max_seconds_text && (rc = lp_arg_positive(&max_seconds, cmd, "--max-seconds", max_seconds_text,
+                                                   "the work budget in seconds")))
+        return rc;
+    {
+        /* the work, estimated before it starts: one thread's seconds per
+           sample, measured per mechanism (mc with --threads 1 at p = 1..64,
+           default --sup-checks), times 1.5 for a slower machine, shared by
+           the threads (at most the cores) */
+        const double us = mech == 0 ? 0.09 + 0.0175 * (double) p
+                          : mech == 1 ? 1.5 + 0.02 * (double) p
+                          : mech == 2 ? (strcmp(v[O_CLIP], "l2") == 0 ? 5.0 + 2.7 * (double) p
+                                                                     : 0.8 + 0.12 * (double) p)
+                          : 0.6 + 0.13 * (double) p;
+        const double work = 1.5e-6 * us * (double) opt.samples / (double) lp_threads_effective((int) threads);
+        if (work > max_seconds)
+            return lp_usage_error(cmd, "--samples %s: about %.2g s of work (estimated at %d threads), beyond "
+                                  "the budget of %.6g s; give --max-seconds to allow it", v[O_SAMPLES], work,
+                                  lp_threads_effective((int) threads), max_seconds);
+    }
+    opt.progress = lp_err() == stderr;  /* a terminal's progress line: the program's, never a host's (lp_call) */
     rc = mech == 0 ? lp_mechanism_gauss(&m, (int) p, sigma, radius)
          : mech == 1 ? lp_mechanism_vmf(&m, (int) p, kappa)
          : mech == 2 ? lp_mechanism_laplace(&m, (int) p, b, radius, strcmp(v[O_CLIP], "l2") == 0)
@@ -172,7 +196,8 @@ lp_cmd_mc(int argc, char **argv)
     rec = lp_record_new("Monte Carlo estimate of the Bayes capacity");
     if (lp_mc_study_estimate(rec, &m, &opt, inputs, O_N - O_SIGMA) != 0) {
         lp_record_free(rec);
-        fprintf(lp_err(), "leakproof mc: out of memory\n");
+        if (!lp_cancelled())    /* interrupted: lp_cli_run says so */
+            fprintf(lp_err(), "leakproof mc: out of memory\n");
         return LP_EXIT_FAIL;
     }
 emit:

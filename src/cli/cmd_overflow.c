@@ -3,7 +3,6 @@
  * does not), and for mpfr the precision that keeps 15 digits as p grows.  The
  * options come from the registry: --NAME-grid for the parameter that varies,
  * --NAME for the others. */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -68,29 +67,28 @@ lp_cmd_overflow(int argc, char **argv)
     longopts[k++] = (struct option) { "help", no_argument, NULL, O_HELP };
     longopts[k++] = (struct option) { NULL, 0, NULL, 0 };
 
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        if (c >= O_VALUE && c < O_VALUE + LP_NPARAMS) { value[c - O_VALUE] = optarg; continue; }
-        if (c >= O_GRID && c < O_GRID + LP_NPARAMS) { gridtext[c - O_GRID] = optarg; continue; }
+    lp_opt g;
+
+    lp_opt_init(&g, argc, argv, "h", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
+        if (c >= O_VALUE && c < O_VALUE + LP_NPARAMS) { value[c - O_VALUE] = g.optarg; continue; }
+        if (c >= O_GRID && c < O_GRID + LP_NPARAMS) { gridtext[c - O_GRID] = g.optarg; continue; }
         switch (c) {
-        case O_FORM: form_name = optarg; break;
-        case O_METHOD: method_name = optarg; break;
-        case O_PMAX: pmax_text = optarg; break;
+        case O_FORM: form_name = g.optarg; break;
+        case O_METHOD: method_name = g.optarg; break;
+        case O_PMAX: pmax_text = g.optarg; break;
         case O_JSON: json = 1; break;
         case O_CSV: csv = 1; break;
         case 'h': case O_HELP: overflow_usage(lp_out()); return lp_close_stdout(LP_EXIT_OK);
-        case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
-        default: return lp_usage_error(cmd, "unknown option '%s' (see leakproof overflow --help)",
-                                       argv[optind - 1]);
+        default: return lp_opt_error(&g, cmd);
         }
     }
-    if (optind >= argc)
+    if (g.optind >= argc)
         return lp_usage_error(cmd, "missing mechanism: gauss, vmf or laplace-l1");
-    if (optind + 1 < argc)
-        return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
-    if ((mech = lp_mechanism_find(argv[optind])) == NULL || !(mech->params & LP_PARAM_P))
-        return lp_usage_error(cmd, "unknown mechanism '%s': gauss, vmf or laplace-l1", argv[optind]);
+    if (g.optind + 1 < argc)
+        return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind + 1]);
+    if ((mech = lp_mechanism_find(argv[g.optind])) == NULL || !(mech->params & LP_PARAM_P))
+        return lp_usage_error(cmd, "unknown mechanism '%s': gauss, vmf or laplace-l1", argv[g.optind]);
     if ((form = lp_form_find(mech->name, form_name ? form_name : mech->default_form)) == NULL)
         return lp_usage_error(cmd, "--form: %s has no form '%s' (see leakproof forms)", mech->name,
                               form_name);

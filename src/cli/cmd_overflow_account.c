@@ -1,7 +1,6 @@
 /* cmd_overflow_account.c -- `leakproof overflow account --method M ...`: where
  * the accountants' double arithmetic breaks as the order grows, the sampling
  * rate falls and the steps grow, for each noise multiplier of a grid. */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -56,28 +55,27 @@ lp_cmd_overflow_account(int argc, char **argv)
     int c, m, json = 0, csv = 0, rc = 0;
     lp_record *rec;
 
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+    lp_opt g;
+
+    lp_opt_init(&g, argc, argv, "", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
         switch (c) {
-        case O_METHOD: method_name = optarg; break;
-        case O_GRID: grid_text = optarg; break;
-        case O_Q: q = optarg; break;
-        case O_T: steps_text = optarg; break;
-        case O_DELTA: delta = optarg; break;
-        case O_ORDER: order_text = optarg; break;
-        case O_ORDER_MAX: order_max_text = optarg; break;
+        case O_METHOD: method_name = g.optarg; break;
+        case O_GRID: grid_text = g.optarg; break;
+        case O_Q: q = g.optarg; break;
+        case O_T: steps_text = g.optarg; break;
+        case O_DELTA: delta = g.optarg; break;
+        case O_ORDER: order_text = g.optarg; break;
+        case O_ORDER_MAX: order_max_text = g.optarg; break;
         case O_JSON: json = 1; break;
         case O_CSV: csv = 1; break;
         case O_MAP: map_text = optarg; break;
         case O_HELP: usage(lp_out()); return lp_close_stdout(LP_EXIT_OK);
-        case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
-        default: return lp_usage_error(cmd, "unknown option '%s' (see leakproof overflow account --help)",
-                                       argv[optind - 1]);
+        default: return lp_opt_error(&g, cmd);
         }
     }
-    if (optind < argc)
-        return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (g.optind < argc)
+        return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind]);
     if (method_name == NULL)
         return lp_usage_error(cmd, "missing --method (double, opacus, logdouble, dp-accounting "
                               "or tf-privacy)");

@@ -68,29 +68,27 @@ lp_cmd_run_capacity(int argc, char **argv)
     lp_record *rec;
     lp_run_status st;
 
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+    lp_opt g;
+    lp_opt_init(&g, argc, argv, "h", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
         switch (c) {
-        case O_P: ptext = optarg; break;
-        case O_SIGMA: sigma = optarg; break;
-        case O_RADIUS: radius = optarg; break;
-        case O_M: M = optarg; break;
-        case O_CLIP: clip = optarg; break;
-        case O_Q: q = optarg; break;
-        case O_T: T = optarg; break;
-        case O_DIGITS: digits_text = optarg; break;
+        case O_P: ptext = g.optarg; break;
+        case O_SIGMA: sigma = g.optarg; break;
+        case O_RADIUS: radius = g.optarg; break;
+        case O_M: M = g.optarg; break;
+        case O_CLIP: clip = g.optarg; break;
+        case O_Q: q = g.optarg; break;
+        case O_T: T = g.optarg; break;
+        case O_DIGITS: digits_text = g.optarg; break;
         case O_JSON: json = 1; break;
         case 'h': case O_HELP: help = 1; break;
-        case ':': return lp_usage_error(cmd, "option %s needs a value", argv[optind - 1]);
-        default: return lp_usage_error(cmd, "unknown option '%s' (see leakproof run-capacity --help)",
-                                       argv[optind - 1]);
+        default: return lp_opt_error(&g, cmd);
         }
     }
     if (help)
         return usage();
-    if (optind < argc)
-        return lp_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (g.optind < argc)
+        return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind]);
     memset(&req, 0, sizeof req);
     if (ptext == NULL)
         return lp_usage_error(cmd, "missing --p");

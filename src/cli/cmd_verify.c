@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/host.h"
 #include "cli.h"
 #include "check/verify.h"
 #include "mc/parallel.h"
@@ -12,7 +13,7 @@
 static FILE *
 out(void)
 {
-    static FILE *null;
+    static _Thread_local FILE *null;
     if (lp_mc_rank() == 0)
         return lp_out();
     if (null == NULL)
@@ -21,6 +22,24 @@ out(void)
 }
 
 static const char *const cmd = "verify";
+
+/* A text on one TAP line: a control character (a newline in a case file's
+ * name would start a line of its own: "not ok 999 - injected") is written
+ * \xHH, a backslash \\, and '#' \# (TAP's escape: a name with "# SKIP"
+ * must not become a directive). */
+static void
+tap_text(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char) *s;
+        if (c < 0x20 || c == 0x7f)
+            fprintf(f, "\\x%02x", c);
+        else if (c == '\\' || c == '#')
+            fprintf(f, "\\%c", c);
+        else
+            fputc(c, f);
+    }
+}
 
 static void
 verify_usage(FILE *out)
@@ -44,34 +63,32 @@ lp_cmd_verify(int argc, char **argv)
     size_t nfiles = 0;
     int threads = 0, json = 0;
 
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+    enum { O_THREADS = 1, O_JSON, O_HELP };
+    static const struct option longopts[] = {
+        { "threads", required_argument, NULL, O_THREADS }, { "json", no_argument, NULL, O_JSON },
+        { "help", no_argument, NULL, O_HELP }, { NULL, 0, NULL, 0 } };
+    lp_opt g;
+    int c;
+
+    lp_opt_init(&g, argc, argv, "h", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
+        switch (c) {
+        case 'h': case O_HELP:
             verify_usage(lp_out());
-            free(cases);
             return lp_close_stdout(LP_EXIT_OK);
-        }
-        if (strcmp(argv[i], "--json") == 0) {
-            json = 1;
-            continue;
-        }
-        if (strcmp(argv[i], "--threads") == 0) {
+        case O_JSON: json = 1; break;
+        case O_THREADS: {
             long t;
             int rc;
-            if (i + 1 >= argc) {
-                free(cases);
-                return lp_usage_error(cmd, "option --threads needs a value");
-            }
-            if ((rc = lp_arg_int_range(&t, cmd, "--threads", argv[++i], 1, 1024))) {
-                free(cases);
+            if ((rc = lp_arg_int_range(&t, cmd, "--threads", g.optarg, 1, 1024)))
                 return rc;
-            }
             threads = (int) t;
-            continue;
+            break;
         }
-        if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            free(cases);
-            return lp_usage_error(cmd, "unknown option '%s'", argv[i]);
+        default: return lp_opt_error(&g, cmd);
         }
+    }
+    for (int i = g.optind; i < argc; i++) {
         if (nfiles == sizeof files / sizeof *files) {
             free(cases);
             return lp_usage_error(cmd, "at most %zu case files", sizeof files / sizeof *files);
@@ -90,18 +107,30 @@ lp_cmd_verify(int argc, char **argv)
     rec = lp_record_new("verify");
     lp_record_text(rec, "command", "verify");
     lp_record_texts(rec, "files", files, nfiles);
-    for (size_t i = 0; i < ncases; i++) {
+    for (size_t i = 0; i < ncases && !lp_cancelled(); i++) {
         size_t from = nchecks;
         lp_verify_case(rec, &checks, &nchecks, &cases[i], threads);
+        if (lp_cancelled())     /* interrupted inside the case: its lines are not printed */
+            break;
         for (size_t j = from; j < nchecks && !json; j++) {
             const lp_check *k = &checks[j];
-            fprintf(out(), "%s %zu - %s%s\n", k->kind == LP_CHECK_PASS || k->kind == LP_CHECK_SKIP
-                   || k->kind == LP_CHECK_REFUSED ? "ok" : "not ok", j + 1, k->text,
-                   k->kind == LP_CHECK_FINDING ? " # TODO finding: disagrees with the Monte Carlo arbiter"
+            fprintf(out(), "%s %zu - ", k->kind == LP_CHECK_PASS || k->kind == LP_CHECK_SKIP
+                   || k->kind == LP_CHECK_REFUSED ? "ok" : "not ok", j + 1);
+            tap_text(out(), k->text);
+            fprintf(out(), "%s\n", k->kind == LP_CHECK_FINDING ? " # TODO finding: disagrees with the Monte Carlo arbiter"
                    : k->kind == LP_CHECK_SKIP ? " # SKIP no value from this method"
                    : k->kind == LP_CHECK_REFUSED ? " # SKIP not judged: effective sample size too small" : "");
         }
-        fflush(out());
+        /* a reader that went away (EPIPE with SIGPIPE ignored): stop now,
+           not after every case */
+        if (fflush(out()) != 0 || ferror(out())) {
+            fprintf(lp_err(), "leakproof verify: writing the output failed after case %zu of %zu; "
+                    "stopped\n", i + 1, ncases);
+            lp_record_free(rec);
+            free(checks);
+            free(cases);
+            return LP_EXIT_FAIL;
+        }
     }
     if ((verdicts = calloc(lp_nforms, sizeof *verdicts)) == NULL)
         abort();
@@ -111,7 +140,9 @@ lp_cmd_verify(int argc, char **argv)
             lp_verdict_record(lp_record_append(rec, "verdicts"), &verdicts[v]);
         } else {
             lp_verdict_sentence(sentence, sizeof sentence, &verdicts[v]);
-            fprintf(out(), "# verdict: %s\n", sentence);
+            fputs("# verdict: ", out());
+            tap_text(out(), sentence);
+            fputc('\n', out());
         }
     }
     if (json)

@@ -1,7 +1,7 @@
 /* dispatch.c -- the table of commands, shared by the program (main.c) and the
  * bindings' entry point (call.c).  Contracts in cli.h. */
-#include <getopt.h>
 #include <string.h>
+#include "core/host.h"
 #include "cli.h"
 
 static const lp_command commands[] = {
@@ -27,35 +27,21 @@ lp_command_find(const char *name)
     return NULL;
 }
 
-/* glibc's getopt keeps a pointer into the last argv it parsed (the rest of a
- * bundle of short options after an error); only optind = 0 at a call clears
- * it, and the commands start from optind = 1.  One empty parse with optind = 0
- * leaves no pointer into an argv that the caller may have freed. */
-static void
-getopt_reset(void)
-{
-    static char name[] = "leakproof";
-    char *argv[] = { name, NULL };
-    int saved_opterr = opterr;
-    opterr = 0;
-    optind = 0;
-    (void) getopt(1, argv, "");
-    opterr = saved_opterr;
-    optind = 1;
-}
-
 int
 lp_cli_run(int argc, char **argv)
 {
     const lp_command *c = argc >= 1 ? lp_command_find(argv[0]) : NULL;
-    int rc;
     if (c == NULL) {
         fprintf(lp_err(), "leakproof: unknown command '%s' (try leakproof --help)\n",
                 argc >= 1 ? argv[0] : "");
         return LP_EXIT_USAGE;
     }
-    getopt_reset();
-    rc = c->run(argc, argv);
-    getopt_reset();
-    return rc;
+    {
+        int rc = c->run(argc, argv);
+        if (lp_cancelled()) {
+            fprintf(lp_err(), "leakproof %s: interrupted; no result\n", argv[0]);
+            return LP_EXIT_INTERRUPTED;
+        }
+        return rc;
+    }
 }

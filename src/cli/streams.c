@@ -1,9 +1,10 @@
 /* streams.c -- where the commands write.  The program writes to stdout and
  * stderr; lp_call (the bindings' entry point) points them at memory streams
- * for one call.  Contracts in cli.h. */
+ * for one call, in the calling thread only.  Contracts in cli.h. */
+#include "core/host.h"
 #include "cli.h"
 
-static FILE *out_stream, *err_stream;
+static _Thread_local FILE *out_stream, *err_stream;    /* per thread: lp_call from many */
 
 FILE *
 lp_out(void)
@@ -27,5 +28,7 @@ lp_cli_redirect(FILE *out, FILE *err)
 int
 lp_emit(const lp_record *rec, int json)
 {
+    if (lp_cancelled())         /* interrupted: what was computed is not the answer */
+        return -1;
     return lp_record_emit(rec, lp_out(), json);
 }

@@ -143,3 +143,73 @@ lp_decimal_from_arf(const arf_t x)
     fmpz_clear(m); fmpz_clear(e); fmpz_clear(five);
     return out;
 }
+
+int
+lp_decimal_exponent_beyond(const char *s)
+{
+    const char *c = s;
+    int mant = 0, ed = 0;
+    if (s == NULL || lp_decimal_valid(s))
+        return 0;
+    if (*c == '+' || *c == '-')
+        c++;
+    while (*c >= '0' && *c <= '9') { c++; mant++; }
+    if (*c == '.')
+        for (c++; *c >= '0' && *c <= '9'; c++)
+            mant++;
+    if (mant == 0 || (*c != 'e' && *c != 'E'))
+        return 0;
+    c++;
+    if (*c == '+' || *c == '-')
+        c++;
+    while (*c >= '0' && *c <= '9') { c++; ed++; }
+    return ed > 0 && *c == '\0';
+}
+
+void
+lp_decimal_exponent_message(char *buf, size_t len, const char *opt, const char *s)
+{
+    snprintf(buf, len, "%s: '%.60s%s' has an exponent beyond +-100000 (leakproof reads decimals with "
+             "exponents from -100000 to 100000)", opt, s, strlen(s) > 60 ? "..." : "");
+}
+
+int
+lp_decimal_cmp_exact(const char *a, const char *b)
+{
+    fmpz_t ma, ea, mb, eb, t;
+    int sa, sb, r;
+    fmpz_init(ma), fmpz_init(ea), fmpz_init(mb), fmpz_init(eb), fmpz_init(t);
+    split(ma, ea, a);
+    split(mb, eb, b);
+    sa = fmpz_sgn(ma);
+    sb = fmpz_sgn(mb);
+    if (sa != sb || sa == 0) {
+        r = sa < sb ? -1 : sa > sb;
+        goto done;
+    }
+    /* same sign, both nonzero: |m| 10^e has about digits(m) + e digits; two
+       apart decides without powers of ten (a 100000-digit exponent would
+       otherwise cost a power of that size) */
+    fmpz_add_ui(t, ea, fmpz_sizeinbase(ma, 10));
+    fmpz_sub(t, t, eb);
+    fmpz_sub_ui(t, t, fmpz_sizeinbase(mb, 10));
+    if (fmpz_cmp_si(t, 2) >= 0 || fmpz_cmp_si(t, -2) <= 0) {
+        r = fmpz_sgn(t) * sa;
+        goto done;
+    }
+    /* close in size: scale the one with the larger exponent to the other's */
+    fmpz_sub(t, ea, eb);
+    if (fmpz_sgn(t) >= 0) {
+        fmpz_ui_pow_ui(t, 10, fmpz_get_ui(t));
+        fmpz_mul(ma, ma, t);
+    } else {
+        fmpz_neg(t, t);
+        fmpz_ui_pow_ui(t, 10, fmpz_get_ui(t));
+        fmpz_mul(mb, mb, t);
+    }
+    r = fmpz_cmp(ma, mb);
+    r = r > 0 ? 1 : r < 0 ? -1 : 0;
+done:
+    fmpz_clear(ma), fmpz_clear(ea), fmpz_clear(mb), fmpz_clear(eb), fmpz_clear(t);
+    return r;
+}

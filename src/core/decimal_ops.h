@@ -11,5 +11,15 @@ char *lp_decimal_mul(const char *a, const char *b);
 /* The exact decimal value of a finite binary number (m 2^e = m 5^-e 10^e);
  * NULL when not finite.  Caller frees with free(). */
 char *lp_decimal_from_arf(const arf_t x);
+/* The sign of a - b for two valid decimals, decided exactly (any number of
+ * digits: 0.999...9 with 78 nines is < 1, 1e6 + 1e-65517 is > 1e6). */
+int lp_decimal_cmp_exact(const char *a, const char *b);
+/* 1 when s is written as a decimal (digits, a point, an exponent) whose
+ * exponent lies beyond what lp_decimal_valid takes (|e| > 100000), so that a
+ * refusal can say so rather than call 1e-100001 "not > 0". */
+int lp_decimal_exponent_beyond(const char *s);
+/* The message for such a text: "OPT: 'TEXT' has an exponent beyond +-100000
+ * (leakproof reads decimals with exponents from -100000 to 100000)". */
+void lp_decimal_exponent_message(char *buf, size_t len, const char *opt, const char *s);
 
 #endif

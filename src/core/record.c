@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
+#include "core/host.h"
 #include "core/record.h"
 
 typedef enum { F_TEXT, F_INT, F_BOOL, F_NULL, F_DOUBLE, F_DOUBLES, F_INTS, F_TEXTS, F_BALL, F_OBJECT, F_LIST } field_kind;
@@ -436,7 +437,7 @@ done:
 static double
 double_up(const char *s)
 {
-    double v = strtod(s, NULL);
+    double v = lp_strtod(s, NULL);
     arb_t a, ds;
     arb_init(a);
     arb_init(ds);
@@ -507,6 +508,43 @@ bound_key(const field *f)
     return k;
 }
 
+/* A text as a JSON string.  JSON strings are UTF-8 and jansson refuses any
+ * other bytes (json_string returns NULL, and the key vanished: a non-UTF-8
+ * file name gave "files":[]); each byte that is not part of valid UTF-8 is
+ * written as the four characters \xHH instead, so that the name can still be
+ * told apart and found. */
+static json_t *
+json_text(const char *s)
+{
+    json_t *v = json_string(s);
+    size_t n = strlen(s), k = 0;
+    char *buf;
+    if (v != NULL)
+        return v;
+    if ((buf = malloc(4 * n + 1)) == NULL)
+        return json_null();
+    for (size_t i = 0; i < n;) {
+        const unsigned char c = (unsigned char) s[i];
+        size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        json_t *probe = NULL;
+        if (len > 1 && i + len <= n && (probe = json_stringn(s + i, len)) != NULL) {
+            memcpy(buf + k, s + i, len);        /* one valid multi-byte character */
+            k += len;
+            i += len;
+        } else if (len == 1) {
+            buf[k++] = (char) c;
+            i++;
+        } else {
+            k += (size_t) sprintf(buf + k, "\\x%02x", c);
+            i++;
+        }
+        json_decref(probe);
+    }
+    v = json_stringn(buf, k);
+    free(buf);
+    return v ? v : json_null();
+}
+
 static json_t *
 real_or_null(double v)
 {
@@ -521,7 +559,7 @@ to_json(const lp_record *rec)
         const field *f = &rec->f[k];
         json_t *v = NULL;
         switch (f->kind) {
-        case F_TEXT: v = f->text ? json_string(f->text) : json_null(); break;
+        case F_TEXT: v = f->text ? json_text(f->text) : json_null(); break;
         case F_INT: v = json_integer((json_int_t) f->i); break;
         case F_BOOL: v = json_boolean(f->i); break;
         case F_NULL: v = json_null(); break;
@@ -534,7 +572,7 @@ to_json(const lp_record *rec)
         case F_TEXTS:
             v = json_array();
             for (size_t j = 0; j < f->nds; j++)
-                json_array_append_new(v, f->ts[j] ? json_string(f->ts[j]) : json_null());
+                json_array_append_new(v, f->ts[j] ? json_text(f->ts[j]) : json_null());
             break;
         case F_INTS:
             v = json_array();
@@ -543,7 +581,7 @@ to_json(const lp_record *rec)
             break;
         case F_BALL: {
             char *bk = bound_key(f);
-            json_object_set_new(o, f->key, f->text ? json_string(f->text) : json_null());
+            json_object_set_new(o, f->key, f->text ? json_text(f->text) : json_null());
             json_object_set_new(o, bk, f->text ? json_real(f->bound_d) : json_null());
             free(bk);
             continue;
@@ -560,8 +598,8 @@ to_json(const lp_record *rec)
     return o;
 }
 
-char *
-lp_record_json(const lp_record *rec)
+static char *
+lp_record_json_c(const lp_record *rec)
 {
     json_t *o = to_json(rec);
     char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
@@ -707,8 +745,8 @@ human(const lp_record *rec, FILE *out, int indent)
     }
 }
 
-int
-lp_record_emit(const lp_record *rec, FILE *out, int json)
+static int
+lp_record_emit_c(const lp_record *rec, FILE *out, int json)
 {
     if (json) {
         char *s = lp_record_json(rec);
@@ -743,8 +781,8 @@ csv_text(FILE *out, const char *s)
     fputc('"', out);
 }
 
-int
-lp_record_emit_csv(const lp_record *rec, const char *key, FILE *out)
+static int
+lp_record_emit_csv_c(const lp_record *rec, const char *key, FILE *out)
 {
     const field *list = NULL;
     const lp_record *r0;
@@ -800,4 +838,37 @@ lp_record_emit_csv(const lp_record *rec, const char *key, FILE *out)
         fputc('\n', out);
     }
     return ferror(out) ? -1 : 0;
+}
+
+/* the C locale for the whole call, whatever the host's (numbers in text) */
+int
+lp_record_emit(const lp_record *rec, FILE *out, int json)
+{
+    int v;
+    locale_t old = lp_locale_enter();
+    v = lp_record_emit_c(rec, out, json);
+    lp_locale_leave(old);
+    return v;
+}
+
+/* the C locale for the whole call, whatever the host's (numbers in text) */
+int
+lp_record_emit_csv(const lp_record *rec, const char *key, FILE *out)
+{
+    int v;
+    locale_t old = lp_locale_enter();
+    v = lp_record_emit_csv_c(rec, key, out);
+    lp_locale_leave(old);
+    return v;
+}
+
+/* the C locale for the whole call, whatever the host's (numbers in text) */
+char *
+lp_record_json(const lp_record *rec)
+{
+    char *v;
+    locale_t old = lp_locale_enter();
+    v = lp_record_json_c(rec);
+    lp_locale_leave(old);
+    return v;
 }

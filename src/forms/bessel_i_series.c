@@ -5,6 +5,7 @@
  * stops once past that peak and below its working precision.  This is an
  * independent route from Arb's Bessel code.  Contract in forms.h. */
 #include <math.h>
+#include "core/host.h"
 #include "forms/forms.h"
 
 /* Terms up to the largest, m* = sqrt(nu^2/4 + x^2) - nu/2 (the root of
@@ -66,7 +67,7 @@ int
 lp_bessel_i_series_log(double *logres, double nu, double kappa)
 {
     const double lx = log(kappa / 2.0);
-    double lt = nu * lx - lgamma(nu + 1.0);
+    double lt = nu * lx - lp_lgamma(nu + 1.0);
     lp_lse s;
     lp_lse_init(&s);
     lp_lse_add(&s, lt);

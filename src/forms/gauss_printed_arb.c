@@ -8,11 +8,12 @@
  *   T_{i+2}/T_i = (p-1-i) (R/s)^2 / ((i+1)(i+2)),
  * and the rest bounded rigorously (lp_logconcave_sum_arb). */
 #include <math.h>
+#include "core/host.h"
 #include "forms/forms.h"
 
 
-/* T_i from log-gammas: log T_i = lgamma((p-i)/2) + (p-i) log(sqrt2 s)
- *   + lgamma(p) - lgamma(i+1) - lgamma(p-i) + i log R   (R > 0). */
+/* T_i from log-gammas: log T_i = lp_lgamma((p-i)/2) + (p-i) log(sqrt2 s)
+ *   + lp_lgamma(p) - lp_lgamma(i+1) - lp_lgamma(p-i) + i log R   (R > 0). */
 static void
 z_term(arb_t t, uint64_t p, uint64_t i, const arb_t log_s2, const arb_t log_r,
        slong prec)
@@ -55,7 +56,7 @@ z_peak(uint64_t p, double lr0)
         uint64_t i = lo + (hi - lo) / 2;
         double n = (double) (p - i);
         double lr = lr0 + log(n - 1.0) - log((double) i + 1.0)
-                    + lgamma((n - 1.0) / 2.0) - lgamma(n / 2.0);
+                    + lp_lgamma((n - 1.0) / 2.0) - lp_lgamma(n / 2.0);
         if (lr < 0)
             hi = i;
         else

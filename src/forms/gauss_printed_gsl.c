@@ -4,13 +4,14 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_sf_gamma.h>
 #include <gsl/gsl_sf_pow_int.h>
+#include "core/host.h"
 #include "forms/forms.h"
 
 lp_status
 lp_gauss_printed_gsl(lp_result *res, const lp_params *par, slong prec)
 {
     const double s = par->sigma_d, R = par->radius_d;
-    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    lp_gsl_quiet_enter();
     gsl_sf_result g, b, x, y;
     double Z = 0.0, C;
     int st = GSL_SUCCESS;
@@ -18,7 +19,7 @@ lp_gauss_printed_gsl(lp_result *res, const lp_params *par, slong prec)
     (void) prec;
 
     if (par->p > LP_TERMS_MAX_DOUBLE) {
-        gsl_set_error_handler(old);
+        lp_gsl_quiet_leave();
         return lp_result_fail(res, LP_DECLINED, "p terms is more than %llu",
                               (unsigned long long) LP_TERMS_MAX_DOUBLE);
     }
@@ -33,7 +34,7 @@ lp_gauss_printed_gsl(lp_result *res, const lp_params *par, slong prec)
     if (!st) st = gsl_sf_gamma_e(p / 2.0, &g);
     if (!st) st = gsl_sf_pow_int_e(s, (int) p, &x);
     if (!st) st = gsl_sf_pow_int_e(R, (int) p, &y);
-    gsl_set_error_handler(old);
+    lp_gsl_quiet_leave();
     if (st)
         return lp_result_fail(res, lp_gsl_status(st), "GSL: %s (at term %u)",
                               gsl_strerror(st), i ? i - 1 : 0);

@@ -6,6 +6,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
 #include <gsl/gsl_sf_gamma.h>
+#include "core/host.h"
 #include "forms/forms.h"
 
 typedef struct { double R, s, n; } radial;
@@ -21,7 +22,7 @@ lp_status
 lp_gauss_proof_gsl(lp_result *res, const lp_params *par, slong prec)
 {
     const double s = par->sigma_d, R = par->radius_d, p = (double) par->p;
-    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    lp_gsl_quiet_enter();
     gsl_integration_workspace *ws = gsl_integration_workspace_alloc(1000);
     gsl_function F;
     gsl_sf_result g1, g2;
@@ -38,7 +39,7 @@ lp_gauss_proof_gsl(lp_result *res, const lp_params *par, slong prec)
     if (!st) st = gsl_sf_gamma_e(p / 2.0, &g2);
     fe = lp_fp_watch_end();
     gsl_integration_workspace_free(ws);
-    gsl_set_error_handler(old);
+    lp_gsl_quiet_leave();
     /* a quadrature that gave up (iterations, roundoff, divergence) failed:
        an intermediate inf raised on the way does not make it an overflow */
     if (st)

@@ -3,6 +3,7 @@
  * phi(t*) + log of a Simpson sum (4096 panels) of exp(phi - phi(t*)) over t* +- 16 widths.
  * Measured, never trusted. */
 #include <math.h>
+#include "core/host.h"
 #include "forms/forms.h"
 
 #define PANELS 4096
@@ -32,8 +33,8 @@ lp_gauss_proof_logdouble(lp_result *res, const lp_params *par, slong prec)
     }
     log_h = top + log(sum * h / 3.0);
 
-    log_v = (p / 2.0) * log(M_PI) + p * log(R) - lgamma(p / 2.0 + 1.0);
-    log_a = log(2.0) + (p / 2.0) * log(M_PI) - lgamma(p / 2.0);
+    log_v = (p / 2.0) * log(M_PI) + p * log(R) - lp_lgamma(p / 2.0 + 1.0);
+    log_a = log(2.0) + (p / 2.0) * log(M_PI) - lp_lgamma(p / 2.0);
     log_n = (p / 2.0) * log(2.0 * M_PI * s * s);
     lp_lse_init(&c);
     lp_lse_add(&c, log_v - log_n);

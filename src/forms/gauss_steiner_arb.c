@@ -8,10 +8,11 @@
  *   T_{k+2}/T_k = (p-1-k) (R/sigma)^2 / ((k+1)(k+2)),
  * the printed sum's recurrence (lp_gauss_chain_step) with other seeds. */
 #include <math.h>
+#include "core/host.h"
 #include "forms/forms.h"
 
-/* log T_k = lgamma(p+1) - lgamma(k+1) - lgamma(p-k+1) + lgamma((p-k)/2+1)
- *           - lgamma(p/2+1) + (k/2) log pi + k log a */
+/* log T_k = lp_lgamma(p+1) - lp_lgamma(k+1) - lp_lgamma(p-k+1) + lp_lgamma((p-k)/2+1)
+ *           - lp_lgamma(p/2+1) + (k/2) log pi + k log a */
 static void
 steiner_term(arb_t t, uint64_t p, uint64_t k, const arb_t log_pi, const arb_t log_a, slong prec)
 {
@@ -56,7 +57,7 @@ steiner_peak(uint64_t p, double log_a)
     while (lo < hi) {
         uint64_t k = lo + (hi - lo) / 2;
         double m = (double) (p - k);
-        double lr = la + lgamma((m + 1) / 2) - lgamma(m / 2) - log((double) k + 1);
+        double lr = la + lp_lgamma((m + 1) / 2) - lp_lgamma(m / 2) - log((double) k + 1);
         if (lr < 0)
             hi = k;
         else

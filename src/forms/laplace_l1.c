@@ -7,6 +7,7 @@
  * summed around their peak with a certified tail), naive doubles, log-space
  * doubles. */
 #include <math.h>
+#include "core/host.h"
 #include "forms/forms.h"
 
 typedef struct { arb_t x2; } poisson_chain;
@@ -49,7 +50,7 @@ lp_laplace_l1_arb(lp_result *res, const lp_params *par, slong prec)
     k = !(xd > 0) ? 0 : xd >= (double) p ? p - 1 : (uint64_t) floor(xd);
     if (k > p - 1)
         k = p - 1;
-    /* T_k = exp(k log x - lgamma(k+1)) */
+    /* T_k = exp(k log x - lp_lgamma(k+1)) */
     arb_log(t, x, wprec);
     arb_mul_ui(tk, t, k, wprec);
     arb_set_ui(tk1, k + 1);
@@ -92,6 +93,6 @@ lp_laplace_l1_logdouble(lp_result *res, const lp_params *par, slong prec)
                               (unsigned long long) LP_TERMS_MAX_DOUBLE);
     lp_lse_init(&s);
     for (uint64_t j = 0; j <= par->p; j++)
-        lp_lse_add(&s, (j == 0 ? 0.0 : (double) j * lx) - lgamma((double) j + 1.0));
+        lp_lse_add(&s, (j == 0 ? 0.0 : (double) j * lx) - lp_lgamma((double) j + 1.0));
     return lp_result_set_log(res, lp_lse_value(&s));
 }

@@ -5,13 +5,14 @@
 #include <gsl/gsl_sf_bessel.h>
 #include <gsl/gsl_sf_exp.h>
 #include <gsl/gsl_sf_gamma.h>
+#include "core/host.h"
 #include "forms/forms.h"
 
 lp_status
 lp_vmf_printed_gsl(lp_result *res, const lp_params *par, slong prec)
 {
     const double k = par->kappa_d, p = (double) par->p, nu = p / 2.0 - 1.0;
-    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    lp_gsl_quiet_enter();
     gsl_sf_result I, g, e;
     double C;
     int st;
@@ -19,7 +20,7 @@ lp_vmf_printed_gsl(lp_result *res, const lp_params *par, slong prec)
     st = gsl_sf_bessel_Inu_e(nu, k, &I);
     if (!st) st = gsl_sf_gamma_e(p / 2.0, &g);
     if (!st) st = gsl_sf_exp_e(k, &e);
-    gsl_set_error_handler(old);
+    lp_gsl_quiet_leave();
     if (st)
         return lp_result_fail(res, lp_gsl_status(st), "GSL: %s", gsl_strerror(st));
     lp_fp_watch_begin();

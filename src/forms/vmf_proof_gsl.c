@@ -5,20 +5,21 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_sf_bessel.h>
 #include <gsl/gsl_sf_gamma.h>
+#include "core/host.h"
 #include "forms/forms.h"
 
 lp_status
 lp_vmf_proof_gsl(lp_result *res, const lp_params *par, slong prec)
 {
     const double k = par->kappa_d, p = (double) par->p, nu = p / 2.0 - 1.0;
-    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    lp_gsl_quiet_enter();
     gsl_sf_result I, g;
     double A, C;
     int st;
     (void) prec;
     st = gsl_sf_bessel_Inu_scaled_e(nu, k, &I);
     if (!st) st = gsl_sf_gamma_e(p / 2.0, &g);
-    gsl_set_error_handler(old);
+    lp_gsl_quiet_leave();
     if (st)
         return lp_result_fail(res, lp_gsl_status(st), "GSL: %s", gsl_strerror(st));
     lp_fp_watch_begin();

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/host.h"
 #include "input/cases.h"
 #include "input/lines.h"
 #include "leakproof.h"
@@ -98,7 +99,7 @@ parse_line(lp_case *c, char *text, const char *path, int line, char *err, size_t
         if (strlen(val) >= LP_CASE_TEXT)
             return fail(err, errlen, path, line, "%s is longer than %d characters", key, LP_CASE_TEXT - 1);
         if ((lp_param_specs[id].domain == LP_DOM_POSITIVE || lp_param_specs[id].domain == LP_DOM_NONNEGATIVE)
-            && lp_decimal_valid(val) && strtod(val, NULL) > 1e300)
+            && lp_decimal_valid(val) && lp_strtod(val, NULL) > 1e300)
             return fail(err, errlen, path, line, "%s must be at most 1e300 for the Monte Carlo arbiter "
                         "(got '%s')", key, val);
         strcpy(c->text[id], val);

@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/host.h"
 #include "leakproof.h"
 
 /* Exponents beyond this are refused as input: 10^100000 is no noise scale,
@@ -98,7 +99,10 @@ lp_decimal_arb(arb_t x, const char *s, slong prec)
 void
 lp_decimal_mpfr(mpfr_t x, const char *s)
 {
+    /* MPFR reads the decimal point of the thread's locale: the C locale's */
+    locale_t old = lp_locale_enter();
     mpfr_set_str(x, s, 10, MPFR_RNDN);
+    lp_locale_leave(old);
 }
 
 int

@@ -25,7 +25,7 @@ lp_line_status
 lp_read_line(FILE *f, char **buf, size_t *cap, size_t *len, size_t max)
 {
     size_t n = 0;
-    int c, nul = 0, any = 0;
+    int c, any = 0;
 
     *len = 0;
     if (reserve(buf, cap, 1) != 0)
@@ -35,16 +35,12 @@ lp_read_line(FILE *f, char **buf, size_t *cap, size_t *len, size_t max)
         any = 1;
         if (c == '\n')
             break;
-        if (n >= max) {                 /* skip to the end of this line */
-            while ((c = getc(f)) != EOF && c != '\n')
-                ;
-            if (ferror(f))
-                return LP_LINE_ERROR;
+        if (n >= max)                   /* not read further: /dev/zero has no end */
             return LP_LINE_TOO_LONG;
-        }
+        if (c == '\0')                  /* nor past a NUL byte: not a text file */
+            return LP_LINE_NUL;
         if (reserve(buf, cap, n + 2) != 0)
             return errno = ENOMEM, LP_LINE_ERROR;
-        nul |= c == '\0';
         (*buf)[n++] = (char) c;
     }
     if (ferror(f))
@@ -55,7 +51,7 @@ lp_read_line(FILE *f, char **buf, size_t *cap, size_t *len, size_t max)
         n--;
     (*buf)[n] = '\0';
     *len = n;
-    return nul ? LP_LINE_NUL : LP_LINE_OK;
+    return LP_LINE_OK;
 }
 
 size_t

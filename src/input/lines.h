@@ -19,8 +19,11 @@ typedef enum {
  * terminated, without the '\n' and without one '\r' before it (CRLF files
  * read as LF files); *len is its length.  A last line without '\n' counts.
  * Lines longer than `max` bytes are refused before more than max+1 bytes are
- * held in memory (the rest of the line is skipped, so the next call starts on
- * the next line).  The caller frees *buf. */
+ * held in memory, and a NUL byte as soon as it is met; in both cases the rest
+ * of the file is not read (a file with no line end, /dev/zero, is refused
+ * after max bytes or at its first byte, never read forever): the callers
+ * stop there.  LP_LINE_ERROR with errno ENOMEM: out of memory.  The caller
+ * frees *buf. */
 lp_line_status lp_read_line(FILE *f, char **buf, size_t *cap, size_t *len, size_t max);
 
 /* A UTF-8 byte order mark at the start of a file's first line: 3, else 0. */

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/host.h"
 #include "leakproof.h"
 #include "input/lines.h"
 #include "input/numbers.h"
@@ -56,7 +57,7 @@ shown(char out[48], const char *tok)
 static int
 finite_as_double(const char *tok)
 {
-    return isfinite(strtod(tok, NULL));
+    return isfinite(lp_strtod(tok, NULL));
 }
 
 char **
@@ -68,6 +69,7 @@ lp_read_numbers_stream(FILE *f, const char *path, unsigned flags, size_t *n, siz
     size_t cap = 0, len;
     unsigned long lineno = 0;
     lp_line_status st;
+    int nomem = 0;
 
     *n = *rows = 0;
     *cols = 0;
@@ -85,7 +87,8 @@ lp_read_numbers_stream(FILE *f, const char *path, unsigned flags, size_t *n, siz
             goto fail;
         }
         if (st == LP_LINE_ERROR) {
-            snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
+            nomem = errno == ENOMEM;
+            snprintf(err, errlen, nomem ? "%s: out of memory" : "%s: read error: %s", path, strerror(errno));
             goto fail;
         }
         s = line + (lineno == 1 ? lp_utf8_bom_length(line, len) : 0);
@@ -109,6 +112,7 @@ lp_read_numbers_stream(FILE *f, const char *path, unsigned flags, size_t *n, siz
             }
             if (text_add(&l, tok) != 0) {
                 snprintf(err, errlen, "%s:%lu: out of memory", path, lineno);
+                nomem = 1;
                 goto fail;
             }
             k++;
@@ -130,12 +134,14 @@ lp_read_numbers_stream(FILE *f, const char *path, unsigned flags, size_t *n, siz
     out = l.text;
     *n = l.n;
     free(line);
+    errno = 0;
     return out;
 fail:
     free(line);
     lp_free_texts(l.text, l.n);
     *n = *rows = 0;
     *cols = 0;
+    errno = nomem ? ENOMEM : 0;         /* the caller tells bad input from no memory */
     return NULL;
 }
 

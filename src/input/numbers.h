@@ -27,7 +27,8 @@
 
 /* Reads the numbers of the file `path`: an array of *n decimal texts (row by
  * row), *rows rows of *cols numbers each.  Free with lp_free_texts.  NULL with
- * "path:line: message" (or "path: message") in err on any refusal above. */
+ * "path:line: message" (or "path: message") in err on any refusal above;
+ * then errno is ENOMEM when memory ran out (not the file's fault), else 0. */
 char **lp_read_numbers(const char *path, size_t *n, size_t *rows, long *cols,
                        char *err, size_t errlen);
 /* The same with flags (LP_NUMBERS_DOUBLE). */

@@ -14,6 +14,7 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+#include "core/host.h"
 #include "mc/mc.h"
 #include "mc/parallel.h"
 
@@ -206,9 +207,9 @@ finish(lp_mc_result *res, const lp_mechanism *m, const lp_mc_block_sums *t, uint
             log_ratio = 0.0;
         } else {
             double k = lp_vmf_weight_log_scale(m->p, m->kappa);
-            log_c = log(2.0) + 0.5 * (p - 1) * log(M_PI) - lgamma(0.5 * (p - 1)) + m->kappa + k + log(mean);
+            log_c = log(2.0) + 0.5 * (p - 1) * log(M_PI) - lp_lgamma(0.5 * (p - 1)) + m->kappa + k + log(mean);
             /* A(S^{p-1}) / A(S^{p-2}) = sqrt(pi) G((p-1)/2) / G(p/2) */
-            log_ratio = 0.5 * log(M_PI) + lgamma(0.5 * (p - 1)) - lgamma(0.5 * p) - k;
+            log_ratio = 0.5 * log(M_PI) + lp_lgamma(0.5 * (p - 1)) - lp_lgamma(0.5 * p) - k;
         }
         res->log_norm_mc = log_c;
         res->log_norm_mc_se = rel;
@@ -233,6 +234,8 @@ lp_mc_estimate(lp_mc_result *res, const lp_mechanism *m, const lp_mc_options *op
     uint64_t done = 0;
     double t0 = now(), last = t0;
     int show = opt->progress && isatty(2) && lp_mc_rank() == 0, failed = 0;
+    const int nthreads = lp_threads(opt->threads);
+    const int *cancel = lp_cancel_flag();      /* read by the workers: stop soon after it is set */
 
     if (n == 0)
         return -1;
@@ -243,20 +246,21 @@ lp_mc_estimate(lp_mc_result *res, const lp_mechanism *m, const lp_mc_options *op
         return -1;
     memset(&total, 0, sizeof total);
     total.max_gap = -INFINITY;
-#ifdef _OPENMP
-    if (opt->threads > 0)
-        omp_set_num_threads(opt->threads);
-#endif
+    /* the thread count goes to the parallel region itself: omp_set_num_threads
+       would change it for every later call in the process (and every thread
+       of the host); the environment's OMP_NUM_THREADS is capped as --threads */
     for (uint64_t chunk = 0; chunk < nblocks; chunk += CHUNK_BLOCKS) {
         const uint64_t count = nblocks - chunk < CHUNK_BLOCKS ? nblocks - chunk : CHUNK_BLOCKS;
         uint64_t lo, hi;
         lp_mc_share(&lo, &hi, count);           /* this rank's blocks of the chunk */
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(nthreads)
         for (uint64_t i = lo; i < hi; i++) {
+            if (lp_flag_set(cancel))
+                continue;
             const uint64_t b = chunk + i, len = b + 1 < nblocks ? LP_MC_BLOCK : n - b * LP_MC_BLOCK;
             run_block(&blocks[i], m, kernel, len, checks_of_block(checks, n, b), opt->seed, b);
         }
-        if (lp_mc_gather(blocks, count) != 0) {
+        if (lp_flag_set(cancel) || lp_mc_gather(blocks, count) != 0) {
             failed = 1;
             break;
         }
@@ -283,11 +287,7 @@ lp_mc_estimate(lp_mc_result *res, const lp_mechanism *m, const lp_mc_options *op
     res->seed = opt->seed;
     res->isa = isa;
     res->ranks = lp_mc_ranks();
-#ifdef _OPENMP
-    res->threads = omp_get_max_threads();
-#else
-    res->threads = 1;
-#endif
+    res->threads = nthreads;
     finish(res, m, &total, n);
     return 0;
 }

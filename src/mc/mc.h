@@ -106,6 +106,7 @@ typedef struct {
     int threads;                /* threads per process that ran the blocks */
 } lp_mc_result;
 
+#define LP_MC_BUDGET_SECONDS 3600.0   /* mc's default work budget (--max-seconds) */
 #define LP_MC_BLOCK 4096        /* samples per block: the unit of work and of reproducibility */
 
 /* Runs the estimator; 0 on success, -1 when memory runs out.  Block b of N

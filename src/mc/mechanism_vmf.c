@@ -5,6 +5,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
 #include <gsl/gsl_sf_gamma.h>
+#include "core/host.h"
 #include "mc/mc.h"
 
 static double
@@ -57,7 +58,7 @@ vmf_sample_output(const lp_mechanism *m, double *y, lp_stream *r)
 {
     const double p = m->p;
     sphere_sample(m, y, r);
-    return -(log(2.0) + 0.5 * p * log(M_PI) - lgamma(0.5 * p));
+    return -(log(2.0) + 0.5 * p * log(M_PI) - lp_lgamma(0.5 * p));
 }
 
 typedef struct { double kappa, a, mode, log_peak; } vmf_radial;
@@ -80,7 +81,6 @@ radial_scaled(double t, void *v)
 int
 lp_vmf_log_normaliser(double *log_c, double *abs_err, int p, double kappa)
 {
-    gsl_error_handler_t *old;
     gsl_integration_workspace *ws;
     gsl_integration_qaws_table *tab;
     gsl_function F;
@@ -93,7 +93,7 @@ lp_vmf_log_normaliser(double *log_c, double *abs_err, int p, double kappa)
         *abs_err = 0.0;
         return 0;
     }
-    old = gsl_set_error_handler_off();
+    lp_gsl_quiet_enter();
     ws = gsl_integration_workspace_alloc(1000);
     F.params = &v;
     if (p == 2) {       /* the endpoint singularities (1 - t^2)^{-1/2}: QAWS's weight */
@@ -120,11 +120,11 @@ lp_vmf_log_normaliser(double *log_c, double *abs_err, int p, double kappa)
         log_scale = kappa * v.mode + v.log_peak;
     }
     gsl_integration_workspace_free(ws);
-    gsl_set_error_handler(old);
+    lp_gsl_quiet_leave();
     if (st || !(val > 0))
         return -1;
     /* A(S^{p-2}) = 2 pi^{(p-1)/2} / G((p-1)/2) */
-    *log_c = log(2.0) + 0.5 * (p - 1.0) * log(M_PI) - lgamma(0.5 * (p - 1.0)) + log_scale + log(val);
+    *log_c = log(2.0) + 0.5 * (p - 1.0) * log(M_PI) - lp_lgamma(0.5 * (p - 1.0)) + log_scale + log(val);
     *abs_err = fabs(err / val) + 1e-15 * fabs(*log_c);
     return 0;
 }
@@ -175,7 +175,7 @@ double
 lp_vmf_weight_log_scale(int p, double kappa)
 {
     const double a = 0.5 * (p - 1.0), b = wood_b(p, kappa);
-    return 0.5 * (p - 3.0) * log(4.0 * b) + log(2.0 * b) + 2.0 * lgamma(a) - lgamma(2.0 * a);
+    return 0.5 * (p - 3.0) * log(4.0 * b) + log(2.0 * b) + 2.0 * lp_lgamma(a) - lp_lgamma(2.0 * a);
 }
 
 double

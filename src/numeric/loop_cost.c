@@ -1,5 +1,6 @@
 /* Whether a term-by-term loop will finish in time, by its estimated cost.
  * Contract in numeric.h. */
+#include <math.h>
 #include "numeric/numeric.h"
 
 /* Seconds a loop may take at working precisions up to LP_COST_BASE_PREC
@@ -25,5 +26,18 @@ lp_loop_affordable(uint64_t terms, slong prec, const lp_term_cost *cost, lp_resu
     lp_result_fail(res, LP_DECLINED, "%llu terms at %ld bits would take about %.3g s (budget %.3g s at "
                    "this precision); arb computes it in milliseconds",
                    (unsigned long long) terms, (long) prec, est, budget);
+    return 0;
+}
+
+int
+lp_mpfr_prec_affordable(slong prec, lp_result *res)
+{
+    /* 9.7 s at 20000 bits, as (prec/20000)^3.5, times 1.5 for a slower machine */
+    double est = 1.5 * 9.7 * pow((double) prec / 20000.0, 3.5);
+    if (est <= LP_MPFR_BUDGET_S)
+        return 1;
+    lp_result_fail(res, LP_DECLINED, "MPFR at %ld bits would take about %.3g s (budget %.0f s; the time grows "
+                   "as the precision^3.5); arb certifies such digits in far less", (long) prec, est,
+                   LP_MPFR_BUDGET_S);
     return 0;
 }

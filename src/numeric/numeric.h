@@ -100,6 +100,13 @@ double lp_loop_seconds(uint64_t terms, slong prec, const lp_term_cost *cost);
  * and a note giving the estimate.  Declining by cost, not by a term count
  * alone: 2^24 MPFR Gamma calls take minutes at 30 digits. */
 int lp_loop_affordable(uint64_t terms, slong prec, const lp_term_cost *cost, lp_result *res);
+/* Whether an MPFR evaluation at `prec` bits stays within LP_MPFR_BUDGET_S
+ * seconds, whatever its number of terms: its constants and special functions
+ * alone grow as about prec^3.5 (measured, gauss and vmf at p = 5: 0.08 s at
+ * 5000 bits, 0.8 s at 10000, 9.7 s at 20000).  1, or 0 with res declined and
+ * the estimate in its note. */
+#define LP_MPFR_BUDGET_S 60.0
+int lp_mpfr_prec_affordable(slong prec, lp_result *res);
 
 /* Clears the floating-point exception flags; returns nothing to check. */
 void lp_fp_watch_begin(void);

@@ -227,6 +227,13 @@ lp_eval_ratio_record(lp_record *rec, const lp_form *form, const lp_params *par,
     lp_result num, ref;
     int bad = 0;
 
+    /* every comma-separated item is NAME=VALUE: an empty SPEC (or an empty
+       item) would be the value's ratio to itself, 1, with no change asked */
+    if (spec[0] == '\0' || spec[0] == ',' || spec[strlen(spec) - 1] == ',' || strstr(spec, ",,")) {
+        snprintf(err, errlen, "'%s' has an empty item: give NAME=VALUE or form=F, comma-separated", spec);
+        free(items);
+        return 2;
+    }
     for (item = strtok_r(items, ",", &save); item && !bad; item = strtok_r(NULL, ",", &save)) {
         char *eq = strchr(item, '=');
         int id;

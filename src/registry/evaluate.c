@@ -2,6 +2,8 @@
  * that raises the working precision until the digits asked for are certified.
  * Contract in leakproof.h. */
 #include <string.h>
+#include "core/host.h"
+#include "numeric/numeric.h"
 #include "forms/forms.h"
 
 /* Precision doublings the arb loop tries before it reports fewer digits. */
@@ -27,8 +29,8 @@ certified_digits(const lp_result *res, slong digits)
     return n;
 }
 
-lp_status
-lp_evaluate(lp_result *res, const lp_form *form, lp_method method,
+static lp_status
+lp_evaluate_c(lp_result *res, const lp_form *form, lp_method method,
             const lp_params *par, slong digits, slong prec)
 {
     lp_evaluator f;
@@ -44,12 +46,16 @@ lp_evaluate(lp_result *res, const lp_form *form, lp_method method,
     if (method != LP_ARB) {
         slong wprec = prec > 0 ? prec : need + 16;
         res->prec = wprec;
+        if (method == LP_MPFR && !lp_mpfr_prec_affordable(wprec, res))
+            return res->status;
         f(res, par, wprec);
         return res->status;
     }
 
     prec = need + 16;
     for (int k = 0; k <= LP_PREC_DOUBLINGS; k++, prec *= 2) {
+        if (k > 0 && lp_cancelled())
+            return lp_result_fail(res, LP_DECLINED, "interrupted");
         res->note[0] = '\0';
         f(res, par, prec);
         res->prec = prec;
@@ -66,4 +72,16 @@ lp_evaluate(lp_result *res, const lp_form *form, lp_method method,
         return lp_result_fail(res, LP_UNCERTIFIED, "no digit certified at %ld bits of working precision",
                               (long) res->prec);
     return res->status;
+}
+
+/* the C locale for the whole call, whatever the host's (numbers in text) */
+lp_status
+lp_evaluate(lp_result *res, const lp_form *form, lp_method method,
+            const lp_params *par, slong digits, slong prec)
+{
+    lp_status v;
+    locale_t old = lp_locale_enter();
+    v = lp_evaluate_c(res, form, method, par, digits, prec);
+    lp_locale_leave(old);
+    return v;
 }

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/decimal_ops.h"
+#include "core/host.h"
 #include "leakproof.h"
 
 const lp_param_spec lp_param_specs[LP_NPARAMS] = {
@@ -164,6 +166,13 @@ lp_params_set(lp_params *par, lp_param_id id, const char *text, char *err, size_
         return set_layers_text(par, text, err, errlen);
     case LP_DOM_POSITIVE:
     case LP_DOM_NONNEGATIVE:
+        if (lp_decimal_exponent_beyond(text)) {
+            char m[300];
+            lp_decimal_exponent_message(m, sizeof m, spec->meaning, text);
+            snprintf(err, errlen, "(%s", m);
+            *strchr(err, ':') = ')';
+            return -1;
+        }
         if (!lp_decimal_valid(text) || lp_decimal_sign(text) < (spec->domain == LP_DOM_POSITIVE)) {
             snprintf(err, errlen, "(%s) must be %s (got '%s')", spec->meaning,
                      lp_domain_text(spec->domain), text);
@@ -172,7 +181,7 @@ lp_params_set(lp_params *par, lp_param_id id, const char *text, char *err, size_
         if (slots(par, id, &slot, &d) != 0)
             return -1;
         *slot = text;
-        *d = strtod(text, NULL);        /* the double view; may be 0 or inf */
+        *d = lp_strtod(text, NULL);        /* the double view; may be 0 or inf */
         return 0;
     }
     return -1;

@@ -69,7 +69,7 @@ lp_cmd_overflow_account(int argc, char **argv)
         case O_ORDER_MAX: order_max_text = g.optarg; break;
         case O_JSON: json = 1; break;
         case O_CSV: csv = 1; break;
-        case O_MAP: map_text = optarg; break;
+        case O_MAP: map_text = g.optarg; break;
         case O_HELP: usage(lp_out()); return lp_close_stdout(LP_EXIT_OK);
         default: return lp_opt_error(&g, cmd);
         }

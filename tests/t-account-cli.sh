@@ -142,4 +142,19 @@ assert [r["order"] for r in p]==["2","4.5","2000"] and p[2]["rdp"] is None and p
 assert p[0]["rdp"] > 0 and p[1]["epsilon_balle2020"] == d["balle2020"]["value"], d' "$out"
 ok $? "--per-order lists each order's RDP and epsilons, null where an order failed: $(cat "$out")"
 bad "--per-order" $P --delta 1e-5 --per-order
+# DP-SGD's terms: --batch --dataset-size --epochs give q and T by the named convention
+for conv in "poisson 256/50000" "opacus 1/196"; do
+  set -- $conv
+  "$L" account --noise-multiplier 1.1 --batch 256 --dataset-size 50000 --epochs 20 --delta 1e-5 --sampling $1 --orders integers --json >"$out" 2>"$err"
+  "$L" account --noise-multiplier 1.1 --sampling-rate $2 --steps 3920 --delta 1e-5 --orders integers --json >"$out.o" 2>"$err"
+  python3 -c 'import json,sys
+a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2]))
+assert a["sampling_rate"]==sys.argv[3] and a["steps"]==3920 and a["sampling_convention"].startswith(sys.argv[4]), a
+assert a["balle2020"]==b["balle2020"] and (a["batch"], a["dataset_size"], a["epochs"])==(256, 50000, 20), (a, b)' "$out" "$out.o" "$2" "$1"
+  ok $? "--batch 256 --dataset-size 50000 --epochs 20 --sampling $1 is q = $2, T = 3920: $(head -c 300 "$out")"
+done
+bad "--dataset-size" account --noise-multiplier 1 --batch 256 --dataset-size 100 --epochs 1 --delta 1e-5
+bad "--sampling" account --noise-multiplier 1 --batch 2 --dataset-size 100 --epochs 1 --delta 1e-5 --sampling uniform
+bad "--sampling-rate" account --noise-multiplier 1 --batch 2 --dataset-size 100 --epochs 1 --sampling-rate 0.1 --delta 1e-5
+bad "--epochs" account --noise-multiplier 1 --batch 2 --dataset-size 100 --delta 1e-5
 echo "1..$n"

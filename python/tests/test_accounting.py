@@ -94,3 +94,18 @@ def test_dpsgd_inputs_checked():
         leakproof.dpsgd(noise_multiplier=1, clip=1, model_params=10, secret="batch", batch="0.5")
     with pytest.raises(ValueError, match="noise_multiplier"):
         leakproof.dpsgd(noise_multiplier="\uff11", clip=1, model_params=10)
+
+
+def test_account_in_dpsgd_terms_names_its_convention():
+    r = leakproof.account(noise_multiplier="1.1", batch=256, dataset_size=50000, epochs=20,
+                          delta="1e-5", orders="integers")
+    assert r["sampling_rate"] == "256/50000" and r["steps"] == 3920
+    assert r["sampling_convention"].startswith("poisson")
+    same = leakproof.account(noise_multiplier="1.1", sampling_rate="256/50000", steps=3920,
+                             delta="1e-5", orders="integers")
+    assert r.epsilon == same.epsilon
+    o = leakproof.account(noise_multiplier="1.1", batch=256, dataset_size=50000, epochs=20,
+                          delta="1e-5", sampling="opacus", orders="integers")
+    assert o["sampling_rate"] == "1/196" and o["sampling_convention"].startswith("opacus")
+    with pytest.raises(ValueError, match="dataset-size"):
+        leakproof.account(noise_multiplier=1, batch=300, dataset_size=100, epochs=1, delta=1e-5)

@@ -21,6 +21,8 @@ static const char usage_text[] =
     "       leakproof account --accountant pld --noise-multiplier M --sampling-rate Q\n"
     "                         --steps T (--delta D | --delta-for-epsilon E)\n"
     "                         [--relation add|remove|both] [--width W] [--digits N] [--json]\n"
+    "       leakproof account (--noise-multiplier M | --epsilon E) --batch B --dataset-size N\n"
+    "                         --epochs E [--sampling poisson|opacus] --delta D [...]\n"
     "       leakproof account --noise-multiplier M --stated-epsilon E --batch B --epochs N\n"
     "                         --delta D [--orders LIST] [--digits N] [--json]\n"
     "  epsilon of DP-SGD (Poisson sampling rate Q, noise multiplier M, T steps) by the\n"
@@ -42,6 +44,9 @@ static const char usage_text[] =
     "  --per-order     the list per_order: each order's T-step RDP and epsilons\n"
     "  --epsilon E     find the least M on the grid 10^-K (--resolution K, default 3)\n"
     "                  whose certified epsilon is <= E\n"
+    "  --batch B --dataset-size N --epochs E  DP-SGD's terms for q and T, K = ceil(N/B)\n"
+    "                  batches per epoch: --sampling poisson (default) q = B/N, T = E K;\n"
+    "                  --sampling opacus (its DataLoader) q = 1/K, T = E K\n"
     "  --stated-epsilon E  the batches per epoch K (q = 1/K, T = N K, Opacus's Poisson\n"
     "                  loader at batch size B) whose certified epsilon rounds to E as\n"
     "                  printed, the dataset sizes B(K-1)+1..BK, and epsilon at the nearest K\n"
@@ -55,7 +60,9 @@ static const char usage_text[] =
 typedef struct {
     const char *M, *q, *T, *delta, *eps, *stated, *orders_text, *method_text;
     const char *accountant, *relation, *width_text, *delta_for_eps;
-    long digits, resolution, batch, epochs;
+    long digits, resolution, batch, epochs, dataset_size;
+    const char *convention;     /* with --dataset-size: poisson or opacus */
+    char q_buf[48], T_buf[32];  /* q and T derived from batch, dataset size, epochs */
     int json, compare, pld, rel, per_order;
     double width;
     uint64_t steps;
@@ -99,6 +106,47 @@ parse_orders(account_opts *o)
     char err[300];
     if (lp_order_list_parse(&o->orders, o->orders_text, err, sizeof err) != 0)
         return lp_usage_error(cmd, "--orders: %s", err);
+    return 0;
+}
+
+/* --batch B --dataset-size N --epochs E: DP-SGD's terms for the run.  K =
+ * ceil(N/B) batches an epoch, T = E K steps; Poisson sampling at q = B/N (the
+ * default: every example joins each step with probability B/N), or Opacus's
+ * DataLoader, q = 1/K.  q is a fraction of integers, read exactly. */
+static int
+from_dataset(account_opts *o, const char *batch_text, const char *dataset_text, const char *epochs_text)
+{
+    int rc;
+    uint64_t K;
+    if (o->stated)
+        return lp_usage_error(cmd, "--stated-epsilon finds the dataset size: it takes no %s",
+                              dataset_text ? "--dataset-size" : "--sampling");
+    if (dataset_text == NULL)
+        return lp_usage_error(cmd, "--sampling needs --batch, --dataset-size and --epochs");
+    if (o->q || o->T)
+        return lp_usage_error(cmd, "--dataset-size gives the run's rate and steps: it takes no %s",
+                              o->q ? "--sampling-rate" : "--steps");
+    if (batch_text == NULL || epochs_text == NULL)
+        return lp_usage_error(cmd, "missing %s (with --dataset-size)", batch_text ? "--epochs" : "--batch");
+    if ((rc = lp_arg_int_range(&o->dataset_size, cmd, "--dataset-size", dataset_text, 1, 1000000000000L))
+        || (rc = lp_arg_int_range(&o->batch, cmd, "--batch", batch_text, 1, 1000000000))
+        || (rc = lp_arg_int_range(&o->epochs, cmd, "--epochs", epochs_text, 1, 1000000)))
+        return rc;
+    if (o->batch > o->dataset_size)
+        return lp_usage_error(cmd, "--batch (%ld) must be at most --dataset-size (%ld)", o->batch,
+                              o->dataset_size);
+    if (o->convention == NULL)
+        o->convention = "poisson";
+    if (strcmp(o->convention, "poisson") != 0 && strcmp(o->convention, "opacus") != 0)
+        return lp_usage_error(cmd, "--sampling must be poisson or opacus (got '%s')", o->convention);
+    K = ((uint64_t) o->dataset_size + (uint64_t) o->batch - 1) / (uint64_t) o->batch;
+    if (strcmp(o->convention, "poisson") == 0)
+        snprintf(o->q_buf, sizeof o->q_buf, "%ld/%ld", o->batch, o->dataset_size);
+    else
+        snprintf(o->q_buf, sizeof o->q_buf, "1/%llu", (unsigned long long) K);
+    snprintf(o->T_buf, sizeof o->T_buf, "%llu", (unsigned long long) (K * (uint64_t) o->epochs));
+    o->q = o->q_buf;
+    o->T = o->T_buf;
     return 0;
 }
 
@@ -167,7 +215,7 @@ static int
 parse(account_opts *o, int argc, char **argv)
 {
     enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_DIGITS,
-           O_RES, O_JSON, O_HELP, O_STATED, O_BATCH, O_EPOCHS, O_ACCOUNTANT, O_RELATION,
+           O_RES, O_JSON, O_HELP, O_STATED, O_BATCH, O_EPOCHS, O_DATASET, O_SAMPLING, O_ACCOUNTANT, O_RELATION,
            O_WIDTH, O_DFE, O_PER_ORDER };
     static const struct option longopts[] = {
         { "noise-multiplier", required_argument, NULL, O_M },
@@ -183,6 +231,8 @@ parse(account_opts *o, int argc, char **argv)
         { "stated-epsilon", required_argument, NULL, O_STATED },
         { "batch", required_argument, NULL, O_BATCH },
         { "epochs", required_argument, NULL, O_EPOCHS },
+        { "dataset-size", required_argument, NULL, O_DATASET },
+        { "sampling", required_argument, NULL, O_SAMPLING },
         { "accountant", required_argument, NULL, O_ACCOUNTANT },
         { "relation", required_argument, NULL, O_RELATION },
         { "width", required_argument, NULL, O_WIDTH },
@@ -192,7 +242,8 @@ parse(account_opts *o, int argc, char **argv)
         { "help", no_argument, NULL, O_HELP },
         { NULL, 0, NULL, 0 }
     };
-    const char *digits_text = NULL, *res_text = NULL, *batch_text = NULL, *epochs_text = NULL;
+    const char *digits_text = NULL, *res_text = NULL, *batch_text = NULL, *epochs_text = NULL,
+               *dataset_text = NULL;
     int c, rc;
 
     memset(o, 0, sizeof *o);
@@ -216,6 +267,8 @@ parse(account_opts *o, int argc, char **argv)
         case O_STATED: o->stated = g.optarg; break;
         case O_BATCH: batch_text = g.optarg; break;
         case O_EPOCHS: epochs_text = g.optarg; break;
+        case O_DATASET: dataset_text = g.optarg; break;
+        case O_SAMPLING: o->convention = g.optarg; break;
         case O_ACCOUNTANT: o->accountant = g.optarg; break;
         case O_RELATION: o->relation = g.optarg; break;
         case O_WIDTH: o->width_text = g.optarg; break;
@@ -230,6 +283,11 @@ parse(account_opts *o, int argc, char **argv)
     }
     if (g.optind < argc)
         return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind]);
+    if (dataset_text || o->convention) {
+        if ((rc = from_dataset(o, batch_text, dataset_text, epochs_text)))
+            return rc;
+        batch_text = epochs_text = NULL;    /* spent: q and T stand for them */
+    }
     if (o->accountant && strcmp(o->accountant, "rdp") != 0 && strcmp(o->accountant, "pld") != 0)
         return lp_usage_error(cmd, "--accountant must be rdp or pld (got '%s')", o->accountant);
     if (o->accountant && strcmp(o->accountant, "pld") == 0)
@@ -320,6 +378,14 @@ run(const account_opts *o)
                     o->eps);
             rc = LP_EXIT_FAIL;          /* with its record: status not_found */
         }
+    }
+    if (o->convention) {                /* the run in DP-SGD's terms, and how q and T came */
+        lp_record_int(rec, "batch", o->batch);
+        lp_record_int(rec, "dataset_size", o->dataset_size);
+        lp_record_int(rec, "epochs", o->epochs);
+        lp_record_text(rec, "sampling_convention", strcmp(o->convention, "poisson") == 0
+                       ? "poisson: q = batch/dataset_size, T = epochs * ceil(dataset_size/batch)"
+                       : "opacus: q = 1/ceil(dataset_size/batch), T = epochs * ceil(dataset_size/batch)");
     }
     if (lp_emit(rec, o->json) != 0)
         rc = LP_EXIT_FAIL;

@@ -58,7 +58,7 @@ bad "--delta: delta/radius" adversary link --sigma 1 --radius 1 --delta 1e-400
 # issue 11 item 7: values beyond the samplers' range are refused; certified ones computed
 bad "--b must lie in" adversary attacks --b 1e400
 bad "--gain must lie in" adversary laplace --delta 1 --gain 1e400
-"$L" adversary jensen --d 20 --prior-var 1 --gain 1e400 --noise 0.1 --delta 0.5 --g-norm 1 --json >"$out"; rc=$?
+"$L" adversary jensen --d 20 --prior-var 1 --gain 1e400 --noise 0.1 --delta 0.5 --g-norm 1 --digits 12 --json >"$out"; rc=$?
 [ "$rc" -eq 0 ] && grep -q '"rhs_volume_c":"-1.13636363636e+801"' "$out" && grep -q '"status":"overflow","estimate":null' "$out" \
     && ! grep -q 'nan\|inf\|"?"\|-1,' "$out"
 ok $? "adversary jensen --gain 1e400: certified sides (rhs -1.136e801), the double Monte Carlo says overflow (rc=$rc)"

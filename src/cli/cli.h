@@ -11,6 +11,14 @@
 #include "core/record.h"
 #include "input/numbers.h"
 
+/* One default of --digits per kind of output (leakproof(1), DIGITS): a closed
+ * form's value (eval) 30; a study's certified figures (channel, calibrate,
+ * adversary) 20; a privacy parameter (account, dp, run-capacity) 6, as the
+ * accountants print epsilon. */
+#define LP_DIGITS_VALUE 30
+#define LP_DIGITS_STUDY 20
+#define LP_DIGITS_PRIVACY 6
+
 #define LP_EXIT_OK 0
 #define LP_EXIT_FAIL 1
 #define LP_EXIT_USAGE 2

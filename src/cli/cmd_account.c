@@ -247,7 +247,7 @@ parse(account_opts *o, int argc, char **argv)
     int c, rc;
 
     memset(o, 0, sizeof *o);
-    o->digits = 6;
+    o->digits = LP_DIGITS_PRIVACY;
     o->resolution = 3;
     o->method = LP_ARB;
     lp_opt g;

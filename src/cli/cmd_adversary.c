@@ -55,7 +55,7 @@ static const struct subcommand {
     { "jensen", lp_adversary_run_jensen, MODEL | BIT(ADV_G_NORM) | BIT(ADV_SEED) | BIT(ADV_DIGITS),
       "jensen --d D --prior-var V --gain A --noise S --delta R [--g-norm N] [--seed K] [--digits D]\n"
       "  both sides of the Jensen step before eq. (3) with C = 1/delta^d (printed) and C = 1/vol(B),\n"
-      "  certified to D digits (default 12), for an observation of norm N (default 0); eq. (3)'s\n"
+      "  certified to D digits (default 20), for an observation of norm N (default 0); eq. (3)'s\n"
       "  k-sample objective for k = 1..1e4 by Monte Carlo (500 repetitions each, seed K)\n" },
     { "laplace", lp_adversary_run_laplace,
       BIT(ADV_D) | BIT(ADV_GAIN) | BIT(ADV_B) | BIT(ADV_DELTA) | BIT(ADV_SAMPLES) | BIT(ADV_SEED),

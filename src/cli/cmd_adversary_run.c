@@ -105,7 +105,7 @@ lp_adversary_run_gaussian(const char *const *value)
     long samples;
     int rc;
     lp_record *rec;
-    if ((rc = model(&m, cmd, value, 20)) || (rc = integer(&samples, cmd, value, ADV_SAMPLES, 2, 1000000000, 0)))
+    if ((rc = model(&m, cmd, value, LP_DIGITS_STUDY)) || (rc = integer(&samples, cmd, value, ADV_SAMPLES, 2, 1000000000, 0)))
         return rc;
     m.samples = (uint64_t) samples;
     /* measured: about 19 ns per sample and dimension on one core (x 1.5) */
@@ -123,7 +123,7 @@ lp_adversary_run_jensen(const char *const *value)
     lp_adversary_model m;
     int rc;
     lp_record *rec;
-    if ((rc = model(&m, cmd, value, 12)) || (rc = decimal(&m.g_norm, cmd, value, ADV_G_NORM, 1, "0")))
+    if ((rc = model(&m, cmd, value, LP_DIGITS_STUDY)) || (rc = decimal(&m.g_norm, cmd, value, ADV_G_NORM, 1, "0")))
         return rc;
     rec = lp_record_new("adversary jensen: the Jensen step before eq. (3), linear-Gaussian model");
     return emit(rec, lp_adversary_jensen_study(rec, &m), value);
@@ -207,7 +207,7 @@ lp_adversary_run_linear_layer(const char *const *value)
     if (value[ADV_GRAD_WEIGHT] == NULL)
         return lp_usage_error(cmd, "missing --grad-weight (dl/dA_i, decimal numbers, comma-separated)");
     if ((value[ADV_REL_ERROR] && (rc = decimal(&rel, cmd, value, ADV_REL_ERROR, 1, NULL)))
-        || (rc = integer(&digits, cmd, value, ADV_DIGITS, 1, 1000, 20)) || (rc = lp_arg_decimal_list(&w, &n, cmd, "--grad-weight", value[ADV_GRAD_WEIGHT])))
+        || (rc = integer(&digits, cmd, value, ADV_DIGITS, 1, 1000, LP_DIGITS_STUDY)) || (rc = lp_arg_decimal_list(&w, &n, cmd, "--grad-weight", value[ADV_GRAD_WEIGHT])))
         return rc;
     rec = lp_record_new("adversary linear-layer: Section 5's reconstruction x = dl/dA_i / dl/db_i");
     rc = emit(rec, lp_adversary_linear_layer_study(rec, gb, (const char *const *) w, (slong) n, rel, digits), value);

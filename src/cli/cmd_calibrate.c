@@ -35,7 +35,7 @@ static int
 calibrate_dp(const char *mech, const char *eps, const char *delta, const char *sens, const char *ptext,
              const char *radius, const char *digits_text, int json)
 {
-    long digits = 20;
+    long digits = LP_DIGITS_STUDY;
     int rc = 0, c;
     char err[400];
     lp_params par;
@@ -97,7 +97,7 @@ lp_cmd_calibrate(int argc, char **argv)
     };
     const char *eps = NULL, *delta = NULL, *sens = "1", *digits_text = NULL, *ptext = NULL, *radius = NULL;
     int sens_given = 0;
-    long digits = 20;
+    long digits = LP_DIGITS_STUDY;
     int json = 0, help = 0, c, rc;
     char err[400];
     lp_record *rec;

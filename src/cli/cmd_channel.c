@@ -92,7 +92,7 @@ lp_cmd_channel(int argc, char **argv)
     int c, help = 0;
     size_t k;
     memset(&o, 0, sizeof o);
-    o.digits = 20;
+    o.digits = LP_DIGITS_STUDY;
     lp_opt g;
     lp_opt_init(&g, argc, argv, "h", longopts);
     while ((c = lp_opt_next(&g)) != -1) {

@@ -28,7 +28,7 @@ usage(void)
           "  --order A          > 1 and <= 1e6: give the Renyi divergence D_A\n"
           "  --neighbours secrets  any two inputs of the input set (the default)\n"
           "  --sensitivity S    the pairs at distance <= S (l2; vmf: chordal, <= 2; laplace-l1: l1)\n"
-          "  --digits N         certified significant digits, 1 to 1000 (default 10)\n"
+          "  --digits N         certified significant digits, 1 to 1000 (default 6)\n"
           "  -h, --help         this text\n", lp_out());
     return lp_close_stdout(LP_EXIT_OK);
 }
@@ -56,7 +56,7 @@ lp_cmd_dp(int argc, char **argv)
     };
     const char *ptext = NULL, *sigma = NULL, *kappa = NULL, *b = NULL, *radius = NULL;
     const char *eps = NULL, *delta = NULL, *order = NULL, *neigh = NULL, *sens = NULL, *digits_text = NULL;
-    long digits = 10;
+    long digits = LP_DIGITS_PRIVACY;
     int json = 0, help = 0, c, rc, mech, nq;
     char err[400];
     lp_params par;

@@ -37,7 +37,7 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method, int
     longopts[k++] = (struct option) { NULL, 0, NULL, 0 };
 
     o->method_name = "arb";
-    o->digits = 30;
+    o->digits = LP_DIGITS_VALUE;
     /* the mechanism may stand before, between or after the options */
     lp_opt_init(&g, argc, argv, "h", longopts);
     while ((c = lp_opt_next(&g)) != -1) {

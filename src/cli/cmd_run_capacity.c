@@ -62,7 +62,7 @@ lp_cmd_run_capacity(int argc, char **argv)
     const char *ptext = NULL, *sigma = NULL, *radius = NULL, *M = NULL, *clip = NULL, *q = NULL,
                *T = NULL, *digits_text = NULL;
     char *owned = NULL, err[400];
-    long digits = 6;
+    long digits = LP_DIGITS_PRIVACY;
     int json = 0, help = 0, c, rc;
     lp_run_capacity_request req;
     lp_record *rec;

@@ -1,41 +1,18 @@
 /* The Bayes capacity of a DP-SGD run (Poisson sampling, T steps, Gaussian
- * noise on the ball): the one-step capacity through the registry, then the
- * product bound, the same-x binomial bound and the lower bound, certified.
- * The derivation and the contract are in run_capacity.h. */
+ * noise on the ball): the study and its record -- the one-step capacity
+ * through the registry, the capacity points C(p, sigma/sqrt k, R), the
+ * product bound -- with the same-x binomial bound in run_capacity_sum.c and
+ * the lower bound in run_capacity_lower.c, certified.  The derivation and the
+ * contract are in run_capacity.h. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <mpfr.h>
-#include "account/run_capacity.h"
+#include "account/run_capacity_internal.h"
 #include "account/account.h"
 #include "channel/channel.h"
 #include "channel/study.h"
-
-typedef struct {
-    uint64_t k;
-    int have_lo, have_hi;
-    arb_t lo, hi;       /* C(p, sigma/sqrt k, R) >= lo's lower end, <= hi's upper end */
-} cap_point;
-
-typedef struct {
-    uint64_t k1, k2;    /* the steps k1..k2 */
-    size_t ilo, ihi;    /* points at some k <= k1 and at k2 */
-    arb_t c;            /* encloses sum_{k1..k2} b_k C_k */
-} block;
-
-typedef struct {
-    const lp_run_capacity_request *req;
-    const lp_form *form;
-    uint64_t T;
-    slong prec, edigits, sdigits;
-    arb_t sigma, q, log_q, log_1mq, lg_T1;
-    char ptext[24];
-    cap_point *pt;
-    size_t npt, ptcap;
-    long evals, evals_max;
-    int failed;
-} run_ctx;
 
 /* x (> 0) as a decimal with `digits` significant digits rounded up (up != 0)
  * or down, written into buf: a decimal on the right side of x. */
@@ -101,8 +78,8 @@ sigma_k(char *buf, size_t len, run_ctx *c, uint64_t k, int up)
 /* The index of the point at step k, with its lower end (want_hi == 0) or
  * both ends evaluated.  C decreases in sigma: sigma/sqrt k rounded up gives
  * a lower bound, rounded down an upper bound. */
-static size_t
-point_ends(run_ctx *c, uint64_t k, int want_hi)
+size_t
+lp_run_capacity_point_ends(run_ctx *c, uint64_t k, int want_hi)
 {
     cap_point *q = NULL;
     char text[80];
@@ -152,289 +129,7 @@ point_ends(run_ctx *c, uint64_t k, int want_hi)
 static size_t
 point(run_ctx *c, uint64_t k)
 {
-    return point_ends(c, k, 1);
-}
-
-/* b_k = binom(T,k) q^k (1-q)^(T-k), 0 < q < 1 */
-static void
-binom_term(arb_t b, const run_ctx *c, uint64_t k)
-{
-    arb_t u;
-    arb_init(u);
-    arb_set(b, c->lg_T1);
-    arb_set_ui(u, k + 1);
-    arb_lgamma(u, u, c->prec);
-    arb_sub(b, b, u, c->prec);
-    arb_set_ui(u, c->T - k + 1);
-    arb_lgamma(u, u, c->prec);
-    arb_sub(b, b, u, c->prec);
-    arb_mul_ui(u, c->log_q, k, c->prec);
-    arb_add(b, b, u, c->prec);
-    arb_mul_ui(u, c->log_1mq, c->T - k, c->prec);
-    arb_add(b, b, u, c->prec);
-    arb_exp(b, b, c->prec);
-    arb_clear(u);
-}
-
-/* log of b_{k+1} / b_k = (T-k) q / ((k+1)(1-q)), k < T */
-static void
-log_ratio(arb_t l, const run_ctx *c, uint64_t k)
-{
-    arb_t u;
-    arb_init(u);
-    arb_set_ui(l, c->T - k);
-    arb_log(l, l, c->prec);
-    arb_set_ui(u, k + 1);
-    arb_log(u, u, c->prec);
-    arb_sub(l, l, u, c->prec);
-    arb_add(l, l, c->log_q, c->prec);
-    arb_sub(l, l, c->log_1mq, c->prec);
-    arb_clear(u);
-}
-
-/* G = sum_{j<n} rho^j with log rho = l (n >= 1), a ball containing it */
-static void
-geometric(arb_t G, const arb_t l, uint64_t n, slong prec)
-{
-    arb_t t, u;
-    arb_init(t);
-    arb_init(u);
-    if (!arb_contains_zero(l)) {
-        arb_mul_ui(t, l, n, prec);
-        arb_expm1(t, t, prec);
-        arb_expm1(u, l, prec);
-        arb_div(G, t, u, prec);
-    }
-    if (arb_contains_zero(l) || !arb_is_finite(G)) {
-        /* every term lies between 1 and rho^(n-1) */
-        arf_t a, b;
-        arf_init(a);
-        arf_init(b);
-        arb_mul_ui(t, l, n - 1, prec);
-        arb_exp(t, t, prec);
-        arb_get_lbound_arf(a, t, prec);
-        arb_get_ubound_arf(b, t, prec);
-        if (arf_cmp_si(a, 1) > 0)
-            arf_one(a);
-        if (arf_cmp_si(b, 1) < 0)
-            arf_one(b);
-        arb_set_interval_arf(G, a, b, prec);
-        arb_mul_ui(G, G, n, prec);
-        arf_clear(a);
-        arf_clear(b);
-    }
-    arb_clear(t);
-    arb_clear(u);
-}
-
-/* blk->c encloses sum_{k1..k2} b_k C_k: C between the points, the binomial
- * mass between two geometric series (the ratio decreases in k). */
-static void
-block_sum(run_ctx *c, block *blk)
-{
-    uint64_t n = blk->k2 - blk->k1 + 1;
-    arb_t b, glo, ghi, x, y;
-    arf_t a, z;
-    arb_init(b); arb_init(glo); arb_init(ghi); arb_init(x); arb_init(y);
-    arf_init(a); arf_init(z);
-    binom_term(b, c, blk->k1);
-    if (n == 1) {
-        arb_one(glo);
-        arb_one(ghi);
-    } else {
-        log_ratio(x, c, blk->k2 - 1);
-        geometric(glo, x, n, c->prec);
-        log_ratio(x, c, blk->k1);
-        geometric(ghi, x, n, c->prec);
-    }
-    arb_mul(x, b, glo, c->prec);
-    arb_mul(x, x, c->pt[blk->ilo].lo, c->prec);
-    arb_mul(y, b, ghi, c->prec);
-    arb_mul(y, y, c->pt[blk->ihi].hi, c->prec);
-    arb_get_lbound_arf(a, x, c->prec);
-    arb_get_ubound_arf(z, y, c->prec);
-    if (arf_sgn(a) < 0)
-        arf_zero(a);
-    if (arf_cmp(a, z) > 0)          /* only when a ball is not finite */
-        arf_set(a, z);
-    arb_set_interval_arf(blk->c, a, z, c->prec);
-    arb_clear(b); arb_clear(glo); arb_clear(ghi); arb_clear(x); arb_clear(y);
-    arf_clear(a); arf_clear(z);
-}
-
-static block *
-add_block(block **v, size_t *n, size_t *cap, uint64_t k1, uint64_t k2, size_t ilo, size_t ihi)
-{
-    if (*n == *cap) {
-        *cap = *cap ? 2 * *cap : 64;
-        *v = realloc(*v, *cap * sizeof **v);
-        if (*v == NULL)
-            abort();
-    }
-    (*v)[*n].k1 = k1;
-    (*v)[*n].k2 = k2;
-    (*v)[*n].ilo = ilo;
-    (*v)[*n].ihi = ihi;
-    arb_init((*v)[*n].c);
-    return &(*v)[(*n)++];
-}
-
-/* The same-x bound: sum_{k=0}^{T} b_k C_k, 0 < q < 1, refined by halving the
- * widest blocks until `digits` are certified or the evaluations run out. */
-static void
-same_x_sum(arb_t total, run_ctx *c, slong digits)
-{
-    block *v = NULL;
-    size_t n = 0, cap = 0, prev = point(c, 0);
-    arb_t t;
-    arf_t thr, r, big;
-    arb_init(t);
-    arf_init(thr); arf_init(r); arf_init(big);
-    add_block(&v, &n, &cap, 0, 0, prev, prev);
-    for (uint64_t k1 = 1; k1 <= c->T; k1 = 2 * k1) {
-        uint64_t k2 = 2 * k1 - 1 > c->T ? c->T : 2 * k1 - 1;
-        size_t hi = point(c, k2);
-        add_block(&v, &n, &cap, k1, k2, k1 == k2 ? hi : prev, hi);
-        prev = hi;
-    }
-    for (size_t i = 0; i < n; i++)
-        block_sum(c, &v[i]);
-    for (;;) {
-        size_t m = n, split = 0;
-        arb_zero(total);
-        for (size_t i = 0; i < n; i++)
-            arb_add(total, total, v[i].c, c->prec);
-        if (c->failed || lp_study_accurate(total, digits + 1) || c->evals + 2 > c->evals_max)
-            break;
-        /* split the blocks wider than max(target / 2n, widest / 8) */
-        arb_get_lbound_arf(thr, total, c->prec);
-        arf_mul_2exp_si(thr, thr, -(slong) (3.33 * (digits + 2)) - 1);
-        arf_div_ui(thr, thr, n, 30, ARF_RND_DOWN);
-        arf_zero(big);
-        for (size_t i = 0; i < n; i++)
-            if (v[i].k1 < v[i].k2) {
-                arf_set_mag(r, arb_radref(v[i].c));
-                if (arf_cmp(r, big) > 0)
-                    arf_set(big, r);
-            }
-        arf_mul_2exp_si(big, big, -3);
-        if (arf_cmp(big, thr) > 0)
-            arf_set(thr, big);
-        for (size_t i = 0; i < m && c->evals + 2 <= c->evals_max; i++) {
-            uint64_t k1 = v[i].k1, k2 = v[i].k2, mid;
-            size_t im;
-            if (k1 == k2)
-                continue;
-            arf_set_mag(r, arb_radref(v[i].c));
-            if (arf_cmp(r, thr) < 0 || arf_is_zero(r))
-                continue;
-            mid = k1 + (k2 - k1) / 2;
-            im = point(c, mid);
-            {
-                size_t ilo = v[i].ilo, ihi = v[i].ihi;
-                block *right = add_block(&v, &n, &cap, mid + 1, k2, mid + 1 == k2 ? ihi : im, ihi);
-                block_sum(c, right);
-                v[i].k2 = mid;
-                v[i].ihi = im;
-                v[i].ilo = k1 == mid ? im : ilo;
-                block_sum(c, &v[i]);
-            }
-            split++;
-        }
-        if (split == 0)
-            break;
-    }
-    for (size_t i = 0; i < n; i++)
-        arb_clear(v[i].c);
-    free(v);
-    arb_clear(t);
-    arf_clear(thr); arf_clear(r); arf_clear(big);
-}
-
-/* L_k = (1-q)^k + q^k C(p, sigma/sqrt k rounded up, R) <= C_T for 1 <= k <= T */
-static void
-lower_at(arb_t L, run_ctx *c, size_t i)
-{
-    arb_t u;
-    uint64_t k = c->pt[i].k;
-    arb_init(u);
-    arb_mul_ui(u, c->log_q, k, c->prec);
-    arb_exp(u, u, c->prec);
-    arb_mul(L, u, c->pt[i].lo, c->prec);
-    if (arb_is_finite(c->log_1mq)) {          /* q = 1: (1-q)^k = 0 */
-        arb_mul_ui(u, c->log_1mq, k, c->prec);
-        arb_exp(u, u, c->prec);
-        arb_add(L, L, u, c->prec);
-    }
-    arb_clear(u);
-}
-
-static double
-lower_log(run_ctx *c, uint64_t k)
-{
-    arb_t L;
-    double d;
-    arb_init(L);
-    lower_at(L, c, point_ends(c, k, 0));
-    arb_log(L, L, c->prec);
-    d = arf_get_d(arb_midref(L), ARF_RND_NEAR);
-    arb_clear(L);
-    return isfinite(d) ? d : -HUGE_VAL;
-}
-
-/* The best k for the lower bound: a golden-section search of log L_k over
- * 1..T (a double heuristic that only chooses k: any k gives a valid bound),
- * after a look at the end T (where L_k still grows at T, the search is
- * skipped), then the best of every point evaluated. */
-static size_t
-lower_best(arb_t L, run_ctx *c)
-{
-    uint64_t a = 1, b = c->T;
-    size_t best = point_ends(c, 1, 0);
-    arb_t x;
-    arb_init(x);
-    if (c->T >= 2 && lower_log(c, c->T) >= lower_log(c, c->T - 1))
-        a = b;
-    else if (b - a > 3) {
-        const double g = 0.3819660112501051;
-        uint64_t m1 = a + (uint64_t) (g * (double) (b - a)), m2 = b - (uint64_t) (g * (double) (b - a));
-        double f1 = lower_log(c, m1), f2 = lower_log(c, m2);
-        for (int it = 0; it < 80 && b - a > 3 && !c->failed; it++) {
-            if (f1 < f2) {
-                a = m1 + 1;
-                m1 = m2;
-                f1 = f2;
-                m2 = b - (uint64_t) (g * (double) (b - a));
-                if (m2 <= m1)
-                    m2 = m1 + 1;
-                f2 = lower_log(c, m2);
-            } else {
-                b = m2 - 1;
-                m2 = m1;
-                f2 = f1;
-                m1 = a + (uint64_t) (g * (double) (b - a));
-                if (m1 >= m2)
-                    m1 = m2 - 1;
-                f1 = lower_log(c, m1);
-            }
-            if (m1 < a || m2 > b || m1 >= m2)
-                break;
-        }
-    }
-    for (uint64_t k = a; k <= b && !c->failed && k - a < 4; k++)
-        point_ends(c, k, 0);
-    lower_at(L, c, best);
-    for (size_t i = 0; i < c->npt; i++) {
-        if (c->pt[i].k == 0 || !c->pt[i].have_lo)
-            continue;
-        lower_at(x, c, i);
-        if (arf_cmp(arb_midref(x), arb_midref(L)) > 0) {
-            arb_set(L, x);
-            best = i;
-        }
-    }
-    arb_clear(x);
-    return best;
+    return lp_run_capacity_point_ends(c, k, 1);
 }
 
 /* a bound and its log10 (absolute, `digits` decimals); lo_end, when not
@@ -597,8 +292,8 @@ lp_study_run_capacity(lp_record *rec, const lp_run_capacity_request *req, char *
         arf_clear(a);
         arf_clear(z);
     } else {
-        same_x_sum(same, &c, digits);
-        ilow = lower_best(lower, &c);
+        lp_run_capacity_same_x_sum(same, &c, digits);
+        ilow = lp_run_capacity_lower_best(lower, &c);
         {
             /* the bound is at least the capacity, so at least the lower bound */
             arf_t a, z;

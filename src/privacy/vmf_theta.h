@@ -1,0 +1,46 @@
+/* vmf_theta.h -- what the VMF profile's two files share: the scaled
+ * theta-integrand g(th) e^{-shift} [factor], the window [th_a, th_b] outside
+ * which g is certified monotone, and the integrals over it (derivation in
+ * vmf_theta_arb.c).  Internal to src/privacy/vmf_*.c. */
+#ifndef LP_VMF_THETA_H
+#define LP_VMF_THETA_H
+#include <stdint.h>
+#include <arb.h>
+#include <acb.h>
+
+typedef struct {
+    uint64_t n;
+    const arb_struct *kappa;
+    const arb_struct *eps;      /* NULL: g alone; else the factor below */
+    int factor;                 /* 1: (1 - e^{eps - 2 kappa cos th}); 2: e^{eps - 2 kappa cos th} */
+    arb_t shift;
+} vmf_theta;
+
+/* The window, certified monotone outside (vmf_theta_arb.c).  th_a, th_b exact. */
+typedef struct {
+    arb_t a, b, pi;
+    double mode, w;
+} window;
+
+/* e^{kappa cos th - shift} sin^n th [factor] at th (real or complex) into res. */
+void lp_vmf_eval_g(acb_t res, const acb_t th, const vmf_theta *c, slong prec);
+
+/* Initialises W to the window of (n, kappa), certified monotone outside. */
+void lp_vmf_window_init(window *W, uint64_t n, const arb_t kappa, slong prec);
+
+/* Clears W's balls. */
+void lp_vmf_window_clear(window *W);
+
+/* res = int_a^b of c's scaled integrand (a, b exact; 0 when a >= b), w its scale. */
+void lp_vmf_integrate(arb_t res, vmf_theta *c, const arb_t a, const arb_t b, double w, slong prec);
+
+/* Adds the box bound [0, len g(at)] (scaled, factor <= 1) to sum as an error. */
+void lp_vmf_add_box(arb_t sum, const vmf_theta *c, const arb_t len, const arb_t at, slong prec);
+
+/* z = Z e^{-shift} over [0, pi] with the window W and its box bounds. */
+void lp_vmf_normaliser_scaled(arb_t z, vmf_theta *c, const window *W, slong prec);
+
+/* c->shift = mid of log g at th (a tiny th where th <= 0 and n > 0; 0 where not finite). */
+void lp_vmf_set_shift(vmf_theta *c, const arb_t kappa, uint64_t n, double th, slong prec);
+
+#endif

@@ -103,6 +103,7 @@ main(void)
         study("leakproof dp gauss --sigma 1 --delta 1e-5 (study, warm)", "gauss", p, LP_PARAM_ID_SIGMA, "1",
               LP_DP_Q_DELTA, "1e-5");
     }
+    lp_vmf_cache_release();
     flint_cleanup();
     return 0;
 }

@@ -755,6 +755,7 @@ main(void)
     test_finding();
     test_calibrate();
     flint_randclear(state);
+    lp_vmf_cache_release();
     flint_cleanup();
     return tap_done();
 }

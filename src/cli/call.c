@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "privacy/privacy.h"
 #include "core/host.h"
 
 /* The captured text, or NULL when nothing was written (the buffer is freed). */
@@ -76,6 +77,7 @@ lp_call_cancellable(const char *const *args, size_t nargs, char **json, char **e
     else
         rc = lp_cli_run(argc, argv);
     lp_cancel_watch(NULL);
+    lp_vmf_cache_release();     /* nothing the call allocated outlives it */
     lp_cli_redirect(NULL, NULL);
     lp_locale_leave(old_locale);
 

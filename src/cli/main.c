@@ -3,6 +3,7 @@
 #include <string.h>
 #include "config.h"
 #include "cli.h"
+#include "privacy/privacy.h"
 
 static void
 usage(FILE *out)
@@ -88,6 +89,7 @@ main(int argc, char **argv)
         int rc;
         catch_signals();
         rc = lp_cli_run(argc - 1, argv + 1);
+        lp_vmf_cache_release();
         flint_cleanup();        /* FLINT's caches: valgrind sees no leak */
         if (rc == LP_EXIT_INTERRUPTED)
             return 128 + __atomic_load_n(&interrupted, __ATOMIC_RELAXED);

@@ -174,4 +174,11 @@ int lp_dp_mech_from_name(const char *name);
 int lp_dp_pair_set(lp_dp_pair *m, const lp_params *par, const char *sensitivity,
                    slong prec, char *err, size_t errlen);
 
+/* Frees this thread's cache of the VMF normaliser (vmf_profile_arb.c), which
+ * lives from one evaluation to the next within a call: lp_call releases it
+ * when it returns, so nothing the library allocated outlives a call; a
+ * program that calls the profiles directly releases it before it ends (or
+ * before a thread exits), as it would call flint_cleanup(). */
+void lp_vmf_cache_release(void);
+
 #endif

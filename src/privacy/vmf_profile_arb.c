@@ -75,6 +75,16 @@ typedef struct {
 
 static __thread z_cache cache;
 
+void
+lp_vmf_cache_release(void)
+{
+    if (cache.valid) {
+        arb_clear(cache.kappa); arb_clear(cache.shift); arb_clear(cache.z);
+        arb_clear(cache.a); arb_clear(cache.b); arb_clear(cache.pi);
+        cache.valid = 0;
+    }
+}
+
 static void
 normaliser_cached(window *W, arb_t shift, arb_t z, uint64_t p, const arb_t kappa, slong wprec)
 {

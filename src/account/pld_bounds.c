@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "account/pld_internal.h"
+#include "numeric/numeric.h"
 
 /* x = the better of two valid bounds: the smaller upper end (upper != 0)
  * or the larger lower end */
@@ -74,7 +75,7 @@ pld_mean_rounding(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_src
             arb_neg(c, c);
             arb_exp(c, c, MASS_PREC);           /* <= sqrt(2 pi) phi: a bound on phi */
             arb_neg(t, z);
-            pld_Phi(s, t, MASS_PREC);
+            lp_normal_cdf_arb(s, t, MASS_PREC);
             arb_div(s, s, run->M, MASS_PREC);
             arb_add(c, c, s, MASS_PREC);
             arb_div(c, c, run->M, MASS_PREC);

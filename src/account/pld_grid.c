@@ -7,25 +7,12 @@
 #include <stdio.h>
 #include <string.h>
 #include "account/pld_internal.h"
+#include "numeric/numeric.h"
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
 /* ---- the masses of Y, certified ------------------------------------------------ */
-
-/* Phi(x) = erfc(-x / sqrt 2) / 2 */
-void
-pld_Phi(arb_t r, const arb_t x, slong prec)
-{
-    arb_t s;
-    arb_init(s);
-    arb_sqrt_ui(s, 2, prec);
-    arb_div(r, x, s, prec);
-    arb_neg(r, r);
-    arb_hypgeom_erfc(r, r, prec);
-    arb_mul_2exp_si(r, r, -1);
-    arb_clear(s);
-}
 
 /* F(l) = P(X <= l) (cdf = 1) or P(X > l) (cdf = 0) for the relation. */
 static void
@@ -65,8 +52,8 @@ loss_cdf(arb_t F, const lp_dpsgd *run, lp_pld_relation rel, const arb_t l, int c
                 arb_neg(U, U);
                 arb_neg(b, b);
             }
-            pld_Phi(a, U, prec);
-            pld_Phi(b, b, prec);
+            lp_normal_cdf_arb(a, U, prec);
+            lp_normal_cdf_arb(b, b, prec);
             arb_sub_ui(t, run->q, 1, prec);
             arb_neg(t, t);
             arb_mul(a, a, t, prec);
@@ -79,7 +66,7 @@ loss_cdf(arb_t F, const lp_dpsgd *run, lp_pld_relation rel, const arb_t l, int c
             /* P(X <= l) = Phi(-V), P(X > l) = Phi(V) */
             if (cdf)
                 arb_neg(U, U);
-            pld_Phi(F, U, prec);
+            lp_normal_cdf_arb(F, U, prec);
         }
     } else if (arb_is_nonpositive(x)) {
         /* remove: l <= log(1-q): P(X <= l) = 0; add: l >= -log(1-q): P(X <= l) = 1 */
@@ -135,7 +122,7 @@ Phi_sorted(arb_ptr out, arb_srcptr z, int64_t n, slong prec)
             continue;
         }
         arb_set_arf(c, arb_midref(z + i));
-        pld_Phi(Pc, c, prec);
+        lp_normal_cdf_arb(Pc, c, prec);
         arb_sqr(pc, c, prec);
         arb_mul_2exp_si(pc, pc, -1);
         arb_neg(pc, pc);
@@ -193,7 +180,7 @@ Phi_sorted(arb_ptr out, arb_srcptr z, int64_t n, slong prec)
             arb_add(out + j, Pc, acc, prec);
         }
         if (j == i) {                               /* a wide ball: directly */
-            pld_Phi(out + i, z + i, prec);
+            lp_normal_cdf_arb(out + i, z + i, prec);
             j = i + 1;
         }
         i = j;

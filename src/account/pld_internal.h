@@ -11,8 +11,6 @@
 
 /* ---- pld_grid.c: the masses of Y, certified ---------------------------------- */
 
-/* r = Phi(x) = erfc(-x / sqrt 2) / 2, an enclosure at prec. */
-void pld_Phi(arb_t r, const arb_t x, slong prec);
 
 /* l = k h exactly. */
 void pld_grid_point(arb_t l, int64_t k, double h);

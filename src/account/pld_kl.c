@@ -11,6 +11,7 @@
  * with int_b^inf u phi(u - c) du = phi(b - c) + c Phi(c - b). */
 #include <math.h>
 #include "account/pld.h"
+#include "numeric/numeric.h"
 
 typedef struct {
     acb_t one_minus_q, q, inv_M, h, c1;     /* h = 1/(2M^2), c1 = 1/M */
@@ -53,19 +54,6 @@ kl_integrand(acb_ptr res, const acb_t u, void *param, slong order, slong prec)
     acb_clear(g);
     acb_clear(d);
     return 0;
-}
-
-/* Phi(-x) = erfc(x / sqrt 2) / 2 */
-static void
-upper_tail(arb_t res, const arb_t x, slong prec)
-{
-    arb_t s;
-    arb_init(s);
-    arb_sqrt_ui(s, 2, prec);
-    arb_div(res, x, s, prec);
-    arb_hypgeom_erfc(res, res, prec);
-    arb_mul_2exp_si(res, res, -1);
-    arb_clear(s);
 }
 
 /* phi(x) = e^{-x^2/2} / sqrt(2 pi) */
@@ -133,7 +121,7 @@ lp_pld_kl(arb_t kl, const lp_dpsgd *run, lp_pld_relation relation, slong prec)
     arb_log(lq, acb_realref(c.one_minus_q), wp);
     arb_neg(lq, lq);
     arb_neg(t, acb_realref(a));
-    upper_tail(tail, t, wp);
+    lp_normal_tail_arb(tail, t, wp);
     arb_mul(tail, tail, lq, wp);
     /* right tail: (1/M) (phi(b - c) + c Phi(c - b)), c = 1/M (remove) or 0 */
     arb_set(t, acb_realref(b));
@@ -143,7 +131,7 @@ lp_pld_kl(arb_t kl, const lp_dpsgd *run, lp_pld_relation relation, slong prec)
     if (c.remove) {
         arb_t v;
         arb_init(v);
-        upper_tail(v, t, wp);
+        lp_normal_tail_arb(v, t, wp);
         arb_mul(v, v, acb_realref(c.c1), wp);
         arb_add(s, s, v, wp);
         arb_clear(v);

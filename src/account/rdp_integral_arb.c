@@ -4,6 +4,7 @@
  * z = M u.  Contract in account.h. */
 #include <math.h>
 #include "account/account.h"
+#include "numeric/numeric.h"
 
 typedef struct {
     acb_t one_minus_q, q, inv_M, h, alpha;   /* h = 1/(2M^2) */
@@ -34,19 +35,6 @@ integrand(acb_ptr res, const acb_t u, void *param, slong order, slong prec)
     acb_clear(w);
     acb_clear(base);
     return 0;
-}
-
-/* erfc(x / sqrt 2) / 2 = Phi(-x) */
-static void
-normal_tail(arb_t res, const arb_t x, slong prec)
-{
-    arb_t s;
-    arb_init(s);
-    arb_sqrt_ui(s, 2, prec);
-    arb_div(res, x, s, prec);
-    arb_hypgeom_erfc(res, res, prec);
-    arb_mul_2exp_si(res, res, -1);
-    arb_clear(s);
 }
 
 int
@@ -104,12 +92,12 @@ lp_rdp_integral_arb(arb_t rdp, const lp_dpsgd *run, const arb_t alpha, slong pre
 
     /* left tail: the base is <= 1 for u <= 1/(2M), so <= Phi(a) (times sqrt(2 pi)) */
     arb_neg(t, acb_realref(a));
-    normal_tail(tail, t, wp);
+    lp_normal_tail_arb(tail, t, wp);
     /* right tail: base <= exp(u/M - h) for u >= 1/(2M), so the integrand is
      * <= phi(u - alpha/M) exp((alpha^2 - alpha) h) */
     arb_mul(t, alpha, acb_realref(c.inv_M), wp);
     arb_sub(t, acb_realref(b), t, wp);
-    normal_tail(s, t, wp);
+    lp_normal_tail_arb(s, t, wp);
     arb_sqr(t, alpha, wp);
     arb_sub(t, t, alpha, wp);
     arb_mul(t, t, acb_realref(c.h), wp);

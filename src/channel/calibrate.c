@@ -5,6 +5,7 @@
  *   Phi(S/(2 sigma) - eps sigma/S) - e^eps Phi(-S/(2 sigma) - eps sigma/S) <= delta).
  * Contracts in channel.h. */
 #include "channel/channel.h"
+#include "numeric/numeric.h"
 
 void
 lp_calibrate_classical(arb_t sigma, const arb_t eps, const arb_t delta, const arb_t sens, slong prec)
@@ -22,20 +23,6 @@ lp_calibrate_classical(arb_t sigma, const arb_t eps, const arb_t delta, const ar
     arb_clear(t);
 }
 
-/* Phi(x) = erfc(-x / sqrt 2) / 2 */
-static void
-normal_cdf(arb_t r, const arb_t x, slong prec)
-{
-    arb_t t;
-    arb_init(t);
-    arb_sqrt_ui(t, 2, prec);
-    arb_div(t, x, t, prec);
-    arb_neg(t, t);
-    arb_hypgeom_erfc(r, t, prec);
-    arb_mul_2exp_si(r, r, -1);
-    arb_clear(t);
-}
-
 void
 lp_analytic_gaussian_delta(arb_t d, const arb_t sigma, const arb_t eps, const arb_t sens, slong prec)
 {
@@ -46,10 +33,10 @@ lp_analytic_gaussian_delta(arb_t d, const arb_t sigma, const arb_t eps, const ar
     arb_mul(b, eps, sigma, prec);
     arb_div(b, b, sens, prec);              /* eps sigma / S */
     arb_sub(p1, a, b, prec);
-    normal_cdf(p1, p1, prec);
+    lp_normal_cdf_arb(p1, p1, prec);
     arb_add(p2, a, b, prec);
     arb_neg(p2, p2);
-    normal_cdf(p2, p2, prec);
+    lp_normal_cdf_arb(p2, p2, prec);
     arb_exp(e, eps, prec);
     arb_mul(p2, p2, e, prec);
     arb_sub(d, p1, p2, prec);

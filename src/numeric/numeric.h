@@ -136,4 +136,10 @@ void lp_lse_init(lp_lse *acc);
 void lp_lse_add(lp_lse *acc, double x);
 double lp_lse_value(const lp_lse *acc);   /* -inf for an empty sum */
 
+/* res = Phi(-x) = P(Z > x) = erfc(x / sqrt 2) / 2 and res = Phi(x), the
+ * standard normal's upper tail and distribution function, as balls; the tail
+ * keeps its relative accuracy for large x (normal_arb.c). */
+void lp_normal_tail_arb(arb_t res, const arb_t x, slong prec);
+void lp_normal_cdf_arb(arb_t res, const arb_t x, slong prec);
+
 #endif

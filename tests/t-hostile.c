@@ -54,6 +54,7 @@ static const char *const bases[] = {
     "calibrate laplace-l1 --radius 1 --epsilon 1 --delta 1e-5",
     "calibrate laplace-l1 --sensitivity 1 --epsilon 1 --delta 1e-5",
     "mc gauss --p 2 --sigma 1 --radius 1 --samples 200 --seed 1 --threads 1 --sup-checks 10 --max-seconds 100",
+    "mc gauss --p 2 --sigma 1 --radius 1 --samples 200 --seed 1 --threads 1 --progress",
     "mc vmf --p 3 --kappa 1 --samples 200 --seed 1 --threads 1",
     "mc laplace --p 2 --b 1 --radius 1 --clip l1 --samples 200 --seed 1 --threads 1",
     "mc gauss-layers --sigma 1 --clip 1 --layers 1,2 --samples 200 --seed 1 --threads 1",
@@ -83,6 +84,7 @@ static const char *const bases[] = {
     "run-capacity --p 5 --sigma 1 --radius 1 --sampling-rate 0.01 --steps 10 --digits 6",
     "run-capacity --p 5 --noise-multiplier 1 --clip 1 --sampling-rate 0.5 --steps 3",
     "verify --threads 1 @CASES@",
+    "verify --threads 1 @CASES@ --progress",
     "forms",
 };
 

@@ -27,7 +27,8 @@ static const char usage[] =
     "  --threads T      threads, 1 to 1024 (default: all cores); no effect on the result\n"
     "  --sup-checks M   outputs y also given a numerical maximisation, in all (default 1000)\n"
     "  --max-seconds S  the work budget (default 3600): a run estimated longer is refused\n"
-    "                   with its estimate; progress on stderr when it is a terminal;\n"
+    "                   with its estimate; progress on stderr when it is a terminal\n"
+    "                   (or with --progress);\n"
     "                   Ctrl-C (SIGINT, SIGTERM) stops it cleanly\n"
     "  --json           one JSON object on stdout\n"
 #ifdef LP_HAVE_MPI
@@ -37,7 +38,7 @@ static const char usage[] =
 #endif
 
 enum { O_P, O_SIGMA, O_RADIUS, O_KAPPA, O_SAMPLES, O_SEED, O_THREADS, O_CHECKS, O_B, O_CLIP,
-       O_LAYERS, O_N, O_JSON = 100, O_HELP, O_MAX_SECONDS };
+       O_LAYERS, O_N, O_JSON = 100, O_HELP, O_MAX_SECONDS, O_PROGRESS };
 static const char *const names[O_N] = { "--p", "--sigma", "--radius", "--kappa", "--samples", "--seed",
                                         "--threads", "--sup-checks", "--b", "--clip", "--layers" };
 
@@ -71,12 +72,12 @@ lp_cmd_mc(int argc, char **argv)
         { "kappa", 1, NULL, O_KAPPA }, { "samples", 1, NULL, O_SAMPLES }, { "seed", 1, NULL, O_SEED },
         { "threads", 1, NULL, O_THREADS }, { "sup-checks", 1, NULL, O_CHECKS }, { "b", 1, NULL, O_B },
         { "clip", 1, NULL, O_CLIP }, { "layers", 1, NULL, O_LAYERS }, { "json", 0, NULL, O_JSON },
-        { "max-seconds", 1, NULL, O_MAX_SECONDS },
+        { "max-seconds", 1, NULL, O_MAX_SECONDS }, { "progress", 0, NULL, O_PROGRESS },
         { "help", 0, NULL, O_HELP }, { NULL, 0, NULL, 0 } };
     const char *v[O_N] = { 0 }, *max_seconds_text = NULL;
     double max_seconds = LP_MC_BUDGET_SECONDS;
     double sigma = 0, radius = 0, kappa = 0, b = 0;
-    int c, json = 0, rc, mech = -1, layers[LP_MC_P_MAX], nlayers = 0;
+    int c, json = 0, progress = 0, rc, mech = -1, layers[LP_MC_P_MAX], nlayers = 0;
     long p = 0, threads = 0;
     lp_mechanism m;
     lp_mc_options opt = { 0 };
@@ -91,6 +92,8 @@ lp_cmd_mc(int argc, char **argv)
             v[c] = g.optarg;
         else if (c == O_JSON)
             json = 1;
+        else if (c == O_PROGRESS)
+            progress = 1;
         else if (c == O_MAX_SECONDS)
             max_seconds_text = g.optarg;
         else if (c == O_HELP) {
@@ -178,7 +181,9 @@ lp_cmd_mc(int argc, char **argv)
                                   "the budget of %.6g s; give --max-seconds to allow it", v[O_SAMPLES], work,
                                   lp_threads_effective((int) threads), max_seconds);
     }
-    opt.progress = lp_err() == stderr;  /* a terminal's progress line: the program's, never a host's (lp_call) */
+    /* a progress line on the program's stderr, never a host's (lp_call): on a
+       terminal, or everywhere with --progress */
+    opt.progress = lp_err() != stderr ? 0 : progress ? 2 : 1;
     rc = mech == 0 ? lp_mechanism_gauss(&m, (int) p, sigma, radius)
          : mech == 1 ? lp_mechanism_vmf(&m, (int) p, kappa)
          : mech == 2 ? lp_mechanism_laplace(&m, (int) p, b, radius, strcmp(v[O_CLIP], "l2") == 0)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/host.h"
+#include <unistd.h>
 #include "cli.h"
 #include "check/verify.h"
 #include "mc/parallel.h"
@@ -44,10 +45,11 @@ tap_text(FILE *f, const char *s)
 static void
 verify_usage(FILE *out)
 {
-    fputs("usage: leakproof verify [--threads T] [--json] FILE...\n"
+    fputs("usage: leakproof verify [--threads T] [--json] [--progress] FILE...\n"
           "  every form and method of leakproof eval against the Monte Carlo arbiter on\n"
           "  the cases of FILE (format: cases/README.md); TAP on stdout, a verdict per form;\n"
-          "  --json: one record instead (the checks and the verdicts, keys in leakproof(1))\n", out);
+          "  --json: one record instead (the checks and the verdicts, keys in leakproof(1))\n"
+          "  --progress: a line per case on stderr (the default on a terminal)\n", out);
 }
 
 int
@@ -61,12 +63,13 @@ lp_cmd_verify(int argc, char **argv)
     char err[512], sentence[600];
     const char *files[64];
     size_t nfiles = 0;
-    int threads = 0, json = 0;
+    int threads = 0, json = 0, progress = 0, show;
 
-    enum { O_THREADS = 1, O_JSON, O_HELP };
+    enum { O_THREADS = 1, O_JSON, O_HELP, O_PROGRESS };
     static const struct option longopts[] = {
         { "threads", required_argument, NULL, O_THREADS }, { "json", no_argument, NULL, O_JSON },
-        { "help", no_argument, NULL, O_HELP }, { NULL, 0, NULL, 0 } };
+        { "help", no_argument, NULL, O_HELP }, { "progress", no_argument, NULL, O_PROGRESS },
+        { NULL, 0, NULL, 0 } };
     lp_opt g;
     int c;
 
@@ -77,6 +80,7 @@ lp_cmd_verify(int argc, char **argv)
             verify_usage(lp_out());
             return lp_close_stdout(LP_EXIT_OK);
         case O_JSON: json = 1; break;
+        case O_PROGRESS: progress = 1; break;
         case O_THREADS: {
             long t;
             int rc;
@@ -107,9 +111,17 @@ lp_cmd_verify(int argc, char **argv)
     rec = lp_record_new("verify");
     lp_record_text(rec, "command", "verify");
     lp_record_texts(rec, "files", files, nfiles);
+    /* progress: the program's own stderr only (never a host's, under lp_call),
+       on a terminal or when asked */
+    show = lp_err() == stderr && (progress || isatty(2));
     for (size_t i = 0; i < ncases && !lp_cancelled(); i++) {
         size_t from = nchecks;
+        if (show)
+            fprintf(stderr, "\rverify: case %zu of %zu (%s:%d)%10s", i + 1, ncases, cases[i].file,
+                    cases[i].line, "");
         lp_verify_case(rec, &checks, &nchecks, &cases[i], threads);
+        if (show)                       /* the line goes before the case's TAP lines come */
+            fprintf(stderr, "\r%78s\r", "");
         if (lp_cancelled())     /* interrupted inside the case: its lines are not printed */
             break;
         for (size_t j = from; j < nchecks && !json; j++) {

@@ -83,7 +83,7 @@ typedef struct {
     int threads;                /* <= 0: as many as OpenMP offers */
     uint64_t sup_checks;        /* outputs y also given the numerical maximisation, in
                                    all (spread over the blocks in proportion) */
-    int progress;               /* 1: a progress line on stderr after 1 s */
+    int progress;               /* a progress line on stderr after 1 s: 1 on a terminal, 2 always */
 } lp_mc_options;
 
 typedef struct {

@@ -56,7 +56,7 @@ lp_vmf_calibrate_kappa(arb_t kappa, uint64_t p, const arb_t eps, const arb_t del
         arf_t w;
         arf_init(w);
         arf_sub(w, hi, lo, prec, ARF_RND_UP);
-        s = arf_cmpabs_2exp_si(w, arf_abs_bound_lt_2exp_si(lo) - (slong) (3.33 * digits) - 8) < 0;
+        s = arf_cmpabs_2exp_si(w, lp_arf_exp_bound(lo) - (slong) (3.33 * digits) - 8) < 0;
         arf_clear(w);
         if (s)
             break;

@@ -38,7 +38,7 @@ narrow_enough(const arf_t lo, const arf_t hi, slong digits, slong prec)
     int r;
     arf_init(w);
     arf_sub(w, hi, lo, prec, ARF_RND_UP);
-    r = arf_cmpabs_2exp_si(w, arf_abs_bound_lt_2exp_si(hi) - (slong) (3.33 * digits) - 10) < 0;
+    r = arf_cmpabs_2exp_si(w, lp_arf_exp_bound(hi) - (slong) (3.33 * digits) - 10) < 0;
     arf_clear(w);
     return r;
 }
@@ -106,6 +106,7 @@ newton(arf_t lo, arf_t hi, arf_t flo, arf_t fhi, const lp_dp_pair *m, const arb_
     arf_t x, xn, h, f;
     arb_t d, sl, t, u;
     int done = 0, s;
+    slong ex;
     arf_init(x); arf_init(xn); arf_init(h); arf_init(f);
     arb_init(d); arb_init(sl); arb_init(t); arb_init(u);
     /* from the normal-loss guess, else 1 (or twice lo); inside [lo, hi]: the
@@ -165,7 +166,8 @@ newton(arf_t lo, arf_t hi, arf_t flo, arf_t fhi, const lp_dp_pair *m, const arb_
         arf_abs(h, h);
         /* quadratic convergence: a step below the square root of the target
          * width leaves an error below it */
-        if (s == 0 || arf_cmpabs_2exp_si(h, arf_abs_bound_lt_2exp_si(xn) - (slong) (1.67 * digits) - 12) < 0) {
+        ex = lp_arf_exp_bound(xn);
+        if (s == 0 || arf_cmpabs_2exp_si(h, ex - (slong) (1.67 * digits) - 12) < 0) {
             arf_mul_2exp_si(h, xn, -(slong) (3.33 * digits) - 12);
             arf_abs(h, h);
             arf_sub(f, xn, h, prec, ARF_RND_DOWN);

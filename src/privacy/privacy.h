@@ -181,4 +181,14 @@ int lp_dp_pair_set(lp_dp_pair *m, const lp_params *par, const char *sensitivity,
  * before a thread exits), as it would call flint_cleanup(). */
 void lp_vmf_cache_release(void);
 
+/* An e with |x| < 2^e, for relative widths: arf_abs_bound_lt_2exp_si(x)
+ * clamped to +-WORD_MAX/4, so that x = 0 (whose bound is -WORD_MAX) leaves
+ * room to subtract a precision without overflowing. */
+static inline slong
+lp_arf_exp_bound(const arf_t x)
+{
+    slong e = arf_abs_bound_lt_2exp_si(x);
+    return e < -(WORD_MAX / 4) ? -(WORD_MAX / 4) : e > WORD_MAX / 4 ? WORD_MAX / 4 : e;
+}
+
 #endif

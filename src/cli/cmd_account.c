@@ -9,6 +9,8 @@
 #include "cli.h"
 #include "account/account.h"
 #include "account/pld.h"
+#include "account/vmf_account.h"
+#include "channel/channel.h"
 
 static const char *const cmd = "account";
 
@@ -18,6 +20,9 @@ static const char usage_text[] =
     "                         [--per-order] [--digits N] [--json]\n"
     "       leakproof account --epsilon E --sampling-rate Q --steps T --delta D\n"
     "                         [--orders LIST] [--resolution K] [--json]\n"
+    "       leakproof account --mechanism vmf --kappa K --p P --sampling-rate Q --steps T\n"
+    "                         --delta D [--sensitivity S] [--orders LIST] [--per-order]\n"
+    "                         [--digits N] [--json]\n"
     "       leakproof account --accountant pld --noise-multiplier M --sampling-rate Q\n"
     "                         --steps T (--delta D | --delta-for-epsilon E)\n"
     "                         [--relation add|remove|both] [--width W] [--digits N] [--json]\n"
@@ -55,13 +60,22 @@ static const char usage_text[] =
     "                  (or of delta at --delta-for-epsilon E); sampling rate < 1, T <= 1e9\n"
     "  --relation R    add, remove, or both (default: the worse of the two)\n"
     "  --width W       target relative width of the epsilon bracket (default 0.01;\n"
-    "                  smaller costs more time and memory, 1e-4 .. 1)\n";
+    "                  smaller costs more time and memory, 1e-4 .. 1)\n"
+    "  --mechanism M   gauss (the default) or vmf: the von Mises-Fisher mechanism of\n"
+    "                  concentration --kappa K on the sphere S^(P-1) (--p P) in place of\n"
+    "                  Gaussian noise, Poisson-subsampled RDP by Zhu and Wang 2019 (Thm 6),\n"
+    "                  certified; integer orders only (default 'integers', up to 10000)\n"
+    "  --sensitivity S vmf: neighbours' mean directions at chordal distance <= S in (0, 2]\n"
+    "                  (default: any two unit vectors, the antipodal pair, distance 2)\n";
 
 typedef struct {
     const char *M, *q, *T, *delta, *eps, *stated, *orders_text, *method_text;
     const char *accountant, *relation, *width_text, *delta_for_eps;
     long digits, resolution, batch, epochs, dataset_size;
     const char *convention;     /* with --dataset-size: poisson or opacus */
+    const char *mechanism, *kappa, *p_text, *sensitivity;   /* --mechanism vmf */
+    uint64_t p;
+    int vmf;
     char q_buf[48], T_buf[32];  /* q and T derived from batch, dataset size, epochs */
     int json, compare, pld, rel, per_order;
     double width;
@@ -211,12 +225,71 @@ parse_pld(account_opts *o, const char *digits_text)
     return 0;
 }
 
+/* --mechanism vmf: kappa > 0 (<= 1e6), p in 2 .. 1e9, q, T, delta, integer
+ * orders only, --sensitivity in (0, 2]; the RDP route only */
+static int
+parse_vmf(account_opts *o, const char *digits_text, const char *res_text,
+          const char *batch_text, const char *epochs_text)
+{
+    int rc;
+    long p;
+    if (o->accountant && strcmp(o->accountant, "pld") == 0)
+        return lp_usage_error(cmd, "--mechanism vmf: --accountant pld is not available (RDP only)");
+    if (o->M || o->eps || o->stated || o->method_text || o->compare || res_text || batch_text
+        || epochs_text || o->relation || o->width_text || o->delta_for_eps)
+        return lp_usage_error(cmd, "--mechanism vmf does not take %s",
+                              o->M ? "--noise-multiplier" : o->eps ? "--epsilon"
+                              : o->stated ? "--stated-epsilon" : o->method_text ? "--method"
+                              : o->compare ? "--compare" : res_text ? "--resolution"
+                              : batch_text ? "--batch" : epochs_text ? "--epochs"
+                              : o->relation ? "--relation" : o->width_text ? "--width"
+                              : "--delta-for-epsilon");
+    if ((rc = check_positive("--kappa", o->kappa)))
+        return rc;
+    if (lp_decimal_compare(o->kappa, "1e6") > 0)
+        return lp_usage_error(cmd, "--kappa must be at most 1e6 (got '%s')", o->kappa);
+    if (o->p_text == NULL)
+        return lp_usage_error(cmd, "missing --p");
+    if ((rc = lp_arg_int_range(&p, cmd, "--p", o->p_text, 2, 1000000000)))
+        return rc;
+    o->p = (uint64_t) p;
+    if (o->sensitivity) {
+        if ((rc = check_positive("--sensitivity", o->sensitivity)))
+            return rc;
+        if (lp_decimal_compare(o->sensitivity, "2") > 0)
+            return lp_usage_error(cmd, "--sensitivity must be a chordal distance in (0, 2] "
+                                  "(got '%s')", o->sensitivity);
+    }
+    if ((rc = check_rate(o->q, 0)))
+        return rc;
+    if (o->T == NULL)
+        return lp_usage_error(cmd, "missing --steps");
+    if (lp_decimal_uint64(&o->steps, o->T) != 0 || o->steps < 1)
+        return lp_usage_error(cmd, "--steps must be an integer >= 1 (got '%s')", o->T);
+    if ((rc = lp_arg_unit_interval(cmd, "--delta", o->delta, 1)))
+        return rc;
+    if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 60)))
+        return rc;
+    if (o->orders_text == NULL || strcmp(o->orders_text, "default") == 0)
+        o->orders_text = "integers";
+    if ((rc = parse_orders(o)))
+        return rc;
+    for (size_t i = 0; i < o->orders.n; i++) {
+        uint64_t a;
+        if (lp_order_parse(&a, o->orders.order[i]) != 0 || a == 0 || a > LP_VMF_ORDER_MAX)
+            return lp_usage_error(cmd, "--orders: --mechanism vmf takes integer orders 2 .. %d "
+                                  "(got '%s')", LP_VMF_ORDER_MAX, o->orders.order[i]);
+    }
+    o->vmf = 1;
+    return 0;
+}
+
 static int
 parse(account_opts *o, int argc, char **argv)
 {
     enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_DIGITS,
            O_RES, O_JSON, O_HELP, O_STATED, O_BATCH, O_EPOCHS, O_DATASET, O_SAMPLING, O_ACCOUNTANT, O_RELATION,
-           O_WIDTH, O_DFE, O_PER_ORDER };
+           O_WIDTH, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS };
     static const struct option longopts[] = {
         { "noise-multiplier", required_argument, NULL, O_M },
         { "sampling-rate", required_argument, NULL, O_Q },
@@ -238,6 +311,10 @@ parse(account_opts *o, int argc, char **argv)
         { "width", required_argument, NULL, O_WIDTH },
         { "delta-for-epsilon", required_argument, NULL, O_DFE },
         { "per-order", no_argument, NULL, O_PER_ORDER },
+        { "mechanism", required_argument, NULL, O_MECH },
+        { "kappa", required_argument, NULL, O_KAPPA },
+        { "p", required_argument, NULL, O_P },
+        { "sensitivity", required_argument, NULL, O_SENS },
         { "json", no_argument, NULL, O_JSON },
         { "help", no_argument, NULL, O_HELP },
         { NULL, 0, NULL, 0 }
@@ -274,6 +351,10 @@ parse(account_opts *o, int argc, char **argv)
         case O_WIDTH: o->width_text = g.optarg; break;
         case O_DFE: o->delta_for_eps = g.optarg; break;
         case O_PER_ORDER: o->per_order = 1; break;
+        case O_MECH: o->mechanism = g.optarg; break;
+        case O_KAPPA: o->kappa = g.optarg; break;
+        case O_P: o->p_text = g.optarg; break;
+        case O_SENS: o->sensitivity = g.optarg; break;
         case O_JSON: o->json = 1; break;
         case O_HELP:
             fputs(usage_text, lp_out());
@@ -290,6 +371,13 @@ parse(account_opts *o, int argc, char **argv)
     }
     if (o->accountant && strcmp(o->accountant, "rdp") != 0 && strcmp(o->accountant, "pld") != 0)
         return lp_usage_error(cmd, "--accountant must be rdp or pld (got '%s')", o->accountant);
+    if (o->mechanism && strcmp(o->mechanism, "gauss") != 0 && strcmp(o->mechanism, "vmf") != 0)
+        return lp_usage_error(cmd, "--mechanism must be gauss or vmf (got '%s')", o->mechanism);
+    if (o->mechanism && strcmp(o->mechanism, "vmf") == 0)
+        return parse_vmf(o, digits_text, res_text, batch_text, epochs_text);
+    if (o->kappa || o->p_text || o->sensitivity)
+        return lp_usage_error(cmd, "%s needs --mechanism vmf", o->kappa ? "--kappa"
+                              : o->p_text ? "--p" : "--sensitivity");
     if (o->accountant && strcmp(o->accountant, "pld") == 0)
         return parse_pld(o, digits_text);
     if (o->relation || o->width_text || o->delta_for_eps)
@@ -355,7 +443,13 @@ run(const account_opts *o)
                                o->compare, o->digits, o->per_order };
     lp_record *rec;
     int rc = LP_EXIT_OK;
-    if (o->pld) {
+    if (o->vmf) {
+        lp_account_vmf_request vr = { { o->kappa, o->p, o->sensitivity }, o->q, o->delta,
+                                      o->steps, &o->orders, o->digits, o->per_order };
+        rec = lp_record_new("DP-SGD accountant (Poisson-subsampled von Mises-Fisher, Renyi DP, "
+                            "Zhu-Wang bound, certified)");
+        lp_account_vmf_study(rec, &vr);
+    } else if (o->pld) {
         lp_pld_request pr = { o->M, o->q, o->delta, o->delta_for_eps, o->steps, o->rel, o->width,
                               (size_t) 1 << 23, o->digits };
         rec = lp_record_new("DP-SGD accountant (Poisson-subsampled Gaussian, privacy loss "

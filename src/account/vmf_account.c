@@ -1,0 +1,185 @@
+/* `leakproof account --mechanism vmf`: DP-SGD with the VMF mechanism,
+ * accounted by Renyi DP under Poisson sampling, certified.  Contract in
+ * account/vmf_account.h. */
+#include <stdio.h>
+#include "account/vmf_account.h"
+#include "privacy/privacy.h"
+#include "numeric/numeric.h"
+
+#define PREC_MAX 8192
+
+/* enough: the relative radius below 2^-bits, or the radius itself (an
+ * epsilon near zero needs no relative digits) */
+static int
+accurate(const arb_t x, slong bits)
+{
+    if (!arb_is_finite(x))
+        return 0;
+    if (arb_rel_accuracy_bits(x) >= bits)
+        return 1;
+    return mag_cmp_2exp_si(arb_radref(x), -bits) <= 0;
+}
+
+/* Mironov 2017, Prop. 3 and Balle et al. 2020, Thm 21, as order_eval.c */
+static void
+convert(arb_t classic, arb_t balle, const arb_t rdp_T, uint64_t alpha, const arb_t delta,
+        slong prec)
+{
+    arb_t am1, a, logd, t, u;
+    arb_init(am1); arb_init(a); arb_init(logd); arb_init(t); arb_init(u);
+    arb_set_ui(a, alpha);
+    arb_set_ui(am1, alpha - 1);
+    arb_log(logd, delta, prec);
+    arb_div(t, logd, am1, prec);
+    arb_sub(classic, rdp_T, t, prec);
+    arb_log(t, a, prec);
+    arb_add(t, t, logd, prec);
+    arb_div(t, t, am1, prec);
+    arb_div(u, am1, a, prec);
+    arb_log(u, u, prec);
+    arb_add(u, u, rdp_T, prec);
+    arb_sub(balle, u, t, prec);
+    arb_clear(am1); arb_clear(a); arb_clear(logd); arb_clear(t); arb_clear(u);
+}
+
+lp_status
+lp_account_vmf_eval(lp_account *acc, const lp_dpsgd *run, const lp_vmf_step *vmf, slong digits)
+{
+    const slong bits = (slong) (digits * 3.33) + 4;
+    uint64_t amax = 0, *alpha = flint_calloc(acc->norders, sizeof *alpha);
+    int *done = flint_calloc(acc->norders, sizeof *done);
+    arb_struct *eps;
+    arb_t kappa, dist, a, rdp, classic, balle;
+    size_t left = 0;
+
+    for (size_t i = 0; i < acc->norders; i++) {
+        lp_account_order *o = &acc->order[i];
+        if (lp_order_parse(&alpha[i], o->alpha) != 0 || alpha[i] == 0
+            || alpha[i] > LP_VMF_ORDER_MAX) {
+            lp_result_fail(&o->rdp_T, LP_DOMAIN, "order %s: vmf takes integer orders 2 .. %d",
+                           o->alpha, LP_VMF_ORDER_MAX);
+            lp_result_fail(&o->eps_classic, LP_DOMAIN, "%s", o->rdp_T.note);
+            lp_result_fail(&o->eps_balle, LP_DOMAIN, "%s", o->rdp_T.note);
+            done[i] = 1;
+            continue;
+        }
+        amax = alpha[i] > amax ? alpha[i] : amax;
+        left++;
+    }
+    eps = _arb_vec_init((slong) amax + 1);
+    arb_init(kappa); arb_init(dist); arb_init(a);
+    arb_init(rdp); arb_init(classic); arb_init(balle);
+    for (slong prec = bits + 32; left && prec <= PREC_MAX; prec *= 2) {
+        lp_decimal_arb(kappa, vmf->kappa, prec + 64);
+        if (vmf->sensitivity)
+            lp_decimal_arb(dist, vmf->sensitivity, prec + 64);
+        else
+            arb_set_ui(dist, 2);
+        /* the base mechanism's RDP at every integer order the list needs */
+        for (uint64_t l = 2; l <= amax; l++) {
+            arb_set_ui(a, l);
+            lp_vmf_renyi_arb(eps + l, a, vmf->p, kappa, dist, prec + 16);
+            if (arb_contains_negative(eps + l))     /* D >= 0 always */
+                arb_nonnegative_part(eps + l, eps + l);
+        }
+        for (size_t i = 0; i < acc->norders; i++) {
+            lp_account_order *o = &acc->order[i];
+            if (done[i])
+                continue;
+            lp_rdp_poisson_general_arb(rdp, run->q, run->q_is_one, alpha[i], eps, prec);
+            arb_mul_ui(rdp, rdp, run->steps, prec);
+            convert(classic, balle, rdp, alpha[i], run->delta, prec);
+            if (accurate(rdp, bits) && accurate(classic, bits) && accurate(balle, bits)) {
+                lp_result_set_arb(&o->rdp_T, rdp);
+                lp_result_set_arb(&o->eps_classic, classic);
+                lp_result_set_arb(&o->eps_balle, balle);
+                o->rdp_T.prec = o->eps_classic.prec = o->eps_balle.prec = prec;
+                o->rdp_T.digits = o->eps_classic.digits = o->eps_balle.digits = digits;
+                done[i] = 1;
+                left--;
+            }
+        }
+    }
+    for (size_t i = 0; i < acc->norders; i++)
+        if (!done[i]) {
+            lp_account_order *o = &acc->order[i];
+            lp_result_fail(&o->rdp_T, LP_FAILED, "order %s: no enclosure of %ld digits up to %d bits",
+                           o->alpha, (long) digits, PREC_MAX);
+            lp_result_fail(&o->eps_classic, LP_FAILED, "%s", o->rdp_T.note);
+            lp_result_fail(&o->eps_balle, LP_FAILED, "%s", o->rdp_T.note);
+        }
+    _arb_vec_clear(eps, (slong) amax + 1);
+    arb_clear(kappa); arb_clear(dist); arb_clear(a);
+    arb_clear(rdp); arb_clear(classic); arb_clear(balle);
+    flint_free(alpha);
+    flint_free(done);
+    lp_account_refold(acc);
+    return acc->best_balle >= 0 ? LP_OK : acc->order[0].eps_balle.status;
+}
+
+void
+lp_account_vmf_study(lp_record *rec, const lp_account_vmf_request *req)
+{
+    lp_dpsgd run;
+    lp_account acc;
+    lp_dpsgd_init(&run, "1", req->q, req->steps, req->delta);
+    lp_account_init(&acc, req->orders->order, req->orders->n);
+    /* two guard digits: the printed decimal is rounded from a ball that has them */
+    lp_account_vmf_eval(&acc, &run, &req->vmf, req->digits + 2);
+
+    lp_record_text(rec, "command", "account");
+    lp_record_text(rec, "mechanism", "vmf");
+    lp_record_text(rec, "kappa", req->vmf.kappa);
+    lp_record_int(rec, "p", (int64_t) req->vmf.p);
+    lp_record_text(rec, "neighbours", req->vmf.sensitivity ? "sensitivity" : "secrets");
+    lp_record_text(rec, "sensitivity", req->vmf.sensitivity);
+    lp_record_text(rec, "worst_pair", req->vmf.sensitivity
+                   ? "two mean directions at chordal distance = the sensitivity"
+                   : "antipodal mean directions (chordal distance 2)");
+    /* the VMF's D_alpha grows with the distance (k^{-nu} I_nu(k) increases):
+       the pair above is worst for the Renyi divergence, proved (privacy.h) */
+    lp_record_text(rec, "supremum", lp_dp_sup_name(LP_DP_SUP_PROVED));
+    lp_record_text(rec, "subsampling", "Zhu and Wang 2019, Theorem 6 (any mechanism, integer "
+                   "orders), with joint convexity (exact at q = 1)");
+    lp_record_null(rec, "noise_multiplier");
+    lp_record_text(rec, "sampling_rate", req->q);
+    lp_record_int(rec, "steps", (int64_t) req->steps);
+    lp_record_text(rec, "delta", req->delta);
+    lp_record_text(rec, "method", lp_account_method_name(LP_ARB));
+    lp_record_text(rec, "algorithm", "the VMF's Renyi divergence (closed form in I_nu) at each "
+                   "integer order, Zhu-Wang's Poisson-subsampled bound, T-fold composition");
+    lp_record_null(rec, "peer_conversion");
+    lp_record_text(rec, "orders", req->orders->text);
+    lp_record_int(rec, "norders", (int64_t) acc.norders);
+    lp_record_null(rec, "order_search");
+    lp_record_int(rec, "orders_failed", (int64_t) acc.nfailed);
+    lp_record_int(rec, "orders_inaccurate", 0);
+    if (acc.nfailed) {
+        size_t f = 0;
+        while (f < acc.norders && acc.order[f].eps_balle.status == LP_OK)
+            f++;
+        lp_record_textf(rec, "first_failure", "order %s: %s: %s", acc.order[f].alpha,
+                        lp_status_name(acc.order[f].eps_balle.status), acc.order[f].eps_balle.note);
+    } else {
+        lp_record_null(rec, "first_failure");
+    }
+    lp_account_record_conversion(lp_record_object(rec, "balle2020"), &acc, NULL, 1, req->digits);
+    lp_account_record_conversion(lp_record_object(rec, "classic"), &acc, NULL, 0, req->digits);
+    if (req->per_order)
+        for (size_t i = 0; i < acc.norders; i++) {
+            const lp_account_order *o = &acc.order[i];
+            lp_record *row = lp_record_append(rec, "per_order");
+            const lp_result *r[3] = { &o->rdp_T, &o->eps_balle, &o->eps_classic };
+            static const char *const key[3] = { "rdp", "epsilon_balle2020", "epsilon_classic" };
+            lp_record_text(row, "order", o->alpha);
+            for (int k = 0; k < 3; k++) {
+                if (r[k]->status != LP_OK)
+                    lp_record_null(row, key[k]);
+                else
+                    lp_record_ball(row, key[k], r[k]->value, req->digits);
+            }
+            lp_record_text(row, "status", lp_status_name(o->eps_balle.status));
+        }
+    lp_account_clear(&acc);
+    lp_dpsgd_clear(&run);
+}

@@ -94,6 +94,9 @@ complete_none "leakproof eval gauss --p "
 # the registry decides: every mechanism overflow can map, each mechanism's own
 # parameters and forms, and no option twice
 complete_has "leakproof overflow " account gauss vmf laplace-l1
+# account --mechanism vmf (issue 20 part 2)
+complete_is "leakproof account --mechanism " gauss vmf
+complete_has "leakproof account --" --mechanism --kappa --sensitivity
 complete_is "leakproof eval vmf --form " printed proof
 complete_lacks "leakproof eval gauss --" --kappa --b --kappa-grid
 complete_lacks "leakproof eval vmf --" --sigma --radius

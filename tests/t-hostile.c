@@ -71,6 +71,8 @@ static const char *const bases[] = {
     "--method arb --digits 10",
     "account --epsilon 2 --sampling-rate 0.01 --steps 10 --delta 1e-5 --orders 2,8,32 --resolution 2",
     "account --noise-multiplier 1 --stated-epsilon 2.0 --batch 64 --epochs 1 --delta 1e-5 --orders 2,8,32",
+    "account --mechanism vmf --kappa 1 --p 5 --sampling-rate 0.01 --steps 10 --delta 1e-5 "
+    "--sensitivity 1 --orders 2,4 --per-order --digits 6",
     "dp gauss --p 5 --sigma 1 --radius 1 --epsilon 1 --digits 10",
     "dp gauss --p 5 --sigma 1 --sensitivity 1 --delta 1e-5",
     "dp vmf --p 5 --kappa 1 --epsilon 0.5",

@@ -61,7 +61,7 @@ static const char usage_text[] =
     "  --relation R    add, remove, or both (default: the worse of the two)\n"
     "  --width W       target relative width of the epsilon bracket (default 0.01;\n"
     "                  smaller costs more time and memory, 1e-4 .. 1)\n"
-    "  --mechanism M   gauss (the default) or vmf: the von Mises-Fisher mechanism of\n"
+    "  --mechanism gauss|vmf  gauss (the default), or vmf: the von Mises-Fisher mechanism of\n"
     "                  concentration --kappa K on the sphere S^(P-1) (--p P) in place of\n"
     "                  Gaussian noise, Poisson-subsampled RDP by Zhu and Wang 2019 (Thm 6),\n"
     "                  certified; integer orders only (default 'integers', up to 10000)\n"

@@ -105,6 +105,9 @@ def account(**params):
     Parameters: noise_multiplier, sampling_rate, steps, delta (or, in DP-SGD's
     terms, batch, dataset_size and epochs); epsilon instead of
     noise_multiplier for the least multiplier; orders, method, digits.
+    mechanism='vmf' with kappa and p (and sensitivity) accounts the VMF
+    mechanism instead (Zhu and Wang's Poisson-subsampled RDP bound, integer
+    orders only).
 
     Returns an AccountResult (a Result): .epsilon, the certified upper bound
     on epsilon as an UpperBound (a Decimal whose float() rounds up, with

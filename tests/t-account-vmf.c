@@ -38,7 +38,7 @@ test_q_one(void)
         snprintf(T, sizeof T, "%llu", (unsigned long long) c[i].T);
         lp_dpsgd_init(&run, "1", "1", c[i].T, "1e-5");
         lp_account_init(&acc, orders, 5);
-        lp_account_vmf_eval(&acc, &run, &v, 12);
+        lp_account_vmf_eval(&acc, NULL, &run, &v, 12);
         for (size_t k = 0; k < 5; k++) {
             arb_t ref, a, K, D;
             slong prec = acc.order[k].rdp_T.prec;
@@ -156,7 +156,7 @@ test_mc(void)
                     double kap = atof(kappas[ik]), q = atof(qs[iq]), eps[2];
                     lp_dpsgd_init(&run, "1", qs[iq], Ts[iT], "0.05");
                     lp_account_init(&acc, lp_orders_default, lp_norders_default);
-                    lp_account_vmf_eval(&acc, &run, &v, 8);
+                    lp_account_vmf_eval(&acc, NULL, &run, &v, 8);
                     /* the certified epsilon at delta = 0.05, and eps = 1 */
                     eps[0] = arf_get_d(acc.eps_upper_balle, ARF_RND_UP);
                     eps[1] = 1.0;
@@ -197,33 +197,83 @@ test_mc(void)
            "%.3g s.e.; the estimate reaches %.3g of the bound)", MC_N, n, nontrivial, zmin, ratio_max);
 }
 
+/* (b') the lower value is the exact remove-direction RDP of the antipodal
+ * pair: e^{(alpha-1) D} = E_{t ~ P0}[(1 - q + q e^{-2 kappa t})^alpha], by Monte
+ * Carlo, two-sided; and lower <= upper at every order */
+static void
+test_mc_lower(void)
+{
+    static const struct { int p; double kappa; const char *kt, *q; uint64_t alpha; } c[] = {
+        { 3, 1, "1", "0.3", 2 }, { 3, 1, "1", "0.3", 4 }, { 5, 0.5, "0.5", "0.5", 3 }, { 5, 2, "2", "0.05", 5 } };
+    int bad = 0, bad_order = 0, n = 0;
+    double zmax = 0;
+    lp_stream r;
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        char A[8];
+        const char *orders[1] = { A };
+        lp_dpsgd run;
+        lp_account acc;
+        lp_vmf_step v = { c[i].kt, (uint64_t) c[i].p, NULL };
+        arb_struct *lo = _arb_vec_init(1);
+        acc_t a;
+        double q = atof(c[i].q), want, z;
+        memset(&a, 0, sizeof a);
+        snprintf(A, sizeof A, "%llu", (unsigned long long) c[i].alpha);
+        lp_dpsgd_init(&run, "1", c[i].q, 1, "1e-5");
+        lp_account_init(&acc, orders, 1);
+        lp_account_vmf_eval(&acc, lo, &run, &v, 10);
+        lp_stream_init(&r, 3000 + i, LP_STREAM_CHECKS, 0);
+        for (long k = 0; k < 4 * MC_N; k++) {
+            double t = vmf_t(&r, c[i].kappa, c[i].p);
+            acc_add(&a, pow(1 - q + q * exp(-2 * c[i].kappa * t), (double) c[i].alpha));
+        }
+        want = exp((double) (c[i].alpha - 1) * mid(lo));
+        z = fabs(acc_mean(&a) - want) / acc_se(&a);
+        zmax = fmax(zmax, z);
+        n++;
+        if (!(z < 4.5)) {
+            bad++;
+            tap_diag("p %d kappa %g q %g order %llu: exp((alpha-1) lower) %.10g, MC %.10g +- %.3g",
+                     c[i].p, c[i].kappa, q, (unsigned long long) c[i].alpha, want, acc_mean(&a), acc_se(&a));
+        }
+        if (arb_gt(lo, acc.order[0].rdp_T.value))
+            bad_order++;
+        _arb_vec_clear(lo, 1);
+        lp_account_clear(&acc);
+        lp_dpsgd_clear(&run);
+    }
+    tap_ok(bad == 0 && bad_order == 0, "the lower value is the antipodal pair's exact remove-direction "
+           "RDP: Monte Carlo of E[(1 - q + q e^{-2 kappa t})^alpha] at %d points (p = 3, 5; %d samples "
+           "each) within 4.5 s.e. (largest %.2f), and never above the upper bound", n, 4 * MC_N, zmax);
+}
+
 /* ---- (c) the Gaussian --------------------------------------------------------- */
 
 static void
 test_gauss(flint_rand_t state)
 {
     const long iters = test_iterations(60);
-    int bad = 0, n = 0, strict = 0;
+    int bad = 0, n = 0, strict = 0, bad_lower = 0;
     for (long it = 0; it < iters; it++) {
         char qt[32], Mt[32];
         uint64_t alpha = 2 + n_randint(state, 63);
         lp_dpsgd run;
         arb_struct *eps;
-        arb_t exact, gen, M2;
+        arb_t exact, gen, M2, lower;
         slong prec = 64 + n_randint(state, 200);
         snprintf(qt, sizeof qt, "0.%04lu", 1 + (unsigned long) n_randint(state, 9999));
         snprintf(Mt, sizeof Mt, "%lu.%02lu", (unsigned long) n_randint(state, 5),
                  (unsigned long) (30 + n_randint(state, 70)));
         lp_dpsgd_init(&run, Mt, qt, 1, "1e-5");
         eps = _arb_vec_init((slong) alpha + 1);
-        arb_init(exact); arb_init(gen); arb_init(M2);
+        arb_init(exact); arb_init(gen); arb_init(M2); arb_init(lower);
         arb_sqr(M2, run.M, prec);
         for (uint64_t l = 2; l <= alpha; l++) {      /* the Gaussian's RDP: l / (2 M^2) */
             arb_set_ui(eps + l, l);
             arb_div(eps + l, eps + l, M2, prec);
             arb_mul_2exp_si(eps + l, eps + l, -1);
         }
-        lp_rdp_poisson_general_arb(gen, run.q, run.q_is_one, alpha, eps, prec);
+        lp_rdp_poisson_general_arb(gen, lower, run.q, run.q_is_one, alpha, eps, prec);
         lp_rdp_int_arb(exact, &run, alpha, prec);
         n++;
         if (arb_lt(gen, exact)) {
@@ -232,12 +282,21 @@ test_gauss(flint_rand_t state)
                      (unsigned long long) alpha, mid(gen), mid(exact));
         }
         strict += arb_gt(gen, exact);
+        /* the lower value is the remove direction's exact RDP: for the
+           Gaussian, Mironov et al.'s sum itself */
+        if (!arb_overlaps(lower, exact) || arb_rel_accuracy_bits(lower) < prec / 2) {
+            bad_lower++;
+            tap_diag("q %s M %s order %llu: lower %.17g, exact %.17g", qt, Mt,
+                     (unsigned long long) alpha, mid(lower), mid(exact));
+        }
         _arb_vec_clear(eps, (slong) alpha + 1);
-        arb_clear(exact); arb_clear(gen); arb_clear(M2);
+        arb_clear(exact); arb_clear(gen); arb_clear(M2); arb_clear(lower);
         lp_dpsgd_clear(&run);
     }
     tap_ok(bad == 0, "Zhu-Wang's general bound on the Gaussian's RDP >= the Gaussian's exact "
            "subsampled RDP, %d random (q, M, order) (%d certainly above)", n, strict);
+    tap_ok(bad_lower == 0, "the general lower value (c_l = 1) on the Gaussian's RDP equals its exact "
+           "subsampled RDP (Mironov et al.'s sum, lp_rdp_int_arb): %d random (q, M, order), balls overlap", n);
 }
 
 /* refusals of the accountant's own: fractional and huge orders fail with
@@ -251,7 +310,7 @@ test_domain(void)
     lp_vmf_step v = { "2", 5, NULL };
     lp_dpsgd_init(&run, "1", "0.01", 10, "1e-5");
     lp_account_init(&acc, orders, 3);
-    lp_account_vmf_eval(&acc, &run, &v, 6);
+    lp_account_vmf_eval(&acc, NULL, &run, &v, 6);
     tap_ok(acc.order[0].eps_balle.status == LP_DOMAIN && acc.order[1].eps_balle.status == LP_DOMAIN
            && acc.order[2].eps_balle.status == LP_OK && acc.best_balle == 2 && acc.nfailed == 2,
            "vmf orders: fractional 2.5 and 20000 refused (domain), 8 evaluated and the minimum");
@@ -266,6 +325,7 @@ main(void)
     test_rand_init(state);
     test_q_one();
     test_mc();
+    test_mc_lower();
     test_gauss(state);
     test_domain();
     flint_randclear(state);

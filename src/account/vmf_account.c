@@ -43,13 +43,14 @@ convert(arb_t classic, arb_t balle, const arb_t rdp_T, uint64_t alpha, const arb
 }
 
 lp_status
-lp_account_vmf_eval(lp_account *acc, const lp_dpsgd *run, const lp_vmf_step *vmf, slong digits)
+lp_account_vmf_eval(lp_account *acc, arb_struct *rdp_lower, const lp_dpsgd *run,
+                    const lp_vmf_step *vmf, slong digits)
 {
     const slong bits = (slong) (digits * 3.33) + 4;
     uint64_t amax = 0, *alpha = flint_calloc(acc->norders, sizeof *alpha);
     int *done = flint_calloc(acc->norders, sizeof *done);
     arb_struct *eps;
-    arb_t kappa, dist, a, rdp, classic, balle;
+    arb_t kappa, dist, a, rdp, lower, classic, balle;
     size_t left = 0;
 
     for (size_t i = 0; i < acc->norders; i++) {
@@ -60,6 +61,8 @@ lp_account_vmf_eval(lp_account *acc, const lp_dpsgd *run, const lp_vmf_step *vmf
                            o->alpha, LP_VMF_ORDER_MAX);
             lp_result_fail(&o->eps_classic, LP_DOMAIN, "%s", o->rdp_T.note);
             lp_result_fail(&o->eps_balle, LP_DOMAIN, "%s", o->rdp_T.note);
+            if (rdp_lower)
+                arb_indeterminate(rdp_lower + i);
             done[i] = 1;
             continue;
         }
@@ -68,7 +71,7 @@ lp_account_vmf_eval(lp_account *acc, const lp_dpsgd *run, const lp_vmf_step *vmf
     }
     eps = _arb_vec_init((slong) amax + 1);
     arb_init(kappa); arb_init(dist); arb_init(a);
-    arb_init(rdp); arb_init(classic); arb_init(balle);
+    arb_init(rdp); arb_init(lower); arb_init(classic); arb_init(balle);
     for (slong prec = bits + 32; left && prec <= PREC_MAX; prec *= 2) {
         lp_decimal_arb(kappa, vmf->kappa, prec + 64);
         if (vmf->sensitivity)
@@ -86,10 +89,14 @@ lp_account_vmf_eval(lp_account *acc, const lp_dpsgd *run, const lp_vmf_step *vmf
             lp_account_order *o = &acc->order[i];
             if (done[i])
                 continue;
-            lp_rdp_poisson_general_arb(rdp, run->q, run->q_is_one, alpha[i], eps, prec);
+            lp_rdp_poisson_general_arb(rdp, lower, run->q, run->q_is_one, alpha[i], eps, prec);
             arb_mul_ui(rdp, rdp, run->steps, prec);
+            arb_mul_ui(lower, lower, run->steps, prec);
             convert(classic, balle, rdp, alpha[i], run->delta, prec);
-            if (accurate(rdp, bits) && accurate(classic, bits) && accurate(balle, bits)) {
+            if (accurate(rdp, bits) && accurate(classic, bits) && accurate(balle, bits)
+                && accurate(lower, bits)) {
+                if (rdp_lower)
+                    arb_set(rdp_lower + i, lower);
                 lp_result_set_arb(&o->rdp_T, rdp);
                 lp_result_set_arb(&o->eps_classic, classic);
                 lp_result_set_arb(&o->eps_balle, balle);
@@ -107,10 +114,12 @@ lp_account_vmf_eval(lp_account *acc, const lp_dpsgd *run, const lp_vmf_step *vmf
                            o->alpha, (long) digits, PREC_MAX);
             lp_result_fail(&o->eps_classic, LP_FAILED, "%s", o->rdp_T.note);
             lp_result_fail(&o->eps_balle, LP_FAILED, "%s", o->rdp_T.note);
+            if (rdp_lower)
+                arb_indeterminate(rdp_lower + i);
         }
     _arb_vec_clear(eps, (slong) amax + 1);
     arb_clear(kappa); arb_clear(dist); arb_clear(a);
-    arb_clear(rdp); arb_clear(classic); arb_clear(balle);
+    arb_clear(rdp); arb_clear(lower); arb_clear(classic); arb_clear(balle);
     flint_free(alpha);
     flint_free(done);
     lp_account_refold(acc);
@@ -122,10 +131,11 @@ lp_account_vmf_study(lp_record *rec, const lp_account_vmf_request *req)
 {
     lp_dpsgd run;
     lp_account acc;
+    arb_struct *lower = _arb_vec_init((slong) req->orders->n);
     lp_dpsgd_init(&run, "1", req->q, req->steps, req->delta);
     lp_account_init(&acc, req->orders->order, req->orders->n);
     /* two guard digits: the printed decimal is rounded from a ball that has them */
-    lp_account_vmf_eval(&acc, &run, &req->vmf, req->digits + 2);
+    lp_account_vmf_eval(&acc, lower, &run, &req->vmf, req->digits + 2);
 
     lp_record_text(rec, "command", "account");
     lp_record_text(rec, "mechanism", "vmf");
@@ -178,8 +188,15 @@ lp_account_vmf_study(lp_record *rec, const lp_account_vmf_request *req)
                 else
                     lp_record_ball(row, key[k], r[k]->value, req->digits);
             }
+            /* the remove direction's exact T-step RDP of the worst pair: the
+               subsampled RDP is at least this (how loose the bound above is) */
+            if (o->rdp_T.status != LP_OK)
+                lp_record_null(row, "rdp_lower");
+            else
+                lp_record_ball(row, "rdp_lower", lower + i, req->digits);
             lp_record_text(row, "status", lp_status_name(o->eps_balle.status));
         }
     lp_account_clear(&acc);
+    _arb_vec_clear(lower, (slong) req->orders->n);
     lp_dpsgd_clear(&run);
 }

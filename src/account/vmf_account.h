@@ -26,9 +26,12 @@
  * order l (2 <= l <= alpha) is at most eps[l] (balls >= 0; eps[0], eps[1]
  * unused): the minimum of Zhu and Wang's Theorem 6 and the joint-convexity
  * bound 1/(alpha-1) log(1 + q (e^{(alpha-1) eps(alpha)} - 1)).  q_is_one: q is
- * exactly 1 and rdp = eps[alpha]. */
-void lp_rdp_poisson_general_arb(arb_t rdp, const arb_t q, int q_is_one, uint64_t alpha,
-                                const arb_struct *eps, slong prec);
+ * exactly 1 and rdp = eps[alpha].  lower (NULL: not computed): the exact RDP
+ * of the remove direction, 1/(alpha-1) log sum_l C(alpha,l)(1-q)^{alpha-l} q^l
+ * e^{(l-1) eps(l)}, for a pair that attains eps(l) at every order (the VMF's
+ * antipodal pair, the Gaussian's): a lower bound on the subsampled RDP. */
+void lp_rdp_poisson_general_arb(arb_t rdp, arb_t lower, const arb_t q, int q_is_one,
+                                uint64_t alpha, const arb_struct *eps, slong prec);
 
 /* The VMF run: kappa > 0 and dist (the chordal distance, (0, 2]; NULL: 2,
  * the antipodal pair) as decimal texts, dimension p >= 2. */
@@ -39,18 +42,22 @@ typedef struct {
 } lp_vmf_step;
 
 /* Evaluates every order of acc (integers 2 .. LP_VMF_ORDER_MAX; others fail
- * with status domain): rdp_T = T times the bound above, and both
+ * with status domain): rdp_T = T times the bound above (and rdp_lower[i],
+ * when not NULL, T times its lower bound, indeterminate where order i
+ * failed), and both
  * conversions, certified to `digits` significant digits (precision raised up
  * to 8192 bits); then lp_account_refold.  run: q, delta, steps (its M is not
  * used).  Returns LP_OK when at least one order gave an epsilon. */
-lp_status lp_account_vmf_eval(lp_account *acc, const lp_dpsgd *run, const lp_vmf_step *vmf,
-                              slong digits);
+lp_status lp_account_vmf_eval(lp_account *acc, arb_struct *rdp_lower, const lp_dpsgd *run,
+                              const lp_vmf_step *vmf, slong digits);
 
 /* The record of `leakproof account --mechanism vmf`: the Gaussian record's keys
  * (command "account", noise_multiplier null, sampling_rate, steps, delta,
  * method "arb", algorithm, peer_conversion null, orders, norders,
  * order_search null, orders_failed, orders_inaccurate, first_failure,
- * balle2020, classic, per_order with --per-order) and mechanism "vmf",
+ * balle2020, classic, per_order with --per-order, each row with rdp_lower:
+ * T times the exact remove-direction RDP of the worst pair, a lower bound on
+ * the run's RDP at that order) and mechanism "vmf",
  * kappa, p, neighbours (secrets or sensitivity), sensitivity, worst_pair,
  * supremum (of the base mechanism's Renyi divergence over the relation's
  * pairs), subsampling (the bound's name). */

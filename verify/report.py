@@ -32,6 +32,7 @@ from sections.common import TOP, Records, read_cases  # noqa: E402
 from sections.verdicts import section_verdicts  # noqa: E402
 from sections.biswas import section_biswas  # noqa: E402
 from sections.equal_dp import section_equal_dp  # noqa: E402
+from sections.vmf_run import section_vmf_run  # noqa: E402
 from sections.tan import section_tan  # noqa: E402
 from sections.balunovic import section_balunovic  # noqa: E402
 from sections.beyond import section_beyond  # noqa: E402
@@ -59,6 +60,7 @@ def build(R, outdir):
             return []
     guarded(section_biswas, body, data, cases["biswas"])
     guarded(section_equal_dp, body, data, cases["biswas"])
+    guarded(section_vmf_run, body, cases["biswas"])
     guarded(section_tan, body, data, cases["tan"])
     guarded(section_balunovic, body, cases["balunovic"])
     guarded(section_beyond, body, data, cases["beyond"])

@@ -42,6 +42,7 @@ def assumptions(cases_all):
     dps = rows_of(cases_all["tan"], "dp-sgd")
     defs = rows_of(cases_all["balunovic"], "defense")
     radii = sorted({d["radius"] for d in defs})
+    vr = one_row(cases_all["biswas"], "vmf-run")
     return ["## Assumptions, in one place\n",
             f"- δ = {b['delta']} for every (ε, δ) of Biswas et al. (their Fig. 1 fixes δ without a value) and "
             f"δ = {', '.join(sorted({d['delta'] for d in dps}))} for Tan et al.'s stated ε.",
@@ -51,5 +52,7 @@ def assumptions(cases_all):
             "Tan et al.'s stated ε are multi-step: DP-SGD over their training runs, held here against the "
             "certified RDP accountant (Poisson sampling, T = epochs × K steps) with the dataset size left "
             "open; the Bayes capacities beside them are of one step.",
+            f"- Fig. 2's κ = {vr['kappa']} as a DP-SGD step over a run: q = {vr['sampling-rate']}, T = {vr['steps']}, "
+            f"δ = {vr['delta']} (the papers give no VMF run).",
             "- The Monte Carlo verdicts use fixed seeds (the case files); the report is the same bytes "
             "from the same records.", ""]

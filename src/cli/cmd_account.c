@@ -235,6 +235,8 @@ parse_pld(account_opts *o, const char *digits_text)
 static int
 check_delta(const char *v, int zero_ok)
 {
+    if (v == NULL)
+        return lp_usage_error(cmd, "missing --delta (or --delta-for-epsilon)");
     if (zero_ok && v && lp_decimal_valid(v) && !lp_decimal_exponent_beyond(v) && lp_decimal_sign(v) == 0)
         return 0;
     return lp_arg_unit_interval(cmd, "--delta", v, 1);

@@ -157,4 +157,61 @@ bad "--method" account --noise-multiplier 1 --sampling-rate 0 --steps 10 --delta
 bad "--method" account --noise-multiplier 1 --sampling-rate 0.1 --steps 10 --delta 0 --method opacus
 bad "--delta" account --noise-multiplier 1 --stated-epsilon 2.0 --batch 64 --epochs 1 --delta 0
 bad "--sampling-rate" account --accountant pld --noise-multiplier 1 --sampling-rate 0 --steps 10 --delta 1e-5
+
+# ---- replace-one: the remove-then-add bound (Mironov 2017, Prop. 11, p = 2) ----
+bad "--relation" $R --delta 1e-5 --relation add
+bad "--relation" $R --delta 1e-5 --relation swap
+bad "--method" $R --delta 1e-5 --relation replace --method double
+# at q = 1 the truth is known: replace-one moves the sum by 2 clip norms, the
+# Gaussian at multiplier M/2; the bound must be at or above it
+j account --noise-multiplier 5 --sampling-rate 1 --steps 10 --delta 1e-5 --relation replace
+cp "$out" "$out.r"
+j account --noise-multiplier 2.5 --sampling-rate 1 --steps 10 --delta 1e-5
+python3 -c 'import json,sys
+r,e=(json.load(open(f)) for f in sys.argv[1:3])
+assert r["relation"]=="replace" and "Prop. 11" in r["relation_bound"], r
+assert float(r["balle2020"]["epsilon_upper_bound"]) >= float(e["balle2020"]["value"]), (r, e)' "$out.r" "$out"
+ok $? "replace at q = 1, M = 5, T = 10: bound $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["balle2020"]["epsilon_upper_bound"])' "$out.r") >= the exact M/2 Gaussian's $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["balle2020"]["value"])' "$out")"
+# every order: c RDP(2a) + RDP(2a-1) >= RDP(a), so replace's epsilon is above add/remove's
+for ARGS in "--orders integers" "--orders 1.5,2,8,32.5" "--per-order --orders 3"; do
+    j $R --delta 1e-5 --relation replace $ARGS
+    cp "$out" "$out.r"
+    j $R --delta 1e-5 $ARGS
+    python3 -c 'import json,sys
+r,a=(json.load(open(f)) for f in sys.argv[1:3])
+assert float(r["balle2020"]["epsilon_upper_bound"]) > float(a["balle2020"]["epsilon_upper_bound"]), (r, a)
+assert "relation" not in a, a' "$out.r" "$out"
+    ok $? "replace ($ARGS) above add/remove: $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["balle2020"]["epsilon_upper_bound"])' "$out.r") > $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["balle2020"]["epsilon_upper_bound"])' "$out")"
+done
+# per order, the bound by hand from the add/remove curve at 2a and 2a - 1
+j $R --delta 1e-5 --relation replace --orders 3 --per-order --digits 12
+cp "$out" "$out.r"
+j $R --delta 1e-5 --orders 6,5 --per-order --digits 12
+python3 -c 'import json,sys
+r,a=(json.load(open(f)) for f in sys.argv[1:3])
+want = (3 - 0.5) / (3 - 1) * float(a["per_order"][0]["rdp"]) + float(a["per_order"][1]["rdp"])
+got = float(r["per_order"][0]["rdp"])
+assert abs(got - want) <= 1e-9 * want, (got, want)' "$out.r" "$out"
+ok $? "replace at order 3: RDP_T = 5/4 RDP_T(6) + RDP_T(5) of add/remove"
+"$L" $R --delta 1e-5 --relation replace --json >"$out.r.d"
+j account --phase 1.1,0.01,1000 --delta 1e-5 --relation replace
+python3 -c 'import json,sys
+r,a=(json.load(open(f)) for f in sys.argv[1:3])
+assert r["balle2020"]==a["balle2020"] and r["relation"]=="replace", (r, a)' "$out" "$out.r.d"
+ok $? "replace over one phase is the plain command's replace"
+j $R --delta-for-epsilon 4 --relation replace
+cp "$out" "$out.r"
+j $R --delta-for-epsilon 4
+python3 -c 'import json,sys
+r,a=(json.load(open(f)) for f in sys.argv[1:3])
+assert float(r["balle2020"]["delta_upper_bound"]) > float(a["balle2020"]["delta_upper_bound"]) and r["relation"]=="replace", (r, a)' "$out.r" "$out"
+ok $? "replace: delta at epsilon 4 above add/remove's"
+j account --epsilon 4 --sampling-rate 0.01 --steps 1000 --delta 1e-5 --relation replace
+cp "$out" "$out.r"
+j account --epsilon 4 --sampling-rate 0.01 --steps 1000 --delta 1e-5
+python3 -c 'import json,sys
+r,a=(json.load(open(f)) for f in sys.argv[1:3])
+assert float(r["noise_multiplier"]) > float(a["noise_multiplier"]) and r["relation"]=="replace", (r, a)' "$out.r" "$out"
+ok $? "replace: the least multiplier for epsilon 4 is larger: $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["noise_multiplier"])' "$out.r") > $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["noise_multiplier"])' "$out")"
+rm -f "$out.r" "$out.r.d"
 echo "1..$n"

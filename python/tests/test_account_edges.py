@@ -41,3 +41,11 @@ def test_zero_rate_and_zero_delta():
     m = leakproof.get_noise_multiplier(target_epsilon=0, target_delta="1e-5",
                                        sample_rate="0.01", steps=10)
     assert m.is_infinite() and m.status == "infinite"
+
+
+def test_replace_one_is_above_add_remove():
+    a = leakproof.account(noise_multiplier="1.1", sampling_rate="0.01", steps=1000,
+                          delta="1e-5", orders="integers")
+    r = leakproof.account(noise_multiplier="1.1", sampling_rate="0.01", steps=1000,
+                          delta="1e-5", orders="integers", relation="replace")
+    assert r["relation"] == "replace" and r.epsilon > a.epsilon and r.epsilon.certified

@@ -42,6 +42,8 @@ typedef struct {
     int q_is_one;               /* q is exactly 1: no subsampling */
     const struct lp_phases *phases; /* NULL, or the run's phases (phases.h): the
                                        T-step RDP is their sum */
+    int replace;                /* replace-one neighbours: each step's RDP by the
+                                   remove-then-add bound (phases.c) */
 } lp_dpsgd;
 
 /* A sampling rate written as a fraction N/D of decimal integers (D >= 1): 0
@@ -258,6 +260,7 @@ typedef struct {
     const char *delta_for_eps;
     const char *const *phase;
     size_t nphases;
+    int replace;                /* --relation replace (phases.c) */
 } lp_account_request;
 
 /* The accountant's record: command "account", the inputs echoed

@@ -88,8 +88,8 @@ eval_arb(lp_account_order *o, const lp_dpsgd *run, slong digits)
     arb_init(balle);
     for (prec = bits + 32; prec <= PREC_MAX; prec *= 2) {
         lp_decimal_arb(alpha, o->alpha, prec + 64);
-        if (run->phases)            /* the phases' sum (phases.c) */
-            lp_phases_rdp_T(rdp, run->phases, integer, alpha, prec);
+        if (run->phases || run->replace)    /* phases, replace-one (phases.c) */
+            lp_account_rdp_T(rdp, run, integer, alpha, prec);
         else {
             if (integer)
                 lp_rdp_int_arb(rdp, run, integer, prec);

@@ -95,21 +95,68 @@ lp_phases_clear(struct lp_phases *ph, lp_dpsgd *run)
     run->phases = NULL;
 }
 
-void
-lp_phases_rdp_T(arb_t rdp_T, const struct lp_phases *ph, uint64_t integer, const arb_t alpha,
-                slong prec)
+/* one step's add/remove RDP at alpha (integer, or the ball alpha) */
+static void
+step_rdp(arb_t r, const lp_dpsgd *p, uint64_t integer, const arb_t alpha, slong prec)
 {
+    if (integer)
+        lp_rdp_int_arb(r, p, integer, prec);
+    else if (lp_rdp_integral_arb(r, p, alpha, prec) != 0)
+        arb_indeterminate(r);
+}
+
+/* one step's replace-one RDP bound at alpha (contract in phases.h) */
+static void
+step_rdp_replace(arb_t r, const lp_dpsgd *p, uint64_t integer, const arb_t alpha, slong prec)
+{
+    arb_t a2, a3, r3, c;
+    arb_init(a2);
+    arb_init(a3);
+    arb_init(r3);
+    arb_init(c);
+    if (integer) {
+        arb_set_ui(a2, integer);
+        lp_rdp_int_arb(r, p, 2 * integer, prec);
+        lp_rdp_int_arb(r3, p, 2 * integer - 1, prec);
+    } else {
+        arb_set(a2, alpha);
+        arb_mul_2exp_si(a3, alpha, 1);
+        if (lp_rdp_integral_arb(r, p, a3, prec) != 0)
+            arb_indeterminate(r);
+        arb_sub_ui(a3, a3, 1, prec);
+        if (lp_rdp_integral_arb(r3, p, a3, prec) != 0)
+            arb_indeterminate(r3);
+    }
+    /* c = (alpha - 1/2)/(alpha - 1) */
+    arb_one(c);
+    arb_mul_2exp_si(c, c, -1);
+    arb_sub(c, a2, c, prec);
+    arb_sub_ui(a3, a2, 1, prec);
+    arb_div(c, c, a3, prec);
+    arb_mul(r, r, c, prec);
+    arb_add(r, r, r3, prec);
+    arb_clear(a2);
+    arb_clear(a3);
+    arb_clear(r3);
+    arb_clear(c);
+}
+
+void
+lp_account_rdp_T(arb_t rdp_T, const lp_dpsgd *run, uint64_t integer, const arb_t alpha,
+                 slong prec)
+{
+    const size_t n = run->phases ? run->phases->n : 1;
     arb_t r;
     arb_init(r);
     arb_zero(rdp_T);
-    for (size_t i = 0; i < ph->n; i++) {
-        const lp_dpsgd *p = &ph->run[i];
+    for (size_t i = 0; i < n; i++) {
+        const lp_dpsgd *p = run->phases ? &run->phases->run[i] : run;
         if (arb_is_zero(p->q))
             continue;                   /* the example is never used: RDP 0 */
-        if (integer)
-            lp_rdp_int_arb(r, p, integer, prec);
-        else if (lp_rdp_integral_arb(r, p, alpha, prec) != 0)
-            arb_indeterminate(r);
+        if (run->replace)
+            step_rdp_replace(r, p, integer, alpha, prec);
+        else
+            step_rdp(r, p, integer, alpha, prec);
         arb_mul_ui(r, r, p->steps, prec);
         arb_add(rdp_T, rdp_T, r, prec);
     }

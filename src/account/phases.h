@@ -36,9 +36,19 @@ void lp_phases_init(struct lp_phases *ph, lp_dpsgd *run, const char *const *phas
 void lp_phases_clear(struct lp_phases *ph, lp_dpsgd *run);
 
 /* rdp_T = the run's RDP at alpha (integer > 0 for an integer order, else 0
- * and alpha a ball > 1): sum_i T_i RDP_i(alpha), certified. */
-void lp_phases_rdp_T(arb_t rdp_T, const struct lp_phases *ph, uint64_t integer,
-                     const arb_t alpha, slong prec);
+ * and alpha a ball > 1): sum_i T_i RDP_i(alpha) over the phases (or T RDP of
+ * the one run), certified.  With run->replace (replace-one neighbours: x and
+ * x' differ in one example's value), each step's RDP is bounded by removing
+ * the example and adding the other: by the weak triangle inequality of Renyi
+ * divergence (Mironov 2017, Proposition 11, p = 2; by Hoelder's inequality)
+ *   D_a(P||R) <= (a - 1/2)/(a - 1) D_2a(P||Q) + D_{2a-1}(Q||R),
+ * with Q the output without the example, P||Q a remove pair and Q||R an add
+ * pair, each bounded by the sampled Gaussian's RDP (Mironov, Talwar and Zhang
+ * 2019 bound both directions by the same curve):
+ *   RDP_replace(a) <= (a - 1/2)/(a - 1) RDP(2a) + RDP(2a - 1).
+ * A certified upper bound, not tight (at q = 1 the truth is 2a/M^2). */
+void lp_account_rdp_T(arb_t rdp_T, const lp_dpsgd *run, uint64_t integer, const arb_t alpha,
+                      slong prec);
 
 /* 1 when the sampling rate (a decimal or N/D text) is exactly 0 */
 int lp_rate_is_zero(const char *q);

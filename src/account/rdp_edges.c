@@ -56,6 +56,7 @@ lp_account_record_run(lp_record *rec, const lp_account_request *req)
         lp_record_text(rec, "noise_multiplier", req->M);
         lp_record_text(rec, "sampling_rate", req->q);
         lp_record_int(rec, "steps", (int64_t) req->steps);
+        lp_account_record_relation(rec, req);
         return;
     }
     /* the phases: each its own multiplier, rate and steps; steps the total */
@@ -73,6 +74,18 @@ lp_account_record_run(lp_record *rec, const lp_account_request *req)
         lp_record_text(row, "sampling_rate", q);
         lp_record_int(row, "steps", (int64_t) steps);
     }
+    lp_account_record_relation(rec, req);
+}
+
+void
+lp_account_record_relation(lp_record *rec, const lp_account_request *req)
+{
+    if (!req->replace)
+        return;                 /* add/remove: the records as they were */
+    lp_record_text(rec, "relation", "replace");
+    lp_record_text(rec, "relation_bound", "replace-one as remove then add: each step's "
+                   "RDP(a) <= (a - 1/2)/(a - 1) RDP(2a) + RDP(2a - 1) (Mironov 2017, Prop. 11, "
+                   "p = 2), RDP the sampled Gaussian's add/remove curve; certified, not tight");
 }
 
 /* the run the accountant sees: one phase, or the phases' sum */
@@ -83,6 +96,7 @@ run_init(lp_dpsgd *run, struct lp_phases *ph, const lp_account_request *req, con
         lp_phases_init(ph, run, req->phase, req->nphases, delta);
     else
         lp_dpsgd_init(run, req->M, req->q, req->steps, delta);
+    run->replace = req->replace;
 }
 
 static void

@@ -12,6 +12,9 @@ int lp_account_all_rates_zero(const lp_account_request *req);
 /* noise_multiplier, sampling_rate, steps (with phases: the first two null,
  * steps the total, and the list phases of each phase's three) */
 void lp_account_record_run(lp_record *rec, const lp_account_request *req);
+/* with --relation replace: relation "replace" and relation_bound (the bound's
+ * statement); nothing otherwise */
+void lp_account_record_relation(lp_record *rec, const lp_account_request *req);
 /* lp_account_study's edges: --delta-for-epsilon (lp_account_delta_study), q =
  * 0 (epsilon 0, status ok), delta = 0 with q > 0 (epsilon +infinity: the
  * bound null, status "infinite").  1 when it wrote the record, 0 otherwise. */

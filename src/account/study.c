@@ -245,6 +245,7 @@ lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
     if (lp_account_least_multiplier_edge(rec, epsilon, req, resolution))
         return 0;               /* q = 0, epsilon = 0, delta = 0 (rdp_edges.c) */
     lp_dpsgd_init(&run, "1", req->q, req->steps, req->delta);
+    run.replace = req->replace;
     arb_init(target);
     arf_init(eps_hi);
     arf_init(eps_lo);
@@ -262,6 +263,7 @@ lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
         lp_record_text(rec, "delta", req->delta);
         lp_record_text(rec, "orders", req->orders->text);
         lp_record_int(rec, "resolution", resolution);
+        lp_account_record_relation(rec, req);
         lp_record_text(rec, "noise_multiplier", M_hi);
         lp_record_text(rec, "epsilon_upper_bound", up);
         lp_record_text(rec, "below", M_lo);

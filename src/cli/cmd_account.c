@@ -66,7 +66,9 @@ static const char usage_text[] =
     "                  RDP at every order, then the conversion; RDP accountant only)\n"
     "  Q = 0: epsilon 0 exactly (the example is never used); --delta 0 (or --epsilon 0)\n"
     "  with Q > 0: epsilon (the multiplier) is +infinity, status infinite\n"
-    "  --relation R    add, remove, or both (default: the worse of the two)\n"
+    "  --relation R    add, remove, or both (default: the worse of the two); with the\n"
+    "                  RDP accountant: replace (replace-one neighbours, a certified bound\n"
+    "                  by removing then adding: RDP(a) <= (a-1/2)/(a-1) RDP(2a) + RDP(2a-1))\n"
     "  --width W       target relative width of the epsilon bracket (default 0.01;\n"
     "                  smaller costs more time and memory, 1e-4 .. 1)\n";
 
@@ -76,7 +78,7 @@ typedef struct {
     long digits, resolution, batch, epochs, dataset_size;
     const char *convention;     /* with --dataset-size: poisson or opacus */
     char q_buf[48], T_buf[32];  /* q and T derived from batch, dataset size, epochs */
-    int json, compare, pld, rel, per_order;
+    int json, compare, pld, rel, per_order, replace;
     double width;
     uint64_t steps;
     lp_method method;
@@ -390,8 +392,14 @@ parse(account_opts *o, int argc, char **argv)
         return lp_usage_error(cmd, "--accountant must be rdp or pld (got '%s')", o->accountant);
     if (o->accountant && strcmp(o->accountant, "pld") == 0)
         return parse_pld(o, digits_text);
-    if (o->relation || o->width_text)
-        return lp_usage_error(cmd, "%s needs --accountant pld", o->relation ? "--relation" : "--width");
+    if (o->relation && strcmp(o->relation, "replace") == 0 && !o->stated)
+        o->replace = 1;         /* replace-one: the remove-then-add bound (phases.c) */
+    else if (o->relation)
+        return lp_usage_error(cmd, "--relation: the RDP accountant takes replace (add and remove "
+                              "share its curve; --stated-epsilon takes none); add, remove and "
+                              "both need --accountant pld (got '%s')", o->relation);
+    if (o->width_text)
+        return lp_usage_error(cmd, "--width needs --accountant pld");
     if (o->nphases || o->delta_for_eps) {       /* issue 20 part 6: parse_edges below */
         if ((rc = parse_edges(o, digits_text, res_text, batch_text, epochs_text)))
             return rc;
@@ -441,6 +449,8 @@ parse(account_opts *o, int argc, char **argv)
             return lp_usage_error(cmd, "--method must be arb, double, opacus, logdouble, "
                                   "dp-accounting or tf-privacy (got '%s')", o->method_text);
         o->method = (lp_method) m;
+        if (m != LP_ARB && o->replace)
+            return lp_usage_error(cmd, "--relation replace is certified: --method arb only");
         if (m != LP_ARB && (lp_rate_is_zero(o->q) || lp_decimal_sign(o->delta) == 0))
             return lp_usage_error(cmd, "--method %s takes --sampling-rate and --delta > 0 (at 0 "
                                   "the answer is exact: --method arb)", o->method_text);
@@ -459,7 +469,7 @@ run(const account_opts *o)
 {
     lp_account_request req = { o->M, o->q, o->delta, o->steps, &o->orders, o->method,
                                o->compare, o->digits, o->per_order, o->delta_for_eps,
-                               o->phase, o->nphases };
+                               o->phase, o->nphases, o->replace };
     lp_record *rec;
     int rc = LP_EXIT_OK;
     if (o->pld) {

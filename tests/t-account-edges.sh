@@ -59,6 +59,14 @@ d=json.load(open(sys.argv[1])); b=d["balle2020"]
 assert d["norders"]==3 and b["order"]=="8" and d["order_search"] is None, d' "$out"
 ok $? "--orders 2,8,32: the least delta is at order 8: $(cat "$out")"
 
+# many digits: each order's RDP is raised to what delta's digits need
+j $R --delta-for-epsilon 2 --orders 2,8,9.5 --digits 60
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); b=d["balle2020"]
+assert d["orders_failed"]==0 and b["order"]=="9.5" and b["rel_error_bound"] < 1e-59, d
+assert len(b["delta_upper_bound"].split("e")[0].replace(".","")) == 60 and b["delta_upper_bound"].startswith("8.6432965317"), d' "$out"
+ok $? "--digits 60: delta certified to 60 digits at order 9.5: $(head -c 300 "$out")"
+
 # ---- phases ------------------------------------------------------------------
 bad "--phase" account --phase 1.1,0.01 --delta 1e-5
 bad "--phase" account --phase 1.1,0.01,10,4 --delta 1e-5

@@ -28,7 +28,7 @@
 #include "account/phases.h"
 #include "account/rdp_edges.h"
 
-#define DIGITS_MAX 60
+#define DIGITS_MORE 36     /* guard digits tried beyond the asked ones */
 
 int
 lp_account_all_rates_zero(const lp_account_request *req)
@@ -320,7 +320,7 @@ lp_account_delta_study(lp_record *rec, const lp_account_request *req)
             failed++;
             continue;
         }
-        for (slong d = req->digits + 2; d <= DIGITS_MAX; d += 12) {
+        for (slong d = req->digits + 2; d <= req->digits + 2 + DIGITS_MORE; d += 12) {
             lp_account_order_init(&o, order[i]);
             st = lp_account_order_eval(&o, &run, LP_ARB, d);
             if (st == LP_OK) {

@@ -299,7 +299,7 @@ parse_edges(account_opts *o, const char *digits_text, const char *res_text,
     } else if ((rc = check_delta(o->delta, 1))) {
         return rc;
     }
-    if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 30)))
+    if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 60)))
         return rc;
     return 0;
 }

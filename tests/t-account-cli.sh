@@ -5,7 +5,7 @@
 . "$(dirname "$0")/cli-lib.sh"
 
 A="account --noise-multiplier 1 --steps 100 --delta 1e-5"
-bad "--sampling-rate" $A --sampling-rate 0
+bad "--sampling-rate" $A --sampling-rate 0 --method double    # q = 0 is exact: t-account-edges.sh
 bad "--sampling-rate" $A --sampling-rate 1.0000000000000000000001
 bad "--sampling-rate" $A --sampling-rate -0.1
 bad "--sampling-rate" $A --sampling-rate nan
@@ -15,7 +15,7 @@ bad "--steps" account --noise-multiplier 1 --sampling-rate 0.1 --delta 1e-5 --st
 bad "--steps" account --noise-multiplier 1 --sampling-rate 0.1 --delta 1e-5 --steps x
 bad "--steps" account --noise-multiplier 1 --sampling-rate 0.1 --delta 1e-5
 bad "--delta" account --noise-multiplier 1 --sampling-rate 0.1 --steps 10 --delta 1
-bad "--delta" account --noise-multiplier 1 --sampling-rate 0.1 --steps 10 --delta 0
+bad "--delta" account --noise-multiplier 1 --sampling-rate 0.1 --steps 10 --delta 0 --method double    # delta = 0: t-account-edges.sh
 bad "--delta" account --noise-multiplier 1 --sampling-rate 0.1 --steps 10 --delta 1e-5x
 bad "--delta" account --noise-multiplier 1 --sampling-rate 0.1 --steps 10
 bad "--noise-multiplier" account --noise-multiplier 0 --sampling-rate 0.1 --steps 10 --delta 1e-5

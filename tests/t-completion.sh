@@ -90,6 +90,8 @@ complete_is "leakproof mc laplace --clip " l1 l2
 complete_is "leakproof eval gauss --secret " example batch
 complete_is "leakproof calibrate gaussian --eps" --epsilon
 complete_is "leakproof dp gauss --ord" --order
+complete_is "leakproof account --pha" --phase
+complete_has "leakproof account --" --phase --delta-for-epsilon --per-order --accountant
 complete_none "leakproof eval gauss --p "
 # the registry decides: every mechanism overflow can map, each mechanism's own
 # parameters and forms, and no option twice

@@ -22,6 +22,7 @@ from .accounting import RDPAccountant, get_noise_multiplier, UpperBound, Account
 from .dpsgd import dpsgd, DpsgdLeakage
 from .privacy import dp
 from .accounting import pld_epsilon, pld_delta
+from .accounting import phases_account, rdp_delta
 from .run_capacity import run_capacity
 from .errors import LeakproofError, LeakproofUncertified
 from .result import Result
@@ -32,3 +33,4 @@ __all__ = ["eval", "mc", "calibrate", "channel", "overflow", "adversary", "accou
            "AccountResult", "Result", "Sweep", "VerifyReport", "DpsgdLeakage",
            "LeakproofError", "LeakproofUncertified", "pld_epsilon", "pld_delta",
            "run_capacity"]
+__all__ += ["phases_account", "rdp_delta"]     # issue 20 part 6 (accounting.py)

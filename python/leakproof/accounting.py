@@ -21,8 +21,8 @@ double stays on the safe side.  Floats given are read by their shortest repr
 import decimal
 import math
 
-from . import commands
-from ._params import decimal_text
+from . import _run, commands
+from ._params import decimal_text, option_args
 from .result import Result
 
 
@@ -82,6 +82,8 @@ class AccountResult(Result):
         sub = self._fields.get(part)
         if not isinstance(sub, dict):
             return None
+        if sub.get("status") == "infinite":     # delta = 0 with q > 0: no finite epsilon
+            return _bound("Infinity", self._fields, part)
         number = sub.get("epsilon_upper_bound", sub.get("value"))
         return _bound(number if isinstance(number, (str, decimal.Decimal)) else None,
                       self._fields, part)
@@ -98,9 +100,21 @@ class AccountResult(Result):
         return self._eps("classic")
 
     @property
+    def delta(self):
+        """With delta_for_epsilon: the certified upper bound on delta at that
+        epsilon (Balle et al. 2020's conversion inverted), an UpperBound with
+        its order; None otherwise."""
+        sub = self._fields.get("balle2020")
+        if not isinstance(sub, dict) or "delta_upper_bound" not in sub:
+            return None
+        return _bound(sub["delta_upper_bound"], self._fields, "balle2020")
+
+    @property
     def noise_multiplier(self):
         if "epsilon" not in self._fields:       # the multiplier was given, not found
             return None
+        if self._fields.get("status") == "infinite":    # only infinite noise meets it
+            return _bound("Infinity", self._fields)
         return _bound(self._fields.get("noise_multiplier"), self._fields)
 
 
@@ -162,11 +176,19 @@ class RDPAccountant:
         if not self.history:
             raise ValueError("leakproof: no step() yet")
         if len(self.history) > 1:
-            raise NotImplementedError("leakproof: several (noise_multiplier, sample_rate) "
-                                      "phases are not composed by this accountant yet")
+            # the phases composed: leakproof account --phase M,q,T ... (the sum
+            # of each phase's T-step RDP at every order, then the conversion)
+            return phases_account(self.history, delta=delta, **options)
         m, q, n = self.history[0]
         return commands.account(noise_multiplier=m, sampling_rate=q, steps=n, delta=delta,
                                 **options)
+
+    def get_delta(self, epsilon, **options):
+        """The certified upper bound on delta at this epsilon (an UpperBound),
+        the least over the orders (leakproof account --delta-for-epsilon)."""
+        if not self.history:
+            raise ValueError("leakproof: no step() yet")
+        return phases_account(self.history, delta_for_epsilon=epsilon, **options).delta
 
     def get_epsilon(self, delta, **options):
         """The certified upper bound on epsilon at this delta (an UpperBound).
@@ -217,3 +239,31 @@ def pld_delta(noise_multiplier, sampling_rate, steps, epsilon, relation="both", 
                 sampling_rate=sampling_rate, steps=steps, delta_for_epsilon=epsilon,
                 relation=relation, width=width, digits=digits)
     return _exact_or_none(r["delta_lower_bound"]), _exact_or_none(r["delta_upper_bound"])
+
+
+# ---- phases and delta at a given epsilon (issue 20, part 6) ----
+
+def phases_account(phases, **options):
+    """The RDP accountant over a run in phases: phases is a list of
+    (noise_multiplier, sampling_rate, steps); options as account's (delta or
+    delta_for_epsilon, orders, digits).  leakproof account --phase M,q,T ...
+    Returns an AccountResult: .epsilon (or .delta with delta_for_epsilon)."""
+    args = ["account"]
+    for i, ph in enumerate(phases):
+        if len(ph) != 3:
+            raise TypeError("leakproof: a phase is (noise_multiplier, sampling_rate, steps) "
+                            "(phase %d has %d values)" % (i + 1, len(ph)))
+        m, q, n = ph
+        args += ["--phase", "%s,%s,%s" % (decimal_text(m, "noise_multiplier"),
+                                          decimal_text(q, "sampling_rate"),
+                                          decimal_text(n, "steps"))]
+    return AccountResult.of(_run.run(args + option_args(options)))
+
+
+def rdp_delta(noise_multiplier, sampling_rate, steps, epsilon, **options):
+    """The certified upper bound on delta at `epsilon` by the RDP accountant
+    (Balle et al. 2020's conversion inverted, the least over the orders), an
+    UpperBound with its order.  leakproof account --delta-for-epsilon E."""
+    r = commands.account(noise_multiplier=noise_multiplier, sampling_rate=sampling_rate,
+                         steps=steps, delta_for_epsilon=epsilon, **options)
+    return r.delta

@@ -40,6 +40,10 @@ typedef struct {
     double M_d, q_d, delta_d;
     uint64_t steps;
     int q_is_one;               /* q is exactly 1: no subsampling */
+    const struct lp_phases *phases; /* NULL, or the run's phases (phases.h): the
+                                       T-step RDP is their sum */
+    int replace;                /* replace-one neighbours: each step's RDP by the
+                                   remove-then-add bound (phases.c) */
 } lp_dpsgd;
 
 /* A sampling rate written as a fraction N/D of decimal integers (D >= 1): 0
@@ -251,6 +255,12 @@ typedef struct {
     int compare;                /* with a double method: arb beside it, and rel_error */
     slong digits;
     int per_order;              /* the list per_order: each order's T-step RDP and epsilons */
+    /* issue 20 part 6 (rdp_edges.c): delta at a given epsilon (NULL: epsilon at
+       delta), the run in phases "M,q,T" (nphases 0: M, q, steps above) */
+    const char *delta_for_eps;
+    const char *const *phase;
+    size_t nphases;
+    int replace;                /* --relation replace (phases.c) */
 } lp_account_request;
 
 /* The accountant's record: command "account", the inputs echoed

@@ -77,6 +77,8 @@ lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
     run.delta_d = run_in->delta_d;
     run.q_is_one = run_in->q_is_one;
     run.steps = run_in->steps;
+    run.phases = run_in->phases;
+    run.replace = run_in->replace;
     arf_init(up);
     arf_init(low);
     arb_init(t);

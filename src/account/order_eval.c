@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include "core/host.h"
 #include "account/account.h"
+#include "account/phases.h"
 #include "numeric/numeric.h"
 
 #define PREC_MAX 8192
@@ -87,11 +88,15 @@ eval_arb(lp_account_order *o, const lp_dpsgd *run, slong digits)
     arb_init(balle);
     for (prec = bits + 32; prec <= PREC_MAX; prec *= 2) {
         lp_decimal_arb(alpha, o->alpha, prec + 64);
-        if (integer)
-            lp_rdp_int_arb(rdp, run, integer, prec);
-        else
-            lp_rdp_integral_arb(rdp, run, alpha, prec);
-        arb_mul_ui(rdp, rdp, run->steps, prec);
+        if (run->phases || run->replace)    /* phases, replace-one (phases.c) */
+            lp_account_rdp_T(rdp, run, integer, alpha, prec);
+        else {
+            if (integer)
+                lp_rdp_int_arb(rdp, run, integer, prec);
+            else
+                lp_rdp_integral_arb(rdp, run, alpha, prec);
+            arb_mul_ui(rdp, rdp, run->steps, prec);
+        }
         convert_arb(classic, balle, rdp, alpha, run->delta, prec);
         if (accurate(rdp, bits) && accurate(classic, bits) && accurate(balle, bits)) {
             st = LP_OK;

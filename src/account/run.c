@@ -15,6 +15,8 @@ init_common(lp_dpsgd *run)
     arb_init(run->M);
     arb_init(run->q);
     arb_init(run->delta);
+    run->phases = NULL;
+    run->replace = 0;
 }
 
 void

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include "account/account.h"
+#include "account/rdp_edges.h"
 
 /* The conversion's status, for a non-certified method: what the method itself
  * saw (an inaccurate best order, orders lost), then, with a reference, the
@@ -143,9 +144,7 @@ record_accountant(lp_record *rec, const lp_account_request *req, const lp_accoun
                   const lp_account *ref)
 {
     lp_record_text(rec, "command", "account");
-    lp_record_text(rec, "noise_multiplier", req->M);
-    lp_record_text(rec, "sampling_rate", req->q);
-    lp_record_int(rec, "steps", (int64_t) req->steps);
+    lp_account_record_run(rec, req);    /* M, q, T (or the phases: rdp_edges.c) */
     lp_record_text(rec, "delta", req->delta);
     lp_record_text(rec, "method", lp_account_method_name(acc->method));
     lp_record_text(rec, "algorithm", lp_account_method_algorithm(acc->method));
@@ -209,8 +208,11 @@ void
 lp_account_study(lp_record *rec, const lp_account_request *req)
 {
     lp_dpsgd run;
+    struct lp_phases ph;
     lp_account acc, ref;
-    lp_dpsgd_init(&run, req->M, req->q, req->steps, req->delta);
+    if (lp_account_edge_study(rec, req))
+        return;                 /* delta at epsilon, q = 0, delta = 0 (rdp_edges.c) */
+    lp_account_run_init(&run, &ph, req);
     if (req->orders->search)
         lp_account_init_search(&acc);
     else
@@ -228,7 +230,7 @@ lp_account_study(lp_record *rec, const lp_account_request *req)
     if (req->compare)
         lp_account_clear(&ref);
     lp_account_clear(&acc);
-    lp_dpsgd_clear(&run);
+    lp_account_run_clear(&run, &ph, req);
 }
 
 int
@@ -240,7 +242,10 @@ lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
     arf_t eps_hi, eps_lo;
     char *M_hi = NULL, *M_lo = NULL;
     int below = 0, rc;
+    if (lp_account_least_multiplier_edge(rec, epsilon, req, resolution))
+        return 0;               /* q = 0, epsilon = 0, delta = 0 (rdp_edges.c) */
     lp_dpsgd_init(&run, "1", req->q, req->steps, req->delta);
+    run.replace = req->replace;
     arb_init(target);
     arf_init(eps_hi);
     arf_init(eps_lo);
@@ -258,6 +263,7 @@ lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
         lp_record_text(rec, "delta", req->delta);
         lp_record_text(rec, "orders", req->orders->text);
         lp_record_int(rec, "resolution", resolution);
+        lp_account_record_relation(rec, req);
         lp_record_text(rec, "noise_multiplier", M_hi);
         lp_record_text(rec, "epsilon_upper_bound", up);
         lp_record_text(rec, "below", M_lo);

@@ -220,6 +220,14 @@ opt_once(lp_opt *g, size_t slot, const char *shown)
     return 0;
 }
 
+void
+lp_opt_again(lp_opt *g, int val)
+{
+    for (size_t j = 0; g->longopts[j].name; j++)
+        if (g->longopts[j].val == val && 256 + j < sizeof g->seen * 8)
+            g->seen[(256 + j) / 8] &= (unsigned char) ~(1u << ((256 + j) % 8));
+}
+
 int
 lp_opt_next(lp_opt *g)
 {

@@ -108,6 +108,10 @@ int lp_opt_next(lp_opt *g);
 /* Prints the parser's message naming the option (lp_usage_error) and returns
  * LP_EXIT_USAGE. */
 int lp_opt_error(const lp_opt *g, const char *cmd);
+/* Lets the long option whose val is `val` be given once more (an option that
+ * is repeated on purpose, such as account's --phase): call it each time the
+ * option is returned. */
+void lp_opt_again(lp_opt *g, int val);
 
 /* Prints "leakproof CMD: MESSAGE" on lp_err() and returns LP_EXIT_USAGE. */
 int lp_usage_error(const char *cmd, const char *fmt, ...)

@@ -11,6 +11,7 @@
 #include "account/pld.h"
 #include "account/vmf_account.h"
 #include "channel/channel.h"
+#include "account/phases.h"
 
 static const char *const cmd = "account";
 
@@ -26,6 +27,10 @@ static const char usage_text[] =
     "       leakproof account --accountant pld --noise-multiplier M --sampling-rate Q\n"
     "                         --steps T (--delta D | --delta-for-epsilon E)\n"
     "                         [--relation add|remove|both] [--width W] [--digits N] [--json]\n"
+    "       leakproof account --noise-multiplier M --sampling-rate Q --steps T\n"
+    "                         --delta-for-epsilon E [--orders LIST] [--digits N] [--json]\n"
+    "       leakproof account --phase M,Q,T [--phase M,Q,T ...]\n"
+    "                         (--delta D | --delta-for-epsilon E) [--orders LIST] [...]\n"
     "       leakproof account (--noise-multiplier M | --epsilon E) --batch B --dataset-size N\n"
     "                         --epochs E [--sampling poisson|opacus] --delta D [...]\n"
     "       leakproof account --noise-multiplier M --stated-epsilon E --batch B --epochs N\n"
@@ -58,7 +63,17 @@ static const char usage_text[] =
     "  --accountant pld  the privacy loss distribution composed by FFT: a certified\n"
     "                  bracket [epsilon_lower_bound, epsilon_upper_bound] of the true epsilon\n"
     "                  (or of delta at --delta-for-epsilon E); sampling rate < 1, T <= 1e9\n"
-    "  --relation R    add, remove, or both (default: the worse of the two)\n"
+    "  --delta-for-epsilon E  the least certified delta at epsilon E over the orders\n"
+    "                  (RDP: both conversions inverted, the default's grid of orders without\n"
+    "                  the search; PLD: a certified bracket)\n"
+    "  --phase M,Q,T   one training phase: multiplier M, sampling rate Q (a decimal or N/D),\n"
+    "                  T steps; repeated, the phases compose (the sum of each phase's T-step\n"
+    "                  RDP at every order, then the conversion; RDP accountant only)\n"
+    "  Q = 0: epsilon 0 exactly (the example is never used); --delta 0 (or --epsilon 0)\n"
+    "  with Q > 0: epsilon (the multiplier) is +infinity, status infinite\n"
+    "  --relation R    add, remove, or both (default: the worse of the two); with the\n"
+    "                  RDP accountant: replace (replace-one neighbours, a certified bound\n"
+    "                  by removing then adding: RDP(a) <= (a-1/2)/(a-1) RDP(2a) + RDP(2a-1))\n"
     "  --width W       target relative width of the epsilon bracket (default 0.01;\n"
     "                  smaller costs more time and memory, 1e-4 .. 1)\n"
     "  --mechanism gauss|vmf  gauss (the default), or vmf: the von Mises-Fisher mechanism of\n"
@@ -77,11 +92,13 @@ typedef struct {
     uint64_t p;
     int vmf;
     char q_buf[48], T_buf[32];  /* q and T derived from batch, dataset size, epochs */
-    int json, compare, pld, rel, per_order;
+    int json, compare, pld, rel, per_order, replace;
     double width;
     uint64_t steps;
     lp_method method;
     lp_order_list orders;
+    const char *phase[LP_ACCOUNT_PHASES_MAX];   /* --phase M,q,T, repeated */
+    size_t nphases;
 } account_opts;
 
 /* --sampling-rate: a decimal in (0, 1] ((0, 1) with open_hi), or a fraction
@@ -169,6 +186,10 @@ static int
 parse_pld(account_opts *o, const char *digits_text)
 {
     int rc;
+    if (o->nphases)
+        return lp_usage_error(cmd, "--phase: the PLD accountant composes one step's privacy loss "
+                              "(its grid is fitted to it); phases are composed by the RDP "
+                              "accountant (--accountant rdp)");
     if (o->eps || o->stated || o->orders_text || o->method_text || o->compare || o->per_order)
         return lp_usage_error(cmd, "--accountant pld does not take %s",
                               o->eps ? "--epsilon" : o->stated ? "--stated-epsilon"
@@ -236,9 +257,9 @@ parse_vmf(account_opts *o, const char *digits_text, const char *res_text,
     if (o->accountant && strcmp(o->accountant, "pld") == 0)
         return lp_usage_error(cmd, "--mechanism vmf: --accountant pld is not available (RDP only)");
     if (o->M || o->eps || o->stated || o->method_text || o->compare || res_text || batch_text
-        || epochs_text || o->relation || o->width_text || o->delta_for_eps)
+        || epochs_text || o->relation || o->width_text || o->delta_for_eps || o->nphases)
         return lp_usage_error(cmd, "--mechanism vmf does not take %s",
-                              o->M ? "--noise-multiplier" : o->eps ? "--epsilon"
+                              o->nphases ? "--phase" : o->M ? "--noise-multiplier" : o->eps ? "--epsilon"
                               : o->stated ? "--stated-epsilon" : o->method_text ? "--method"
                               : o->compare ? "--compare" : res_text ? "--resolution"
                               : batch_text ? "--batch" : epochs_text ? "--epochs"
@@ -284,12 +305,84 @@ parse_vmf(account_opts *o, const char *digits_text, const char *res_text,
     return 0;
 }
 
+/* --delta: a decimal in (0, 1), or 0 where zero_ok (epsilon is then +infinity
+ * for q > 0: rdp_edges.c) */
+static int
+check_delta(const char *v, int zero_ok)
+{
+    if (v == NULL)
+        return lp_usage_error(cmd, "missing --delta (or --delta-for-epsilon)");
+    if (zero_ok && v && lp_decimal_valid(v) && !lp_decimal_exponent_beyond(v) && lp_decimal_sign(v) == 0)
+        return 0;
+    return lp_arg_unit_interval(cmd, "--delta", v, 1);
+}
+
+static int
+check_zero_or_positive(const char *opt, const char *v)
+{
+    if (v && lp_decimal_valid(v) && !lp_decimal_exponent_beyond(v) && lp_decimal_sign(v) == 0)
+        return 0;
+    return check_positive(opt, v);
+}
+
+/* --phase M,q,T (repeated) and --delta-for-epsilon E of the RDP accountant
+ * (issue 20, part 6; the studies in src/account/rdp_edges.c) */
+static int
+parse_edges(account_opts *o, const char *digits_text, const char *res_text,
+            const char *batch_text, const char *epochs_text)
+{
+    const char *what = o->nphases ? "--phase" : "--delta-for-epsilon";
+    const char *bad = o->eps ? "--epsilon" : o->stated ? "--stated-epsilon" : o->compare ? "--compare"
+                      : res_text ? "--resolution" : batch_text ? "--batch" : epochs_text ? "--epochs"
+                      : o->per_order && o->delta_for_eps ? "--per-order" : NULL;
+    int rc;
+    if (bad)
+        return lp_usage_error(cmd, "%s does not take %s", what, bad);
+    if (o->method_text && strcmp(o->method_text, "arb") != 0)
+        return lp_usage_error(cmd, "%s is certified: --method arb only (got '%s')", what,
+                              o->method_text);
+    if (o->nphases) {
+        char buf[256], err[300];
+        const char *M, *q, *T;
+        uint64_t steps;
+        if (o->convention || o->M || o->q || o->T)
+            return lp_usage_error(cmd, "--phase gives each phase's multiplier, rate and steps: it "
+                                  "takes no %s", o->convention ? "--dataset-size" : o->M
+                                  ? "--noise-multiplier" : o->q ? "--sampling-rate" : "--steps");
+        for (size_t i = 0; i < o->nphases; i++)
+            if (lp_phase_split(buf, sizeof buf, o->phase[i], &M, &q, &T, &steps, err, sizeof err) != 0)
+                return lp_usage_error(cmd, "--phase: %s", err);
+    } else {
+        if ((rc = check_positive("--noise-multiplier", o->M)))
+            return rc;
+        if (!lp_rate_is_zero(o->q) && (rc = check_rate(o->q, 0)))
+            return rc;
+        if (o->T == NULL)
+            return lp_usage_error(cmd, "missing --steps");
+        if (lp_decimal_uint64(&o->steps, o->T) != 0 || o->steps < 1)
+            return lp_usage_error(cmd, "--steps must be an integer >= 1 (got '%s')", o->T);
+    }
+    if (o->delta_for_eps) {
+        if (o->delta)
+            return lp_usage_error(cmd, "--delta and --delta-for-epsilon exclude each other");
+        if (lp_decimal_exponent_beyond(o->delta_for_eps) || !lp_decimal_valid(o->delta_for_eps)
+            || lp_decimal_sign(o->delta_for_eps) < 0 || !(lp_strtod(o->delta_for_eps, NULL) <= 10000))
+            return lp_usage_error(cmd, "--delta-for-epsilon must be a decimal number in [0, 1e4] "
+                                  "(got '%s')", o->delta_for_eps);
+    } else if ((rc = check_delta(o->delta, 1))) {
+        return rc;
+    }
+    if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 60)))
+        return rc;
+    return 0;
+}
+
 static int
 parse(account_opts *o, int argc, char **argv)
 {
     enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_DIGITS,
            O_RES, O_JSON, O_HELP, O_STATED, O_BATCH, O_EPOCHS, O_DATASET, O_SAMPLING, O_ACCOUNTANT, O_RELATION,
-           O_WIDTH, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS };
+           O_WIDTH, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS, O_PHASE };
     static const struct option longopts[] = {
         { "noise-multiplier", required_argument, NULL, O_M },
         { "sampling-rate", required_argument, NULL, O_Q },
@@ -315,6 +408,7 @@ parse(account_opts *o, int argc, char **argv)
         { "kappa", required_argument, NULL, O_KAPPA },
         { "p", required_argument, NULL, O_P },
         { "sensitivity", required_argument, NULL, O_SENS },
+        { "phase", required_argument, NULL, O_PHASE },
         { "json", no_argument, NULL, O_JSON },
         { "help", no_argument, NULL, O_HELP },
         { NULL, 0, NULL, 0 }
@@ -355,6 +449,12 @@ parse(account_opts *o, int argc, char **argv)
         case O_KAPPA: o->kappa = g.optarg; break;
         case O_P: o->p_text = g.optarg; break;
         case O_SENS: o->sensitivity = g.optarg; break;
+        case O_PHASE:
+            if (o->nphases == LP_ACCOUNT_PHASES_MAX)
+                return lp_usage_error(cmd, "--phase: at most %d phases", LP_ACCOUNT_PHASES_MAX);
+            o->phase[o->nphases++] = g.optarg;
+            lp_opt_again(&g, O_PHASE);         /* repeated on purpose */
+            break;
         case O_JSON: o->json = 1; break;
         case O_HELP:
             fputs(usage_text, lp_out());
@@ -380,15 +480,26 @@ parse(account_opts *o, int argc, char **argv)
                               : o->p_text ? "--p" : "--sensitivity");
     if (o->accountant && strcmp(o->accountant, "pld") == 0)
         return parse_pld(o, digits_text);
-    if (o->relation || o->width_text || o->delta_for_eps)
-        return lp_usage_error(cmd, "%s needs --accountant pld", o->relation ? "--relation"
-                              : o->width_text ? "--width" : "--delta-for-epsilon");
+    if (o->relation && strcmp(o->relation, "replace") == 0 && !o->stated)
+        o->replace = 1;         /* replace-one: the remove-then-add bound (phases.c) */
+    else if (o->relation)
+        return lp_usage_error(cmd, "--relation: the RDP accountant takes replace (add and remove "
+                              "share its curve; --stated-epsilon takes none); add, remove and "
+                              "both need --accountant pld (got '%s')", o->relation);
+    if (o->width_text)
+        return lp_usage_error(cmd, "--width needs --accountant pld");
+    if (o->nphases || o->delta_for_eps) {       /* issue 20 part 6: parse_edges below */
+        if ((rc = parse_edges(o, digits_text, res_text, batch_text, epochs_text)))
+            return rc;
+        return parse_orders(o);
+    }
     if (o->eps && o->M)
         return lp_usage_error(cmd, "--epsilon and --noise-multiplier exclude each other "
                               "(give M to get epsilon, or epsilon to get the least M)");
     if (o->eps == NULL && o->M == NULL)
         return lp_usage_error(cmd, "missing --noise-multiplier (epsilon of M) or --epsilon (the least M)");
-    if (o->eps ? (rc = check_positive("--epsilon", o->eps)) : (rc = check_positive("--noise-multiplier", o->M)))
+    if (o->eps ? (rc = check_zero_or_positive("--epsilon", o->eps))
+        : (rc = check_positive("--noise-multiplier", o->M)))
         return rc;
     if (o->stated) {
         /* the run is given by batches and epochs; its rate and steps follow */
@@ -407,14 +518,14 @@ parse(account_opts *o, int argc, char **argv)
     } else {
         if (batch_text || epochs_text)
             return lp_usage_error(cmd, "%s needs --stated-epsilon", batch_text ? "--batch" : "--epochs");
-        if ((rc = check_rate(o->q, 0)))
-            return rc;
+        if (!lp_rate_is_zero(o->q) && (rc = check_rate(o->q, 0)))
+            return rc;          /* q = 0: epsilon 0 (rdp_edges.c) */
         if (o->T == NULL)
             return lp_usage_error(cmd, "missing --steps");
         if (lp_decimal_uint64(&o->steps, o->T) != 0 || o->steps < 1)
             return lp_usage_error(cmd, "--steps must be an integer >= 1 (got '%s')", o->T);
     }
-    if ((rc = lp_arg_unit_interval(cmd, "--delta", o->delta, 1)))
+    if ((rc = check_delta(o->delta, o->stated == NULL)))
         return rc;
     if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 60)))
         return rc;
@@ -426,6 +537,11 @@ parse(account_opts *o, int argc, char **argv)
             return lp_usage_error(cmd, "--method must be arb, double, opacus, logdouble, "
                                   "dp-accounting or tf-privacy (got '%s')", o->method_text);
         o->method = (lp_method) m;
+        if (m != LP_ARB && o->replace)
+            return lp_usage_error(cmd, "--relation replace is certified: --method arb only");
+        if (m != LP_ARB && (lp_rate_is_zero(o->q) || lp_decimal_sign(o->delta) == 0))
+            return lp_usage_error(cmd, "--method %s takes --sampling-rate and --delta > 0 (at 0 "
+                                  "the answer is exact: --method arb)", o->method_text);
         if ((o->eps || o->stated) && m != LP_ARB)
             return lp_usage_error(cmd, "--method: the %s is certified (arb only)",
                                   o->eps ? "least multiplier" : "fit of a stated epsilon");
@@ -440,7 +556,8 @@ static int
 run(const account_opts *o)
 {
     lp_account_request req = { o->M, o->q, o->delta, o->steps, &o->orders, o->method,
-                               o->compare, o->digits, o->per_order };
+                               o->compare, o->digits, o->per_order, o->delta_for_eps,
+                               o->phase, o->nphases, o->replace };
     lp_record *rec;
     int rc = LP_EXIT_OK;
     if (o->vmf) {

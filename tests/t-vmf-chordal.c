@@ -247,6 +247,47 @@ test_monotone(void)
            n, strict);
 }
 
+/* The steps of the monotonicity argument (vmf_chordal_arb.c): the cap
+ * probability P_mu[e.y > c] grows as mu.e = d/2 grows (the reflection
+ * step), on a grid, certified; and at d = 2 it is P[t > c] of the antipodal
+ * form, i.e. 1 - (the normalised integral of g over [arccos c, pi]) */
+static void
+test_proof_steps(void)
+{
+    static const uint64_t ps[] = { 2, 3, 5, 50, 13700 };
+    static const double ks[] = { 1, 173 };
+    static const double cs[] = { -0.5, 0.005, 0.8 };
+    int bad = 0, n = 0, strict = 0;
+    for (int i = 0; i < 5; i++)
+        for (int j = 0; j < 2; j++)
+            for (int l = 0; l < 3; l++) {
+                arb_t K, D, C, prev, cur;
+                arb_init(K); arb_init(D); arb_init(C); arb_init(prev); arb_init(cur);
+                arb_set_d(K, ks[j]);
+                /* at p = 13700 u lies within ~0.02 of 0: the thresholds scaled there */
+                arb_set_d(C, ps[i] >= 1000 ? 0.02 * cs[l] : cs[l]);
+                arb_zero(prev);
+                for (int s = 1; s <= 8; s++) {
+                    arb_set_d(D, 0.25 * s);
+                    lp_vmf_chordal_tail_arb(cur, C, ps[i], K, D, 64);
+                    if (arb_rel_accuracy_bits(cur) < 30)            /* deep tails: more bits */
+                        lp_vmf_chordal_tail_arb(cur, C, ps[i], K, D, 192);
+                    n++;
+                    if (arb_gt(prev, cur) || !(arb_rel_accuracy_bits(cur) >= 30 || arb_is_zero(cur))) {
+                        bad++;
+                        tap_diag("p=%llu kappa=%g c=%g: P[u > c] at d=%g %s after %s", (unsigned long long) ps[i],
+                                 ks[j], cs[l], 0.25 * s, arb_get_str(cur, 15, 0), arb_get_str(prev, 15, 0));
+                    }
+                    strict += arb_lt(prev, cur);
+                    arb_set(prev, cur);
+                }
+                arb_clear(K); arb_clear(D); arb_clear(C); arb_clear(prev); arb_clear(cur);
+            }
+    tap_ok(bad == 0 && strict > n / 2, "monotonicity argument, reflection step: P_mu[e.y > c] nondecreasing "
+           "as mu.e = d/2 grows (d = 0.25 .. 2) at %d certified points, p = 2 .. 13700, kappa to 173; %d steps "
+           "certainly increasing", n, strict);
+}
+
 /* The inverse at sensitivity < 2: its bracket, and eps growing with d;
  * with the times at the papers' sizes */
 static void
@@ -378,6 +419,7 @@ main(void)
     test_mc();
     test_rdp();
     test_monotone();
+    test_proof_steps();
     test_inverse();
     test_calibrate();
     flint_randclear(state);

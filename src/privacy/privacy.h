@@ -50,7 +50,9 @@
  *   th with the weight e^{(kappa d/2) cos th} sin^{p-2} th 0F1(; (p-1)/2;
  *   kappa^2 (1 - d^2/4) sin^2 th / 4) and the loss kappa d cos th (derivation
  *   in vmf_chordal_arb.c); that it grows with d (so the pair at distance S is
- *   worst for the pairs at distance <= S) is checked on a grid, not proved.
+ *   worst for the pairs at distance <= S) is checked on a grid, and argued
+ *   there (a reflection: e_d.y is stochastically nondecreasing in d); the
+ *   status stays "checked, not proved" until the argument is reviewed.
  *
  * Conventions: outputs first, then inputs, then the precision.  A ball result
  * always contains the true value; where it cannot be certified it is
@@ -126,6 +128,9 @@ void lp_vmf_chordal_parts_arb(arb_t delta, arb_t slope, const arb_t eps, uint64_
 void lp_vmf_chordal_profile_arb(arb_t delta, const arb_t eps, uint64_t p, const arb_t kappa, const arb_t dist,
                                 slong prec);
 void lp_vmf_chordal_normaliser_arb(arb_t z, uint64_t p, const arb_t kappa, const arb_t dist, slong prec);
+/* P_{y ~ f_mu}[e.y > c] for a unit e with mu.e = dist/2 (c in (-1, 1)): the
+ * cap probability of the monotonicity argument in vmf_chordal_arb.c. */
+void lp_vmf_chordal_tail_arb(arb_t res, const arb_t c, uint64_t p, const arb_t kappa, const arb_t dist, slong prec);
 /* vmf_renyi_arb.c: D_alpha at chordal distance Delta (closed form above, by
  * Arb's scaled Bessel I). */
 void lp_vmf_renyi_arb(arb_t d, const arb_t alpha, uint64_t p, const arb_t kappa,

@@ -28,6 +28,25 @@
  * factor is 1: the antipodal integral.  Z does not depend on d (it is the
  * normaliser up to d-free constants): a check in tests/t-vmf-chordal.c.
  *
+ * Which pair is worst: an argument (written here, its steps tested in
+ * tests/t-vmf-chordal.c; the records still say "checked, not proved" until
+ * it has been reviewed).  All pairs at one distance d are alike (a rotation
+ * carries one onto another and preserves the VMF family and the measure).
+ * delta_d(eps) = E_mu[h(kappa d, e_d.y)] with h(a, u) = (1 - e^{eps - a u})_+
+ * and mu.e_d = d/2.  For eps >= 0 and a >= 0, h is nondecreasing in u, and
+ * nondecreasing in a (for u > 0 the exponent falls; for u <= 0, a u <= 0 <=
+ * eps and h = 0 for every a).  Step 1 (reflection): if mu.e1 > mu.e2 then
+ * P_mu[e1.y > c] >= P_mu[e2.y > c] for every c.  The reflection R across the
+ * hyperplane orthogonal to n = (e1 - e2)/|e1 - e2| swaps the caps C1, C2
+ * (R e2 = e1), preserves the surface measure, and maps C2 \ C1 onto C1 \ C2;
+ * for y in C2 \ C1, y.n < 0 (y.e1 <= c < y.e2) and mu.n > 0, so
+ * mu.(R y) - mu.y = -2 (y.n)(mu.n) > 0: the density there is larger.  So
+ * u_d = e_d.y is stochastically nondecreasing in d.  Step 2: for d1 < d2,
+ * E h(kappa d2, u_d2) >= E h(kappa d1, u_d2) >= E h(kappa d1, u_d1) (h
+ * monotone in a pointwise, then in u under the stochastic order).  Hence
+ * delta_d(eps) is nondecreasing in d: the pair at distance S is worst among
+ * those at distance <= S, and the antipodal pair is worst of all.
+ *
  * Tails.  On [0, pi/2] sin^2 th increases, so the factor 0F1 (positive
  * coefficients) does; e^{k cos th} sin^n th increases on [0, th_a] when
  * n cos th_a - k sin^2 th_a >= 0 (vmf_theta_arb.c), so g does, if th_a <= pi/2.
@@ -374,4 +393,47 @@ lp_vmf_chordal_normaliser_arb(arb_t z, uint64_t p, const arb_t kappa, const arb_
     arb_mul(z, z, W.pi, prec);
     lp_vmf_window_clear(&W);
     arb_clear(kw); arb_clear(q); arb_clear(hb); arb_clear(c.shift);
+}
+
+void
+lp_vmf_chordal_tail_arb(arb_t res, const arb_t c, uint64_t p, const arb_t kappa, const arb_t dist, slong prec)
+{
+    vmf_theta g;
+    window W;
+    phi_par f;
+    arb_t kw, q, hb, thc, z, nn, U, len;
+    slong wprec = prec + 2 * FLINT_BIT_COUNT(p) + 16;
+    arb_init(kw); arb_init(q); arb_init(hb); arb_init(thc); arb_init(z); arb_init(nn);
+    arb_init(U); arb_init(len); arb_init(g.shift);
+    arb_mul(kw, kappa, dist, wprec);
+    arb_mul_2exp_si(kw, kw, -1);
+    arb_sqr(q, dist, wprec);
+    arb_sub_ui(q, q, 4, wprec);
+    arb_neg(q, q);
+    arb_mul(q, q, kappa, wprec);
+    arb_mul(q, q, kappa, wprec);
+    arb_mul_2exp_si(q, q, -4);
+    arb_nonnegative_part(q, q);
+    arb_set_ui(hb, p - 1);
+    arb_mul_2exp_si(hb, hb, -1);
+    g.n = p - 2;
+    g.kappa = kw;
+    g.eps = NULL;
+    g.factor = 0;
+    g.hq = q;
+    g.hb = hb;
+    f.n = (double) g.n;
+    f.k = lp_arb_mid_d(kw);
+    f.b = 0.5 * ((double) p - 1.0);
+    f.q = lp_arb_mid_d(q);
+    chordal_window_init(&W, &f, kw, g.n, wprec);
+    chordal_set_shift(&g, W.mode, wprec);
+    lp_vmf_normaliser_scaled(z, &g, &W, wprec);
+    arb_acos(thc, c, wprec);                     /* u > c  <=>  th < arccos c */
+    arb_set_arf(U, arb_midref(thc));
+    lp_vmf_upper_integral(nn, &g, &W, thc, U, W.w, wprec);
+    arb_div(res, nn, z, prec);
+    lp_vmf_window_clear(&W);
+    arb_clear(kw); arb_clear(q); arb_clear(hb); arb_clear(thc); arb_clear(z); arb_clear(nn);
+    arb_clear(U); arb_clear(len); arb_clear(g.shift);
 }

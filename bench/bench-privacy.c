@@ -6,6 +6,7 @@
  * vmf "cold" alternates two kappas, so that the per-thread normaliser cache
  * never hits (the value shown is the last call's); "warm" asks the same mechanism
  * again (the inverse's own use, and the study rows after their first call).
+ * The vmf rows at S=1 are the pair at chordal distance 1 (--sensitivity 1).
  * Targets (issue 19): <= 5 ms at p = 13,700, <= 50 ms at p = 1.34e8.  A
  * benchmark, not a test: it prints figures and asserts nothing. */
 #include <stdio.h>
@@ -22,8 +23,10 @@ cpu(void)
 
 typedef enum { Q_DELTA, Q_EPS } query;
 
+/* dist: the chordal distance of a vmf pair (NULL: antipodal, 2) */
 static void
-row(const char *label, lp_dp_mech mech, uint64_t p, const char *scale, const char *scale2, query q)
+row_at(const char *label, lp_dp_mech mech, uint64_t p, const char *scale, const char *scale2, query q,
+       const char *dist)
 {
     lp_dp_pair m;
     arb_t x, v;
@@ -35,6 +38,10 @@ row(const char *label, lp_dp_mech mech, uint64_t p, const char *scale, const cha
     arb_init(v);
     arb_set_ui(m.dist, 2);
     m.antipodal = 1;
+    if (dist != NULL) {
+        arb_set_str(m.dist, dist, 97);
+        m.antipodal = 0;
+    }
     arb_set_str(x, q == Q_DELTA ? "2" : "1e-5", 97);
     do {
         arb_set_str(m.scale, (reps & 1) && scale2 ? scale2 : scale, 97);
@@ -51,6 +58,12 @@ row(const char *label, lp_dp_mech mech, uint64_t p, const char *scale, const cha
     arb_clear(x);
     arb_clear(v);
     lp_dp_pair_clear(&m);
+}
+
+static void
+row(const char *label, lp_dp_mech mech, uint64_t p, const char *scale, const char *scale2, query q)
+{
+    row_at(label, mech, p, scale, scale2, q, NULL);
 }
 
 static void
@@ -98,6 +111,9 @@ main(void)
         row("vmf kappa=173: delta(2), cold", LP_DP_VMF, p, "173", "173.5", Q_DELTA);
         row("vmf kappa=173: delta(2), warm", LP_DP_VMF, p, "173", NULL, Q_DELTA);
         row("vmf kappa=173: least eps at 1e-5, cold", LP_DP_VMF, p, "173", "173.5", Q_EPS);
+        /* the chordal pair (vmf_chordal_arb.c): one integral with a 0F1 factor, no cache */
+        row_at("vmf kappa=173 S=1 (chordal): delta(2)", LP_DP_VMF, p, "173", "173.5", Q_DELTA, "1");
+        row_at("vmf kappa=173 S=1 (chordal): least eps at 1e-5", LP_DP_VMF, p, "173", "173.5", Q_EPS, "1");
         study("leakproof dp vmf --kappa 173 --delta 1e-5 (study, warm)", "vmf", p, LP_PARAM_ID_KAPPA, "173",
               LP_DP_Q_DELTA, "1e-5");
         study("leakproof dp gauss --sigma 1 --delta 1e-5 (study, warm)", "gauss", p, LP_PARAM_ID_SIGMA, "1",

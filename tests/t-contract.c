@@ -268,6 +268,12 @@ main(void)
     CASE("10", "dp", "laplace-l1", "--p", "10", "--b", "1", "--radius", "1", "--order", "2.5");
     CASE("10", "dp", "vmf", "--p", "134000000", "--kappa", "173", "--order", "2");
     CASE("10", "calibrate", "vmf", "--p", "13700", "--epsilon", "16", "--delta", "1e-5");
+    /* vmf at chordal distance S < 2 (vmf_chordal_arb.c) */
+    CASE("8", "dp", "vmf", "--p", "13700", "--kappa", "173", "--sensitivity", "1", "--delta", "1e-5");
+    /* (delta is printed to at most 10 digits, at 30 too: the reference's own
+     * rounding, 5e-11, must stay well inside the bound checked) */
+    CASE("5", "dp", "vmf", "--p", "5", "--kappa", "1", "--sensitivity", "0.5", "--epsilon", "0.3");
+    CASE("6", "calibrate", "vmf", "--p", "50", "--sensitivity", "1", "--epsilon", "3", "--delta", "1e-5");
     CASE("10", "calibrate", "laplace-l1", "--radius", "1", "--epsilon", "1", "--delta", "1e-5");
     verify_contract();
     flint_cleanup();

@@ -51,6 +51,7 @@ static const char *const bases[] = {
     "channel toy --digits 10",
     "calibrate gaussian --epsilon 1 --delta 1e-5 --sensitivity 1 --digits 10",
     "calibrate vmf --p 5 --epsilon 1 --delta 1e-5 --digits 10",
+    "calibrate vmf --p 5 --sensitivity 1 --epsilon 1 --delta 1e-5",
     "calibrate laplace-l1 --radius 1 --epsilon 1 --delta 1e-5",
     "calibrate laplace-l1 --sensitivity 1 --epsilon 1 --delta 1e-5",
     "mc gauss --p 2 --sigma 1 --radius 1 --samples 200 --seed 1 --threads 1 --sup-checks 10 --max-seconds 100",
@@ -81,6 +82,8 @@ static const char *const bases[] = {
     "dp vmf --p 5 --kappa 1 --epsilon 0.5",
     "dp vmf --p 5 --kappa 1 --neighbours secrets --delta 1e-5",
     "dp vmf --p 5 --kappa 1 --sensitivity 1 --order 2",
+    "dp vmf --p 5 --kappa 1 --sensitivity 1 --epsilon 0.5",
+    "dp vmf --p 5 --kappa 1 --sensitivity 1.5 --delta 1e-5",
     "dp laplace-l1 --p 5 --b 1 --radius 1 --order 2",
     "account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 10 --delta 1e-5 "
     "--relation remove --width 0.1 --digits 6",

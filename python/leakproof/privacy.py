@@ -6,6 +6,7 @@
     r['supremum']       # 'checked, not proved': the antipodal pair's being worst
     leakproof.dp('gauss', p=13700, sigma=1, radius=1, epsilon=2)['delta']
     leakproof.dp('laplace-l1', p=10, b=1, radius=1, order=2)['renyi_epsilon']
+    leakproof.dp('vmf', p=13700, kappa=173, sensitivity=1, delta='1e-5')  # chordal distance 1
 
 Exactly one of epsilon, delta, order; neighbours='secrets' (the default) or
 sensitivity=S.  Every number is certified (see leakproof(1), section dp).

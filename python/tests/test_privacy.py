@@ -25,7 +25,7 @@ def test_dp_vmf_least_epsilon_and_refusals():
     assert r["supremum"] == "checked, not proved"
     assert r["epsilon_pure"] == decimal.Decimal(346)
     with pytest.raises(ValueError, match="sensitivity"):
-        leakproof.dp("vmf", p=5, kappa=1, sensitivity=1, epsilon=1)
+        leakproof.dp("vmf", p=5, kappa=1, sensitivity="2.5", epsilon=1)
     with pytest.raises(ValueError, match="order"):
         leakproof.dp("laplace-l1", p=5, b=1, radius=1, order=1)
 
@@ -43,3 +43,15 @@ def test_calibrate_vmf_inverts_dp():
     assert r["monotone_in_kappa"] == "checked, not proved"
     b = leakproof.calibrate("laplace-l1", radius=1, epsilon=1, delta="1e-5")
     assert abs(float(b["b"]) - 2 / (1 - 2 * math.log(1 - 1e-5))) < 1e-12
+
+
+def test_dp_vmf_chordal_sensitivity():
+    # at sensitivity 1 < 2: the pair at chordal distance 1, below the antipodal pair
+    r = leakproof.dp("vmf", p=13700, kappa=173, sensitivity=1, delta="1e-5")
+    a = leakproof.dp("vmf", p=13700, kappa=173, delta="1e-5")
+    assert r["worst_pair"] == "|mu - mu'| = S (chordal)"
+    assert r["supremum"] == "checked, not proved"
+    assert decimal.Decimal(6) < r["epsilon"] < a["epsilon"]
+    assert r["epsilon_pure"] == decimal.Decimal(173)
+    d = leakproof.dp("vmf", p=5, kappa=1, sensitivity=1, epsilon="0.1")
+    assert 0 < d["delta"] < leakproof.dp("vmf", p=5, kappa=1, epsilon="0.1")["delta"]

@@ -13,16 +13,17 @@ static int
 usage(void)
 {
     fputs("usage: leakproof calibrate gaussian --epsilon E --delta D [--sensitivity S] [--digits D] [--json]\n"
-          "       leakproof calibrate vmf --p P --epsilon E --delta D [--digits D] [--json]\n"
+          "       leakproof calibrate vmf --p P [--sensitivity S] --epsilon E --delta D [--digits D] [--json]\n"
           "       leakproof calibrate laplace-l1 (--radius R | --sensitivity S) --epsilon E --delta D [--json]\n"
           "  gaussian: sigma (noise standard deviation) for (epsilon, delta)-DP: classical\n"
           "  S sqrt(2 ln(1.25/delta))/epsilon, and the analytic Gaussian mechanism's exact\n"
           "  least sigma (Balle and Wang 2018), both certified\n"
           "  vmf: the kappa where the antipodal pair's delta(epsilon) crosses delta (any two\n"
-          "  secrets on the unit sphere), certified; laplace-l1: the least scale b, certified\n"
+          "  secrets on the unit sphere; with --sensitivity S, the pair at chordal distance S),\n"
+          "  certified; laplace-l1: the least scale b, certified\n"
           "  --epsilon E      > 0 and <= " LP_EPSILON_MAX " (vmf: <= 2e6)\n"
           "  --delta D        in (0, 1), decided on the exact decimal\n"
-          "  --sensitivity S  > 0 (gaussian: default 1; laplace-l1: the l1 distance)\n"
+          "  --sensitivity S  > 0 (gaussian: default 1; laplace-l1: the l1 distance; vmf: <= 2)\n"
           "  --p P            vmf: the dimension, 2 to 2147483647\n"
           "  --radius R       laplace-l1: the l1 ball's radius, > 0 (any two secrets: 2R)\n"
           "  --digits D       certified significant digits, 1 to 1000 (default 20)\n"
@@ -45,9 +46,8 @@ calibrate_dp(const char *mech, const char *eps, const char *delta, const char *s
         return lp_usage_error(cmd, "missing %s", eps == NULL ? "--epsilon" : "--delta");
     if (vmf && ptext == NULL)
         return lp_usage_error(cmd, "missing --p (vmf)");
-    if (vmf && (radius != NULL || sens != NULL))
-        return lp_usage_error(cmd, "vmf takes no %s (any two secrets: the antipodal pair)",
-                              radius != NULL ? "--radius" : "--sensitivity");
+    if (vmf && radius != NULL)
+        return lp_usage_error(cmd, "vmf takes no --radius (any two secrets: the antipodal pair)");
     if (!vmf && ptext != NULL)
         return lp_usage_error(cmd, "laplace-l1 takes no --p (its profile does not depend on p)");
     if (!vmf && (radius == NULL) == (sens == NULL))

@@ -4,7 +4,9 @@
  *
  * laplace-l1: delta(eps) = 1 - e^{(eps - s)/2} (s = Delta/b) grows with s, so
  *   the least b is Delta / (eps - 2 log(1 - delta)), in closed form (proved).
- * vmf (any two secrets, the antipodal pair): the largest kappa with
+ * vmf (any two secrets, the antipodal pair; or --sensitivity S, the pair at
+ *   chordal distance S, vmf_chordal_arb.c, kappa <= eps/S giving delta = 0):
+ *   the largest kappa with
  *   delta_kappa(eps) <= delta.  kappa <= eps/2 gives delta = 0 (the pure eps
  *   2 kappa <= eps); above, a bracket [lo, hi] with delta(lo) < delta <
  *   delta(hi), both certain, is bisected.  That delta_kappa(eps) increases
@@ -18,14 +20,17 @@
 
 /* -1, 0, 1: delta_kappa(eps) - delta certainly below, unknown, above */
 static int
-side_kappa(const arf_t kappa, uint64_t p, const arb_t eps, const arb_t delta, slong prec)
+side_kappa(const arf_t kappa, uint64_t p, const arb_t dist, const arb_t eps, const arb_t delta, slong prec)
 {
     arb_t k, d;
     int r;
     arb_init(k);
     arb_init(d);
     arb_set_arf(k, kappa);
-    lp_vmf_profile_arb(d, eps, p, k, prec);
+    if (dist == NULL)
+        lp_vmf_profile_arb(d, eps, p, k, prec);
+    else
+        lp_vmf_chordal_profile_arb(d, eps, p, k, dist, prec);
     arb_sub(d, d, delta, prec);
     r = arb_is_positive(d) ? 1 : arb_is_negative(d) ? -1 : 0;
     arb_clear(k);
@@ -36,17 +41,35 @@ side_kappa(const arf_t kappa, uint64_t p, const arb_t eps, const arb_t delta, sl
 int
 lp_vmf_calibrate_kappa(arb_t kappa, uint64_t p, const arb_t eps, const arb_t delta, slong digits, slong prec)
 {
+    return lp_vmf_calibrate_kappa_dist(kappa, p, NULL, eps, delta, digits, prec);
+}
+
+int
+lp_vmf_calibrate_kappa_dist(arb_t kappa, uint64_t p, const arb_t dist, const arb_t eps, const arb_t delta,
+                            slong digits, slong prec)
+{
     arf_t lo, hi, mid;
     int ok = -1, s = 1;
     arf_init(lo); arf_init(hi); arf_init(mid);
     arf_set_mag(lo, arb_radref(eps));
     arf_sub(lo, arb_midref(eps), lo, prec, ARF_RND_DOWN);
-    arf_mul_2exp_si(lo, lo, -1);                 /* eps/2: delta = 0 there */
+    if (dist == NULL) {
+        arf_mul_2exp_si(lo, lo, -1);             /* eps/2: delta = 0 there */
+    } else {
+        arf_t u;                                 /* eps/d (d's upper bound): delta = 0 there */
+        arf_init(u);
+        arb_get_ubound_arf(u, dist, prec);
+        if (arf_sgn(u) <= 0)
+            arf_zero(lo);
+        else
+            arf_div(lo, lo, u, prec, ARF_RND_DOWN);
+        arf_clear(u);
+    }
     if (arf_sgn(lo) <= 0)
         goto done;
     arf_mul_2exp_si(hi, lo, 1);
     for (int i = 0; i < 4000 && arf_cmp_si(hi, 4000000) < 0
-                    && (s = side_kappa(hi, p, eps, delta, prec)) < 0; i++) {
+                    && (s = side_kappa(hi, p, dist, eps, delta, prec)) < 0; i++) {
         arf_set(lo, hi);
         arf_mul_2exp_si(hi, hi, 1);
     }
@@ -62,7 +85,7 @@ lp_vmf_calibrate_kappa(arb_t kappa, uint64_t p, const arb_t eps, const arb_t del
             break;
         arf_add(mid, lo, hi, prec, ARF_RND_DOWN);
         arf_mul_2exp_si(mid, mid, -1);
-        s = side_kappa(mid, p, eps, delta, prec);
+        s = side_kappa(mid, p, dist, eps, delta, prec);
         if (s < 0)
             arf_swap(lo, mid);
         else if (s > 0)
@@ -108,10 +131,6 @@ lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *pa
         snprintf(err, errlen, "delta must be a decimal number in (0, 1) (got '%s')", delta ? delta : "");
         return -1;
     }
-    if (mech == LP_DP_VMF && sensitivity != NULL) {
-        snprintf(err, errlen, "sensitivity: calibrate vmf is for any two secrets (the antipodal pair) only");
-        return -1;
-    }
     if (mech == LP_DP_VMF && lp_decimal_compare(epsilon, "2e6") > 0) {
         snprintf(err, errlen, "epsilon must be <= 2e6 for vmf (kappa <= " LP_DP_KAPPA_MAX ") (got '%s')", epsilon);
         return -1;
@@ -123,6 +142,23 @@ lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *pa
         q.kappa = "1";
         q.b = "1";
         if (lp_dp_pair_set(&m, &q, sensitivity, 128, err, errlen) != 0) {
+            lp_dp_pair_clear(&m);
+            return -1;
+        }
+    }
+    if (mech == LP_DP_VMF && !m.antipodal) {
+        /* kappa >= epsilon / S has delta > 0: the search starts there, within kappa's range */
+        arb_t r, cap;
+        int big;
+        arb_init(r); arb_init(cap);
+        lp_decimal_arb(r, epsilon, 64);
+        arb_div(r, r, m.dist, 64);
+        arb_set_ui(cap, 1000000);
+        big = !arb_le(r, cap);
+        arb_clear(r); arb_clear(cap);
+        if (big) {
+            snprintf(err, errlen, "epsilon / sensitivity must be <= " LP_DP_KAPPA_MAX " for vmf (kappa <= "
+                     LP_DP_KAPPA_MAX ") (got '%s' / '%s')", epsilon, sensitivity);
             lp_dp_pair_clear(&m);
             return -1;
         }
@@ -144,7 +180,7 @@ lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *pa
             arb_div(v, m.dist, v, prec);
             st = 0;
         } else {
-            st = lp_vmf_calibrate_kappa(v, par->p, E, D, digits, prec);
+            st = lp_vmf_calibrate_kappa_dist(v, par->p, m.antipodal ? NULL : m.dist, E, D, digits, prec);
         }
         if ((st == 0 && lp_study_accurate(v, digits)) || 2 * prec > LP_STUDY_MAX_PREC)
             break;
@@ -169,8 +205,10 @@ lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *pa
         lp_record_text(rec, "monotone_in_kappa", "checked, not proved");
     lp_study_record_status(rec, st == 0 ? least : 0, prec);
     lp_record_text(rec, "note", mech == LP_DP_VMF
-                   ? "kappa: where delta_kappa(epsilon) crosses delta for the antipodal pair (the largest kappa "
-                     "if delta grows with kappa)"
+                   ? (m.antipodal ? "kappa: where delta_kappa(epsilon) crosses delta for the antipodal pair (the largest kappa "
+                                    "if delta grows with kappa)"
+                                  : "kappa: where delta_kappa(epsilon) crosses delta for the pair at chordal distance S "
+                                    "(the largest kappa if delta grows with kappa)")
                    : "b: the least Laplace scale with delta(epsilon) <= delta, Delta/(epsilon - 2 log(1 - delta))");
     arb_clear(E); arb_clear(D); arb_clear(v);
     lp_dp_pair_clear(&m);

@@ -53,8 +53,19 @@ eval_both(arb_t d, arb_t sl, const lp_dp_pair *m, const arf_t eps, slong prec)
     if (m->mech == LP_DP_GAUSS) {
         lp_gauss_profile_arb(d, e, m->scale, m->dist, prec);
         lp_gauss_profile_slope_arb(sl, e, m->scale, m->dist, prec);
+    } else if (m->antipodal) {
+        /* the slope only scales the step: in doubles (vmf_profile_double.c,
+         * relative error ~1e-12, so the step stays quadratic), the Arb
+         * integral where the doubles have nothing */
+        double s, dd = lp_vmf_profile_double(&s, arf_get_d(eps, ARF_RND_NEAR), m->p, lp_arb_mid_d(m->scale));
+        if (dd > 0 && s > 0 && isfinite(s)) {
+            lp_vmf_profile_arb(d, e, m->p, m->scale, prec);
+            arb_set_d(sl, s);
+        } else {
+            lp_vmf_profile_parts_arb(d, sl, e, m->p, m->scale, prec);
+        }
     } else {
-        lp_vmf_profile_parts_arb(d, sl, e, m->p, m->scale, prec);
+        lp_vmf_chordal_parts_arb(d, sl, e, m->p, m->scale, m->dist, prec);
     }
     arb_clear(e);
 }
@@ -79,8 +90,16 @@ start_guess(const lp_dp_pair *m, const arb_t target)
             return NAN;
         t = 2 * k / (n + sqrt(n * n + 4 * k * k));
         st = (1 - t * t) / sqrt(n * (1 + t * t));
-        mu = 2 * k * t;
-        s = 2 * k * st;
+        if (m->antipodal) {
+            mu = 2 * k * t;
+            s = 2 * k * st;
+        } else {
+            /* L = kappa d u, u = (d/2) t + sqrt(1 - d^2/4) sqrt(1 - t^2) r (vmf_chordal_arb.c),
+             * r of mean 0 and variance 1/(p - 1) */
+            double dd = lp_arb_mid_d(m->dist), c2 = 1 - dd * dd / 4;
+            mu = k * dd * (dd / 2) * t;
+            s = k * dd * sqrt(dd * dd / 4 * st * st + c2 * (1 - t * t) / ((double) m->p - 1.0));
+        }
     }
     if (!(s > 0) || !isfinite(mu) || !isfinite(s) || !(D > 0))
         return NAN;
@@ -94,7 +113,28 @@ start_guess(const lp_dp_pair *m, const arb_t target)
         else
             hi = e;
     }
-    return lo > 0 && isfinite(lo) ? lo : NAN;
+    if (!(lo > 0) || !isfinite(lo))
+        return NAN;
+    if (m->mech == LP_DP_VMF && m->antipodal) {
+        /* Newton on log delta in doubles (vmf_profile_double.c) from there:
+         * the Arb steps that follow then start at the root */
+        double x = lo;
+        for (int i = 0; i < 40; i++) {
+            double sl, d = lp_vmf_profile_double(&sl, x, m->p, k), xn;
+            if (!(d > 0) || !(sl > 0) || !isfinite(d) || !isfinite(sl))
+                break;
+            xn = x + (log(d) - log(D)) * d / sl;
+            if (!(xn > 0) || !isfinite(xn))
+                break;
+            if (fabs(xn - x) <= 1e-15 * xn) {
+                x = xn;
+                break;
+            }
+            x = xn;
+        }
+        return x;
+    }
+    return lo;
 }
 
 /* Newton on log delta: returns 1 with lo, hi narrowed to the target width,

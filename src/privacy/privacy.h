@@ -46,7 +46,13 @@
  *     tau = eps / (2 kappa)  (delta = 0 for tau >= 1).
  *   Whether the antipodal pair is worst for delta(eps) is not proved here:
  *   checked on a grid of angles by Monte Carlo (tests), status says so.
- *   At sensitivity S < 2 only the pure eps and the Renyi curve are given.
+ *   delta(eps) at chordal distance d < 2 (sensitivity S = d): one integral in
+ *   th with the weight e^{(kappa d/2) cos th} sin^{p-2} th 0F1(; (p-1)/2;
+ *   kappa^2 (1 - d^2/4) sin^2 th / 4) and the loss kappa d cos th (derivation
+ *   in vmf_chordal_arb.c); that it grows with d (so the pair at distance S is
+ *   worst for the pairs at distance <= S) is checked on a grid, and argued
+ *   there (a reflection: e_d.y is stochastically nondecreasing in d); the
+ *   status stays "checked, not proved" until the argument is reviewed.
  *
  * Conventions: outputs first, then inputs, then the precision.  A ball result
  * always contains the true value; where it cannot be certified it is
@@ -108,6 +114,23 @@ void lp_vmf_theta_normaliser_arb(arb_t z, uint64_t p, const arb_t kappa, slong p
  * in place of (1 - e^{...}): Newton's steps in lp_dp_epsilon. */
 void lp_vmf_profile_parts_arb(arb_t delta, arb_t slope, const arb_t eps, uint64_t p,
                               const arb_t kappa, slong prec);
+/* vmf_profile_double.c: the antipodal delta(eps) and -delta'(eps) (slope) in
+ * doubles, a heuristic for the inverse's Newton steps only (never a bound);
+ * NAN where it has nothing. */
+double lp_vmf_profile_double(double *slope, double eps, uint64_t p, double kappa);
+/* vmf_chordal_arb.c: delta(eps) of a pair at chordal distance d = dist in
+ * (0, 2] (derivation there): N / Z with the weight e^{(kappa d/2) cos th}
+ * sin^{p-2} th 0F1(; (p-1)/2; kappa^2 (1 - d^2/4) sin^2 th / 4) and the loss
+ * kappa d cos th; slope = -delta'(eps) as above (NULL: not computed); and Z
+ * alone (not depending on d: equal to lp_vmf_theta_normaliser_arb's). */
+void lp_vmf_chordal_parts_arb(arb_t delta, arb_t slope, const arb_t eps, uint64_t p, const arb_t kappa,
+                              const arb_t dist, slong prec);
+void lp_vmf_chordal_profile_arb(arb_t delta, const arb_t eps, uint64_t p, const arb_t kappa, const arb_t dist,
+                                slong prec);
+void lp_vmf_chordal_normaliser_arb(arb_t z, uint64_t p, const arb_t kappa, const arb_t dist, slong prec);
+/* P_{y ~ f_mu}[e.y > c] for a unit e with mu.e = dist/2 (c in (-1, 1)): the
+ * cap probability of the monotonicity argument in vmf_chordal_arb.c. */
+void lp_vmf_chordal_tail_arb(arb_t res, const arb_t c, uint64_t p, const arb_t kappa, const arb_t dist, slong prec);
 /* vmf_renyi_arb.c: D_alpha at chordal distance Delta (closed form above, by
  * Arb's scaled Bessel I). */
 void lp_vmf_renyi_arb(arb_t d, const arb_t alpha, uint64_t p, const arb_t kappa,
@@ -164,6 +187,9 @@ int lp_study_dp(lp_record *rec, const lp_dp_inputs_t *in, slong digits, char *er
  * -1 bad input (err names the parameter).  par: p (vmf), radius (laplace-l1
  * without a sensitivity). */
 int lp_vmf_calibrate_kappa(arb_t kappa, uint64_t p, const arb_t eps, const arb_t delta, slong digits, slong prec);
+/* The same for the pair at chordal distance dist (NULL: the antipodal pair). */
+int lp_vmf_calibrate_kappa_dist(arb_t kappa, uint64_t p, const arb_t dist, const arb_t eps, const arb_t delta,
+                                slong digits, slong prec);
 int lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *par, const char *sensitivity,
                           const char *epsilon, const char *delta, slong digits, char *err, size_t errlen);
 

@@ -108,8 +108,8 @@ lp_dp_delta(arb_t delta, const lp_dp_pair *m, const arb_t eps, slong prec)
         return LP_DP_SUP_CHECKED;
     case LP_DP_VMF:
         if (!m->antipodal) {
-            arb_indeterminate(delta);
-            return LP_DP_SUP_NONE;
+            lp_vmf_chordal_profile_arb(delta, eps, m->p, m->scale, m->dist, prec);
+            return LP_DP_SUP_CHECKED;
         }
         lp_vmf_profile_arb(delta, eps, m->p, m->scale, prec);
         return LP_DP_SUP_CHECKED;

@@ -64,12 +64,6 @@ lp_study_dp(lp_record *rec, const lp_dp_inputs_t *in, slong digits, char *err, s
         lp_dp_pair_clear(&m);
         return -1;
     }
-    if (mech == LP_DP_VMF && !m.antipodal && in->query != LP_DP_Q_ORDER) {
-        snprintf(err, errlen, "sensitivity: vmf's delta and epsilon are given for the antipodal pair "
-                 "only (neighbours secrets, or sensitivity 2); at sensitivity < 2 ask --order");
-        lp_dp_pair_clear(&m);
-        return -1;
-    }
     if (mech == LP_DP_VMF && in->query != LP_DP_Q_ORDER && lp_decimal_compare(in->par->kappa, LP_DP_KAPPA_MAX) > 0) {
         snprintf(err, errlen, "kappa must be <= " LP_DP_KAPPA_MAX " for vmf's delta and epsilon (got '%s')",
                  in->par->kappa);

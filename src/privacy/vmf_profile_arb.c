@@ -11,9 +11,9 @@
 /* The integral over [0, th_tau] of the scaled integrand of c (mode 1 or 2):
  * the window's part, the box bounds outside it, and the gap between the
  * exact U = mid(th_tau) and th_tau. */
-static void
-upper_integral(arb_t nn, vmf_theta *cn, const window *W, const arb_t thtau, const arb_t U,
-               double wn, slong wprec)
+void
+lp_vmf_upper_integral(arb_t nn, vmf_theta *cn, const window *W, const arb_t thtau, const arb_t U,
+                      double wn, slong wprec)
 {
     arb_t len;
     arb_init(len);
@@ -78,6 +78,7 @@ static __thread z_cache cache;
 void
 lp_vmf_cache_release(void)
 {
+    lp_vmf_chordal_cache_release();
     if (cache.valid) {
         arb_clear(cache.kappa); arb_clear(cache.shift); arb_clear(cache.z);
         arb_clear(cache.a); arb_clear(cache.b); arb_clear(cache.pi);
@@ -103,6 +104,8 @@ normaliser_cached(window *W, arb_t shift, arb_t z, uint64_t p, const arb_t kappa
     c.kappa = kappa;
     c.eps = NULL;
     c.factor = 0;
+    c.hq = NULL;
+    c.hb = NULL;
     arb_init(c.shift);
     lp_vmf_window_clear(W);
     lp_vmf_window_init(W, c.n, kappa, wprec);
@@ -168,6 +171,8 @@ lp_vmf_profile_parts_arb(arb_t delta, arb_t slope, const arb_t eps, uint64_t p, 
     c.kappa = kappa;
     c.eps = NULL;
     c.factor = 0;
+    c.hq = NULL;
+    c.hb = NULL;
     arb_init(W.a); arb_init(W.b); arb_init(W.pi);
     normaliser_cached(&W, c.shift, z, p, kappa, wprec);
 
@@ -176,6 +181,8 @@ lp_vmf_profile_parts_arb(arb_t delta, arb_t slope, const arb_t eps, uint64_t p, 
     cn.kappa = kappa;
     cn.eps = eps;
     cn.factor = 1;
+    cn.hq = NULL;
+    cn.hb = NULL;
     arb_set_arf(U, arb_midref(thtau));
     u = lp_arb_mid_d(U);
     wn = W.w;
@@ -190,13 +197,13 @@ lp_vmf_profile_parts_arb(arb_t delta, arb_t slope, const arb_t eps, uint64_t p, 
     arb_exp(len, len, wprec);
     arb_div(len, len, z, wprec);                 /* e^{shift_N - shift} / Z_scaled */
 
-    upper_integral(nn, &cn, &W, thtau, U, wn, wprec);
+    lp_vmf_upper_integral(nn, &cn, &W, thtau, U, wn, wprec);
     arb_mul(delta, nn, len, prec);
     clamp_unit(delta, prec);
     if (slope != NULL) {
         /* -delta'(eps) = e^eps P_{-mu}[L > eps] = int_0^{th_tau} g e^{eps - 2 kappa cos th} / Z */
         cn.factor = 2;
-        upper_integral(nn, &cn, &W, thtau, U, wn, wprec);
+        lp_vmf_upper_integral(nn, &cn, &W, thtau, U, wn, wprec);
         arb_mul(slope, nn, len, prec);
     }
     lp_vmf_window_clear(&W);

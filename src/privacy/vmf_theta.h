@@ -7,12 +7,17 @@
 #include <stdint.h>
 #include <arb.h>
 #include <acb.h>
+#include <arb_hypgeom.h>
+#include <acb_hypgeom.h>
 
 typedef struct {
     uint64_t n;
     const arb_struct *kappa;
     const arb_struct *eps;      /* NULL: g alone; else the factor below */
     int factor;                 /* 1: (1 - e^{eps - 2 kappa cos th}); 2: e^{eps - 2 kappa cos th} */
+    const arb_struct *hq;       /* NULL: none; else the factor 0F1(; hb; hq sin^2 th) of the
+                                 * chordal pair (vmf_chordal_arb.c), kappa there being kappa d/2 */
+    const arb_struct *hb;       /* (p - 1)/2, with hq */
     arb_t shift;
 } vmf_theta;
 
@@ -42,5 +47,16 @@ void lp_vmf_normaliser_scaled(arb_t z, vmf_theta *c, const window *W, slong prec
 
 /* c->shift = mid of log g at th (a tiny th where th <= 0 and n > 0; 0 where not finite). */
 void lp_vmf_set_shift(vmf_theta *c, const arb_t kappa, uint64_t n, double th, slong prec);
+
+/* nn = the integral over [0, th_tau] of cn's scaled integrand (factor 1 or 2,
+ * both in [0, 1] there): the window's part, the box bounds outside it (g
+ * increasing on [0, th_a], decreasing on [th_b, pi]), and the gap between
+ * the exact U = mid(th_tau) and th_tau (vmf_profile_arb.c). */
+void lp_vmf_upper_integral(arb_t nn, vmf_theta *cn, const window *W, const arb_t thtau, const arb_t U,
+                           double wn, slong wprec);
+
+/* Frees this thread's cache of the chordal normaliser (vmf_chordal_arb.c);
+ * lp_vmf_cache_release calls it. */
+void lp_vmf_chordal_cache_release(void);
 
 #endif

@@ -31,8 +31,11 @@
 #include "privacy/vmf_theta.h"
 #include "numeric/numeric.h"
 
-/* e^{kappa cos th - shift} sin^n th [factor]: real arithmetic at the real
- * nodes (most calls), complex on the integrator's ellipses */
+/* e^{kappa cos th - shift} sin^n th [factor] [0F1]: real arithmetic at the
+ * real nodes (most calls), complex on the integrator's ellipses.  0F1(; b; x)
+ * by its direct series where b >= 8 (its terms fall from the first at the
+ * papers' sizes, x <= kappa^2/4 ~ b; Arb's automatic choice returned
+ * [+/- 1e+392622] at b = 6849.5, x = 7000, 64 bits), by Arb's choice below. */
 void
 lp_vmf_eval_g(acb_t res, const acb_t th, const vmf_theta *c, slong prec)
 {
@@ -50,6 +53,23 @@ lp_vmf_eval_g(acb_t res, const acb_t th, const vmf_theta *c, slong prec)
                 arb_neg(f, f);
             } else {
                 arb_exp(f, f, prec);
+            }
+            arb_mul(s, s, f, prec);
+        }
+        if (c->hq != NULL) {
+            arb_sin(f, acb_realref(th), prec);
+            arb_sqr(f, f, prec);
+            arb_mul(f, f, c->hq, prec);
+            if (arf_cmp_si(arb_midref(c->hb), 8) >= 0) {
+                acb_t F, B;
+                acb_init(F); acb_init(B);
+                acb_set_arb(F, f);
+                acb_set_arb(B, c->hb);
+                acb_hypgeom_0f1_direct(F, B, F, 0, prec);
+                arb_set(f, acb_realref(F));
+                acb_clear(F); acb_clear(B);
+            } else {
+                arb_hypgeom_0f1(f, c->hb, f, 0, prec);
             }
             arb_mul(s, s, f, prec);
         }
@@ -80,6 +100,20 @@ lp_vmf_eval_g(acb_t res, const acb_t th, const vmf_theta *c, slong prec)
             }
             acb_mul(s, s, f, prec);
             acb_clear(f);
+        }
+        if (c->hq != NULL) {
+            acb_t f, b;
+            acb_init(f); acb_init(b);
+            acb_sin(f, th, prec);
+            acb_sqr(f, f, prec);
+            acb_mul_arb(f, f, c->hq, prec);
+            acb_set_arb(b, c->hb);
+            if (arf_cmp_si(arb_midref(c->hb), 8) >= 0)
+                acb_hypgeom_0f1_direct(f, b, f, 0, prec);
+            else
+                acb_hypgeom_0f1(f, b, f, 0, prec);
+            acb_mul(s, s, f, prec);
+            acb_clear(f); acb_clear(b);
         }
         acb_sub_arb(e, e, c->shift, prec);
         acb_exp(e, e, prec);
@@ -275,6 +309,8 @@ lp_vmf_theta_normaliser_arb(arb_t z, uint64_t p, const arb_t kappa, slong prec)
     c.kappa = kappa;
     c.eps = NULL;
     c.factor = 0;
+    c.hq = NULL;
+    c.hb = NULL;
     arb_init(c.shift);
     lp_vmf_window_init(&W, c.n, kappa, wprec);
     lp_vmf_set_shift(&c, kappa, c.n, W.mode, wprec);

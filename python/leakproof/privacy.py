@@ -3,7 +3,7 @@
     import leakproof
     r = leakproof.dp('vmf', p=13700, kappa=173, delta='1e-5')
     r['epsilon']        # Decimal: the least epsilon with delta(epsilon) <= 1e-5
-    r['supremum']       # 'checked, not proved': the antipodal pair's being worst
+    r['supremum']       # 'proved' (or, for laplace-l1's delta, 'checked, not proved')
     leakproof.dp('gauss', p=13700, sigma=1, radius=1, epsilon=2)['delta']
     leakproof.dp('laplace-l1', p=10, b=1, radius=1, order=2)['renyi_epsilon']
     leakproof.dp('vmf', p=13700, kappa=173, sensitivity=1, delta='1e-5')  # chordal distance 1

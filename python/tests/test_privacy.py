@@ -22,7 +22,7 @@ def test_dp_vmf_least_epsilon_and_refusals():
     r = leakproof.dp("vmf", p=13700, kappa=173, delta="1e-5")
     assert isinstance(r["epsilon"], decimal.Decimal)
     assert decimal.Decimal(16) < r["epsilon"] < decimal.Decimal(17)
-    assert r["supremum"] == "checked, not proved"
+    assert r["supremum"] == "proved"
     assert r["epsilon_pure"] == decimal.Decimal(346)
     with pytest.raises(ValueError, match="sensitivity"):
         leakproof.dp("vmf", p=5, kappa=1, sensitivity="2.5", epsilon=1)
@@ -50,7 +50,7 @@ def test_dp_vmf_chordal_sensitivity():
     r = leakproof.dp("vmf", p=13700, kappa=173, sensitivity=1, delta="1e-5")
     a = leakproof.dp("vmf", p=13700, kappa=173, delta="1e-5")
     assert r["worst_pair"] == "|mu - mu'| = S (chordal)"
-    assert r["supremum"] == "checked, not proved"
+    assert r["supremum"] == "proved"
     assert decimal.Decimal(6) < r["epsilon"] < a["epsilon"]
     assert r["epsilon_pure"] == decimal.Decimal(173)
     d = leakproof.dp("vmf", p=5, kappa=1, sensitivity=1, epsilon="0.1")

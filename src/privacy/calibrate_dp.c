@@ -200,7 +200,7 @@ lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *pa
         lp_record_null(rec, mech == LP_DP_VMF ? "kappa" : "b");
     else
         lp_study_record_ball(rec, mech == LP_DP_VMF ? "kappa" : "b", v, digits, &least);
-    lp_record_text(rec, "supremum", mech == LP_DP_VMF ? "checked, not proved" : "checked, not proved");
+    lp_record_text(rec, "supremum", mech == LP_DP_VMF ? "proved" : "checked, not proved");
     if (mech == LP_DP_VMF)
         lp_record_text(rec, "monotone_in_kappa", "checked, not proved");
     lp_study_record_status(rec, st == 0 ? least : 0, prec);

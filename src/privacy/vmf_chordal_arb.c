@@ -241,6 +241,37 @@ normaliser_cached(window *W, vmf_theta *c, arb_t z, const phi_par *f, uint64_t p
     cache.w = W->w;
 }
 
+/* The integrand's parameters at chordal distance d: kw = kappa d / 2 (the
+ * weight's coefficient), q = kappa^2 (4 - d^2) / 16 (the 0F1's argument per
+ * sin^2 th; >= 0 as d <= 2), hb = (p - 1) / 2; c the certified integrand, f its
+ * doubles for the heuristics. */
+static void
+chordal_setup(vmf_theta *c, phi_par *f, arb_t kw, arb_t q, arb_t hb, uint64_t p,
+              const arb_t kappa, const arb_t dist, slong wprec)
+{
+    arb_mul(kw, kappa, dist, wprec);
+    arb_mul_2exp_si(kw, kw, -1);
+    arb_sqr(q, dist, wprec);
+    arb_sub_ui(q, q, 4, wprec);
+    arb_neg(q, q);
+    arb_mul(q, q, kappa, wprec);
+    arb_mul(q, q, kappa, wprec);
+    arb_mul_2exp_si(q, q, -4);
+    arb_nonnegative_part(q, q);
+    arb_set_ui(hb, p - 1);
+    arb_mul_2exp_si(hb, hb, -1);
+    c->n = p - 2;
+    c->kappa = kw;
+    c->eps = NULL;
+    c->factor = 0;
+    c->hq = q;
+    c->hb = hb;
+    f->n = (double) c->n;
+    f->k = lp_arb_mid_d(kw);
+    f->b = 0.5 * ((double) p - 1.0);
+    f->q = lp_arb_mid_d(q);
+}
+
 void
 lp_vmf_chordal_parts_arb(arb_t delta, arb_t slope, const arb_t eps, uint64_t p, const arb_t kappa,
                          const arb_t dist, slong prec)
@@ -264,16 +295,7 @@ lp_vmf_chordal_parts_arb(arb_t delta, arb_t slope, const arb_t eps, uint64_t p, 
     arb_init(c.shift); arb_init(cn.shift);
 
     arb_mul(kd, kappa, dist, wprec);             /* kappa d: the loss's coefficient */
-    arb_mul_2exp_si(kw, kd, -1);                 /* kappa d / 2: the weight's */
-    arb_sqr(q, dist, wprec);                     /* q = kappa^2 (4 - d^2) / 16 */
-    arb_sub_ui(q, q, 4, wprec);
-    arb_neg(q, q);
-    arb_mul(q, q, kappa, wprec);
-    arb_mul(q, q, kappa, wprec);
-    arb_mul_2exp_si(q, q, -4);
-    arb_nonnegative_part(q, q);                  /* q >= 0: d <= 2 */
-    arb_set_ui(hb, p - 1);
-    arb_mul_2exp_si(hb, hb, -1);                 /* (p - 1) / 2 */
+    chordal_setup(&c, &f, kw, q, hb, p, kappa, dist, wprec);
 
     arb_div(tau, eps, kd, wprec);                /* eps / (kappa d) */
     arb_one(one);
@@ -290,17 +312,6 @@ lp_vmf_chordal_parts_arb(arb_t delta, arb_t slope, const arb_t eps, uint64_t p, 
         goto done;
     }
     arb_acos(thtau, tau, wprec);
-
-    c.n = p - 2;
-    c.kappa = kw;
-    c.eps = NULL;
-    c.factor = 0;
-    c.hq = q;
-    c.hb = hb;
-    f.n = (double) c.n;
-    f.k = lp_arb_mid_d(kw);
-    f.b = 0.5 * ((double) p - 1.0);
-    f.q = lp_arb_mid_d(q);
     normaliser_cached(&W, &c, z, &f, p, kappa, dist, wprec);
 
     /* N, scaled at its own peak: g peaks at min(mode, th_tau) on [0, th_tau] */
@@ -364,27 +375,7 @@ lp_vmf_chordal_normaliser_arb(arb_t z, uint64_t p, const arb_t kappa, const arb_
     arb_t kw, q, hb;
     slong wprec = prec + 2 * FLINT_BIT_COUNT(p) + 16;
     arb_init(kw); arb_init(q); arb_init(hb); arb_init(c.shift);
-    arb_mul(kw, kappa, dist, wprec);
-    arb_mul_2exp_si(kw, kw, -1);
-    arb_sqr(q, dist, wprec);
-    arb_sub_ui(q, q, 4, wprec);
-    arb_neg(q, q);
-    arb_mul(q, q, kappa, wprec);
-    arb_mul(q, q, kappa, wprec);
-    arb_mul_2exp_si(q, q, -4);
-    arb_nonnegative_part(q, q);
-    arb_set_ui(hb, p - 1);
-    arb_mul_2exp_si(hb, hb, -1);
-    c.n = p - 2;
-    c.kappa = kw;
-    c.eps = NULL;
-    c.factor = 0;
-    c.hq = q;
-    c.hb = hb;
-    f.n = (double) c.n;
-    f.k = lp_arb_mid_d(kw);
-    f.b = 0.5 * ((double) p - 1.0);
-    f.q = lp_arb_mid_d(q);
+    chordal_setup(&c, &f, kw, q, hb, p, kappa, dist, wprec);
     chordal_window_init(&W, &f, kw, c.n, wprec);
     chordal_set_shift(&c, W.mode, wprec);
     lp_vmf_normaliser_scaled(z, &c, &W, wprec);
@@ -404,27 +395,7 @@ lp_vmf_chordal_tail_arb(arb_t res, const arb_t c, uint64_t p, const arb_t kappa,
     slong wprec = prec + 2 * FLINT_BIT_COUNT(p) + 16;
     arb_init(kw); arb_init(q); arb_init(hb); arb_init(thc); arb_init(z); arb_init(nn);
     arb_init(U); arb_init(len); arb_init(g.shift);
-    arb_mul(kw, kappa, dist, wprec);
-    arb_mul_2exp_si(kw, kw, -1);
-    arb_sqr(q, dist, wprec);
-    arb_sub_ui(q, q, 4, wprec);
-    arb_neg(q, q);
-    arb_mul(q, q, kappa, wprec);
-    arb_mul(q, q, kappa, wprec);
-    arb_mul_2exp_si(q, q, -4);
-    arb_nonnegative_part(q, q);
-    arb_set_ui(hb, p - 1);
-    arb_mul_2exp_si(hb, hb, -1);
-    g.n = p - 2;
-    g.kappa = kw;
-    g.eps = NULL;
-    g.factor = 0;
-    g.hq = q;
-    g.hb = hb;
-    f.n = (double) g.n;
-    f.k = lp_arb_mid_d(kw);
-    f.b = 0.5 * ((double) p - 1.0);
-    f.q = lp_arb_mid_d(q);
+    chordal_setup(&g, &f, kw, q, hb, p, kappa, dist, wprec);
     chordal_window_init(&W, &f, kw, g.n, wprec);
     chordal_set_shift(&g, W.mode, wprec);
     lp_vmf_normaliser_scaled(z, &g, &W, wprec);

@@ -1,0 +1,30 @@
+/* budget.c -- estimate against budget, and the one decline message.
+ * Contracts in budget.h. */
+#include <math.h>
+#include "core/host.h"
+#include "core/budget.h"
+
+int
+lp_budget_exceeded(char *msg, size_t len, const char *opt, const char *value, double estimate,
+                   double max_seconds, const char *what)
+{
+    if (estimate <= max_seconds)        /* false for NaN */
+        return 0;
+    lp_snprintf(msg, len, "%s%s%s: about %.2g s of work%s%s%s, beyond the budget of %.6g s; give "
+                "--max-seconds to allow it", opt, value ? " " : "", value ? value : "",
+                isfinite(estimate) ? estimate : HUGE_VAL, what ? " (" : "", what ? what : "",
+                what ? ")" : "", max_seconds);
+    return -1;
+}
+
+void
+lp_budget_notice(FILE *err, int show, const char *cmd, double estimate)
+{
+    char line[200];
+    if (!show || !(estimate >= LP_BUDGET_NOTICE_SECONDS))
+        return;
+    lp_snprintf(line, sizeof line, "leakproof %s: about %.2g s of work (estimated); SIGINT or SIGTERM "
+                "stops it\n", cmd, estimate);
+    fputs(line, err);
+    fflush(err);
+}

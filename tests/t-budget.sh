@@ -26,7 +26,7 @@ estimate_vs_run() {
 # (b) and (c): OPTION (named in the message), RAISED (a --max-seconds that lets it start), ARGS...
 decline_then_interrupt() {
     local name=$1 opt=$2 raised=$3; shift 3
-    t0=$(now); timeout 10 "$L" "$@" >"$out" 2>"$err"; rc=$?; t1=$(now)
+    t0=$(now); timeout -k 2 10 "$L" "$@" >"$out" 2>"$err"; rc=$?; t1=$(now)
     secs=$(echo "$t1 - $t0" | bc -l)
     lines=$(wc -l <"$err")
     fast=$(echo "$secs < 1" | bc -l)
@@ -58,5 +58,13 @@ decline_then_interrupt "account --epsilon 1 --orders 300.5" --orders 1e6 \
 # the budget is the user's: a lower --max-seconds declines a small run
 bad "--max-seconds" $acct --orders 150.5 --max-seconds 0.01
 bad "--max-seconds" $acct --max-seconds 0
+
+# calibrate vmf: the dimension and the digits (p = 2^31 - 1 at --digits 100: 24 s)
+estimate_vs_run "calibrate vmf --p 3 --digits 30" calibrate vmf --p 3 --epsilon 1 --delta 1e-5 --digits 30
+decline_then_interrupt "calibrate vmf --p 2^31-1 --digits 300" --digits 1e6 \
+    calibrate vmf --p 2147483647 --epsilon 1 --delta 1e-5 --digits 300
+"$L" calibrate gaussian --epsilon 1 --delta 1e-5 --estimate --json >"$out" 2>"$err"
+grep -q '"estimated_seconds":null' "$out"
+ok $? "calibrate gaussian --estimate: not estimated, said so (null) ($(head -c 200 "$out"))"
 
 echo "1..$n"

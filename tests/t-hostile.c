@@ -73,6 +73,7 @@ static const char *const bases[] = {
     "account --noise-multiplier 1 --sampling-rate 0.01 --steps 10 --delta 1e-5 --orders 2,999.5 --max-seconds 1 "
     "--estimate",
     "account --noise-multiplier 1 --stated-epsilon 2.0 --batch 64 --epochs 1 --delta 1e-5 --orders 2,8,32",
+    "calibrate vmf --p 5 --epsilon 1 --delta 1e-5 --digits 1000 --max-seconds 1 --estimate",
     "dp gauss --p 5 --sigma 1 --radius 1 --epsilon 1 --digits 10",
     "dp gauss --p 5 --sigma 1 --sensitivity 1 --delta 1e-5",
     "dp vmf --p 5 --kappa 1 --epsilon 0.5",

@@ -429,11 +429,7 @@ budget(const account_opts *o)
                                       o->M ? lp_strtod(o->M, NULL) : 1, &o->orders, o->digits, &opt);
     if (o->estimate) {
         lp_record *rec = lp_record_new("work estimate");
-        lp_record_text(rec, "command", "account");
-        lp_record_double(rec, "estimated_seconds", est);
-        lp_record_double(rec, "max_seconds", max);
-        lp_record_bool(rec, "within_budget", isnan(est) || est <= max);
-        lp_record_text(rec, "budget_option", isnan(est) ? NULL : opt);
+        lp_budget_record(rec, "account", est, max, opt);
         rc = lp_emit(rec, o->json) != 0 ? LP_EXIT_FAIL : LP_EXIT_OK;
         lp_record_free(rec);
         return rc == LP_EXIT_OK ? -1 : rc;

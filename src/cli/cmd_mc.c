@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "core/budget.h"
+#include "core/host.h"
 #include "mc/parallel.h"
 #include "mc/study.h"
 
@@ -176,10 +178,10 @@ lp_cmd_mc(int argc, char **argv)
                                                                      : 0.8 + 0.12 * (double) p)
                           : 0.6 + 0.13 * (double) p;
         const double work = 1.5e-6 * us * (double) opt.samples / (double) lp_threads_effective((int) threads);
-        if (work > max_seconds)
-            return lp_usage_error(cmd, "--samples %s: about %.2g s of work (estimated at %d threads), beyond "
-                                  "the budget of %.6g s; give --max-seconds to allow it", v[O_SAMPLES], work,
-                                  lp_threads_effective((int) threads), max_seconds);
+        char what[64], msg[400];
+        lp_snprintf(what, sizeof what, "estimated at %d threads", lp_threads_effective((int) threads));
+        if (lp_budget_exceeded(msg, sizeof msg, "--samples", v[O_SAMPLES], work, max_seconds, what))
+            return lp_usage_error(cmd, "%s", msg);
     }
     /* a progress line on the program's stderr, never a host's (lp_call): on a
        terminal, or everywhere with --progress */

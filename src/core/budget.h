@@ -16,7 +16,8 @@
 /* 0 when `estimate` (seconds) is within `max_seconds`; else -1 with the
  * message "OPT VALUE: about E s of work (WHAT), beyond the budget of MAX s;
  * give --max-seconds to allow it" in msg (len bytes; `value` and `what` may
- * be NULL).  A NaN or infinite estimate is beyond every budget. */
+ * be NULL).  A NaN estimate means "not estimated" (0: go on); an infinite
+ * one is beyond every budget. */
 int lp_budget_exceeded(char *msg, size_t len, const char *opt, const char *value, double estimate,
                        double max_seconds, const char *what);
 
@@ -25,5 +26,12 @@ int lp_budget_exceeded(char *msg, size_t len, const char *opt, const char *value
  * is at least LP_BUDGET_NOTICE_SECONDS. */
 #define LP_BUDGET_NOTICE_SECONDS 2.0
 void lp_budget_notice(FILE *err, int show, const char *cmd, double estimate);
+
+/* The record of --estimate: command, estimated_seconds (null when NaN: not
+ * estimated), max_seconds, within_budget, budget_option (the option charged,
+ * or null). */
+struct lp_record;
+void lp_budget_record(struct lp_record *rec, const char *command, double estimate, double max_seconds,
+                      const char *opt);
 
 #endif

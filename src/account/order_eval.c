@@ -86,7 +86,7 @@ eval_arb(lp_account_order *o, const lp_dpsgd *run, slong digits)
     arb_init(rdp);
     arb_init(classic);
     arb_init(balle);
-    for (prec = bits + 32; prec <= PREC_MAX; prec *= 2) {
+    for (prec = bits + 32; prec <= PREC_MAX && !lp_cancelled(); prec *= 2) {
         lp_decimal_arb(alpha, o->alpha, prec + 64);
         if (run->phases || run->replace)    /* phases, replace-one (phases.c) */
             lp_account_rdp_T(rdp, run, integer, alpha, prec);

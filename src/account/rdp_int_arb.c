@@ -3,6 +3,7 @@
  * A - 1 = sum_{k>=2} b_k (g_k - 1) with b_k = C(alpha,k)(1-q)^{alpha-k} q^k and
  * g_k = exp((k^2-k) h), h = 1/(2M^2).  Contract in account.h. */
 #include "account/account.h"
+#include "core/host.h"
 
 void
 lp_rdp_int_arb(arb_t rdp, const lp_dpsgd *run, uint64_t alpha, slong prec)
@@ -49,6 +50,10 @@ lp_rdp_int_arb(arb_t rdp, const lp_dpsgd *run, uint64_t alpha, slong prec)
     {
         int direct = 1;
         for (k = 2; k <= alpha; k++) {
+            if ((k & 0xffff) == 0 && lp_cancelled()) {     /* SIGINT/SIGTERM: no result */
+                arb_indeterminate(rdp);
+                goto done;
+            }
             if (direct) {
                 arb_set_ui(x, k);
                 arb_mul_ui(x, x, k - 1, wp);

@@ -5,6 +5,7 @@
 #include <math.h>
 #include "account/account.h"
 #include "numeric/numeric.h"
+#include "core/host.h"
 
 typedef struct {
     acb_t one_minus_q, q, inv_M, h, alpha;   /* h = 1/(2M^2) */
@@ -19,6 +20,11 @@ integrand(acb_ptr res, const acb_t u, void *param, slong order, slong prec)
     acb_t w, base;
     if (order > 1)
         flint_abort();
+    if (lp_cancelled()) {       /* SIGINT/SIGTERM: an exact 0 drains the integrator at once;
+                                   the result is discarded below */
+        acb_zero(res);
+        return 0;
+    }
     acb_init(w);
     acb_init(base);
     acb_mul(w, u, c->inv_M, prec);
@@ -112,7 +118,7 @@ lp_rdp_integral_arb(arb_t rdp, const lp_dpsgd *run, const arb_t alpha, slong pre
     arb_add_error(acb_realref(I), tail);
     arb_div(t, acb_realref(I), t, wp);          /* A */
 
-    ok = arb_is_finite(t) && arb_is_positive(t);
+    ok = arb_is_finite(t) && arb_is_positive(t) && !lp_cancelled();
     if (ok) {
         arb_log(t, t, wp);
         arb_sub_ui(s, alpha, 1, wp);

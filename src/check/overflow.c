@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "check/overflow.h"
+#include "core/host.h"
 
 /* 1: the method fails at p; 0: it is fine; -1: it declines p */
 static _Thread_local char decline_note[240];   /* the last decline's reason (one search per thread) */
@@ -14,6 +15,11 @@ fails_at(const lp_form *form, lp_method m, lp_params par, uint64_t p, double tol
 {
     lp_result r, ref;
     int f;
+    if (lp_cancelled()) {       /* SIGINT/SIGTERM: every search ends at once (no record is printed) */
+        *kind = "declined";
+        *err = -1;
+        return -1;
+    }
     par.p = p;
     lp_result_init(&r);
     lp_result_init(&ref);
@@ -197,7 +203,7 @@ lp_overflow_record(lp_record *rec, const lp_form *form, lp_method method,
     lp_record_text(rec, "method", lp_method_name(method));
     lp_record_double(rec, "tolerance", tol);
     lp_record_int(rec, "p_max", (int64_t) p_max);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && !lp_cancelled(); i++) {
         lp_params par = *base;
         lp_overflow_point pt;
         lp_record *row = lp_record_append(rec, "points");
@@ -228,7 +234,7 @@ lp_overflow_record(lp_record *rec, const lp_form *form, lp_method method,
         static const uint64_t ps[] = { 10, 100, 1000, 13700, 100000 };
         lp_params par = *base;
         lp_params_set(&par, grid_id, grid[0], err, sizeof err);
-        for (size_t k = 0; k < sizeof ps / sizeof ps[0]; k++) {
+        for (size_t k = 0; k < sizeof ps / sizeof ps[0] && !lp_cancelled(); k++) {
             lp_record *row = lp_record_append(rec, "mpfr_bits");
             long bits;
             par.p = ps[k];

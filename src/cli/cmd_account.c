@@ -3,8 +3,10 @@
  * (or as the accountants compute it in doubles); given --epsilon, the least
  * noise multiplier that meets it; given --stated-epsilon, the dataset sizes
  * that reproduce a stated epsilon. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "core/decimal_ops.h"
 #include "cli.h"
 #include "account/account.h"
@@ -12,6 +14,8 @@
 #include "account/vmf_account.h"
 #include "channel/channel.h"
 #include "account/phases.h"
+#include "account/work.h"
+#include "core/budget.h"
 
 static const char *const cmd = "account";
 
@@ -81,7 +85,11 @@ static const char usage_text[] =
     "                  Gaussian noise, Poisson-subsampled RDP by Zhu and Wang 2019 (Thm 6),\n"
     "                  certified; integer orders only (default 'integers', up to 10000)\n"
     "  --sensitivity S vmf: neighbours' mean directions at chordal distance <= S in (0, 2]\n"
-    "                  (default: any two unit vectors, the antipodal pair, distance 2)\n";
+    "                  (default: any two unit vectors, the antipodal pair, distance 2)\n"
+    "  --max-seconds S the work budget (default 60): a run whose estimated work is\n"
+    "                  longer is refused with its estimate (see leakproof(1), BUDGETS);\n"
+    "                  SIGINT or SIGTERM stops a run cleanly (no record)\n"
+    "  --estimate      print the work estimate (estimated_seconds) and compute nothing\n";
 
 typedef struct {
     const char *M, *q, *T, *delta, *eps, *stated, *orders_text, *method_text;
@@ -93,6 +101,8 @@ typedef struct {
     int vmf;
     char q_buf[48], T_buf[32];  /* q and T derived from batch, dataset size, epochs */
     int json, compare, pld, rel, per_order, replace;
+    const char *max_seconds_text;       /* --max-seconds; --estimate (budget() below) */
+    int estimate;
     double width;
     uint64_t steps;
     lp_method method;
@@ -382,7 +392,7 @@ parse(account_opts *o, int argc, char **argv)
 {
     enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_DIGITS,
            O_RES, O_JSON, O_HELP, O_STATED, O_BATCH, O_EPOCHS, O_DATASET, O_SAMPLING, O_ACCOUNTANT, O_RELATION,
-           O_WIDTH, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS, O_PHASE };
+           O_WIDTH, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS, O_PHASE, O_MAX_SECONDS, O_ESTIMATE };
     static const struct option longopts[] = {
         { "noise-multiplier", required_argument, NULL, O_M },
         { "sampling-rate", required_argument, NULL, O_Q },
@@ -409,6 +419,8 @@ parse(account_opts *o, int argc, char **argv)
         { "p", required_argument, NULL, O_P },
         { "sensitivity", required_argument, NULL, O_SENS },
         { "phase", required_argument, NULL, O_PHASE },
+        { "max-seconds", required_argument, NULL, O_MAX_SECONDS },
+        { "estimate", no_argument, NULL, O_ESTIMATE },
         { "json", no_argument, NULL, O_JSON },
         { "help", no_argument, NULL, O_HELP },
         { NULL, 0, NULL, 0 }
@@ -455,6 +467,8 @@ parse(account_opts *o, int argc, char **argv)
             o->phase[o->nphases++] = g.optarg;
             lp_opt_again(&g, O_PHASE);         /* repeated on purpose */
             break;
+        case O_MAX_SECONDS: o->max_seconds_text = g.optarg; break;
+        case O_ESTIMATE: o->estimate = 1; break;
         case O_JSON: o->json = 1; break;
         case O_HELP:
             fputs(usage_text, lp_out());
@@ -584,7 +598,7 @@ run(const account_opts *o)
     } else {
         rec = lp_record_new("least noise multiplier (Renyi-DP accountant, Balle et al. 2020 "
                             "conversion, certified)");
-        if (lp_account_least_multiplier_study(rec, o->eps, &req, o->resolution) != 0) {
+        if (lp_account_least_multiplier_study(rec, o->eps, &req, o->resolution) != 0 && !lp_cancelled()) {
             fprintf(lp_err(), "leakproof account: no multiplier up to 10^6 meets epsilon <= %s\n",
                     o->eps);
             rc = LP_EXIT_FAIL;          /* with its record: status not_found */
@@ -604,6 +618,41 @@ run(const account_opts *o)
     return rc;
 }
 
+/* The work budget: the estimate (account/work.c) against --max-seconds
+ * (default LP_BUDGET_SECONDS); --estimate prints it instead of the run.
+ * 0 to go on, -1 when --estimate printed it, else the exit status. */
+static int
+budget(const account_opts *o)
+{
+    double max = LP_BUDGET_SECONDS, est;
+    const char *opt = "--orders";
+    char msg[400];
+    int rc;
+    if (o->max_seconds_text && (rc = lp_arg_positive(&max, cmd, "--max-seconds", o->max_seconds_text,
+                                                     "the work budget in seconds")))
+        return rc;
+    if (o->pld || o->vmf || o->nphases) /* not modelled yet (the PLD, the VMF's orders,
+                                               each phase's multiplier): no estimate */
+        est = NAN;
+    else if (o->method != LP_ARB && !o->compare)    /* doubles only: no certified integral */
+        est = 0;
+    else
+        est = lp_account_work_seconds(o->stated ? LP_WORK_FIT : o->eps ? LP_WORK_LEAST_M : LP_WORK_EPSILON,
+                                      o->M ? lp_strtod(o->M, NULL) : 1, &o->orders, o->digits, &opt);
+    if (o->estimate) {
+        lp_record *rec = lp_record_new("work estimate");
+        lp_budget_record(rec, "account", est, max, opt);
+        rc = lp_emit(rec, o->json) != 0 ? LP_EXIT_FAIL : LP_EXIT_OK;
+        lp_record_free(rec);
+        return rc == LP_EXIT_OK ? -1 : rc;
+    }
+    if (!isnan(est) && lp_budget_exceeded(msg, sizeof msg, opt, opt[2] == 'o' ? o->orders.text : o->M, est,
+                                          max, "estimated before starting"))
+        return lp_usage_error(cmd, "%s", msg);
+    lp_budget_notice(lp_err(), lp_err() == stderr && isatty(2), cmd, est);
+    return 0;
+}
+
 int
 lp_cmd_account(int argc, char **argv)
 {
@@ -615,7 +664,10 @@ lp_cmd_account(int argc, char **argv)
         lp_order_list_clear(&o.orders);
         return rc;
     }
-    rc = run(&o);
+    if ((rc = budget(&o)) == 0)
+        rc = run(&o);
+    else if (rc == -1)          /* --estimate: printed */
+        rc = LP_EXIT_OK;
     lp_order_list_clear(&o.orders);
     return lp_close_stdout(rc);
 }

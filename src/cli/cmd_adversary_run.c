@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/decimal_ops.h"
+#include "core/budget.h"
 #include "cli.h"
 #include "cmd_adversary.h"
 #include "adversary/adversary.h"
@@ -91,9 +92,11 @@ budget(const char *cmd, const char *const *value, double seconds, const char *op
     if (value[ADV_MAX_SECONDS]
         && (rc = lp_arg_positive(&max, cmd, "--max-seconds", value[ADV_MAX_SECONDS], "the work budget in seconds")))
         return rc;
-    if (seconds > max)
-        return lp_usage_error(cmd, "%s: about %.2g s of work (%s), beyond the budget of %.6g s; give "
-                              "--max-seconds to allow it", opt, seconds, what, max);
+    {
+        char msg[400];
+        if (lp_budget_exceeded(msg, sizeof msg, opt, NULL, seconds, max, what))
+            return lp_usage_error(cmd, "%s", msg);
+    }
     return 0;
 }
 

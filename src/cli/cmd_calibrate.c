@@ -2,8 +2,12 @@
  * [--sensitivity S]`: the noise standard deviation sigma for (epsilon,
  * delta)-DP, classical and analytic, both certified (the study is
  * lp_study_calibrate_gaussian). */
+#include <math.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli.h"
+#include "core/budget.h"
+#include "core/host.h"
 #include "channel/channel.h"
 #include "privacy/privacy.h"
 
@@ -27,14 +31,50 @@ usage(void)
           "  --p P            vmf: the dimension, 2 to 2147483647\n"
           "  --radius R       laplace-l1: the l1 ball's radius, > 0 (any two secrets: 2R)\n"
           "  --digits D       certified significant digits, 1 to 1000 (default 20)\n"
+          "  --max-seconds S  the work budget (default 60): a run whose estimated work is\n"
+          "                   longer is refused with its estimate (vmf: see leakproof(1),\n"
+          "                   BUDGETS); SIGINT or SIGTERM stops a run cleanly (no record)\n"
+          "  --estimate       print the work estimate (estimated_seconds) and compute nothing\n"
           "  -h, --help       this text\n", lp_out());
     return lp_close_stdout(LP_EXIT_OK);
 }
 
 /* calibrate vmf | laplace-l1: parse, call lp_study_calibrate_dp, emit */
+/* The work budget of calibrate vmf (the only calibration that can run long:
+ * p = 2^31 - 1 at --digits 100 took 24 s).  Cost model, measured with one
+ * thread at epsilon 1, delta 1e-5: (0.2 + 0.35 log10 p) (digits/20)^1.4 s
+ * (p = 3: 0.2 s at 20 digits, 0.76 s at 60; p = 1000: 1.7 s at 20;
+ * p = 2^31 - 1: 2.9 s at 20, 9.3 s at 40, 24 s at 100).  NaN: not estimated
+ * (gaussian, laplace-l1: closed forms and a bisection, seconds at most).
+ * 0 to go on, -1 when --estimate printed the estimate, else the exit status. */
+static int
+budget(int vmf, long p, long digits, const char *digits_text, const char *max_text, int estimate,
+       int json)
+{
+    double max = LP_BUDGET_SECONDS, est = NAN;
+    char msg[400];
+    int rc;
+    if (max_text && (rc = lp_arg_positive(&max, cmd, "--max-seconds", max_text, "the work budget in seconds")))
+        return rc;
+    if (vmf)
+        est = (0.2 + 0.35 * log10((double) p)) * pow((double) digits / 20.0, 1.4);
+    if (estimate) {
+        lp_record *rec = lp_record_new("work estimate");
+        lp_budget_record(rec, vmf ? "calibrate vmf" : "calibrate", est, max, "--digits");
+        rc = lp_emit(rec, json) != 0 ? LP_EXIT_FAIL : -1;
+        lp_record_free(rec);
+        return rc;
+    }
+    if (lp_budget_exceeded(msg, sizeof msg, "--digits", digits_text ? digits_text : "20", est, max,
+                           "estimated before starting"))
+        return lp_usage_error(cmd, "%s", msg);
+    lp_budget_notice(lp_err(), lp_err() == stderr && isatty(2), cmd, est);
+    return 0;
+}
+
 static int
 calibrate_dp(const char *mech, const char *eps, const char *delta, const char *sens, const char *ptext,
-             const char *radius, const char *digits_text, int json)
+             const char *radius, const char *digits_text, int json, const char *max_text, int estimate)
 {
     long digits = LP_DIGITS_STUDY;
     int rc = 0, c;
@@ -63,14 +103,18 @@ calibrate_dp(const char *mech, const char *eps, const char *delta, const char *s
         rc = lp_usage_error(cmd, "--radius must be a decimal number > 0 (got '%s')", radius);
     else if (digits_text)
         rc = lp_arg_int_range(&digits, cmd, "--digits", digits_text, 1, 1000);
-    if (rc != 0) {
+    if (rc == 0 && (rc = budget(vmf, vmf ? (long) par.p : 0, digits, digits_text, max_text, estimate, json)) == -1)
+        rc = lp_close_stdout(LP_EXIT_OK);        /* --estimate: printed */
+    if (rc != 0 || estimate) {
         lp_params_clear(&par);
         return rc;
     }
     rec = lp_record_new(vmf ? "calibrate vmf" : "calibrate laplace-l1");
     c = lp_study_calibrate_dp(rec, mech, &par, sens, eps, delta, digits, err, sizeof err);
-    if (c < 0)
+    if (c < 0 && !lp_cancelled())
         rc = lp_usage_error(cmd, "--%s", err);
+    else if (c < 0)
+        rc = LP_EXIT_FAIL;      /* interrupted: lp_cli_run says so */
     else if (lp_emit(rec, json) != 0)
         rc = LP_EXIT_FAIL;
     else
@@ -83,7 +127,7 @@ calibrate_dp(const char *mech, const char *eps, const char *delta, const char *s
 int
 lp_cmd_calibrate(int argc, char **argv)
 {
-    enum { O_EPS = 256, O_DELTA, O_SENS, O_DIGITS, O_JSON, O_HELP, O_P, O_RADIUS };
+    enum { O_EPS = 256, O_DELTA, O_SENS, O_DIGITS, O_JSON, O_HELP, O_P, O_RADIUS, O_MAX_SECONDS, O_ESTIMATE };
     static const struct option longopts[] = {
         { "epsilon", required_argument, NULL, O_EPS },
         { "delta", required_argument, NULL, O_DELTA },
@@ -92,10 +136,14 @@ lp_cmd_calibrate(int argc, char **argv)
         { "radius", required_argument, NULL, O_RADIUS },
         { "digits", required_argument, NULL, O_DIGITS },
         { "json", no_argument, NULL, O_JSON },
+        { "max-seconds", required_argument, NULL, O_MAX_SECONDS },
+        { "estimate", no_argument, NULL, O_ESTIMATE },
         { "help", no_argument, NULL, O_HELP },
         { NULL, 0, NULL, 0 }
     };
     const char *eps = NULL, *delta = NULL, *sens = "1", *digits_text = NULL, *ptext = NULL, *radius = NULL;
+    const char *max_text = NULL;
+    int estimate = 0;
     int sens_given = 0;
     long digits = LP_DIGITS_STUDY;
     int json = 0, help = 0, c, rc;
@@ -115,6 +163,8 @@ lp_cmd_calibrate(int argc, char **argv)
         case O_RADIUS: radius = g.optarg; break;
         case O_DIGITS: digits_text = g.optarg; break;
         case O_JSON: json = 1; break;
+        case O_MAX_SECONDS: max_text = g.optarg; break;
+        case O_ESTIMATE: estimate = 1; break;
         case 'h': case O_HELP: help = 1; break;
         default: return lp_opt_error(&g, cmd);
         }
@@ -126,7 +176,8 @@ lp_cmd_calibrate(int argc, char **argv)
     if (g.optind + 1 < argc)
         return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind + 1]);
     if (strcmp(argv[g.optind], "vmf") == 0 || strcmp(argv[g.optind], "laplace-l1") == 0)
-        return calibrate_dp(argv[g.optind], eps, delta, sens_given ? sens : NULL, ptext, radius, digits_text, json);
+        return calibrate_dp(argv[g.optind], eps, delta, sens_given ? sens : NULL, ptext, radius, digits_text, json, max_text,
+                            estimate);
     if (strcmp(argv[g.optind], "gaussian") != 0)
         return lp_usage_error(cmd, "unknown mechanism '%s' (gaussian, vmf or laplace-l1)", argv[g.optind]);
     if (ptext != NULL || radius != NULL)
@@ -141,6 +192,8 @@ lp_cmd_calibrate(int argc, char **argv)
         return lp_usage_error(cmd, "--delta must be a decimal number in (0, 1) (got '%s')", delta);
     if (digits_text && (rc = lp_arg_int_range(&digits, cmd, "--digits", digits_text, 1, 1000)))
         return rc;
+    if ((rc = budget(0, 0, digits, digits_text, max_text, estimate, json)) != 0)
+        return rc == -1 ? lp_close_stdout(LP_EXIT_OK) : rc;     /* -1: --estimate printed */
     rec = lp_record_new("calibrate gaussian");
     st = lp_study_calibrate_gaussian(rec, eps, delta, sens, digits, err, sizeof err);
     if (st == LP_STUDY_BAD_INPUT)

@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "core/budget.h"
+#include "mc/work.h"
+#include "core/host.h"
 #include "mc/parallel.h"
 #include "mc/study.h"
 
@@ -166,20 +169,15 @@ lp_cmd_mc(int argc, char **argv)
                                                    "the work budget in seconds")))
         return rc;
     {
-        /* the work, estimated before it starts: one thread's seconds per
-           sample, measured per mechanism (mc with --threads 1 at p = 1..64,
-           default --sup-checks), times 1.5 for a slower machine, shared by
-           the threads (at most the cores) */
-        const double us = mech == 0 ? 0.09 + 0.0175 * (double) p
-                          : mech == 1 ? 1.5 + 0.02 * (double) p
-                          : mech == 2 ? (strcmp(v[O_CLIP], "l2") == 0 ? 5.0 + 2.7 * (double) p
-                                                                     : 0.8 + 0.12 * (double) p)
-                          : 0.6 + 0.13 * (double) p;
-        const double work = 1.5e-6 * us * (double) opt.samples / (double) lp_threads_effective((int) threads);
-        if (work > max_seconds)
-            return lp_usage_error(cmd, "--samples %s: about %.2g s of work (estimated at %d threads), beyond "
-                                  "the budget of %.6g s; give --max-seconds to allow it", v[O_SAMPLES], work,
-                                  lp_threads_effective((int) threads), max_seconds);
+        /* the work, estimated before it starts (src/mc/work.c) */
+        const double work = lp_mc_work_seconds(mech == 2 ? (strcmp(v[O_CLIP], "l2") == 0 ? "laplace-l2"
+                                                                                  : "laplace-l1")
+                                               : mechanisms[mech].name, (int) p, opt.samples,
+                                               lp_threads_effective((int) threads));
+        char what[64], msg[400];
+        lp_snprintf(what, sizeof what, "estimated at %d threads", lp_threads_effective((int) threads));
+        if (lp_budget_exceeded(msg, sizeof msg, "--samples", v[O_SAMPLES], work, max_seconds, what))
+            return lp_usage_error(cmd, "%s", msg);
     }
     /* a progress line on the program's stderr, never a host's (lp_call): on a
        terminal, or everywhere with --progress */

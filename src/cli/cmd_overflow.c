@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "core/host.h"
 #include "check/overflow.h"
 
 static const char *const cmd = "overflow";
@@ -167,7 +168,7 @@ lp_cmd_overflow(int argc, char **argv)
         rec = lp_record_new(title);
     }
     lp_overflow_record(rec, form, (lp_method) m, &base, (lp_param_id) grid_id, grid, ng, p_max, 1e-8);
-    if (csv)
+    if (csv && !lp_cancelled())         /* interrupted: no rows (lp_emit says the same) */
         lp_record_emit_csv(rec, "points", lp_out());
     else
         lp_emit(rec, json);

@@ -9,6 +9,8 @@
 #include "cli.h"
 #include "check/verify.h"
 #include "mc/parallel.h"
+#include "mc/work.h"
+#include "core/budget.h"
 
 /* Under MPI every rank runs every case (sharing its blocks); rank 0 prints. */
 static FILE *
@@ -45,11 +47,15 @@ tap_text(FILE *f, const char *s)
 static void
 verify_usage(FILE *out)
 {
-    fputs("usage: leakproof verify [--threads T] [--json] [--progress] FILE...\n"
+    fputs("usage: leakproof verify [--threads T] [--json] [--progress] [--max-seconds S] [--estimate] FILE...\n"
           "  every form and method of leakproof eval against the Monte Carlo arbiter on\n"
           "  the cases of FILE (format: cases/README.md); TAP on stdout, a verdict per form;\n"
           "  --json: one record instead (the checks and the verdicts, keys in leakproof(1))\n"
-          "  --progress: a line per case on stderr (the default on a terminal)\n", out);
+          "  --progress: a line per case on stderr (the default on a terminal)\n"
+          "  --max-seconds S: the work budget (default 3600): the files' total estimated work\n"
+          "    (the sum of their cases' Monte Carlo estimates, as mc makes them) beyond it is\n"
+          "    refused before any case runs; SIGINT or SIGTERM stops a run cleanly\n"
+          "  --estimate: print the total estimate (estimated_seconds) and run nothing\n", out);
 }
 
 int
@@ -63,12 +69,14 @@ lp_cmd_verify(int argc, char **argv)
     char err[512], sentence[600];
     const char *files[64];
     size_t nfiles = 0;
-    int threads = 0, json = 0, progress = 0, show;
+    int threads = 0, json = 0, progress = 0, show, estimate = 0;
+    const char *max_text = NULL;
 
-    enum { O_THREADS = 1, O_JSON, O_HELP, O_PROGRESS };
+    enum { O_THREADS = 1, O_JSON, O_HELP, O_PROGRESS, O_MAX_SECONDS, O_ESTIMATE };
     static const struct option longopts[] = {
         { "threads", required_argument, NULL, O_THREADS }, { "json", no_argument, NULL, O_JSON },
         { "help", no_argument, NULL, O_HELP }, { "progress", no_argument, NULL, O_PROGRESS },
+        { "max-seconds", required_argument, NULL, O_MAX_SECONDS }, { "estimate", no_argument, NULL, O_ESTIMATE },
         { NULL, 0, NULL, 0 } };
     lp_opt g;
     int c;
@@ -81,6 +89,8 @@ lp_cmd_verify(int argc, char **argv)
             return lp_close_stdout(LP_EXIT_OK);
         case O_JSON: json = 1; break;
         case O_PROGRESS: progress = 1; break;
+        case O_MAX_SECONDS: max_text = g.optarg; break;
+        case O_ESTIMATE: estimate = 1; break;
         case O_THREADS: {
             long t;
             int rc;
@@ -107,6 +117,34 @@ lp_cmd_verify(int argc, char **argv)
     if (nfiles == 0) {
         free(cases);
         return lp_usage_error(cmd, "missing case file (see cases/README.md)");
+    }
+    {
+        /* the budget: every case's Monte Carlo estimate (src/mc/work.c), summed
+           before any case runs; the forms' evaluations are small beside it */
+        double max = LP_MC_BUDGET_SECONDS, est = 0;
+        const int eff = lp_threads_effective(threads);
+        char what[120], msg[600];
+        int rc;
+        if (max_text && (rc = lp_arg_positive(&max, cmd, "--max-seconds", max_text, "the work budget in seconds"))) {
+            free(cases);
+            return rc;
+        }
+        for (size_t i = 0; i < ncases; i++)
+            est += lp_mc_work_seconds(cases[i].mech->name, (int) cases[i].p, cases[i].samples, eff);
+        if (estimate) {
+            lp_record *erec = lp_record_new("work estimate");
+            lp_budget_record(erec, "verify", est, max, nfiles == 1 ? files[0] : "FILE");
+            rc = lp_emit(erec, json) != 0 ? LP_EXIT_FAIL : LP_EXIT_OK;
+            lp_record_free(erec);
+            free(cases);
+            return lp_close_stdout(rc);
+        }
+        lp_snprintf(what, sizeof what, "%zu cases' Monte Carlo, estimated at %d threads", ncases, eff);
+        if (lp_budget_exceeded(msg, sizeof msg, nfiles == 1 ? files[0] : "the case files", NULL, est, max,
+                               what)) {
+            free(cases);
+            return lp_usage_error(cmd, "%s", msg);
+        }
     }
     rec = lp_record_new("verify");
     lp_record_text(rec, "command", "verify");

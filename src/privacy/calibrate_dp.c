@@ -14,6 +14,7 @@
  *   largest kappa when it does ("monotone_in_kappa": "checked, not proved",
  *   the check being the grid in tests/t-privacy.c). */
 #include <stdio.h>
+#include "core/host.h"
 #include "privacy/privacy.h"
 #include "channel/channel.h"
 #include "channel/study.h"
@@ -68,14 +69,14 @@ lp_vmf_calibrate_kappa_dist(arb_t kappa, uint64_t p, const arb_t dist, const arb
     if (arf_sgn(lo) <= 0)
         goto done;
     arf_mul_2exp_si(hi, lo, 1);
-    for (int i = 0; i < 4000 && arf_cmp_si(hi, 4000000) < 0
+    for (int i = 0; i < 4000 && arf_cmp_si(hi, 4000000) < 0 && !lp_cancelled()
                     && (s = side_kappa(hi, p, dist, eps, delta, prec)) < 0; i++) {
         arf_set(lo, hi);
         arf_mul_2exp_si(hi, hi, 1);
     }
     if (s <= 0)
         goto done;
-    for (int it = 0; it < 4 * digits + 200; it++) {
+    for (int it = 0; it < 4 * digits + 200 && !lp_cancelled(); it++) {   /* SIGINT: stop */
         arf_t w;
         arf_init(w);
         arf_sub(w, hi, lo, prec, ARF_RND_UP);
@@ -182,7 +183,7 @@ lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *pa
         } else {
             st = lp_vmf_calibrate_kappa_dist(v, par->p, m.antipodal ? NULL : m.dist, E, D, digits, prec);
         }
-        if ((st == 0 && lp_study_accurate(v, digits)) || 2 * prec > LP_STUDY_MAX_PREC)
+        if ((st == 0 && lp_study_accurate(v, digits)) || 2 * prec > LP_STUDY_MAX_PREC || lp_cancelled())
             break;
     }
     lp_record_text(rec, "command", mech == LP_DP_VMF ? "calibrate vmf" : "calibrate laplace-l1");

@@ -1,0 +1,20 @@
+/* work.h -- the work estimate of `leakproof account`, before it starts
+ * (work.c): a cost model calibrated by measurement, for the budget
+ * (core/budget.h). */
+#ifndef LP_ACCOUNT_WORK_H
+#define LP_ACCOUNT_WORK_H
+
+#include "account/account.h"
+
+/* What the account command will do. */
+typedef enum { LP_WORK_EPSILON, LP_WORK_LEAST_M, LP_WORK_FIT } lp_account_work_kind;
+
+/* Estimated seconds of one thread for the RDP accountant over `orders` at
+ * multiplier M (a double view; for LP_WORK_LEAST_M, where the search picks M,
+ * the estimate takes M = 1), `digits` significant digits.  *opt is set to the
+ * option that drives the estimate ("--orders", or "--noise-multiplier" when
+ * the default search grid costs more because M is small). */
+double lp_account_work_seconds(lp_account_work_kind kind, double M, const lp_order_list *orders,
+                               long digits, const char **opt);
+
+#endif

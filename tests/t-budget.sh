@@ -1,0 +1,95 @@
+#!/bin/bash
+# t-budget.sh -- the budget matrix (issue 21, item 4): for each command with a
+# work estimate, (a) a small run's printed estimate (--estimate, the key
+# estimated_seconds) against its measured wall time, within a factor of 10
+# either way (with a floor of 0.5 s for tiny runs); (b) a huge legal input
+# declined at once (< 1 s) with exit 2, one message naming the option and
+# --max-seconds; (c) the same input with --max-seconds raised starts, and
+# SIGINT after 1 s stops it cleanly: exit 130, "interrupted; no result" on
+# stderr, nothing on stdout.  Fast: a few seconds per command.
+. "$(dirname "$0")/cli-lib.sh"
+
+now() { date +%s.%N; }
+num() { sed -n "s/.*\"$1\":\([-0-9.eE+]*\).*/\1/p" "$out"; }
+
+# (a): ARGS... run with --estimate --json, then for real
+estimate_vs_run() {
+    local name=$1; shift
+    "$L" "$@" --estimate --json >"$out" 2>"$err"; rc=$?
+    est=$(num estimated_seconds)
+    t0=$(now); "$L" "$@" >/dev/null 2>&1; rc2=$?; t1=$(now)
+    wall=$(echo "$t1 - $t0" | bc -l)
+    within=$(echo "e = $est; w = $wall; f = 0.5; if (e < f) e = f; if (w < f) w = f; (w <= 10 * e) && (e <= 10 * w)" | bc -l)
+    ok $(( rc != 0 || rc2 != 0 || within != 1 )) "$name: estimate $est s, measured $wall s (within 10x, floor 0.5 s; exits $rc, $rc2)"
+}
+
+# (b) and (c): OPTION (named in the message), RAISED (a --max-seconds that lets it start), ARGS...
+decline_then_interrupt() {
+    local name=$1 opt=$2 raised=$3; shift 3
+    t0=$(now); timeout -k 2 10 "$L" "$@" >"$out" 2>"$err"; rc=$?; t1=$(now)
+    secs=$(echo "$t1 - $t0" | bc -l)
+    lines=$(wc -l <"$err")
+    fast=$(echo "$secs < 1" | bc -l)
+    ok $(( rc != 2 || lines != 1 || fast != 1 )) "$name: declined in $secs s, exit $rc ($(head -c 300 "$err"))"
+    grep -q -- "$opt" "$err" && grep -q -- "--max-seconds" "$err"
+    ok $? "$name: the message names $opt and --max-seconds"
+    "$L" "$@" --max-seconds "$raised" >"$out" 2>"$err" &
+    pid=$!
+    sleep 1
+    kill -0 "$pid" 2>/dev/null; running=$?
+    t0=$(now); kill -INT "$pid" 2>/dev/null
+    wait "$pid"; rc=$?; t1=$(now)
+    secs=$(echo "$t1 - $t0" | bc -l)
+    quick=$(echo "$secs < 10" | bc -l)
+    ok $(( running != 0 || rc != 130 || quick != 1 )) "$name: --max-seconds $raised starts; SIGINT after 1 s: exit $rc in $secs s"
+    lines=$(wc -l <"$err")
+    # nothing on stdout but, for verify, its TAP plan (printed before the cases)
+    grep -q "interrupted; no result" "$err" && [ "$lines" -eq 1 ] && ! grep -qv '^1\.\.[0-9]*$' "$out"
+    ok $? "$name: one clean line on stderr, nothing on stdout but a TAP plan ($(head -c 200 "$err"); stdout: $(head -c 100 "$out"))"
+}
+
+acct="account --noise-multiplier 1 --sampling-rate 0.01 --steps 1000 --delta 1e-5"
+
+# account: a fractional order near 1000 (the certified integral, ~265 s)
+estimate_vs_run "account --orders 150.5" $acct --orders 150.5
+decline_then_interrupt "account --orders 999.5" --orders 1000 $acct --orders 999.5
+# the least multiplier: about 30 accountants, each with a fractional order 300.5
+decline_then_interrupt "account --epsilon 1 --orders 300.5" --orders 1e6 \
+    account --epsilon 1 --sampling-rate 0.01 --steps 1000 --delta 1e-5 --orders 300.5
+# the budget is the user's: a lower --max-seconds declines a small run
+bad "--max-seconds" $acct --orders 150.5 --max-seconds 0.01
+bad "--max-seconds" $acct --max-seconds 0
+
+# calibrate vmf: the dimension and the digits (p = 2^31 - 1 at --digits 100: 24 s)
+estimate_vs_run "calibrate vmf --p 3 --digits 30" calibrate vmf --p 3 --epsilon 1 --delta 1e-5 --digits 30
+decline_then_interrupt "calibrate vmf --p 2^31-1 --digits 300" --digits 1e6 \
+    calibrate vmf --p 2147483647 --epsilon 1 --delta 1e-5 --digits 300
+"$L" calibrate gaussian --epsilon 1 --delta 1e-5 --estimate --json >"$out" 2>"$err"
+grep -q '"estimated_seconds":null' "$out"
+ok $? "calibrate gaussian --estimate: not estimated, said so (null) ($(head -c 200 "$out"))"
+
+# verify: the sum of its cases' Monte Carlo estimates, before any case runs
+cases_small=$(mktemp) cases_huge=$(mktemp)
+trap 'rm -f "$out" "$err" "$cases_small" "$cases_huge"' EXIT
+echo "gauss p=2 sigma=1 radius=1 samples=2000000 seed=1" >"$cases_small"
+printf 'gauss p=64 sigma=1 radius=1 samples=1000000000000 seed=2\ngauss p=2 sigma=1 radius=1 samples=2000000 seed=1\n' >"$cases_huge"
+estimate_vs_run "verify (one case, 2e6 samples)" verify "$cases_small"
+decline_then_interrupt "verify (a case of 1e12 samples at p = 64)" "$cases_huge" 1e9 verify --threads 2 "$cases_huge"
+
+# overflow: no estimate yet (each method's cost per p differs), but a way out:
+# overflow gauss --method mpfr (the default grid, up to p = 2^31 - 1) takes ~18 s
+"$L" overflow gauss --method mpfr --csv >"$out" 2>"$err" &
+pid=$!
+sleep 1
+kill -0 "$pid" 2>/dev/null; running=$?
+t0=$(now); kill -INT "$pid" 2>/dev/null
+wait "$pid"; rc=$?; t1=$(now)
+secs=$(echo "$t1 - $t0" | bc -l)
+quick=$(echo "$secs < 10" | bc -l)
+lines=$(wc -l <"$err")
+ok $(( running != 0 || rc != 130 || quick != 1 || lines != 1 )) \
+    "overflow gauss --method mpfr --csv: SIGINT after 1 s: exit $rc in $secs s ($(head -c 200 "$err"))"
+[ ! -s "$out" ]
+ok $? "overflow gauss --method mpfr --csv: interrupted, nothing on stdout ($(head -c 100 "$out"))"
+
+echo "1..$n"

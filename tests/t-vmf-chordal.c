@@ -13,6 +13,19 @@
 #include "privacy/privacy.h"
 #include "mc/stream.h"
 
+/* A ball's decimal for a TAP line, from a small ring of buffers: arb_get_str's
+ * string freed at once (LeakSanitizer counts the ones a line would leak). */
+static const char *
+ball_str(const arb_t x, slong digits)
+{
+    static char ring[8][160];
+    static int next;
+    char *s = arb_get_str(x, digits, 0), *r = ring[next++ % 8];
+    snprintf(r, sizeof ring[0], "%s", s);
+    flint_free(s);
+    return r;
+}
+
 static double
 now(void)
 {
@@ -41,7 +54,7 @@ test_normaliser(flint_rand_t state)
         if (!arb_overlaps(z, z2) || arb_rel_accuracy_bits(z) < 34) {
             bad++;
             tap_diag("Z p=%llu kappa=%.17g d=%.17g: chordal %s, antipodal %s", (unsigned long long) p, k, d,
-                     arb_get_str(z, 20, 0), arb_get_str(z2, 20, 0));
+                     ball_str(z, 20, 0), ball_str(z2, 20, 0));
         }
         arb_clear(K); arb_clear(D); arb_clear(z); arb_clear(z2);
     }
@@ -74,8 +87,8 @@ test_limit(void)
             if (!arb_overlaps(a, b) || arb_rel_accuracy_bits(a) < 30 || !(fabs(mid_d(t)) < 1e-6)) {
                 bad++;
                 tap_diag("p=%llu kappa=%g eps=%g: chordal d=2 %s, antipodal %s, d=2-2^-30 %s",
-                         (unsigned long long) ps[i], ks[j][0], ks[j][1], arb_get_str(a, 20, 0),
-                         arb_get_str(b, 20, 0), arb_get_str(c, 20, 0));
+                         (unsigned long long) ps[i], ks[j][0], ks[j][1], ball_str(a, 20, 0),
+                         ball_str(b, 20, 0), ball_str(c, 20, 0));
             }
             arb_clear(K); arb_clear(D); arb_clear(E); arb_clear(a); arb_clear(b); arb_clear(c); arb_clear(t);
         }
@@ -164,7 +177,7 @@ test_mc(void)
         if (!(z < 4.5) || arb_rel_accuracy_bits(v) < 30) {
             bad++;
             tap_diag("p=%d kappa=%g d=%g eps=%g: certified %s, MC %.10g +- %.3g", p, k, d, e,
-                     arb_get_str(v, 15, 0), acc_mean(&a), acc_se(&a));
+                     ball_str(v, 15, 0), acc_mean(&a), acc_se(&a));
         }
         arb_clear(K); arb_clear(D); arb_clear(E); arb_clear(v);
     }
@@ -196,7 +209,7 @@ test_rdp(void)
             if (arb_lt(cv, v) || !arb_is_finite(v)) {
                 bad++;
                 tap_diag("p=%g kappa=%g d=%g eps=%g alpha=%g: RDP bound %s below delta %s", vs[i][0], vs[i][1],
-                         vs[i][2], vs[i][3], al[j], arb_get_str(cv, 15, 0), arb_get_str(v, 15, 0));
+                         vs[i][2], vs[i][3], al[j], ball_str(cv, 15, 0), ball_str(v, 15, 0));
             } else if (arb_is_positive(v)) {
                 arb_div(cv, cv, v, 64);
                 worst = fmin(worst, mid_d(cv));
@@ -234,8 +247,8 @@ test_monotone(void)
                     if (arb_gt(prev, cur) || !(arb_is_zero(cur) || arb_rel_accuracy_bits(cur) >= 30)) {
                         bad++;
                         tap_diag("p=%llu kappa=%g eps=%g: delta at d=%g %s after %s at d=%g",
-                                 (unsigned long long) ps[i], ks[j], mid_d(E), 0.25 * s, arb_get_str(cur, 15, 0),
-                                 arb_get_str(prev, 15, 0), 0.25 * (s - 1));
+                                 (unsigned long long) ps[i], ks[j], mid_d(E), 0.25 * s, ball_str(cur, 15, 0),
+                                 ball_str(prev, 15, 0), 0.25 * (s - 1));
                     }
                     strict += arb_lt(prev, cur);
                     arb_set(prev, cur);
@@ -276,7 +289,7 @@ test_proof_steps(void)
                     if (arb_gt(prev, cur) || !(arb_rel_accuracy_bits(cur) >= 30 || arb_is_zero(cur))) {
                         bad++;
                         tap_diag("p=%llu kappa=%g c=%g: P[u > c] at d=%g %s after %s", (unsigned long long) ps[i],
-                                 ks[j], cs[l], 0.25 * s, arb_get_str(cur, 15, 0), arb_get_str(prev, 15, 0));
+                                 ks[j], cs[l], 0.25 * s, ball_str(cur, 15, 0), ball_str(prev, 15, 0));
                     }
                     strict += arb_lt(prev, cur);
                     arb_set(prev, cur);
@@ -338,7 +351,7 @@ test_inverse(void)
                 if (j > 0 && !arb_lt(prev, e))
                     bad++;
                 tap_diag("p=%llu kappa=173 d=%g delta=1e-5: epsilon %s (%.1f ms; delta(1) %.1f ms)",
-                         (unsigned long long) ps[i], ds[j], arb_get_str(e, 8, 0), 1e3 * (t1 - t0), 1e3 * (t2 - t1));
+                         (unsigned long long) ps[i], ds[j], ball_str(e, 8, 0), 1e3 * (t1 - t0), 1e3 * (t2 - t1));
                 arb_set(prev, e);
             }
             arb_clear(tgt); arb_clear(e); arb_clear(x); arb_clear(v);
@@ -378,7 +391,7 @@ test_calibrate(void)
             if (!(fabs(mid_d(t)) < 1e-6) || arb_rel_accuracy_bits(k) < 20) {
                 bad++;
                 tap_diag("p=%g kappa=%g d=%g: eps %s, calibrated kappa %s", cs[i][0], cs[i][1], cs[i][2],
-                         arb_get_str(e, 15, 0), arb_get_str(k, 15, 0));
+                         ball_str(e, 15, 0), ball_str(k, 15, 0));
             }
         }
         arb_clear(tgt); arb_clear(e); arb_clear(k); arb_clear(t);
@@ -398,7 +411,7 @@ test_calibrate(void)
             if (arb_gt(prev, cur)) {
                 badm++;
                 tap_diag("p=%llu d=1 eps=2: delta at kappa 2^%d %s below %s", (unsigned long long) ps[i], j,
-                         arb_get_str(cur, 15, 0), arb_get_str(prev, 15, 0));
+                         ball_str(cur, 15, 0), ball_str(prev, 15, 0));
             }
             arb_set(prev, cur);
         }

@@ -12,6 +12,12 @@ For each p of cases/papers/biswas.cases's vmf-run row:
 from sections.common import one_row, listed, table
 
 
+def balle(R, rec, key):
+    """A key of the record's Balle et al. conversion (its sub-record), or what field gives."""
+    sub = R.field(rec, "balle2020")
+    return R.field(sub, key) if isinstance(sub, dict) else sub
+
+
 def rows_vmf_run(R, run):
     rows = []
     q, T, delta, kappa = run["sampling-rate"], run["steps"], run["delta"], run["kappa"]
@@ -23,15 +29,15 @@ def rows_vmf_run(R, run):
                     "--digits", "20"]) if isinstance(e1, str) else None
         M = R.field(c, "sigma_analytic")
         v = R.json(["account", "--mechanism", "vmf", "--kappa", kappa, "--p", p] + tail)
-        row = {"p": p, "eps1": e1, "M": M, "vmf": R.field(R.field(v, "balle2020"), "epsilon_upper_bound"),
-               "vmf_order": R.field(R.field(v, "balle2020"), "order")}
+        row = {"p": p, "eps1": e1, "M": M, "vmf": balle(R, v, "epsilon_upper_bound"),
+               "vmf_order": balle(R, v, "order")}
         if isinstance(M, str):
             g = R.json(["account", "--noise-multiplier", M] + tail)
             gi = R.json(["account", "--noise-multiplier", M, "--orders", "integers"] + tail)
             gp = R.json(["account", "--accountant", "pld", "--noise-multiplier", M] + tail)
-            row["gauss"] = R.field(R.field(g, "balle2020"), "epsilon_upper_bound")
-            row["gauss_order"] = R.field(R.field(g, "balle2020"), "order")
-            row["gauss_int"] = R.field(R.field(gi, "balle2020"), "epsilon_upper_bound")
+            row["gauss"] = balle(R, g, "epsilon_upper_bound")
+            row["gauss_order"] = balle(R, g, "order")
+            row["gauss_int"] = balle(R, gi, "epsilon_upper_bound")
             row["pld"] = f"[{R.field(gp, 'epsilon_lower_bound')}, {R.field(gp, 'epsilon_upper_bound')}]"
         rows.append(row)
     return rows

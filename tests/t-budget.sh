@@ -60,6 +60,16 @@ decline_then_interrupt "account --epsilon 1 --orders 300.5" --orders 1e6 \
 bad "--max-seconds" $acct --orders 150.5 --max-seconds 0.01
 bad "--max-seconds" $acct --max-seconds 0
 
+# account --accountant pld: the grid it will choose (n, K), planned in doubles
+# (account/pld_plan.c); M 0.8, q 1e-5, T 1e6, delta 1e-8 took 72-82 s
+pld="account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 1000 --delta 1e-5"
+estimate_vs_run "account --accountant pld --width 1e-3" $pld --width 1e-3
+decline_then_interrupt "account --accountant pld (T = 1e6, q = 1e-5)" --width 1000 \
+    account --accountant pld --noise-multiplier 0.8 --sampling-rate 0.00001 --steps 1000000 --delta 1e-8
+"$L" $pld --estimate --json >"$out" 2>"$err"
+grep -q '"grid_size":[1-9]' "$out" && grep -q '"estimated_bytes":[1-9]' "$out"
+ok $? "account --accountant pld --estimate: the grid and its memory ($(head -c 300 "$out"))"
+
 # calibrate vmf: the dimension and the digits (p = 2^31 - 1 at --digits 100: 24 s)
 estimate_vs_run "calibrate vmf --p 3 --digits 30" calibrate vmf --p 3 --epsilon 1 --delta 1e-5 --digits 30
 decline_then_interrupt "calibrate vmf --p 2^31-1 --digits 300" --digits 1e6 \

@@ -86,8 +86,12 @@ printf 'gauss p=64 sigma=1 radius=1 samples=1000000000000 seed=2\ngauss p=2 sigm
 estimate_vs_run "verify (one case, 2e6 samples)" verify "$cases_small"
 decline_then_interrupt "verify (a case of 1e12 samples at p = 64)" "$cases_huge" 1e9 verify --threads 2 "$cases_huge"
 
-# overflow: no estimate yet (each method's cost per p differs), but a way out:
-# overflow gauss --method mpfr (the default grid, up to p = 2^31 - 1) takes ~18 s
+# overflow: per grid point and method, scaled by log2(p_max) (check/overflow_work.c)
+estimate_vs_run "overflow gauss --method double --sigma-grid 1" overflow gauss --method double --sigma-grid 1
+decline_then_interrupt "overflow gauss --method mpfr (6 grid points)" --sigma-grid 1000 \
+    overflow gauss --method mpfr --sigma-grid 0.5,1,2,4,8,16
+# and a way out of one estimated within the default budget:
+# overflow gauss --method mpfr (the default grid, up to p = 2^31 - 1) takes 18 - 36 s
 "$L" overflow gauss --method mpfr --csv >"$out" 2>"$err" &
 pid=$!
 sleep 1

@@ -86,6 +86,15 @@ printf 'gauss p=64 sigma=1 radius=1 samples=1000000000000 seed=2\ngauss p=2 sigm
 estimate_vs_run "verify (one case, 2e6 samples)" verify "$cases_small"
 decline_then_interrupt "verify (a case of 1e12 samples at p = 64)" "$cases_huge" 1e9 verify --threads 2 "$cases_huge"
 
+# dp vmf: the digits, the query and p (privacy/dp_work.c)
+estimate_vs_run "dp vmf --p 2^31-1 --epsilon 1 --digits 100" \
+    dp vmf --p 2147483647 --kappa 1000000 --epsilon 1 --digits 100
+decline_then_interrupt "dp vmf --p 2^31-1 --delta 1e-5 --digits 300" --digits 1000 \
+    dp vmf --p 2147483647 --kappa 1000000 --delta 1e-5 --digits 300
+"$L" dp gauss --p 5 --sigma 1 --radius 1 --epsilon 1 --estimate --json >"$out" 2>"$err"
+grep -q '"estimated_seconds":null' "$out"
+ok $? "dp gauss --estimate: not estimated, said so (null) ($(head -c 200 "$out"))"
+
 # overflow: per grid point and method, scaled by log2(p_max) (check/overflow_work.c)
 estimate_vs_run "overflow gauss --method double --sigma-grid 1" overflow gauss --method double --sigma-grid 1
 decline_then_interrupt "overflow gauss --method mpfr (6 grid points)" --sigma-grid 1000 \

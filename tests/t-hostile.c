@@ -86,6 +86,7 @@ static const char *const bases[] = {
     "dp vmf --p 5 --kappa 1 --epsilon 0.5",
     "dp vmf --p 5 --kappa 1 --neighbours secrets --delta 1e-5",
     "dp vmf --p 5 --kappa 1 --sensitivity 1 --order 2",
+    "dp vmf --p 5 --kappa 1 --epsilon 0.5 --digits 1000 --max-seconds 1 --estimate",
     "dp vmf --p 5 --kappa 1 --sensitivity 1 --epsilon 0.5",
     "dp vmf --p 5 --kappa 1 --sensitivity 1.5 --delta 1e-5",
     "dp laplace-l1 --p 5 --b 1 --radius 1 --order 2",

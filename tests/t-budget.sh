@@ -60,6 +60,12 @@ decline_then_interrupt "account --epsilon 1 --orders 300.5" --orders 1e6 \
 bad "--max-seconds" $acct --orders 150.5 --max-seconds 0.01
 bad "--max-seconds" $acct --max-seconds 0
 
+# account --phase: the sum of each phase's estimate at its own multiplier
+estimate_vs_run "account --phase x2 --orders 150.5" account --phase 1,0.01,1000 --phase 0.7,0.02,500 \
+    --delta 1e-5 --orders 150.5
+decline_then_interrupt "account --phase x2 --orders 300.5 (M = 0.5)" --orders 1000 \
+    account --phase 1,0.01,1000 --phase 0.5,0.01,1000 --delta 1e-5 --orders 300.5
+
 # account --accountant pld: the grid it will choose (n, K), planned in doubles
 # (account/pld_plan.c); M 0.8, q 1e-5, T 1e6, delta 1e-8 took 72-82 s
 pld="account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 1000 --delta 1e-5"

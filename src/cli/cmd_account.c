@@ -642,9 +642,15 @@ budget(const account_opts *o)
         est = lp_pld_work_seconds(&pr, &bytes, &n_max, &K_max);
         opt = "--width";        /* the knob: a wider bracket, a coarser grid */
         value = o->width_text ? o->width_text : "0.01";
-    } else if (o->vmf || o->nphases)    /* not modelled yet (the VMF's orders, each
-                                           phase's multiplier): no estimate */
+    } else if (o->vmf) {        /* not modelled yet (the VMF's orders): no estimate */
         est = NAN;
+    } else if (o->nphases) {    /* the sum over the phases, each at its own multiplier */
+        est = 0;
+        for (size_t i = 0; i < o->nphases; i++)
+            est += lp_account_work_seconds(LP_WORK_EPSILON, lp_strtod(o->phase[i], NULL), &o->orders,
+                                           o->digits, &opt);
+        opt = "--orders";
+    }
     else if (o->method != LP_ARB && !o->compare)    /* doubles only: no certified integral */
         est = 0;
     else

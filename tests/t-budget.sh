@@ -101,6 +101,16 @@ decline_then_interrupt "dp vmf --p 2^31-1 --delta 1e-5 --digits 300" --digits 10
 grep -q '"estimated_seconds":null' "$out"
 ok $? "dp gauss --estimate: not estimated, said so (null) ($(head -c 200 "$out"))"
 
+# channel natural: the eigenvalues counted first (channel/channel_work.c)
+eig_small=$(mktemp) eig_huge=$(mktemp)
+trap 'rm -f "$out" "$err" "$cases_small" "$cases_huge" "$eig_small" "$eig_huge"' EXIT
+awk 'BEGIN { for (i = 1; i <= 10000; i++) printf "%.6f\n", 0.001 + (i * 7919 % 10000) / 1000 }' >"$eig_small"
+awk 'BEGIN { for (i = 1; i <= 1000000; i++) printf "%.6f\n", 0.001 + (i * 7919 % 10000) / 1000 }' >"$eig_huge"
+estimate_vs_run "channel natural (1e4 eigenvalues, --digits 1000)" \
+    channel natural --eigenvalues-file "$eig_small" --capacity 1 --digits 1000
+decline_then_interrupt "channel natural (1e6 eigenvalues, --digits 1000)" --eigenvalues-file 1e5 \
+    channel natural --eigenvalues-file "$eig_huge" --capacity 1 --digits 1000
+
 # overflow: per grid point and method, scaled by log2(p_max) (check/overflow_work.c)
 estimate_vs_run "overflow gauss --method double --sigma-grid 1" overflow gauss --method double --sigma-grid 1
 decline_then_interrupt "overflow gauss --method mpfr (6 grid points)" --sigma-grid 1000 \

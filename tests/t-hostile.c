@@ -43,6 +43,8 @@ static const char *const bases[] = {
     "channel capacity --eigenvalues 1,2 --noise-variance 1",
     "channel capacity --eigenvalues-file @SRC@/cases/tan/eig.txt --noise-variance 1",
     "channel natural --eigenvalues 1,2 --capacity 1",
+    "channel natural --eigenvalues-file @SRC@/cases/tan/eig.txt --capacity 1 --digits 1000 --max-seconds 100 "
+    "--estimate",
     "channel natural --data @SRC@/cases/tan/samples.csv --capacity 1",
     "channel white --eigenvalues 1,2 --capacity 1 --digits 10",
     "channel personalized --covariance @SRC@/cases/tan/cov-4.csv --beta @SRC@/cases/tan/beta-4.csv "

@@ -145,8 +145,8 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     arb_init(pld->tau_lo);
     pld->relation = rel;
     pld->T = T;
-    if (T > UINT64_C(1000000000) || run->q_is_one || !(width > 0))
-        return -1;
+    if (T > UINT64_C(1000000000) || run->q_is_one || !(width > 0) || lp_cancelled())
+        return -1;              /* (cancelled: SIGINT/SIGTERM, nothing built) */
 
     /* 1. choices, in doubles: the grid width and the window */
     sketch_init(&sk, q, M, rel);

@@ -60,6 +60,22 @@ decline_then_interrupt "account --epsilon 1 --orders 300.5" --orders 1e6 \
 bad "--max-seconds" $acct --orders 150.5 --max-seconds 0.01
 bad "--max-seconds" $acct --max-seconds 0
 
+# account --phase: the sum of each phase's estimate at its own multiplier
+estimate_vs_run "account --phase x2 --orders 150.5" account --phase 1,0.01,1000 --phase 0.7,0.02,500 \
+    --delta 1e-5 --orders 150.5
+decline_then_interrupt "account --phase x2 --orders 300.5 (M = 0.5)" --orders 1000 \
+    account --phase 1,0.01,1000 --phase 0.5,0.01,1000 --delta 1e-5 --orders 300.5
+
+# account --accountant pld: the grid it will choose (n, K), planned in doubles
+# (account/pld_plan.c); M 0.8, q 1e-5, T 1e6, delta 1e-8 took 72-82 s
+pld="account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 1000 --delta 1e-5"
+estimate_vs_run "account --accountant pld --width 1e-3" $pld --width 1e-3
+decline_then_interrupt "account --accountant pld (T = 1e6, q = 1e-5)" --width 1000 \
+    account --accountant pld --noise-multiplier 0.8 --sampling-rate 0.00001 --steps 1000000 --delta 1e-8
+"$L" $pld --estimate --json >"$out" 2>"$err"
+grep -q '"grid_size":[1-9]' "$out" && grep -q '"estimated_bytes":[1-9]' "$out"
+ok $? "account --accountant pld --estimate: the grid and its memory ($(head -c 300 "$out"))"
+
 # calibrate vmf: the dimension and the digits (p = 2^31 - 1 at --digits 100: 24 s)
 estimate_vs_run "calibrate vmf --p 3 --digits 30" calibrate vmf --p 3 --epsilon 1 --delta 1e-5 --digits 30
 decline_then_interrupt "calibrate vmf --p 2^31-1 --digits 300" --digits 1e6 \
@@ -76,8 +92,31 @@ printf 'gauss p=64 sigma=1 radius=1 samples=1000000000000 seed=2\ngauss p=2 sigm
 estimate_vs_run "verify (one case, 2e6 samples)" verify "$cases_small"
 decline_then_interrupt "verify (a case of 1e12 samples at p = 64)" "$cases_huge" 1e9 verify --threads 2 "$cases_huge"
 
-# overflow: no estimate yet (each method's cost per p differs), but a way out:
-# overflow gauss --method mpfr (the default grid, up to p = 2^31 - 1) takes ~18 s
+# dp vmf: the digits, the query and p (privacy/dp_work.c)
+estimate_vs_run "dp vmf --p 2^31-1 --epsilon 1 --digits 100" \
+    dp vmf --p 2147483647 --kappa 1000000 --epsilon 1 --digits 100
+decline_then_interrupt "dp vmf --p 2^31-1 --delta 1e-5 --digits 300" --digits 1000 \
+    dp vmf --p 2147483647 --kappa 1000000 --delta 1e-5 --digits 300
+"$L" dp gauss --p 5 --sigma 1 --radius 1 --epsilon 1 --estimate --json >"$out" 2>"$err"
+grep -q '"estimated_seconds":null' "$out"
+ok $? "dp gauss --estimate: not estimated, said so (null) ($(head -c 200 "$out"))"
+
+# channel natural: the eigenvalues counted first (channel/channel_work.c)
+eig_small=$(mktemp) eig_huge=$(mktemp)
+trap 'rm -f "$out" "$err" "$cases_small" "$cases_huge" "$eig_small" "$eig_huge"' EXIT
+awk 'BEGIN { for (i = 1; i <= 10000; i++) printf "%.6f\n", 0.001 + (i * 7919 % 10000) / 1000 }' >"$eig_small"
+awk 'BEGIN { for (i = 1; i <= 1000000; i++) printf "%.6f\n", 0.001 + (i * 7919 % 10000) / 1000 }' >"$eig_huge"
+estimate_vs_run "channel natural (1e4 eigenvalues, --digits 1000)" \
+    channel natural --eigenvalues-file "$eig_small" --capacity 1 --digits 1000
+decline_then_interrupt "channel natural (1e6 eigenvalues, --digits 1000)" --eigenvalues-file 1e5 \
+    channel natural --eigenvalues-file "$eig_huge" --capacity 1 --digits 1000
+
+# overflow: per grid point and method, scaled by log2(p_max) (check/overflow_work.c)
+estimate_vs_run "overflow gauss --method double --sigma-grid 1" overflow gauss --method double --sigma-grid 1
+decline_then_interrupt "overflow gauss --method mpfr (6 grid points)" --sigma-grid 1000 \
+    overflow gauss --method mpfr --sigma-grid 0.5,1,2,4,8,16
+# and a way out of one estimated within the default budget:
+# overflow gauss --method mpfr (the default grid, up to p = 2^31 - 1) takes 18 - 36 s
 "$L" overflow gauss --method mpfr --csv >"$out" 2>"$err" &
 pid=$!
 sleep 1

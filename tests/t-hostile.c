@@ -35,6 +35,7 @@ static const char *const bases[] = {
     "overflow gauss --method double --sigma-grid 1 --radius 1 --p-max 1000",
     "overflow gauss --method double --form printed --sigma 1 --radius-grid 1 --p-max 1000",
     "overflow vmf --method logdouble --kappa-grid 1 --p-max 1000",
+    "overflow vmf --method logdouble --kappa-grid 1 --p-max 1000 --max-seconds 100 --estimate",
     "overflow laplace-l1 --method double --b-grid 1 --radius 1 --p-max 1000",
     "overflow laplace-l1 --method double --b 1 --radius-grid 1 --p-max 1000",
     "overflow account --method double --noise-multiplier-grid 1 --sampling-rate 0.01 --steps 10 "
@@ -42,6 +43,8 @@ static const char *const bases[] = {
     "channel capacity --eigenvalues 1,2 --noise-variance 1",
     "channel capacity --eigenvalues-file @SRC@/cases/tan/eig.txt --noise-variance 1",
     "channel natural --eigenvalues 1,2 --capacity 1",
+    "channel natural --eigenvalues-file @SRC@/cases/tan/eig.txt --capacity 1 --digits 1000 --max-seconds 100 "
+    "--estimate",
     "channel natural --data @SRC@/cases/tan/samples.csv --capacity 1",
     "channel white --eigenvalues 1,2 --capacity 1 --digits 10",
     "channel personalized --covariance @SRC@/cases/tan/cov-4.csv --beta @SRC@/cases/tan/beta-4.csv "
@@ -85,6 +88,7 @@ static const char *const bases[] = {
     "dp vmf --p 5 --kappa 1 --epsilon 0.5",
     "dp vmf --p 5 --kappa 1 --neighbours secrets --delta 1e-5",
     "dp vmf --p 5 --kappa 1 --sensitivity 1 --order 2",
+    "dp vmf --p 5 --kappa 1 --epsilon 0.5 --digits 1000 --max-seconds 1 --estimate",
     "dp vmf --p 5 --kappa 1 --sensitivity 1 --epsilon 0.5",
     "dp vmf --p 5 --kappa 1 --sensitivity 1.5 --delta 1e-5",
     "dp laplace-l1 --p 5 --b 1 --radius 1 --order 2",

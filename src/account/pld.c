@@ -34,6 +34,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "account/pld_internal.h"
+#include "account/pld_plan.h"
+#include "core/host.h"
 
 /* ---- the loss in doubles, for the heuristics (choices only) ---------------- */
 
@@ -143,8 +145,8 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     arb_init(pld->tau_lo);
     pld->relation = rel;
     pld->T = T;
-    if (T > UINT64_C(1000000000) || run->q_is_one || !(width > 0))
-        return -1;
+    if (T > UINT64_C(1000000000) || run->q_is_one || !(width > 0) || lp_cancelled())
+        return -1;              /* (cancelled: SIGINT/SIGTERM, nothing built) */
 
     /* 1. choices, in doubles: the grid width and the window */
     sketch_init(&sk, q, M, rel);
@@ -193,15 +195,25 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     pld->kmin_h = kmin * h;
     pld->kmax_h = kmax * h;
     pld->support = (size_t) K;
+    if (lp_pld_plan_only)       /* the work estimate (pld_plan.c): the choices only */
+        return 0;
 
     /* 2. the masses of Y, certified (pld_grid.c), and the cut tails per step */
     mass = pld_masses(run, rel, kmin, K, h);
+    if (lp_cancelled()) {       /* SIGINT/SIGTERM: no result */
+        _arb_vec_clear(mass, K);
+        return -1;
+    }
     pld_cut_tails(pld, run, rel, kmin, kmax, h);
 
     /* 3. mu = E[Y] - E[X~] enclosed; 4. the window's tails (pld_bounds.c) */
     pld_mean_rounding(pld, run, rel, mass, kmin, K, h, zcut);
     pld_window_tails(pld, run, rel, mass, kmin, K, lam_hi, lam_lo, dref);
 
+    if (lp_cancelled()) {
+        _arb_vec_clear(mass, K);
+        return -1;
+    }
     /* 5 .. 7. the composition in doubles and its suffix sums (pld_compose.c) */
     pld_compose(pld, mass, kmin, K);
     _arb_vec_clear(mass, K);

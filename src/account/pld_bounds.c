@@ -8,6 +8,7 @@
 #include <string.h>
 #include "account/pld_internal.h"
 #include "numeric/numeric.h"
+#include "core/host.h"
 
 /* x = the better of two valid bounds: the smaller upper end (upper != 0)
  * or the larger lower end */
@@ -52,7 +53,7 @@ pld_mean_rounding(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_src
     /* 3. mu = E[Y] - E[X~] enclosed: E[Y] exactly from the masses; E[X~]
      * from the KL and the clamped tails (pld_kl.c's tail bounds) */
     arb_zero(ey);
-    for (int64_t i = 0; i < K; i++) {
+    for (int64_t i = 0; i < K && !lp_cancelled(); i++) {   /* SIGINT: no result (pld.c) */
         pld_grid_point(l, kmin + i, h);
         arb_addmul(ey, mass + i, l, MASS_PREC);
     }
@@ -217,7 +218,7 @@ pld_window_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcp
             arb_mul(step, step, t, MASS_PREC);
             arb_exp(step, step, MASS_PREC);
             arb_zero(mg);
-            for (int64_t i = 0; i < K; i++) {
+            for (int64_t i = 0; i < K && !lp_cancelled(); i++) {
                 arf_t u;
                 arf_init(u);
                 arb_get_abs_ubound_arf(u, mass + i, MASS_PREC);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "account/pld_internal.h"
 #include "numeric/numeric.h"
+#include "core/host.h"
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -116,6 +117,8 @@ Phi_sorted(arb_ptr out, arb_srcptr z, int64_t n, slong prec)
     arb_mul(R, R, tmp, prec);
     for (int64_t i = 0; i < n;) {
         int64_t j;
+        if (lp_cancelled())
+            break;              /* SIGINT/SIGTERM: no result (pld.c) */
         if (!arb_is_finite(z + i)) {
             arb_indeterminate(out + i);
             i++;
@@ -252,8 +255,10 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
          * from a fresh exponential per chunk), then Phi in Taylor blocks */
         const int64_t nb = K > 1 ? K - 1 : 0;
         arb_ptr G = _arb_vec_init(K > 1 ? K - 1 : 1);
+        const int *cancel = lp_cancel_flag();
 #pragma omp parallel
         {
+            const int *was = lp_cancel_flag();
             int nt = 1, id = 0;
             int64_t from, to;
             arb_t el, step, lk;
@@ -265,6 +270,7 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
 #endif
             from = nb * id / nt;
             to = nb * (id + 1) / nt;
+            lp_cancel_watch(cancel);    /* every thread sees the caller's flag */
             arb_init(el);
             arb_init(step);
             arb_init(lk);
@@ -279,7 +285,7 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
             arb_exp(el, lk, MASS_PREC + 16);
             arb_set_d(step, rel == LP_PLD_ADD ? -h : h);
             arb_exp(step, step, MASS_PREC + 16);
-            for (int64_t i = from; i < to; i++) {
+            for (int64_t i = from; i < to && !lp_cancelled(); i++) {
                 if (tail_args(z1 + (i - from), z2 + (i - from), run, rel, el, MASS_PREC) != 0)
                     edge[i - from] = 1;
                 arb_mul(el, el, step, MASS_PREC + 16);
@@ -292,9 +298,9 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
                     arb_set(z2 + i, z2 + i + 1);
                 }
             Phi_sorted(P1, z1, to - from, MASS_PREC);
-            if (rel == LP_PLD_REMOVE)
+            if (rel == LP_PLD_REMOVE && !lp_cancelled())
                 Phi_sorted(P2, z2, to - from, MASS_PREC);
-            for (int64_t i = from; i < to; i++) {
+            for (int64_t i = from; i < to && !lp_cancelled(); i++) {
                 arb_ptr g = G + i;
                 if (edge[i - from]) {
                     pld_grid_point(lk, kmin + i, h);
@@ -316,12 +322,13 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
             arb_clear(el);
             arb_clear(step);
             arb_clear(lk);
+            lp_cancel_watch(was);
         }
         if (K > 1) {
             /* m_kmin = P(X <= l_kmin) = 1 - G_0; m_k = G_{i-1} - G_i; m_kmax = G_{K-2} */
             arb_sub_ui(mass + 0, G + 0, 1, MASS_PREC);
             arb_neg(mass + 0, mass + 0);
-            for (int64_t i = 1; i < K - 1; i++)
+            for (int64_t i = 1; i < K - 1 && !lp_cancelled(); i++)
                 arb_sub(mass + i, G + i - 1, G + i, MASS_PREC);
             arb_set(mass + K - 1, G + K - 2);
         }

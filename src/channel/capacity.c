@@ -47,7 +47,7 @@ lp_spectrum_set_text(lp_spectrum *s, size_t i, const char *text, slong prec)
 void
 lp_spectrum_set_prec(lp_spectrum *s, slong prec)
 {
-    for (size_t i = 0; i < s->d; i++)
+    for (size_t i = 0; i < s->d && !lp_cancelled(); i++)     /* SIGINT: no record */
         if (s->text[i])
             lp_decimal_arb(s->lambda + i, s->text[i], prec);
 }
@@ -76,7 +76,7 @@ lp_channel_f_arb(arb_t f, const lp_spectrum *s, const arb_t sigma, slong prec)
     arb_init(acc);
     arb_inv(inv, sigma, prec);
     arb_zero(acc);
-    for (size_t i = 0; i < s->d; i += CHUNK) {
+    for (size_t i = 0; i < s->d && !lp_cancelled(); i += CHUNK) {  /* SIGINT: no record */
         arb_one(prod);
         for (size_t j = i; j < s->d && j < i + CHUNK; j++) {
             arb_mul(t, s->lambda + j, inv, prec);

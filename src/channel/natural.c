@@ -2,6 +2,7 @@
  * Contract in channel.h. */
 #include <math.h>
 #include <stdlib.h>
+#include "core/host.h"
 #include "channel/channel.h"
 
 /* -1, 0, 1: f(sigma) - kappa certainly negative, unknown, certainly positive,
@@ -61,7 +62,7 @@ place_root(const double *ll, size_t npos, double log_kappa)
     hi = top + log(sum) - log(2.0) - log_kappa + 1;
     lo = lmin - log_expm1_of_exp(log_kappa + log(2.0 / npos)) - 1;
     t = 0.5 * (lo + hi);
-    for (int it = 0; it < 400 && hi - lo > 1e-15 * fmax(1.0, fabs(t)); it++) {
+    for (int it = 0; it < 400 && hi - lo > 1e-15 * fmax(1.0, fabs(t)) && !lp_cancelled(); it++) {
         double dg, g = lp_channel_log_f_of_log_sigma(ll, npos, t, &dg) - log_kappa, next;
         if (g > 0)
             lo = t;
@@ -114,7 +115,7 @@ lp_channel_natural(arb_t sigma, const lp_spectrum *s, const arb_t kappa, slong d
         lp_channel_f_arb(F, s, X, wprec);
         arb_sub(F, F, kappa, wprec);
         arb_zero(D);
-        for (size_t i = 0; i < s->d; i++) {
+        for (size_t i = 0; i < s->d && !lp_cancelled(); i++) {    /* SIGINT: no record */
             arb_add(T, s->lambda + i, X, wprec);
             arb_div(T, s->lambda + i, T, wprec);
             arb_add(D, D, T, wprec);

@@ -1,5 +1,6 @@
 /* `channel capacity`: f(sigma) of eq. (15)/(18) at a given noise variance,
  * certified by the precision loop.  Contract in channel.h. */
+#include "core/host.h"
 #include "channel/study.h"
 
 lp_study_status
@@ -16,7 +17,8 @@ lp_study_channel_capacity(lp_record *rec, lp_spectrum *s, const char *noise_vari
         lp_spectrum_set_prec(s, prec);
         lp_decimal_arb(v, noise_variance, prec);
         lp_channel_f_arb(f, s, v, prec);
-        if (lp_study_accurate(f, digits) || 2 * prec > LP_STUDY_MAX_PREC)
+        if (lp_study_accurate(f, digits) || 2 * prec > LP_STUDY_MAX_PREC
+            || lp_cancelled())         /* SIGINT/SIGTERM: no record */
             break;
     }
     lp_record_text(rec, "command", "channel capacity");

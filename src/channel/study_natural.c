@@ -1,5 +1,6 @@
 /* `channel natural`: the certified noise variance whose capacity f is the
  * target, with f at it as a check.  Contract in channel.h. */
+#include "core/host.h"
 #include <stdio.h>
 #include "channel/study.h"
 
@@ -24,7 +25,8 @@ lp_study_channel_natural(lp_record *rec, lp_spectrum *s, const char *target_capa
         lp_spectrum_set_prec(s, prec);
         lp_decimal_arb(kappa, target_capacity, prec);
         st = lp_channel_natural(sigma, s, kappa, digits, prec);
-        if ((st == 0 && lp_study_accurate(sigma, digits)) || 2 * prec > LP_STUDY_MAX_PREC)
+        if ((st == 0 && lp_study_accurate(sigma, digits)) || 2 * prec > LP_STUDY_MAX_PREC
+            || lp_cancelled())         /* SIGINT/SIGTERM: no record */
             break;
     }
     lp_channel_f_arb(f, s, sigma, prec);

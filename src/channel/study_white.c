@@ -1,5 +1,6 @@
 /* `channel white`: eq. (19)'s noise variance per eigenvalue and f at them.
  * Contract in channel.h. */
+#include "core/host.h"
 #include <stdio.h>
 #include <string.h>
 #include "channel/study.h"
@@ -26,7 +27,8 @@ lp_study_channel_white(lp_record *rec, lp_spectrum *s, const char *target_capaci
         accurate = lp_study_accurate(f, digits);
         for (size_t i = 0; i < s->d; i++)
             accurate &= lp_study_accurate(sig + i, digits);
-        if (accurate || 2 * prec > LP_STUDY_MAX_PREC)
+        if (accurate || 2 * prec > LP_STUDY_MAX_PREC
+            || lp_cancelled())         /* SIGINT/SIGTERM: no record */
             break;
     }
     lp_record_text(rec, "command", "channel white");

@@ -5,11 +5,15 @@
 #include "cli.h"
 #include "cli/cmd_channel.h"
 #include "channel/channel.h"
+#include "channel/channel_work.h"
+#include "core/budget.h"
+#include <math.h>
+#include <unistd.h>
 
 static const char *const cmd = "channel";
 
 enum { O_EIG, O_EIGF, O_DATA, O_COV, O_BETA, O_NVAR, O_CAP, O_BATCH, O_CLIP, O_MULT, O_EPS,
-       O_DELTA, O_DIGITS, O_JSON, O_HELP, O_COUNT };
+       O_DELTA, O_DIGITS, O_MAX_SECONDS, O_ESTIMATE, O_JSON, O_HELP, O_COUNT };
 
 static const struct option longopts[] = {
     { "eigenvalues", required_argument, NULL, O_EIG },
@@ -25,6 +29,8 @@ static const struct option longopts[] = {
     { "epsilon", required_argument, NULL, O_EPS },
     { "delta", required_argument, NULL, O_DELTA },
     { "digits", required_argument, NULL, O_DIGITS },
+    { "max-seconds", required_argument, NULL, O_MAX_SECONDS },
+    { "estimate", no_argument, NULL, O_ESTIMATE },
     { "json", no_argument, NULL, O_JSON },
     { "help", no_argument, NULL, O_HELP },
     { NULL, 0, NULL, 0 }
@@ -32,7 +38,7 @@ static const struct option longopts[] = {
 
 #define BIT(o) (1u << (o))
 #define COMMON (BIT(O_JSON) | BIT(O_HELP))
-#define SPECTRUM (BIT(O_EIG) | BIT(O_EIGF))
+#define SPECTRUM (BIT(O_EIG) | BIT(O_EIGF) | BIT(O_MAX_SECONDS) | BIT(O_ESTIMATE))
 
 static const struct {
     const char *name;
@@ -81,6 +87,10 @@ usage(FILE *out, int only)
           "  --capacity K       the target capacity kappa (nats), > 0 and <= " LP_CAPACITY_MAX "\n"
           "  --batch B          the batch size, an integer >= 1\n"
           "  --digits D         certified significant digits, 1 to 1000 (default 20)\n"
+          "  --max-seconds S    capacity, natural, white: the work budget (default 60), the\n"
+          "                     eigenvalues counted first; a run estimated longer is refused\n"
+          "                     (see leakproof(1), BUDGETS); SIGINT or SIGTERM stops a run\n"
+          "  --estimate         print the work estimate (estimated_seconds), compute nothing\n"
           "  -h, --help         this text\n", out);
 }
 
@@ -139,5 +149,35 @@ lp_cmd_channel(int argc, char **argv)
     o.eps = given[O_EPS];
     o.delta = given[O_DELTA];
     o.json = given[O_JSON] != NULL;
+    if (given[O_MAX_SECONDS] || given[O_ESTIMATE] || o.eig_file || o.eig) {
+        /* the work budget (channel/channel_work.c): the eigenvalues counted first */
+        double max = LP_BUDGET_SECONDS, est = NAN;
+        size_t n = 0;
+        const char *opt = o.eig_file ? "--eigenvalues-file" : "--eigenvalues";
+        char msg[600];
+        if (given[O_MAX_SECONDS] && lp_arg_positive(&max, cmd, "--max-seconds", given[O_MAX_SECONDS],
+                                                    "the work budget in seconds"))
+            return LP_EXIT_USAGE;
+        if (o.eig_file)
+            n = lp_channel_count_values(o.eig_file);
+        else if (o.eig) {
+            n = 1;
+            for (const char *t = o.eig; *t; t++)
+                n += *t == ',';
+        }
+        if ((o.eig_file || o.eig) && n != (size_t) -1)
+            est = lp_channel_work_seconds(o.sub, n, o.digits);
+        if (given[O_ESTIMATE]) {
+            lp_record *rec = lp_record_new("work estimate");
+            int rc;
+            lp_budget_record(rec, "channel", est, max, opt);
+            rc = lp_emit(rec, o.json) != 0 ? LP_EXIT_FAIL : LP_EXIT_OK;
+            lp_record_free(rec);
+            return lp_close_stdout(rc);
+        }
+        if (lp_budget_exceeded(msg, sizeof msg, opt, o.eig_file, est, max, "estimated before starting"))
+            return lp_usage_error(cmd, "%s", msg);
+        lp_budget_notice(lp_err(), lp_err() == stderr && isatty(2), cmd, est);
+    }
     return subs[k].run(&o);
 }

@@ -1,6 +1,7 @@
 /* cmd_channel_spectrum.c -- `channel capacity|natural|white`: a spectrum
  * (inline, from a file, or from data) and one decimal, then the study.
  * Contracts in cmd_channel.h. */
+#include "core/host.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,11 @@ load_spectrum(lp_spectrum *s, const lp_channel_opts *o, const char **opt)
     }
     lp_spectrum_init(s, n);
     for (size_t i = 0; i < n; i++) {
+        if (lp_cancelled()) {   /* SIGINT/SIGTERM: no record (the dispatcher says so) */
+            lp_free_texts(t, n);
+            lp_spectrum_clear(s);
+            return LP_EXIT_FAIL;
+        }
         if (!lp_decimal_valid(t[i]) || lp_decimal_sign(t[i]) < 0) {
             int rc = lp_usage_error(cmd, "%s: eigenvalue %zu must be a decimal number >= 0 (got '%s')",
                                     *opt, i + 1, t[i]);

@@ -6,6 +6,9 @@
 #include <string.h>
 #include "cli.h"
 #include "privacy/privacy.h"
+#include "privacy/dp_work.h"
+#include "core/budget.h"
+#include <unistd.h>
 
 static const char *const cmd = "dp";
 
@@ -14,7 +17,7 @@ usage(void)
 {
     fputs("usage: leakproof dp gauss|vmf|laplace-l1 --p P (--sigma S --radius R | --kappa K | --b B --radius R)\n"
           "                 (--epsilon E | --delta D | --order A) [--neighbours secrets | --sensitivity S]\n"
-          "                 [--digits N] [--json]\n"
+          "                 [--digits N] [--max-seconds S] [--estimate] [--json]\n"
           "  the mechanism's differential-privacy guarantee, certified: delta(epsilon) (the\n"
           "  privacy profile), the least epsilon for a delta, or the Renyi divergence at an\n"
           "  order; and the pure-DP epsilon where there is one\n"
@@ -29,6 +32,11 @@ usage(void)
           "  --neighbours secrets  any two inputs of the input set (the default)\n"
           "  --sensitivity S    the pairs at distance <= S (l2; vmf: chordal, <= 2; laplace-l1: l1)\n"
           "  --digits N         certified significant digits, 1 to 1000 (default 6)\n"
+          "  --max-seconds S    the work budget (default 60): a run whose estimated work is\n"
+          "                     longer is refused with its estimate (see leakproof(1), BUDGETS;\n"
+          "                     vmf only, the others are not estimated); SIGINT or SIGTERM\n"
+          "                     stops a run cleanly (no record)\n"
+          "  --estimate         print the work estimate (estimated_seconds) and compute nothing\n"
           "  -h, --help         this text\n", lp_out());
     return lp_close_stdout(LP_EXIT_OK);
 }
@@ -37,7 +45,7 @@ int
 lp_cmd_dp(int argc, char **argv)
 {
     enum { O_P = 256, O_SIGMA, O_KAPPA, O_B, O_RADIUS, O_EPS, O_DELTA, O_ORDER,
-           O_NEIGH, O_SENS, O_DIGITS, O_JSON, O_HELP };
+           O_NEIGH, O_SENS, O_DIGITS, O_JSON, O_HELP, O_MAX_SECONDS, O_ESTIMATE };
     static const struct option longopts[] = {
         { "p", required_argument, NULL, O_P },
         { "sigma", required_argument, NULL, O_SIGMA },
@@ -50,6 +58,8 @@ lp_cmd_dp(int argc, char **argv)
         { "neighbours", required_argument, NULL, O_NEIGH },
         { "sensitivity", required_argument, NULL, O_SENS },
         { "digits", required_argument, NULL, O_DIGITS },
+        { "max-seconds", required_argument, NULL, O_MAX_SECONDS },
+        { "estimate", no_argument, NULL, O_ESTIMATE },
         { "json", no_argument, NULL, O_JSON },
         { "help", no_argument, NULL, O_HELP },
         { NULL, 0, NULL, 0 }
@@ -57,7 +67,8 @@ lp_cmd_dp(int argc, char **argv)
     const char *ptext = NULL, *sigma = NULL, *kappa = NULL, *b = NULL, *radius = NULL;
     const char *eps = NULL, *delta = NULL, *order = NULL, *neigh = NULL, *sens = NULL, *digits_text = NULL;
     long digits = LP_DIGITS_PRIVACY;
-    int json = 0, help = 0, c, rc, mech, nq;
+    const char *max_seconds_text = NULL;
+    int json = 0, help = 0, c, rc, mech, nq, estimate = 0;
     char err[400];
     lp_params par;
     lp_record *rec;
@@ -78,6 +89,8 @@ lp_cmd_dp(int argc, char **argv)
         case O_NEIGH: neigh = g.optarg; break;
         case O_SENS: sens = g.optarg; break;
         case O_DIGITS: digits_text = g.optarg; break;
+        case O_MAX_SECONDS: max_seconds_text = g.optarg; break;
+        case O_ESTIMATE: estimate = 1; break;
         case O_JSON: json = 1; break;
         case 'h': case O_HELP: help = 1; break;
         default: return lp_opt_error(&g, cmd);
@@ -128,6 +141,27 @@ lp_cmd_dp(int argc, char **argv)
     }
     if (rc == 0 && digits_text)
         rc = lp_arg_int_range(&digits, cmd, "--digits", digits_text, 1, 1000);
+    if (rc == 0) {              /* the work budget (privacy/dp_work.c) */
+        double max = LP_BUDGET_SECONDS;
+        double est = lp_dp_work_seconds(argv[g.optind], eps ? 'e' : delta ? 'd' : 'o', par.p, digits);
+        char msg[400], dtext[24];
+        snprintf(dtext, sizeof dtext, "%ld", digits);
+        if (max_seconds_text)
+            rc = lp_arg_positive(&max, cmd, "--max-seconds", max_seconds_text, "the work budget in seconds");
+        if (rc == 0 && estimate) {
+            rec = lp_record_new("work estimate");
+            lp_budget_record(rec, "dp", est, max, "--digits");
+            rc = lp_close_stdout(lp_emit(rec, json) != 0 ? LP_EXIT_FAIL : LP_EXIT_OK);
+            lp_record_free(rec);
+            lp_params_clear(&par);
+            return rc;
+        }
+        if (rc == 0 && lp_budget_exceeded(msg, sizeof msg, "--digits", dtext, est, max,
+                                          "estimated before starting"))
+            rc = lp_usage_error(cmd, "%s", msg);
+        else if (rc == 0)
+            lp_budget_notice(lp_err(), lp_err() == stderr && isatty(2), cmd, est);
+    }
     if (rc != 0) {
         lp_params_clear(&par);
         return rc;

@@ -8,6 +8,9 @@
 #include "cli.h"
 #include "core/host.h"
 #include "check/overflow.h"
+#include "check/overflow_work.h"
+#include "core/budget.h"
+#include <unistd.h>
 
 static const char *const cmd = "overflow";
 
@@ -20,7 +23,8 @@ static void
 overflow_usage(FILE *out)
 {
     fputs("usage: leakproof overflow MECHANISM --method M [--form F] [--NAME-grid V1,V2,...]\n"
-          "                          [--NAME V] [--p-max P] [--json|--csv]\n"
+          "                          [--NAME V] [--p-max P] [--max-seconds S] [--estimate]\n"
+          "                          [--json|--csv]\n"
           "  for each grid point, the smallest p at which the method returns inf, NaN or 0, or\n"
           "  agrees with arb to fewer than half its digits (exact: p fails and p - 1 does not);\n"
           "  methods: mpfr (at the bits of 17 digits), double, logdouble, gsl.  With mpfr, also the\n"
@@ -29,6 +33,10 @@ overflow_usage(FILE *out)
           "  vmf:        --kappa-grid (default 1,10,173)\n"
           "  laplace-l1: --b-grid (default 0.1,1), --radius (default 1)\n"
           "  One parameter varies (its --NAME-grid); the others are fixed (--NAME).\n"
+          "  --max-seconds S  the work budget (default 60): a run whose estimated work is longer\n"
+          "                   is refused with its estimate (see leakproof(1), BUDGETS); SIGINT or\n"
+          "                   SIGTERM stops a run cleanly (no record)\n"
+          "  --estimate       print the work estimate (estimated_seconds) and compute nothing\n"
           "  leakproof overflow account --method double|logdouble ...: the DP-SGD accountant\n"
           "  (see leakproof overflow account --help).\n", out);
 }
@@ -36,8 +44,11 @@ overflow_usage(FILE *out)
 int
 lp_cmd_overflow(int argc, char **argv)
 {
-    enum { O_FORM = 256, O_METHOD, O_PMAX, O_JSON, O_CSV, O_HELP, O_VALUE = 300, O_GRID = 400 };
-    struct option longopts[2 * LP_NPARAMS + 8];
+    enum { O_FORM = 256, O_METHOD, O_PMAX, O_JSON, O_CSV, O_HELP, O_MAX_SECONDS, O_ESTIMATE,
+           O_VALUE = 300, O_GRID = 400 };
+    struct option longopts[2 * LP_NPARAMS + 10];
+    const char *max_seconds_text = NULL;
+    int estimate = 0;
     char names[LP_NPARAMS][24];
     const char *value[LP_NPARAMS] = { 0 }, *gridtext[LP_NPARAMS] = { 0 };
     const char *form_name = NULL, *method_name = NULL, *pmax_text = NULL;
@@ -66,6 +77,8 @@ lp_cmd_overflow(int argc, char **argv)
     longopts[k++] = (struct option) { "json", no_argument, NULL, O_JSON };
     longopts[k++] = (struct option) { "csv", no_argument, NULL, O_CSV };
     longopts[k++] = (struct option) { "help", no_argument, NULL, O_HELP };
+    longopts[k++] = (struct option) { "max-seconds", required_argument, NULL, O_MAX_SECONDS };
+    longopts[k++] = (struct option) { "estimate", no_argument, NULL, O_ESTIMATE };
     longopts[k++] = (struct option) { NULL, 0, NULL, 0 };
 
     lp_opt g;
@@ -80,6 +93,8 @@ lp_cmd_overflow(int argc, char **argv)
         case O_PMAX: pmax_text = g.optarg; break;
         case O_JSON: json = 1; break;
         case O_CSV: csv = 1; break;
+        case O_MAX_SECONDS: max_seconds_text = g.optarg; break;
+        case O_ESTIMATE: estimate = 1; break;
         case 'h': case O_HELP: overflow_usage(lp_out()); return lp_close_stdout(LP_EXIT_OK);
         default: return lp_opt_error(&g, cmd);
         }
@@ -159,6 +174,35 @@ lp_cmd_overflow(int argc, char **argv)
             tok = comma + 1;
         }
         free(copy);
+    }
+    /* the work budget (check/overflow_work.c): the grid's points searched to p_max */
+    {
+        double max = LP_BUDGET_SECONDS, est = lp_overflow_work_seconds(mech->name, method_name, ng, p_max);
+        char opt[48], msg[400];
+        rc = 0;
+        snprintf(opt, sizeof opt, "--%s-grid", lp_param_specs[grid_id].name);
+        if (max_seconds_text)
+            rc = lp_arg_positive(&max, cmd, "--max-seconds", max_seconds_text, "the work budget in seconds");
+        if (rc == 0 && estimate) {
+            rec = lp_record_new("work estimate");
+            lp_budget_record(rec, "overflow", est, max, opt);
+            rc = lp_emit(rec, json) != 0 ? LP_EXIT_FAIL : LP_EXIT_OK;
+            lp_record_free(rec);
+            rc = lp_close_stdout(rc);
+        } else if (rc == 0 && lp_budget_exceeded(msg, sizeof msg, opt, gridtext[grid_id], est, max,
+                                                 "estimated before starting")) {
+            rc = lp_usage_error(cmd, "%s", msg);
+        } else if (rc == 0) {
+            lp_budget_notice(lp_err(), lp_err() == stderr && isatty(2), cmd, est);
+            rc = -1;            /* go on */
+        }
+        if (rc != -1) {
+            for (size_t i = 0; i < ng; i++)
+                free(grid[i]);
+            free(grid);
+            lp_params_clear(&base);
+            return rc;
+        }
     }
     /* about half the digits of a double (and of mpfr, run at 17 digits' bits) */
     {

@@ -8,6 +8,7 @@
  * on log delta(eps) - log(delta), with the slope -delta'(eps) = e^eps P_x'[L > eps]
  * (gauss, vmf), place the root; two evaluations at eps -+ h then close the
  * bracket to the digits asked, and the regula falsi only runs if they do not. */
+#include "core/host.h"
 #include <math.h>
 #include "privacy/privacy.h"
 #include "numeric/numeric.h"
@@ -323,7 +324,7 @@ lp_dp_epsilon(arb_t eps, const lp_dp_pair *m, const arb_t delta, slong digits, s
     }
 bracketed:
     last = 0;
-    for (int it = 0; it < 40 * (digits + 10) && !narrow_enough(lo, hi, digits, prec); it++) {
+    for (int it = 0; it < 40 * (digits + 10) && !narrow_enough(lo, hi, digits, prec) && !lp_cancelled(); it++) {
         /* x = hi - fhi (hi - lo) / (fhi - flo), kept well inside the bracket */
         arf_t w, q;
         arf_init(w); arf_init(q);

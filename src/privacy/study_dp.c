@@ -2,6 +2,7 @@
  * as a record (contract in privacy.h, keys in leakproof(1)): delta at an eps,
  * the least eps at a delta, or the Renyi divergence at an order; always the
  * pure eps where one exists.  Every number certified by a precision loop. */
+#include "core/host.h"
 #include <stdio.h>
 #include <string.h>
 #include "privacy/privacy.h"
@@ -94,7 +95,7 @@ lp_study_dp(lp_record *rec, const lp_dp_inputs_t *in, slong digits, char *err, s
         }
         if ((st == 0 && (arb_is_zero(v) || lp_study_accurate(v, value_digits))
              && (!has_pure || lp_study_accurate(pure, digits)))
-            || 2 * prec > LP_STUDY_MAX_PREC)
+            || 2 * prec > LP_STUDY_MAX_PREC || lp_cancelled())     /* SIGINT: no record */
             break;
     }
     lp_record_text(rec, "command", "dp");

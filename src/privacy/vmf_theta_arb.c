@@ -26,6 +26,7 @@
  * the mode are double heuristics: they move the cost, never the enclosure.
  * The integrand is scaled by e^{-shift}, shift = log g at the peak, so that
  * the integrator's absolute tolerance is a relative one. */
+#include "core/host.h"
 #include <math.h>
 #include "privacy/privacy.h"
 #include "privacy/vmf_theta.h"
@@ -126,6 +127,11 @@ static int
 integrand(acb_ptr res, const acb_t th, void *param, slong order, slong prec)
 {
     (void) order;               /* entire: holomorphic wherever evaluated */
+    if (lp_cancelled()) {       /* SIGINT/SIGTERM: an exact 0 drains the integrator at once;
+                                   the result is discarded (no record) */
+        acb_zero(res);
+        return 0;
+    }
     lp_vmf_eval_g(res, th, (const vmf_theta *) param, prec);
     return 0;
 }

@@ -16,11 +16,11 @@
 /* A ball's decimal for a TAP line, from a small ring of buffers: arb_get_str's
  * string freed at once (LeakSanitizer counts the ones a line would leak). */
 static const char *
-ball_str(const arb_t x, slong digits)
+ball_str(const arb_t x, slong digits, ulong flags)
 {
     static char ring[8][160];
     static int next;
-    char *s = arb_get_str(x, digits, 0), *r = ring[next++ % 8];
+    char *s = arb_get_str(x, digits, flags), *r = ring[next++ % 8];
     snprintf(r, sizeof ring[0], "%s", s);
     flint_free(s);
     return r;

@@ -132,7 +132,7 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     double eps_est, spread, h, lam_hi, lam_lo, a_w, b_w, lo_cut, hi_cut, zcut;
     int64_t kmin, kmax, K;
     size_t n;
-    arb_ptr mass;
+    arb_ptr mass, G = NULL, F = NULL;
 
     memset(pld, 0, sizeof *pld);
     arb_init(pld->err_fft);
@@ -154,6 +154,27 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     spread = fmin(Tf, 2 * sqrt(Tf * log(1 / eta_ref) / 2));
     h = width * eps_est / (1.3 * spread);
     zcut = sqrt(2 * log(Tf / (1e-4 * dref))) + 1.0;
+    {
+        /* The cut's mass: remove, beyond u = U: (1-q) Phi_c(U) +
+         * q Phi_c(U - 1/M), not Phi_c(U - 1/M) (for small q the cut moves
+         * down: q = 1e-5, M = 0.8, T = 1e6, the loss's support 2.0 -> 0.25);
+         * add, beyond u = V: Phi_c(V).  Bisection for the least U (V) with
+         * T times that <= 1e-4 dref, margin +0.25; zcut = U - 1/M (remove)
+         * or V (add), at least 1 + 1/M.  A choice: tau is certified. */
+        double lo_u = 0.0, hi_u = 1.0 / M + zcut, goal = 1e-4 * dref / Tf;
+        for (int it = 0; it < 60; it++) {
+            double U = 0.5 * (lo_u + hi_u);
+            double tl = rel == LP_PLD_REMOVE
+                ? (1 - q) * 0.5 * erfc(U / M_SQRT2) + q * 0.5 * erfc((U - 1.0 / M) / M_SQRT2)
+                : 0.5 * erfc(U / M_SQRT2);
+            if (tl <= goal)
+                hi_u = U;
+            else
+                lo_u = U;
+        }
+        hi_u += 0.25;
+        zcut = fmin(zcut, fmax(rel == LP_PLD_REMOVE ? hi_u - 1.0 / M : hi_u, 1.0 + 1.0 / M));
+    }
     for (;;) {
         if (rel == LP_PLD_REMOVE) {
             lo_cut = log1p(-q);
@@ -167,6 +188,12 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
             kmax = (int64_t) ceil(hi_cut / h);
         }
         K = kmax - kmin + 1;
+        /* the window is for S_Y, Y clamped to [l_kmin, l_kmax]: the sketch's
+         * loss clamped likewise, so that the Chernoff points see the clamped
+         * (lighter) tail, not the true loss's (a choice: pld_window_tails
+         * certifies the window) */
+        for (size_t i = 0; i < sk.n; i++)
+            sk.l[i] = fmin(fmax(sk.l[i], kmin * h), kmax * h);
         /* S_X's Chernoff points, moved to S_Y = S_X + T mu +- t (mu ~ h/2,
          * a guess: the certified tails below check it) */
         {
@@ -195,12 +222,15 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     pld->support = (size_t) K;
 
     /* 2. the masses of Y, certified (pld_grid.c), and the cut tails per step */
-    mass = pld_masses(run, rel, kmin, K, h);
+    mass = pld_masses(run, rel, kmin, K, h, &G, &F);
     pld_cut_tails(pld, run, rel, kmin, kmax, h);
 
     /* 3. mu = E[Y] - E[X~] enclosed; 4. the window's tails (pld_bounds.c) */
     pld_mean_rounding(pld, run, rel, mass, kmin, K, h, zcut);
-    pld_window_tails(pld, run, rel, mass, kmin, K, lam_hi, lam_lo, dref);
+    pld_window_tails(pld, run, rel, mass, G, F, kmin, K, lam_hi, lam_lo, dref);
+    _arb_vec_clear(G, K > 1 ? K - 1 : 1);
+    if (F)
+        _arb_vec_clear(F, K > 1 ? K - 1 : 1);
 
     /* 5 .. 7. the composition in doubles and its suffix sums (pld_compose.c) */
     pld_compose(pld, mass, kmin, K);

@@ -99,6 +99,9 @@ pld_compose(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
     fe = lp_fft_error_factor(&plan);
     eps_F = (fe * arf_get_d(acc1, ARF_RND_UP)) * (1 + 4 * U53) + arf_get_d(acc2, ARF_RND_UP);
     eps_F *= 1 + 4 * U53;
+    if (getenv("LP_PLD_DEBUG"))
+        fprintf(stderr, "pld: fe %g sum|x| %g radii+rounding %g eps_F %g\n", fe,
+                arf_get_d(acc1, ARF_RND_UP), arf_get_d(acc2, ARF_RND_UP), eps_F);
     lp_fft(x, &plan, -1);
 
     /* 6. the power of each coefficient and its error (see (e) at the top

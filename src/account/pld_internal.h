@@ -44,10 +44,26 @@ void pld_window_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb
                       arb_srcptr G, arb_srcptr F, int64_t kmin, int64_t K, double lam_hi, double lam_lo,
                       double dref);
 
+/* ---- pld_fft.c: the FFT in x87 extended precision (u = 2^-64) ------------------ */
+
+#define ULD 5.4210108624275222e-20     /* 2^-64 */
+typedef struct {
+    size_t n;
+    long double *w;
+} pld_fft_ld_plan;
+
+int pld_fft_ld_available(void);         /* long double has a 64-bit significand */
+void pld_fft_ld_plan_init(pld_fft_ld_plan *p, size_t n);
+void pld_fft_ld_plan_clear(pld_fft_ld_plan *p);
+void pld_fft_ld(long double *x, const pld_fft_ld_plan *p, int sign);
+double pld_fft_ld_error_factor(size_t n);
+
 /* ---- pld_compose.c: the composition in doubles ------------------------------ */
 
 /* pld->err_fft, pld->A, B, C, rnd_rel: the T-fold composition of the masses
  * on the circle of pld->n points (pld->h, ja, T set) and its error bound. */
 void pld_compose(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K);
+/* the same in long double (pld_fft_ld_available() must hold) */
+void pld_compose_ld(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K);
 
 #endif

@@ -85,7 +85,17 @@ sketch_init(loss_sketch *sk, double q, double M, lp_pld_relation rel)
 static double
 sketch_logmgf(const loss_sketch *sk, double lambda)
 {
-    double mx = -INFINITY, s = 0;
+    double mx = -INFINITY, s = 0, lmax = 0;
+    for (size_t i = 0; i < sk->n; i++)
+        lmax = fmax(lmax, fabs(sk->l[i]));
+    if (fabs(lambda) * lmax < 600) {
+        /* log(1 + E[e^{lambda L} - 1]) by expm1 and log1p: for tiny losses
+         * (q = 1e-8) the shifted sum below loses every digit */
+        for (size_t i = 0; i < sk->n; i++)
+            if (sk->lw[i] > -INFINITY)
+                s += exp(sk->lw[i]) * expm1(lambda * sk->l[i]);
+        return log1p(s);
+    }
     for (size_t i = 0; i < sk->n; i++)
         mx = fmax(mx, sk->lw[i] + lambda * sk->l[i]);
     for (size_t i = 0; i < sk->n; i++)
@@ -100,13 +110,13 @@ static double
 chernoff_point(const loss_sketch *sk, double T, double log_inv_eta, int sign, double *lam)
 {
     const double g = (sqrt(5.0) - 1) / 2;
-    double lo = log(1e-4), hi = log(2e3), x1, x2, f1, f2;
+    double lo = log(1e-4), hi = log(1e7), x1, x2, f1, f2;
 #define CH(x) (sign * (T * sketch_logmgf(sk, sign * exp(x)) + log_inv_eta) / exp(x))
     x1 = hi - g * (hi - lo);
     x2 = lo + g * (hi - lo);
     f1 = CH(x1);
     f2 = CH(x2);
-    for (int it = 0; it < 60; it++) {
+    for (int it = 0; it < 80; it++) {
         /* sign +1: minimise; sign -1: the point is -(...)/lambda, maximise it */
         int left = sign > 0 ? f1 <= f2 : f1 >= f2;
         if (left) {
@@ -197,8 +207,19 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
         /* S_X's Chernoff points, moved to S_Y = S_X + T mu +- t (mu ~ h/2,
          * a guess: the certified tails below check it) */
         {
-            double tt = h * sqrt(Tf * log(1e6 / dref) / 2);
-            double up = fmin(Tf * h, Tf * h / 2 + 2 * tt), down = fmax(0.0, Tf * h / 2 - 2 * tt);
+            double tt = h * sqrt(Tf * log(1e6 / dref) / 2), mu_sk, sw = 0, sr = 0;
+            double up, down;
+            /* the mean rounding E[Y] - E[X~] on the sketch: ~h/2 where the
+             * loss spreads over many cells, far from it where it does not
+             * (q = 1e-8: the bulk within a few cells) */
+            for (size_t i = 0; i < sk.n; i++) {
+                double w = exp(sk.lw[i]);
+                sw += w;
+                sr += w * (ceil(sk.l[i] / h) * h - sk.l[i]);
+            }
+            mu_sk = sw > 0 ? fmin(fmax(sr / sw, 0.0), h) : h / 2;
+            up = fmin(Tf * h, Tf * mu_sk + 2 * tt);
+            down = fmax(0.0, Tf * mu_sk - 2 * tt);
             b_w = chernoff_point(&sk, Tf, log(1e4 / dref), 1, &lam_hi) + up + 2 * h;
             a_w = chernoff_point(&sk, Tf, log(1e4 / dref), -1, &lam_lo) + down - 2 * h;
         }

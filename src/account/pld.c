@@ -255,11 +255,14 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
 
     /* 5 .. 7. the composition in doubles and its suffix sums (pld_compose.c) */
     pld_compose(pld, mass, kmin, K);
-    /* where the double bound is too large for the delta asked (long runs at
-     * tiny q: |y_k| ~ 1 for many k, the bound ~ T log2(n) u), again in x87
+    /* where the double bound is too large for the delta asked, above a fifth
+     * of it (long runs at tiny q: |y_k| ~ 1 for many k, the bound ~
+     * T log2(n) u; at q = 0.01, M = 1.1, T = 1e7 it is 0.11 delta and the
+     * double result stands: 1 s, where the extended one narrows the bracket
+     * [779.6, 787.7] -> [780.5, 786.7] for ~6 s more), again in x87
      * extended precision, u = 2^-64 (the same proof, pld_compose.c); the
      * smaller bound is kept.  A choice: either composition is certified. */
-    if (arf_cmpabs_d(arb_midref(pld->err_fft), 1e-3 * dref) > 0 && pld_fft_ld_available()) {
+    if (arf_cmpabs_d(arb_midref(pld->err_fft), 0.2 * dref) > 0 && pld_fft_ld_available()) {
         lp_pld alt = *pld;
         arb_init(alt.err_fft);
         alt.A = alt.B = alt.C = NULL;

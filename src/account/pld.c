@@ -28,7 +28,12 @@
  *      Chernoff on Y's moment generating function,
  *      sum_j p~_j w_j - W <= delta_Y(e) <= sum_j p~_j w_j + W.
  *  (e) the doubles: sum_j p~_j w_j = sum_j p^_j w_j +- err_fft (pld_fft.c and
- *      pld_compose.c) +- the suffix sums' rounding. */
+ *      pld_compose.c) +- the suffix sums' rounding; the same with u = 2^-64
+ *      where the composition runs in x87 extended precision (pld_compose_ld).
+ * The clamp's effect on the mean (for (c)) is bounded in pld_bounds.c from
+ * the cut point U (V) in Arb, with the factor q of the remove relation's
+ * tail; the window's Chernoff bounds sum the generating function by parts
+ * over the certified tails G_i = P(X > l_i) (F_i = P(X <= l_i) under add). */
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>

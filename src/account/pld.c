@@ -229,10 +229,10 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
                 sr += w * (ceil(sk.l[i] / h) * h - sk.l[i]);
             }
             mu_sk = sw > 0 ? fmin(fmax(sr / sw, 0.0), h) : h / 2;
-            if (fabs(mu_sk - h / 2) <= 0.1 * h)
-                mu_sk = h / 2;      /* spread over many cells: as before */
-            up = fmin(Tf * h, Tf * mu_sk + 2 * tt);
-            down = fmax(0.0, Tf * mu_sk - 2 * tt);
+            /* the window covers both guesses, h/2 (as before) and the
+             * sketch's: never narrower than before */
+            up = fmin(Tf * h, Tf * fmax(mu_sk, h / 2) + 2 * tt);
+            down = fmax(0.0, Tf * fmin(mu_sk, h / 2) - 2 * tt);
             b_w = chernoff_point(&sk, Tf, log(1e4 / dref), 1, &lam_hi) + up + 2 * h;
             a_w = chernoff_point(&sk, Tf, log(1e4 / dref), -1, &lam_lo) + down - 2 * h;
         }

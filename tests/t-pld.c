@@ -9,6 +9,7 @@
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_randist.h>
 #include "account/pld.h"
+#include "account/pld_internal.h"
 #include "tap.h"
 #include "helpers.h"
 
@@ -192,6 +193,98 @@ randomized(void)
     flint_randclear(st);
 }
 
+/* the composition in x87 extended precision (pld_compose_ld) against the
+ * double one on the same masses: the suffix sums agree within the sum of
+ * their certified bounds, and the extended bound is far smaller */
+static void
+long_double_composition(void)
+{
+    lp_dpsgd run;
+    lp_pld pld, alt;
+    double worst = 0, allow = 0;
+    int ok = 1;
+    if (!pld_fft_ld_available()) {
+        tap_diag("long double has no 64-bit significand here: the extended composition is not used");
+        return;
+    }
+    lp_dpsgd_init(&run, "1", "0.1", 50, "1e-6");
+    lp_pld_init(&pld, &run, LP_PLD_REMOVE, 0.01, (size_t) 1 << 20, -1);
+    {
+        /* the masses again (pld_init frees its own) */
+        const int64_t kmin = (int64_t) llround(pld.kmin_h / pld.h);
+        const int64_t K = (int64_t) pld.support;
+        arb_ptr mass = pld_masses(&run, LP_PLD_REMOVE, kmin, K, pld.h, NULL, NULL);
+        alt = pld;
+        arb_init(alt.err_fft);
+        alt.A = alt.B = alt.C = NULL;
+        pld_compose_ld(&alt, mass, kmin, K);
+        _arb_vec_clear(mass, K);
+    }
+    for (size_t j = 0; j < pld.n; j++) {
+        double d = fabs(pld.A[j] - alt.A[j]);
+        double a = ubd(pld.err_fft) + ubd(alt.err_fft) + pld.rnd_rel * pld.C[j]
+                   + alt.rnd_rel * alt.C[j];
+        if (d > a)
+            ok = 0;
+        if (d > worst) {
+            worst = d;
+            allow = a;
+        }
+    }
+    tap_ok(ok && ubd(alt.err_fft) < 0.1 * ubd(pld.err_fft),
+           "M=1 q=0.1 T=50: the extended composition's suffix sums within the bounds of the double "
+           "one (largest difference %.3g, allowed %.3g); its FFT bound %.3g, the double's %.3g",
+           worst, allow, ubd(alt.err_fft), ubd(pld.err_fft));
+    free(alt.A);
+    free(alt.B);
+    free(alt.C);
+    arb_clear(alt.err_fft);
+    lp_pld_clear(&pld);
+    lp_dpsgd_clear(&run);
+}
+
+/* small sampling rates over long runs (issue 20): a finite certified upper
+ * bound below RDP, delta at it certified below delta (before: the step's
+ * grid filled the circle, the window's tail bound overflowed, no upper) */
+static void
+tiny_rate(void)
+{
+    static const struct { const char *M, *q; uint64_t T; const char *d; } c[] = {
+        { "1", "0.00001", 50000, "1e-9" },
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        double rdp = rdp_eps(c[i].M, c[i].q, c[i].T, c[i].d), lo[2], hi[2], dh_u = 1;
+        one_run(&lo[0], &hi[0], c[i].M, c[i].q, c[i].T, c[i].d, LP_PLD_REMOVE, 0.01);
+        one_run(&lo[1], &hi[1], c[i].M, c[i].q, c[i].T, c[i].d, LP_PLD_ADD, 0.01);
+        {
+            lp_dpsgd run;
+            lp_pld pld;
+            arb_t e, dl, dh;
+            arb_init(e);
+            arb_init(dl);
+            arb_init(dh);
+            lp_dpsgd_init(&run, c[i].M, c[i].q, c[i].T, c[i].d);
+            lp_pld_init(&pld, &run, LP_PLD_REMOVE, 0.01, (size_t) 1 << 22, -1);
+            arb_set_d(e, hi[0]);
+            lp_pld_delta(dl, dh, &pld, e);
+            dh_u = ubd(dh) / run.delta_d;
+            lp_pld_clear(&pld);
+            lp_dpsgd_clear(&run);
+            arb_clear(e);
+            arb_clear(dl);
+            arb_clear(dh);
+        }
+        tap_ok(isfinite(hi[0]) && isfinite(hi[1]) && lo[0] <= hi[0] && lo[1] <= hi[1]
+               && fmax(hi[0], hi[1]) <= rdp && dh_u <= 1.01
+               && fmax(hi[0], hi[1]) - fmax(lo[0], lo[1]) <= 0.05 * fmax(hi[0], hi[1]),
+               "M=%s q=%s T=%llu delta=%s: PLD epsilon in [%.6g, %.6g] (remove [%.6g, %.6g], add "
+               "[%.6g, %.6g]) below RDP %.6g, width %.2f%% <= 5%%, delta(upper)/delta %.4g <= 1.01",
+               c[i].M, c[i].q, (unsigned long long) c[i].T, c[i].d, fmax(lo[0], lo[1]),
+               fmax(hi[0], hi[1]), lo[0], hi[0], lo[1], hi[1], rdp,
+               100 * (fmax(hi[0], hi[1]) - fmax(lo[0], lo[1])) / fmax(hi[0], hi[1]), dh_u);
+    }
+}
+
 int
 main(void)
 {
@@ -200,6 +293,8 @@ main(void)
     monte_carlo(r);
     against_rdp();
     randomized();
+    long_double_composition();
+    tiny_rate();
     gsl_rng_free(r);
     printf("1..%d\n", tap_count);
     flint_cleanup();

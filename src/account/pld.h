@@ -17,9 +17,12 @@
  *      masses certified in Arb;
  *   2. compose T times on a circular grid of n = 2^m points by a radix-2 FFT
  *      in doubles, the power y^T of each coefficient and the inverse FFT, with
- *      an a-priori bound on every rounding (pld_fft.c);
+ *      an a-priori bound on every rounding (pld_fft.c); where that bound
+ *      exceeds a fifth of delta (long runs at tiny q), again in x87 extended
+ *      precision (u = 2^-64, the same proof);
  *   3. aliasing and the window's tails by a certified Chernoff bound on the
- *      discretised loss's moment generating function;
+ *      discretised loss's moment generating function (summed by parts over
+ *      the certified tail probabilities, whose radii are relative);
  *   4. the rounding Y - X in [0, h) moves S by at most T h (Meiser and
  *      Mohammadi's pessimistic/optimistic bounds), and, around its mean
  *      E[Y] - E[X] (E[X] the KL divergence, certified by an integral), by at

@@ -39,7 +39,6 @@ void
 pld_mean_rounding(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcptr mass,
                   int64_t kmin, int64_t K, double h, double zcut)
 {
-    const double M = run->M_d;
     arb_t t, s, l, ey, kl, ex_lo, ex_hi;
 
     arb_init(t);
@@ -61,28 +60,76 @@ pld_mean_rounding(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_src
     arb_set(ex_lo, kl);
     arb_set(ex_hi, kl);
     {
-        /* remove: E[X~] in [KL - c, KL], c >= E[(X - l_kmax)_+] <=
-         *   (1/M)(phi(U - 1/M) + (1/M) Phi(1/M - U)), U = u at l_kmax;
-         * add: E[X~] in [KL, KL + c], c = phi(V)/M, V = u at l_kmin.
-         * As the cut u is >= zcut - 1 >= 0, bound phi(.) and Phi(.) at the
-         * double cut (the exact U, V are larger: smaller tails). */
-        arb_t c, z;
+        /* remove: E[X~] in [KL - c, KL], add: E[X~] in [KL, KL + c], with c
+         * from the cut point u = U (remove: X(U) = l_kmax) or u = V (add:
+         * X(V) = l_kmin), computed here in Arb (not from the double zcut).
+         * Proof.  remove: X(u) = log(1 - q + q e^{s(u)}) is increasing with
+         * X'(u) = (1/M) q e^s / (1 - q + q e^s) in (0, 1/M), so
+         * E[X] - E[X~] = E[(X - l_kmax)_+] <= E[(u - U)_+] / M, and under
+         * P = (1-q) N(0,1) + q N(1/M,1) that is ((1-q) psi(U) + q psi(U - 1/M))
+         * / M with psi(a) = E[(Z - a)_+] = phi(a) - a Phi(-a) <= phi(a) for
+         * a >= 0.  add: X = -log(1 - q + q e^{s(u)}), u ~ N(0,1), decreasing
+         * with |X'| <= 1/M: E[X~] - E[X] = E[(l_kmin - X)_+] <= psi(V)/M <=
+         * phi(V)/M for V >= 0.  (The former bound, phi(U - 1/M)/M-like at the
+         * double cut less a margin, lacked the factor q and so forced a far
+         * cut for small q.) */
+        arb_t c, z, x, m1;
         arb_init(c);
         arb_init(z);
-        arb_set_d(z, zcut - 1.0 - 1.0 / M);     /* a lower bound of U - 1/M (remove) or V - 1/M */
-        if (arb_is_positive(z)) {
-            arb_sqr(c, z, MASS_PREC);
-            arb_mul_2exp_si(c, c, -1);
-            arb_neg(c, c);
-            arb_exp(c, c, MASS_PREC);           /* <= sqrt(2 pi) phi: a bound on phi */
-            arb_neg(t, z);
-            lp_normal_cdf_arb(s, t, MASS_PREC);
-            arb_div(s, s, run->M, MASS_PREC);
-            arb_add(c, c, s, MASS_PREC);
-            arb_div(c, c, run->M, MASS_PREC);
+        arb_init(x);
+        arb_init(m1);
+        (void) zcut;
+        pld_grid_point(l, rel == LP_PLD_REMOVE ? kmin + K - 1 : kmin, h);
+        if (rel == LP_PLD_ADD)
+            arb_neg(l, l);
+        arb_exp(x, l, MASS_PREC + 64);
+        arb_sub_ui(x, x, 1, MASS_PREC + 64);
+        arb_add(x, x, run->q, MASS_PREC + 64);
+        arb_inv(m1, run->M, MASS_PREC);                 /* 1/M */
+        if (arb_is_positive(x)) {
+            arb_div(x, x, run->q, MASS_PREC);
+            arb_log(x, x, MASS_PREC);
+            arb_mul(z, x, run->M, MASS_PREC);
+            arb_mul_2exp_si(t, m1, -1);
+            arb_add(z, z, t, MASS_PREC);                /* U or V */
+            if (rel == LP_PLD_REMOVE)
+                arb_sub(t, z, m1, MASS_PREC);           /* U - 1/M */
+            else
+                arb_set(t, z);
+        } else {
+            arb_indeterminate(t);
+        }
+        if (arb_is_nonnegative(t)) {
+            arb_const_pi(s, MASS_PREC);
+            arb_mul_2exp_si(s, s, 1);
+            arb_rsqrt(s, s, MASS_PREC);                 /* 1/sqrt(2 pi) */
+            if (rel == LP_PLD_REMOVE) {
+                /* (1-q) phi(U) + q phi(U - 1/M) */
+                arb_sqr(c, z, MASS_PREC);
+                arb_mul_2exp_si(c, c, -1);
+                arb_neg(c, c);
+                arb_exp(c, c, MASS_PREC);
+                arb_sub_ui(x, run->q, 1, MASS_PREC);
+                arb_neg(x, x);
+                arb_mul(c, c, x, MASS_PREC);
+                arb_sqr(x, t, MASS_PREC);
+                arb_mul_2exp_si(x, x, -1);
+                arb_neg(x, x);
+                arb_exp(x, x, MASS_PREC);
+                arb_addmul(c, x, run->q, MASS_PREC);
+            } else {
+                arb_sqr(c, z, MASS_PREC);
+                arb_mul_2exp_si(c, c, -1);
+                arb_neg(c, c);
+                arb_exp(c, c, MASS_PREC);
+            }
+            arb_mul(c, c, s, MASS_PREC);
+            arb_mul(c, c, m1, MASS_PREC);
         } else {
             arb_pos_inf(c);
         }
+        arb_clear(x);
+        arb_clear(m1);
         if (rel == LP_PLD_REMOVE)
             arb_sub(ex_lo, ex_lo, c, MASS_PREC);
         else
@@ -103,7 +150,8 @@ pld_mean_rounding(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_src
 
 void
 pld_window_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcptr mass,
-                 int64_t kmin, int64_t K, double lam_hi, double lam_lo, double dref)
+                 arb_srcptr G, arb_srcptr F, int64_t kmin, int64_t K, double lam_hi, double lam_lo,
+                 double dref)
 {
     const uint64_t T = run->steps;
     const double h = pld->h;
@@ -238,6 +286,108 @@ pld_window_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcp
             arb_clear(e1);
             arb_clear(step);
             arb_clear(ub);
+        }
+        /* side 0 again, summed by parts over the tails G_i = P(X > l_i)
+         * (with i counted from kmin): m_0 = 1 - G_0, m_i = G_{i-1} - G_i,
+         * m_{K-1} = G_{K-2}, so with e_i = e^{lam l_i}
+         *   E[e^{lam Y}] = e_0 + sum_{i=1}^{K-1} G_{i-1} (e_i - e_{i-1})
+         *                = e_0 + (e^{lam h} - 1) sum_{i<K-1} G_i e_i,
+         * every term >= 0 for lam > 0, so the upper ends of the G_i give a
+         * valid bound.  The masses m_i are differences of close G's: their
+         * absolute radii, times e^{lam l} at the top of a long support,
+         * swamped the sum above (q = 1e-5, M = 0.8, T = 1e6: 2.9e+314); the
+         * tails carry radii relative to themselves. */
+        if (side == 0 && G != NULL && K > 1) {
+            arb_t e1, step, sum, mg3;
+            arb_init(e1);
+            arb_init(step);
+            arb_init(sum);
+            arb_init(mg3);
+            arb_set_d(t, lam);
+            pld_grid_point(l, kmin, h);
+            arb_mul(e1, t, l, MASS_PREC);
+            arb_exp(e1, e1, MASS_PREC);
+            arb_set(mg3, e1);                       /* e_0 */
+            arb_set_d(step, h);
+            arb_mul(step, step, t, MASS_PREC);
+            arb_exp(step, step, MASS_PREC);
+            arb_zero(sum);
+            for (int64_t i = 0; i < K - 1; i++) {
+                arf_t u;
+                arb_t ub;
+                arf_init(u);
+                arb_init(ub);
+                arb_get_abs_ubound_arf(u, G + i, MASS_PREC);
+                arb_set_arf(ub, u);
+                arb_addmul(sum, ub, e1, MASS_PREC);
+                arb_mul(e1, e1, step, MASS_PREC);
+                arf_clear(u);
+                arb_clear(ub);
+            }
+            arb_sub_ui(step, step, 1, MASS_PREC);   /* e^{lam h} - 1 */
+            arb_addmul(mg3, sum, step, MASS_PREC);
+            arb_pow_ui(mg3, mg3, T, MASS_PREC);
+            arb_set_d(l, h);
+            arb_mul_si(l, l, pld->ja + (int64_t) n, ARF_PREC_EXACT);
+            arb_mul(l, l, t, MASS_PREC);
+            arb_neg(l, l);
+            arb_exp(l, l, MASS_PREC);
+            arb_mul(mg3, mg3, l, MASS_PREC);        /* P(S_Y >= b) <= m(lam)^T e^{-lam b} */
+            pld_take_better(mg, mg3, 1);
+            arb_clear(e1);
+            arb_clear(step);
+            arb_clear(sum);
+            arb_clear(mg3);
+        }
+        /* side 1 by parts over F_i = P(X <= l_i) (add only): with
+         * e_i = e^{-lam l_i}, decreasing, m_0 = F_0, m_i = F_i - F_{i-1},
+         * m_{K-1} = 1 - F_{K-2}:
+         *   E[e^{-lam Y}] = e_{K-1} + sum_{i<K-1} F_i (e_i - e_{i+1})
+         *                 = e_{K-1} + (1 - e^{-lam h}) sum_{i<K-1} F_i e_i,
+         * every term >= 0: the upper ends of the F_i give a valid bound;
+         * P(S_Y <= a - h) <= m(-lam)^T e^{lam (a - h)} as above. */
+        if (side == 1 && F != NULL && K > 1) {
+            arb_t e1, step, sum, mg3, ub;
+            arf_t u;
+            arb_init(e1);
+            arb_init(step);
+            arb_init(sum);
+            arb_init(mg3);
+            arb_init(ub);
+            arf_init(u);
+            arb_set_d(t, -lam);
+            pld_grid_point(l, kmin, h);
+            arb_mul(e1, t, l, MASS_PREC);
+            arb_exp(e1, e1, MASS_PREC);
+            arb_set_d(step, h);
+            arb_mul(step, step, t, MASS_PREC);
+            arb_exp(step, step, MASS_PREC);         /* e^{-lam h} */
+            arb_zero(sum);
+            for (int64_t i = 0; i < K - 1; i++) {
+                arb_get_abs_ubound_arf(u, F + i, MASS_PREC);
+                arb_set_arf(ub, u);
+                arb_addmul(sum, ub, e1, MASS_PREC);
+                arb_mul(e1, e1, step, MASS_PREC);
+            }
+            /* e1 = e_{K-1} now */
+            arb_sub_ui(step, step, 1, MASS_PREC);
+            arb_neg(step, step);                    /* 1 - e^{-lam h} */
+            arb_mul(sum, sum, step, MASS_PREC);
+            arb_add(mg3, e1, sum, MASS_PREC);
+            arb_pow_ui(mg3, mg3, T, MASS_PREC);
+            arb_set_d(l, h);
+            arb_mul_si(l, l, pld->ja - 1, ARF_PREC_EXACT);
+            arb_mul(l, l, t, MASS_PREC);
+            arb_neg(l, l);
+            arb_exp(l, l, MASS_PREC);
+            arb_mul(mg3, mg3, l, MASS_PREC);
+            pld_take_better(mg, mg3, 1);
+            arb_clear(e1);
+            arb_clear(step);
+            arb_clear(sum);
+            arb_clear(mg3);
+            arb_clear(ub);
+            arf_clear(u);
         }
         if (arb_is_finite(mg2)) {
             arf_t u1, u2;

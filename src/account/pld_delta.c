@@ -177,17 +177,43 @@ lp_pld_delta(arb_t lo, arb_t hi, const lp_pld *pld, const arb_t eps)
 {
     arf_t e;
     arb_t a, b;
-    double eta;
+    double eta, eta0;
     arf_init(e);
     arb_init(a);
     arb_init(b);
     /* eta: a thousandth of the estimate, any eta > 0 gives valid bounds */
     arb_get_lbound_arf(e, eps, 64);
     delta_Y(a, b, pld, e);
-    eta = fmax(1e-3 * arf_get_d(arb_midref(b), ARF_RND_NEAR), 1e-300);
+    eta = arf_get_d(arb_midref(b), ARF_RND_NEAR);
+    eta0 = fmax(1e-3 * eta, 1e-300);
+    {
+        /* the estimate at e + T mu too (the Hoeffding coupling's point):
+         * where T h is large against epsilon the unshifted delta_Y is far
+         * above delta, and an eta sized by it swamped the bound (q = 1e-5,
+         * T = 2e5, delta = 1e-9: 4x delta at the certified epsilon) */
+        arb_t sh;
+        arf_t ee;
+        arb_init(sh);
+        arf_init(ee);
+        arb_mul_ui(sh, pld->mu_lo, pld->T, 64);
+        arb_add_arf(sh, sh, e, 64);
+        arb_get_lbound_arf(ee, sh, 64);
+        if (arf_is_finite(ee)) {
+            delta_Y(a, b, pld, ee);
+            eta = fmin(eta, arf_get_d(arb_midref(b), ARF_RND_NEAR));
+        }
+        arb_clear(sh);
+        arf_clear(ee);
+    }
+    eta = fmax(1e-3 * eta, 1e-300);
+    /* both etas give valid bounds: the better of the two at each end */
     delta_X(a, hi, pld, e, eta);
+    delta_X(a, b, pld, e, eta0);
+    pld_take_better(hi, b, 1);
     arb_get_ubound_arf(e, eps, 64);
     delta_X(lo, b, pld, e, eta);
+    delta_X(a, b, pld, e, eta0);
+    pld_take_better(lo, a, 0);
     clip01(lo, hi);
     arf_clear(e);
     arb_clear(a);

@@ -98,8 +98,9 @@ loss_cdf(arb_t F, const lp_dpsgd *run, lp_pld_relation rel, const arb_t l, int c
 static void
 Phi_sorted(arb_ptr out, arb_srcptr z, int64_t n, slong prec)
 {
-    arb_t c, Pc, pc, t, acc, R, tmp;
+    arb_t c, Pc, pc, t, acc, R, Rc, tmp;
     arb_ptr a = _arb_vec_init(TAYLOR_N);
+    arb_init(Rc);
     arb_init(c);
     arb_init(Pc);
     arb_init(pc);
@@ -161,6 +162,25 @@ Phi_sorted(arb_ptr out, arb_srcptr z, int64_t n, slong prec)
             arb_clear(h2);
             arb_clear(f);
         }
+        /* Rc = R e^{-(|c| - 1/16)_+^2 / 4}: the remainder's Phi^(N+1)(xi) =
+         * (-1)^N He_N(xi) phi(xi) and |He_N(xi)| phi(xi) <= 1.0865 sqrt(N!)
+         * e^{-xi^2/4} / sqrt(2 pi) with |xi| >= |c| - 1/16: R's bound
+         * above with e^{-xi^2/4} kept (in the tails it is far below 4e-22,
+         * whose sum over millions of masses entered the FFT's bound) */
+        {
+            arb_abs(t, c);
+            arb_set_d(tmp, 0.0625);
+            arb_sub(t, t, tmp, prec);
+            if (arb_is_positive(t)) {
+                arb_sqr(t, t, prec);
+                arb_mul_2exp_si(t, t, -2);
+                arb_neg(t, t);
+                arb_exp(t, t, prec);
+                arb_mul(Rc, R, t, prec);
+            } else {
+                arb_set(Rc, R);
+            }
+        }
         for (j = i; j < n; j++) {
             arf_t u;
             int fits;
@@ -179,7 +199,7 @@ Phi_sorted(arb_ptr out, arb_srcptr z, int64_t n, slong prec)
             }
             arb_mul(acc, acc, t, prec);
             arb_mul(acc, acc, pc, prec);
-            arb_add_error(acc, R);
+            arb_add_error(acc, Rc);
             arb_add(out + j, Pc, acc, prec);
         }
         if (j == i) {                               /* a wide ball: directly */
@@ -195,6 +215,7 @@ Phi_sorted(arb_ptr out, arb_srcptr z, int64_t n, slong prec)
     arb_clear(t);
     arb_clear(acc);
     arb_clear(R);
+    arb_clear(Rc);
     arb_clear(tmp);
 }
 
@@ -242,7 +263,8 @@ pld_grid_point(arb_t l, int64_t k, double h)
 }
 
 arb_ptr
-pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, double h)
+pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
+           arb_ptr *tails, arb_ptr *lower)
 {
     arb_ptr mass;
 
@@ -256,6 +278,11 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
         const int64_t nb = K > 1 ? K - 1 : 0;
         arb_ptr G = _arb_vec_init(K > 1 ? K - 1 : 1);
         const int *cancel = lp_cancel_flag();
+        /* add: also F_i = P(X <= l_i) = Phi(-V) directly, with radii relative
+         * to itself where it is small (1 - G_i has absolute radii ~2^-64,
+         * which over millions of masses summed to 1e-12 in the FFT's bound
+         * and swamped the lower tail's generating function) */
+        arb_ptr F = rel == LP_PLD_ADD ? _arb_vec_init(K > 1 ? K - 1 : 1) : NULL;
 #pragma omp parallel
         {
             const int *was = lp_cancel_flag();
@@ -279,16 +306,24 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
             P1 = _arb_vec_init(to - from + 1);
             P2 = _arb_vec_init(to - from + 1);
             edge = calloc((size_t) (to - from + 1), 1);
-            pld_grid_point(lk, kmin + from, h);
-            if (rel == LP_PLD_ADD)
-                arb_neg(lk, lk);
-            arb_exp(el, lk, MASS_PREC + 16);
+            /* e^{+-l} - 1 + q cancels log2(1/q) bits and the chained
+             * products add a rounding each: the working precision carries
+             * both, and the chain restarts from a fresh exponential every 256
+             * points (a chain of 3e6 at 80 bits gave masses radii ~1e-13 at
+             * q = 1e-5, which entered the FFT's error bound T times) */
+            const slong eprec = MASS_PREC + 24 + (slong) ceil(-log2(run->q_d > 1e-300 ? run->q_d : 1e-300));
             arb_set_d(step, rel == LP_PLD_ADD ? -h : h);
-            arb_exp(step, step, MASS_PREC + 16);
+            arb_exp(step, step, eprec);
             for (int64_t i = from; i < to && !lp_cancelled(); i++) {
+                if ((i - from) % 256 == 0) {
+                    pld_grid_point(lk, kmin + i, h);
+                    if (rel == LP_PLD_ADD)
+                        arb_neg(lk, lk);
+                    arb_exp(el, lk, eprec);
+                }
                 if (tail_args(z1 + (i - from), z2 + (i - from), run, rel, el, MASS_PREC) != 0)
                     edge[i - from] = 1;
-                arb_mul(el, el, step, MASS_PREC + 16);
+                arb_mul(el, el, step, eprec);
             }
             /* the edge points (none but possibly the first) are dropped from
              * the sorted run: give them the neighbour's argument, fixed below */
@@ -298,13 +333,22 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
                     arb_set(z2 + i, z2 + i + 1);
                 }
             Phi_sorted(P1, z1, to - from, MASS_PREC);
-            if (rel == LP_PLD_REMOVE && !lp_cancelled())
-                Phi_sorted(P2, z2, to - from, MASS_PREC);
+            if (rel == LP_PLD_REMOVE) {
+                if (!lp_cancelled())
+                    Phi_sorted(P2, z2, to - from, MASS_PREC);
+            } else {
+                for (int64_t i = 0; i < to - from; i++)
+                    arb_neg(z2 + i, z1 + i);
+                if (!lp_cancelled())
+                    Phi_sorted(P2, z2, to - from, MASS_PREC);
+            }
             for (int64_t i = from; i < to && !lp_cancelled(); i++) {
                 arb_ptr g = G + i;
                 if (edge[i - from]) {
                     pld_grid_point(lk, kmin + i, h);
                     loss_cdf(g, run, rel, lk, 0, MASS_PREC);
+                    if (F)
+                        loss_cdf(F + i, run, rel, lk, 1, MASS_PREC);
                 } else if (rel == LP_PLD_REMOVE) {
                     arb_sub_ui(g, run->q, 1, MASS_PREC);
                     arb_neg(g, g);
@@ -312,6 +356,7 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
                     arb_addmul(g, P2 + (i - from), run->q, MASS_PREC);
                 } else {
                     arb_set(g, P1 + (i - from));
+                    arb_set(F + i, P2 + (i - from));
                 }
             }
             _arb_vec_clear(z1, to - from + 1);
@@ -331,8 +376,27 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
             for (int64_t i = 1; i < K - 1 && !lp_cancelled(); i++)
                 arb_sub(mass + i, G + i - 1, G + i, MASS_PREC);
             arb_set(mass + K - 1, G + K - 2);
+            if (F) {
+                /* the same masses from F where F is small: F_0, F_i - F_{i-1} */
+                arf_t u;
+                arf_init(u);
+                arb_set(mass + 0, F + 0);
+                for (int64_t i = 1; i < K - 1; i++) {
+                    arb_get_ubound_arf(u, F + i, 30);
+                    if (arf_cmp_2exp_si(u, -1) < 0)
+                        arb_sub(mass + i, F + i, F + i - 1, MASS_PREC);
+                }
+                arf_clear(u);
+            }
         }
-        _arb_vec_clear(G, K > 1 ? K - 1 : 1);
+        if (lower)
+            *lower = F;
+        else if (F)
+            _arb_vec_clear(F, K > 1 ? K - 1 : 1);
+        if (tails)
+            *tails = G;
+        else
+            _arb_vec_clear(G, K > 1 ? K - 1 : 1);
     }
     if (K == 1)
         arb_one(mass + 0);

@@ -1,0 +1,50 @@
+/* cmd_account.h -- `leakproof account`: the parsed options, and the checks of
+ * each mode's values (cmd_account_modes.c) that the parser and the runner
+ * (cmd_account.c) share.  Every check returns 0, or LP_EXIT_USAGE after one
+ * message on stderr naming the option. */
+#ifndef LP_CMD_ACCOUNT_H
+#define LP_CMD_ACCOUNT_H
+
+#include <stdint.h>
+#include "account/account.h"
+#include "account/phases.h"
+
+typedef struct {
+    const char *M, *q, *T, *delta, *eps, *stated, *orders_text, *method_text;
+    const char *accountant, *relation, *width_text, *delta_for_eps;
+    long digits, resolution, batch, epochs, dataset_size;
+    const char *convention;     /* with --dataset-size: poisson or opacus */
+    const char *mechanism, *kappa, *p_text, *sensitivity;   /* --mechanism vmf */
+    uint64_t p;
+    int vmf;
+    char q_buf[48], T_buf[32];  /* q and T derived from batch, dataset size, epochs */
+    int json, compare, pld, rel, per_order, replace;
+    const char *max_seconds_text;       /* --max-seconds; --estimate (budget() below) */
+    int estimate;
+    double width;
+    uint64_t steps;
+    lp_method method;
+    lp_order_list orders;
+    const char *phase[LP_ACCOUNT_PHASES_MAX];   /* --phase M,q,T, repeated */
+    size_t nphases;
+} lp_account_opts;
+
+/* the value checks: --sampling-rate in (0, 1] ((0, 1) with open_hi) or N/D;
+ * a decimal > 0; --delta in (0, 1) or 0 where zero_ok; 0 or > 0 */
+int lp_account_check_rate(const char *v, int open_hi);
+int lp_account_check_positive(const char *opt, const char *v);
+int lp_account_check_delta(const char *v, int zero_ok);
+int lp_account_check_zero_or_positive(const char *opt, const char *v);
+/* --orders into o->orders */
+int lp_account_parse_orders(lp_account_opts *o);
+/* --batch --dataset-size --epochs: q and T into o's buffers */
+int lp_account_from_dataset(lp_account_opts *o, const char *batch_text, const char *dataset_text,
+                            const char *epochs_text);
+/* each mode's options: --accountant pld; --mechanism vmf; --phase and --delta-for-epsilon */
+int lp_account_parse_pld(lp_account_opts *o, const char *digits_text);
+int lp_account_parse_vmf(lp_account_opts *o, const char *digits_text, const char *res_text,
+                         const char *batch_text, const char *epochs_text);
+int lp_account_parse_edges(lp_account_opts *o, const char *digits_text, const char *res_text,
+                           const char *batch_text, const char *epochs_text);
+
+#endif

@@ -1,0 +1,290 @@
+/* cmd_account_modes.c -- `leakproof account`: the checks of each mode's
+ * values (the RDP accountant's, --accountant pld, --mechanism vmf, --phase and
+ * --delta-for-epsilon), shared with the parser (cmd_account.c).  Contracts in
+ * cmd_account.h. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/decimal_ops.h"
+#include "cli.h"
+#include "cmd_account.h"
+#include "account/pld.h"
+#include "account/vmf_account.h"
+#include "channel/channel.h"
+
+static const char *const cmd = "account";
+/* --sampling-rate: a decimal in (0, 1] ((0, 1) with open_hi), or a fraction
+ * N/D of integers (1/568 read exactly) in the same range */
+int
+lp_account_check_rate(const char *v, int open_hi)
+{
+    uint64_t num, den;
+    if (v && strchr(v, '/')) {
+        if (lp_rate_fraction(&num, &den, v) != 0 || num == 0 || num > den || (open_hi && num == den))
+            return lp_usage_error(cmd, "--sampling-rate must be a decimal number or a fraction N/D "
+                                  "of integers in %s (got '%s')", open_hi ? "(0, 1)" : "(0, 1]", v);
+        return 0;
+    }
+    return lp_arg_unit_interval(cmd, "--sampling-rate", v, open_hi);
+}
+
+int
+lp_account_check_positive(const char *opt, const char *v)
+{
+    if (v == NULL)
+        return lp_usage_error(cmd, "missing %s", opt);
+    if (lp_decimal_exponent_beyond(v)) {
+        char m[300];
+        lp_decimal_exponent_message(m, sizeof m, opt, v);
+        return lp_usage_error(cmd, "%s", m);
+    }
+    if (!lp_decimal_valid(v) || lp_decimal_sign(v) <= 0)
+        return lp_usage_error(cmd, "%s must be a decimal number > 0 (got '%s')", opt, v);
+    return 0;
+}
+
+int
+lp_account_parse_orders(lp_account_opts *o)
+{
+    char err[300];
+    if (lp_order_list_parse(&o->orders, o->orders_text, err, sizeof err) != 0)
+        return lp_usage_error(cmd, "--orders: %s", err);
+    return 0;
+}
+
+/* --batch B --dataset-size N --epochs E: DP-SGD's terms for the run.  K =
+ * ceil(N/B) batches an epoch, T = E K steps; Poisson sampling at q = B/N (the
+ * default: every example joins each step with probability B/N), or Opacus's
+ * DataLoader, q = 1/K.  q is a fraction of integers, read exactly. */
+int
+lp_account_from_dataset(lp_account_opts *o, const char *batch_text, const char *dataset_text, const char *epochs_text)
+{
+    int rc;
+    uint64_t K;
+    if (o->stated)
+        return lp_usage_error(cmd, "--stated-epsilon finds the dataset size: it takes no %s",
+                              dataset_text ? "--dataset-size" : "--sampling");
+    if (dataset_text == NULL)
+        return lp_usage_error(cmd, "--sampling needs --batch, --dataset-size and --epochs");
+    if (o->q || o->T)
+        return lp_usage_error(cmd, "--dataset-size gives the run's rate and steps: it takes no %s",
+                              o->q ? "--sampling-rate" : "--steps");
+    if (batch_text == NULL || epochs_text == NULL)
+        return lp_usage_error(cmd, "missing %s (with --dataset-size)", batch_text ? "--epochs" : "--batch");
+    if ((rc = lp_arg_int_range(&o->dataset_size, cmd, "--dataset-size", dataset_text, 1, 1000000000000L))
+        || (rc = lp_arg_int_range(&o->batch, cmd, "--batch", batch_text, 1, 1000000000))
+        || (rc = lp_arg_int_range(&o->epochs, cmd, "--epochs", epochs_text, 1, 1000000)))
+        return rc;
+    if (o->batch > o->dataset_size)
+        return lp_usage_error(cmd, "--batch (%ld) must be at most --dataset-size (%ld)", o->batch,
+                              o->dataset_size);
+    if (o->convention == NULL)
+        o->convention = "poisson";
+    if (strcmp(o->convention, "poisson") != 0 && strcmp(o->convention, "opacus") != 0)
+        return lp_usage_error(cmd, "--sampling must be poisson or opacus (got '%s')", o->convention);
+    K = ((uint64_t) o->dataset_size + (uint64_t) o->batch - 1) / (uint64_t) o->batch;
+    if (strcmp(o->convention, "poisson") == 0)
+        snprintf(o->q_buf, sizeof o->q_buf, "%ld/%ld", o->batch, o->dataset_size);
+    else
+        snprintf(o->q_buf, sizeof o->q_buf, "1/%llu", (unsigned long long) K);
+    snprintf(o->T_buf, sizeof o->T_buf, "%llu", (unsigned long long) (K * (uint64_t) o->epochs));
+    o->q = o->q_buf;
+    o->T = o->T_buf;
+    return 0;
+}
+
+/* --accountant pld: M, q in (0, 1), T in 1 .. 1e9, delta or --delta-for-epsilon */
+int
+lp_account_parse_pld(lp_account_opts *o, const char *digits_text)
+{
+    int rc;
+    if (o->nphases)
+        return lp_usage_error(cmd, "--phase: the PLD accountant composes one step's privacy loss "
+                              "(its grid is fitted to it); phases are composed by the RDP "
+                              "accountant (--accountant rdp)");
+    if (o->eps || o->stated || o->orders_text || o->method_text || o->compare || o->per_order)
+        return lp_usage_error(cmd, "--accountant pld does not take %s",
+                              o->eps ? "--epsilon" : o->stated ? "--stated-epsilon"
+                              : o->orders_text ? "--orders" : o->method_text ? "--method"
+                              : o->compare ? "--compare" : "--per-order");
+    if ((rc = lp_account_check_positive("--noise-multiplier", o->M)))
+        return rc;
+    {
+        double m = lp_strtod(o->M, NULL);
+        if (!(m >= 0.01 && m <= 10000))
+            return lp_usage_error(cmd, "--noise-multiplier must be in [0.01, 1e4] with --accountant "
+                                  "pld (got '%s')", o->M);
+    }
+    if ((rc = lp_account_check_rate(o->q, 1)))
+        return rc;
+    if (o->T == NULL)
+        return lp_usage_error(cmd, "missing --steps");
+    if (lp_decimal_uint64(&o->steps, o->T) != 0 || o->steps < 1 || o->steps > 1000000000)
+        return lp_usage_error(cmd, "--steps must be an integer in 1 .. 1e9 with --accountant pld "
+                              "(got '%s')", o->T);
+    if (o->delta && o->delta_for_eps)
+        return lp_usage_error(cmd, "--delta and --delta-for-epsilon exclude each other");
+    if (o->delta_for_eps) {
+        if (!lp_decimal_valid(o->delta_for_eps) || lp_decimal_sign(o->delta_for_eps) < 0
+            || !(lp_strtod(o->delta_for_eps, NULL) <= 10000))
+            return lp_usage_error(cmd, "--delta-for-epsilon must be a decimal number in [0, 1e4] "
+                                  "(got '%s')", o->delta_for_eps);
+    } else if (o->delta == NULL) {
+        return lp_usage_error(cmd, "missing --delta or --delta-for-epsilon");
+    } else if ((rc = lp_arg_unit_interval(cmd, "--delta", o->delta, 1))) {
+        return rc;
+    }
+    o->rel = 2;
+    if (o->relation) {
+        if (strcmp(o->relation, "remove") == 0)
+            o->rel = 0;
+        else if (strcmp(o->relation, "add") == 0)
+            o->rel = 1;
+        else if (strcmp(o->relation, "both") != 0)
+            return lp_usage_error(cmd, "--relation must be add, remove or both (got '%s')", o->relation);
+    }
+    o->width = 0.01;
+    if (o->width_text) {
+        char *end;
+        double w = lp_strtod(o->width_text, &end);
+        if (!lp_decimal_valid(o->width_text) || *end || !(w >= 1e-4 && w <= 1))
+            return lp_usage_error(cmd, "--width must be a decimal in [1e-4, 1] (got '%s')",
+                                  o->width_text);
+        o->width = w;
+    }
+    if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 12)))
+        return rc;
+    o->pld = 1;
+    return 0;
+}
+
+/* --mechanism vmf: kappa > 0 (<= 1e6), p in 2 .. 1e9, q, T, delta, integer
+ * orders only, --sensitivity in (0, 2]; the RDP route only */
+int
+lp_account_parse_vmf(lp_account_opts *o, const char *digits_text, const char *res_text,
+          const char *batch_text, const char *epochs_text)
+{
+    int rc;
+    long p;
+    if (o->accountant && strcmp(o->accountant, "pld") == 0)
+        return lp_usage_error(cmd, "--mechanism vmf: --accountant pld is not available (RDP only)");
+    if (o->M || o->eps || o->stated || o->method_text || o->compare || res_text || batch_text
+        || epochs_text || o->relation || o->width_text || o->delta_for_eps || o->nphases)
+        return lp_usage_error(cmd, "--mechanism vmf does not take %s",
+                              o->nphases ? "--phase" : o->M ? "--noise-multiplier" : o->eps ? "--epsilon"
+                              : o->stated ? "--stated-epsilon" : o->method_text ? "--method"
+                              : o->compare ? "--compare" : res_text ? "--resolution"
+                              : batch_text ? "--batch" : epochs_text ? "--epochs"
+                              : o->relation ? "--relation" : o->width_text ? "--width"
+                              : "--delta-for-epsilon");
+    if ((rc = lp_account_check_positive("--kappa", o->kappa)))
+        return rc;
+    if (lp_decimal_compare(o->kappa, "1e6") > 0)
+        return lp_usage_error(cmd, "--kappa must be at most 1e6 (got '%s')", o->kappa);
+    if (o->p_text == NULL)
+        return lp_usage_error(cmd, "missing --p");
+    if ((rc = lp_arg_int_range(&p, cmd, "--p", o->p_text, 2, 1000000000)))
+        return rc;
+    o->p = (uint64_t) p;
+    if (o->sensitivity) {
+        if ((rc = lp_account_check_positive("--sensitivity", o->sensitivity)))
+            return rc;
+        if (lp_decimal_compare(o->sensitivity, "2") > 0)
+            return lp_usage_error(cmd, "--sensitivity must be a chordal distance in (0, 2] "
+                                  "(got '%s')", o->sensitivity);
+    }
+    if ((rc = lp_account_check_rate(o->q, 0)))
+        return rc;
+    if (o->T == NULL)
+        return lp_usage_error(cmd, "missing --steps");
+    if (lp_decimal_uint64(&o->steps, o->T) != 0 || o->steps < 1)
+        return lp_usage_error(cmd, "--steps must be an integer >= 1 (got '%s')", o->T);
+    if ((rc = lp_arg_unit_interval(cmd, "--delta", o->delta, 1)))
+        return rc;
+    if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 60)))
+        return rc;
+    if (o->orders_text == NULL || strcmp(o->orders_text, "default") == 0)
+        o->orders_text = "integers";
+    if ((rc = lp_account_parse_orders(o)))
+        return rc;
+    for (size_t i = 0; i < o->orders.n; i++) {
+        uint64_t a;
+        if (lp_order_parse(&a, o->orders.order[i]) != 0 || a == 0 || a > LP_VMF_ORDER_MAX)
+            return lp_usage_error(cmd, "--orders: --mechanism vmf takes integer orders 2 .. %d "
+                                  "(got '%s')", LP_VMF_ORDER_MAX, o->orders.order[i]);
+    }
+    o->vmf = 1;
+    return 0;
+}
+
+/* --delta: a decimal in (0, 1), or 0 where zero_ok (epsilon is then +infinity
+ * for q > 0: rdp_edges.c) */
+int
+lp_account_check_delta(const char *v, int zero_ok)
+{
+    if (v == NULL)
+        return lp_usage_error(cmd, "missing --delta (or --delta-for-epsilon)");
+    if (zero_ok && v && lp_decimal_valid(v) && !lp_decimal_exponent_beyond(v) && lp_decimal_sign(v) == 0)
+        return 0;
+    return lp_arg_unit_interval(cmd, "--delta", v, 1);
+}
+
+int
+lp_account_check_zero_or_positive(const char *opt, const char *v)
+{
+    if (v && lp_decimal_valid(v) && !lp_decimal_exponent_beyond(v) && lp_decimal_sign(v) == 0)
+        return 0;
+    return lp_account_check_positive(opt, v);
+}
+
+/* --phase M,q,T (repeated) and --delta-for-epsilon E of the RDP accountant
+ * (issue 20, part 6; the studies in src/account/rdp_edges.c) */
+int
+lp_account_parse_edges(lp_account_opts *o, const char *digits_text, const char *res_text,
+            const char *batch_text, const char *epochs_text)
+{
+    const char *what = o->nphases ? "--phase" : "--delta-for-epsilon";
+    const char *bad = o->eps ? "--epsilon" : o->stated ? "--stated-epsilon" : o->compare ? "--compare"
+                      : res_text ? "--resolution" : batch_text ? "--batch" : epochs_text ? "--epochs"
+                      : o->per_order && o->delta_for_eps ? "--per-order" : NULL;
+    int rc;
+    if (bad)
+        return lp_usage_error(cmd, "%s does not take %s", what, bad);
+    if (o->method_text && strcmp(o->method_text, "arb") != 0)
+        return lp_usage_error(cmd, "%s is certified: --method arb only (got '%s')", what,
+                              o->method_text);
+    if (o->nphases) {
+        char buf[256], err[300];
+        const char *M, *q, *T;
+        uint64_t steps;
+        if (o->convention || o->M || o->q || o->T)
+            return lp_usage_error(cmd, "--phase gives each phase's multiplier, rate and steps: it "
+                                  "takes no %s", o->convention ? "--dataset-size" : o->M
+                                  ? "--noise-multiplier" : o->q ? "--sampling-rate" : "--steps");
+        for (size_t i = 0; i < o->nphases; i++)
+            if (lp_phase_split(buf, sizeof buf, o->phase[i], &M, &q, &T, &steps, err, sizeof err) != 0)
+                return lp_usage_error(cmd, "--phase: %s", err);
+    } else {
+        if ((rc = lp_account_check_positive("--noise-multiplier", o->M)))
+            return rc;
+        if (!lp_rate_is_zero(o->q) && (rc = lp_account_check_rate(o->q, 0)))
+            return rc;
+        if (o->T == NULL)
+            return lp_usage_error(cmd, "missing --steps");
+        if (lp_decimal_uint64(&o->steps, o->T) != 0 || o->steps < 1)
+            return lp_usage_error(cmd, "--steps must be an integer >= 1 (got '%s')", o->T);
+    }
+    if (o->delta_for_eps) {
+        if (o->delta)
+            return lp_usage_error(cmd, "--delta and --delta-for-epsilon exclude each other");
+        if (lp_decimal_exponent_beyond(o->delta_for_eps) || !lp_decimal_valid(o->delta_for_eps)
+            || lp_decimal_sign(o->delta_for_eps) < 0 || !(lp_strtod(o->delta_for_eps, NULL) <= 10000))
+            return lp_usage_error(cmd, "--delta-for-epsilon must be a decimal number in [0, 1e4] "
+                                  "(got '%s')", o->delta_for_eps);
+    } else if ((rc = lp_account_check_delta(o->delta, 1))) {
+        return rc;
+    }
+    if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 60)))
+        return rc;
+    return 0;
+}

@@ -66,6 +66,12 @@ estimate_vs_run "account --phase x2 --orders 150.5" account --phase 1,0.01,1000 
 decline_then_interrupt "account --phase x2 --orders 300.5 (M = 0.5)" --orders 1000 \
     account --phase 1,0.01,1000 --phase 0.5,0.01,1000 --delta 1e-5 --orders 300.5
 
+# account --mechanism vmf: every integer order up to the largest, per order in log p
+vmf="account --mechanism vmf --sampling-rate 0.5 --steps 1000 --delta 1e-5"
+estimate_vs_run "account --mechanism vmf --orders 200 (p = 13,700)" $vmf --kappa 173 --p 13700 --orders 200
+decline_then_interrupt "account --mechanism vmf --orders 10000 (p = 1e9)" --orders 1000 \
+    $vmf --kappa 1000 --p 1000000000 --orders 10000
+
 # account --accountant pld: the grid it will choose (n, K), planned in doubles
 # (account/pld_plan.c); M 0.8, q 1e-5, T 1e6, delta 1e-8 takes 39-57 s (estimated 53 s,
 # inside the default budget), and at --width 1e-4 is estimated at 83 s

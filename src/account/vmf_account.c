@@ -5,6 +5,7 @@
 #include "account/vmf_account.h"
 #include "privacy/privacy.h"
 #include "numeric/numeric.h"
+#include "core/host.h"
 
 #define PREC_MAX 8192
 
@@ -72,14 +73,14 @@ lp_account_vmf_eval(lp_account *acc, arb_struct *rdp_lower, const lp_dpsgd *run,
     eps = _arb_vec_init((slong) amax + 1);
     arb_init(kappa); arb_init(dist); arb_init(a);
     arb_init(rdp); arb_init(lower); arb_init(classic); arb_init(balle);
-    for (slong prec = bits + 32; left && prec <= PREC_MAX; prec *= 2) {
+    for (slong prec = bits + 32; left && prec <= PREC_MAX && !lp_cancelled(); prec *= 2) {
         lp_decimal_arb(kappa, vmf->kappa, prec + 64);
         if (vmf->sensitivity)
             lp_decimal_arb(dist, vmf->sensitivity, prec + 64);
         else
             arb_set_ui(dist, 2);
         /* the base mechanism's RDP at every integer order the list needs */
-        for (uint64_t l = 2; l <= amax; l++) {
+        for (uint64_t l = 2; l <= amax && !lp_cancelled(); l++) {    /* SIGINT: no result */
             arb_set_ui(a, l);
             lp_vmf_renyi_arb(eps + l, a, vmf->p, kappa, dist, prec + 16);
             if (arb_contains_negative(eps + l))     /* D >= 0 always */

@@ -17,4 +17,8 @@ typedef enum { LP_WORK_EPSILON, LP_WORK_LEAST_M, LP_WORK_FIT } lp_account_work_k
 double lp_account_work_seconds(lp_account_work_kind kind, double M, const lp_order_list *orders,
                                long digits, const char **opt);
 
+/* Estimated seconds of `account --mechanism vmf` (vmf_account.c): the VMF's
+ * Renyi divergence at every integer order 2 .. the list's largest, in p. */
+double lp_account_vmf_work_seconds(uint64_t p, const lp_order_list *orders, long digits);
+
 #endif

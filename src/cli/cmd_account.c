@@ -349,8 +349,8 @@ budget(const lp_account_opts *o)
         est = lp_pld_work_seconds(&pr, &bytes, &n_max, &K_max);
         opt = "--width";        /* the knob: a wider bracket, a coarser grid */
         value = o->width_text ? o->width_text : "0.01";
-    } else if (o->vmf) {        /* not modelled yet (the VMF's orders): no estimate */
-        est = NAN;
+    } else if (o->vmf) {        /* every integer order up to the list's largest */
+        est = lp_account_vmf_work_seconds(o->p, &o->orders, o->digits);
     } else if (o->nphases) {    /* the sum over the phases, each at its own multiplier */
         est = 0;
         for (size_t i = 0; i < o->nphases; i++)

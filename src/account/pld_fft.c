@@ -128,25 +128,29 @@ lp_fft(double *x, const lp_fft_plan *p, int sign)
     }
 }
 
-double
-lp_fft_error_factor(const lp_fft_plan *p)
+/* (1 + eta)^L - 1 rounded up, L = log2(n), eta = mu + gamma_4 (sqrt 2 + mu),
+ * u = 2^log2_u the unit roundoff, mu = mu_u u the twiddles' error: the bound
+ * above, for doubles (u = 2^-53) and x87 long doubles (u = 2^-64) alike */
+static double
+error_factor(size_t n, slong log2_u, double mu_u)
 {
     size_t L = 0;
     arb_t u, eta, g4, t;
     double r;
-    while (((size_t) 1 << L) < p->n)
+    while (((size_t) 1 << L) < n)
         L++;
     arb_init(u);
     arb_init(eta);
     arb_init(g4);
     arb_init(t);
     arb_one(u);
-    arb_mul_2exp_si(u, u, -53);
+    arb_mul_2exp_si(u, u, log2_u);
     arb_mul_ui(g4, u, 4, 128);                  /* gamma_4 = 4u / (1 - 4u) */
     arb_sub_ui(t, g4, 1, 128);
     arb_neg(t, t);
     arb_div(g4, g4, t, 128);
-    arb_set_d(eta, p->mu);
+    arb_set_d(eta, mu_u);
+    arb_mul(eta, eta, u, 128);                  /* mu */
     arb_sqrt_ui(t, 2, 128);
     arb_add(t, t, eta, 128);
     arb_mul(t, t, g4, 128);
@@ -166,6 +170,12 @@ lp_fft_error_factor(const lp_fft_plan *p)
     arb_clear(g4);
     arb_clear(t);
     return r;
+}
+
+double
+lp_fft_error_factor(const lp_fft_plan *p)
+{
+    return error_factor(p->n, -53, ldexp(p->mu, 53));     /* mu = 5u exactly */
 }
 
 /* ---- the same FFT in x87 extended precision (long double, u = 2^-64) ---------
@@ -293,44 +303,9 @@ pld_fft_ld(long double *x, const pld_fft_ld_plan *p, int sign)
     }
 }
 
-/* (1 + eta)^log2(n) - 1 rounded up, eta = mu + gamma_4 (sqrt 2 + mu) with
- * u = 2^-64, mu = 5 u */
+/* the bound above with u = 2^-64, mu = 5 u */
 double
 pld_fft_ld_error_factor(size_t n)
 {
-    size_t L = 0;
-    arb_t u, eta, g4, t;
-    double r;
-    while (((size_t) 1 << L) < n)
-        L++;
-    arb_init(u);
-    arb_init(eta);
-    arb_init(g4);
-    arb_init(t);
-    arb_one(u);
-    arb_mul_2exp_si(u, u, -64);
-    arb_mul_ui(g4, u, 4, 128);
-    arb_sub_ui(t, g4, 1, 128);
-    arb_neg(t, t);
-    arb_div(g4, g4, t, 128);
-    arb_mul_ui(eta, u, 5, 128);                 /* mu */
-    arb_sqrt_ui(t, 2, 128);
-    arb_add(t, t, eta, 128);
-    arb_mul(t, t, g4, 128);
-    arb_add(eta, eta, t, 128);
-    arb_add_ui(eta, eta, 1, 128);
-    arb_pow_ui(eta, eta, L, 128);
-    arb_sub_ui(eta, eta, 1, 128);
-    {
-        arf_t up;
-        arf_init(up);
-        arb_get_ubound_arf(up, eta, 128);
-        r = arf_get_d(up, ARF_RND_UP);
-        arf_clear(up);
-    }
-    arb_clear(u);
-    arb_clear(eta);
-    arb_clear(g4);
-    arb_clear(t);
-    return r;
+    return error_factor(n, -64, 5.0);
 }

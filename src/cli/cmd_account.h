@@ -9,6 +9,9 @@
 #include "account/account.h"
 #include "account/phases.h"
 
+/* the PLD accountant's largest circular grid */
+#define LP_PLD_MAX_N ((size_t) 1 << 23)
+
 typedef struct {
     const char *M, *q, *T, *delta, *eps, *stated, *orders_text, *method_text;
     const char *accountant, *relation, *width_text, *delta_for_eps;
@@ -19,7 +22,7 @@ typedef struct {
     int vmf;
     char q_buf[48], T_buf[32];  /* q and T derived from batch, dataset size, epochs */
     int json, compare, pld, rel, per_order, replace;
-    const char *max_seconds_text;       /* --max-seconds; --estimate (budget() below) */
+    const char *max_seconds_text;       /* --max-seconds; --estimate (cmd_account_budget.c) */
     int estimate;
     double width;
     uint64_t steps;
@@ -46,5 +49,10 @@ int lp_account_parse_vmf(lp_account_opts *o, const char *digits_text, const char
                          const char *batch_text, const char *epochs_text);
 int lp_account_parse_edges(lp_account_opts *o, const char *digits_text, const char *res_text,
                            const char *batch_text, const char *epochs_text);
+
+/* The work budget: the estimate (account/work.c, account/pld_plan.c) against
+ * --max-seconds (default LP_BUDGET_SECONDS); --estimate prints it instead of
+ * the run.  0 to go on, -1 when --estimate printed it, else the exit status. */
+int lp_account_budget(const lp_account_opts *o);
 
 #endif

@@ -1,0 +1,66 @@
+/* cmd_account_budget.c -- `leakproof account`'s work budget: each mode's
+ * estimate before the run starts, --estimate, and the decline past
+ * --max-seconds. */
+#include <math.h>
+#include <unistd.h>
+#include "cli.h"
+#include "cmd_account.h"
+#include "account/pld_plan.h"
+#include "account/vmf_account.h"
+#include "account/work.h"
+#include "core/budget.h"
+
+static const char *const cmd = "account";
+
+/* The work budget: the estimate (account/work.c) against --max-seconds
+ * (default LP_BUDGET_SECONDS); --estimate prints it instead of the run.
+ * Contract in cmd_account.h. */
+int
+lp_account_budget(const lp_account_opts *o)
+{
+    double max = LP_BUDGET_SECONDS, est, bytes = NAN;
+    const char *opt = "--orders", *value = NULL;
+    size_t n_max = 0, K_max = 0;
+    char msg[400];
+    int rc;
+    if (o->max_seconds_text && (rc = lp_arg_positive(&max, cmd, "--max-seconds", o->max_seconds_text,
+                                                     "the work budget in seconds")))
+        return rc;
+    if (o->pld) {               /* the grid lp_pld_init will choose (account/pld_plan.c) */
+        lp_pld_request pr = { o->M, o->q, o->delta, o->delta_for_eps, o->steps, o->rel, o->width,
+                              LP_PLD_MAX_N, o->digits };
+        est = lp_pld_work_seconds(&pr, &bytes, &n_max, &K_max);
+        opt = "--width";        /* the knob: a wider bracket, a coarser grid */
+        value = o->width_text ? o->width_text : "0.01";
+    } else if (o->vmf) {        /* every integer order up to the list's largest */
+        est = lp_account_vmf_work_seconds(o->p, &o->orders, o->digits);
+    } else if (o->nphases) {    /* the sum over the phases, each at its own multiplier */
+        est = 0;
+        for (size_t i = 0; i < o->nphases; i++)
+            est += lp_account_work_seconds(LP_WORK_EPSILON, lp_strtod(o->phase[i], NULL), &o->orders,
+                                           o->digits, &opt);
+        opt = "--orders";
+    }
+    else if (o->method != LP_ARB && !o->compare)    /* doubles only: no certified integral */
+        est = 0;
+    else
+        est = lp_account_work_seconds(o->stated ? LP_WORK_FIT : o->eps ? LP_WORK_LEAST_M : LP_WORK_EPSILON,
+                                      o->M ? lp_strtod(o->M, NULL) : 1, &o->orders, o->digits, &opt);
+    if (o->estimate) {
+        lp_record *rec = lp_record_new("work estimate");
+        lp_budget_record(rec, "account", est, max, opt);
+        if (o->pld) {           /* the grid, and the memory it needs (pld_plan.c) */
+            lp_record_int(rec, "grid_size", (int64_t) n_max);
+            lp_record_int(rec, "step_support", (int64_t) K_max);
+            lp_record_double(rec, "estimated_bytes", bytes);
+        }
+        rc = lp_emit(rec, o->json) != 0 ? LP_EXIT_FAIL : LP_EXIT_OK;
+        lp_record_free(rec);
+        return rc == LP_EXIT_OK ? -1 : rc;
+    }
+    if (!isnan(est) && lp_budget_exceeded(msg, sizeof msg, opt, value ? value : opt[2] == 'o' ? o->orders.text : o->M, est,
+                                          max, "estimated before starting"))
+        return lp_usage_error(cmd, "%s", msg);
+    lp_budget_notice(lp_err(), lp_err() == stderr && isatty(2), cmd, est);
+    return 0;
+}

@@ -49,6 +49,9 @@ static const char *const bases[] = {
     "channel white --eigenvalues 1,2 --capacity 1 --digits 10",
     "channel personalized --covariance @SRC@/cases/tan/cov-4.csv --beta @SRC@/cases/tan/beta-4.csv "
     "--capacity 1",
+    "channel personalized --covariance @SRC@/cases/tan/cov-4.csv --beta @SRC@/cases/tan/beta-4.csv "
+    "--capacity 1 --max-seconds 100 --estimate",
+    "channel white --data @SRC@/cases/tan/samples.csv --capacity 1 --max-seconds 100",
     "channel dp --batch 64 --clip 1 --noise-multiplier 0.8",
     "channel dp --batch 64 --clip 1 --epsilon 1 --delta 1e-5",
     "channel toy --digits 10",

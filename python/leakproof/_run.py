@@ -13,11 +13,22 @@ def _message(messages, status):
     return "leakproof: the command ended with status %d and no message" % status
 
 
+# the budget's decline (leakproof(1), BUDGETS): exit 2 with this in the message
+_DECLINED = "give --max-seconds to allow it"
+
+
 def run_text(args):
-    """Runs a command; (status, output text, messages), raising on bad input."""
+    """Runs a command; (status, output text, messages), raising on bad input.
+
+    A run declined for its work estimate (beyond --max-seconds) is bad input
+    too: ValueError, whose message says how to raise the budget from Python
+    (max_seconds=S, which every function passes on as --max-seconds S)."""
     status, output, messages = _library.call(args)
     if status == EXIT_USAGE:
-        raise ValueError(_message(messages, status))
+        message = _message(messages, status)
+        if _DECLINED in message:
+            message += " (from Python: max_seconds=S)"
+        raise ValueError(message)
     return status, output, messages
 
 

@@ -222,22 +222,22 @@ def _exact_or_none(text):
 
 
 def pld_epsilon(noise_multiplier, sampling_rate, steps, delta, relation="both", width=None,
-                digits=None):
+                digits=None, max_seconds=None):
     """(epsilon_lower_bound, epsilon_upper_bound) of DP-SGD's run by the
     certified PLD accountant, for the worse relation (relation='both') or one
     ('add', 'remove'); None for an upper bound not reached."""
     r = commands.account(accountant="pld", noise_multiplier=noise_multiplier,
                 sampling_rate=sampling_rate, steps=steps, delta=delta, relation=relation,
-                width=width, digits=digits)
+                width=width, digits=digits, max_seconds=max_seconds)
     return _exact_or_none(r["epsilon_lower_bound"]), _exact_or_none(r["epsilon_upper_bound"])
 
 
 def pld_delta(noise_multiplier, sampling_rate, steps, epsilon, relation="both", width=None,
-              digits=None):
+              digits=None, max_seconds=None):
     """(delta_lower_bound, delta_upper_bound) of delta at `epsilon`."""
     r = commands.account(accountant="pld", noise_multiplier=noise_multiplier,
                 sampling_rate=sampling_rate, steps=steps, delta_for_epsilon=epsilon,
-                relation=relation, width=width, digits=digits)
+                relation=relation, width=width, digits=digits, max_seconds=max_seconds)
     return _exact_or_none(r["delta_lower_bound"]), _exact_or_none(r["delta_upper_bound"])
 
 

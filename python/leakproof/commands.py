@@ -12,6 +12,11 @@ LeakproofError; an answer that could not be certified raises
 LeakproofUncertified (errors.py).  When NumPy is installed, any one numeric
 parameter of any function may be a one-dimensional NumPy array: the command
 runs once per element and the call returns a Sweep (sweep.py).
+Work budgets (leakproof(1), BUDGETS): max_seconds=S is --max-seconds S for
+every command that takes it; a run estimated beyond the budget raises
+ValueError before it starts (its message names --max-seconds and
+max_seconds); estimate=True returns the estimate (estimated_seconds) and
+computes nothing.  Ctrl-C stops a long call (KeyboardInterrupt, _library.py).
 """
 
 from . import _run
@@ -156,14 +161,20 @@ class VerifyReport:
             self.status, len(self.tests), self.passed)
 
 
-def verify(*paths, threads=None):
+def verify(*paths, threads=None, max_seconds=None, estimate=False):
     """Every form and method against Monte Carlo on case files (leakproof verify).
 
     Returns a VerifyReport; bad input (a missing or malformed file) raises
-    ValueError naming file:line."""
+    ValueError naming file:line.  max_seconds: the work budget (--max-seconds;
+    the cases' total estimate beyond it raises ValueError); estimate=True
+    returns the estimate's Result (estimated_seconds) and runs nothing."""
     args = ["verify"]
     if threads is not None:
         args += ["--threads", decimal_text(threads, "threads")]
+    if max_seconds is not None:
+        args += ["--max-seconds", decimal_text(max_seconds, "max_seconds")]
+    if estimate:
+        return _run.run(args + ["--estimate", "--json"] + [decimal_text(p, "path") for p in paths])
     args += [decimal_text(p, "path") for p in paths]
     status, output, messages = _run.run_text(args)
     if not output:

@@ -91,6 +91,7 @@ def test_ctrl_c_stops_a_long_call():
     script = textwrap.dedent("""
         import os, signal, threading, time
         import leakproof
+        signal.signal(signal.SIGINT, signal.default_int_handler)    # even in a background job
         threading.Timer(1.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
         t0 = time.time()
         try:

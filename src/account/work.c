@@ -64,19 +64,32 @@ lp_account_work_seconds(lp_account_work_kind kind, double M, const lp_order_list
 }
 
 /* account --mechanism vmf: Zhu and Wang's sum at order A needs the VMF's
- * D_l at every l = 2 .. A, one closed form in I_nu each, whose cost grows
- * with log p and little with kappa.  Measured (--orders 1024 alone, q = 0.5,
- * T = 1000, kappa 1 .. 1e5): p = 2: 0.04-0.08 s; 1000: 0.1-1.2 s; 13,700:
- * 1.0-2.9 s; 1e5: 1.3-2.9 s; 1e9: 4.0-8.6 s; --orders 10000 at p = 1e9,
- * kappa = 1000: 78 s.  Fitted from above (the kappa that costs most):
- * 1e-3 (0.5 + 0.85 log10 p) s per order, times the precision factor. */
+ * D_l at every l = 2 .. A, one closed form in I_nu (nu = p/2 - 1) each.
+ * Measured (host21; one run at a time, user seconds, the machine shared;
+ * --orders 1000 alone, q = 0.5, T = 1000; kappa 1, 10, 173, 1e3, 1e4 and
+ * more near p/2):
+ *   p <= 50: 0.03 - 0.10 s at every kappa (p = 2, 3, 10, 20, 50);
+ *   p = 100: 0.04 - 0.49 (kappa 50 the most); 150 - 250: 0.05 - 0.47;
+ *   300: 0.06 - 0.77; 1000: 0.09 - 1.12; 13,700: 0.78 - 2.78;
+ *   1e6: 1.78 - 4.44; 1.34e8: 3.47 - 7.93; 1e9: 3.73 - 8.59.
+ * The cost is irregular in kappa (at p = 1000: kappa 30 and 1e4 cost 0.15
+ * and 0.09 s, kappa 1 and 173 1.1 s; at p = 13,700 kappa 2e5 still 1.6 s),
+ * so the model is the envelope over kappa: per order, in seconds,
+ *   1.2e-3 max(0.1, 0.49 + 1.16 (log10 p - 2)),
+ * 1.2 times the fit through p = 100 and 1e9, from above at every p measured
+ * (1.0 - 2.6 times the costliest kappa; up to ~20 times a cheap one).
+ * In the orders: --orders 100 costs 6 - 10 % of --orders 1000, --orders
+ * 3000 2.2 - 3.4 times it (p = 10, 1000, 1e6), 300 at p = 1e9 0.24 times:
+ * A max(1, (A/1000)^0.1) orders' worth.  Plus 0.05 s to start, times the
+ * precision factor. */
 double
 lp_account_vmf_work_seconds(uint64_t p, const lp_order_list *orders, long digits)
 {
     uint64_t amax = 2, a;
     double prec_factor = sqrt((3.33 * (double) (digits > 0 ? digits : 6) + 36.0) / 56.0);
+    double per_order = 1.2e-3 * fmax(0.1, 0.49 + 1.16 * (log10((double) (p > 2 ? p : 2)) - 2.0));
     for (size_t i = 0; i < orders->n; i++)
         if (lp_order_parse(&a, orders->order[i]) == 0 && a > amax)
             amax = a;
-    return 0.05 + 1e-3 * (0.5 + 0.85 * log10((double) (p > 2 ? p : 2))) * (double) amax * prec_factor;
+    return 0.05 + per_order * (double) amax * fmax(1.0, pow((double) amax / 1000.0, 0.1)) * prec_factor;
 }

@@ -29,7 +29,7 @@ theorem3_parts(lp_personal *p, const gsl_matrix *L)
 {
     const size_t d = p->d;
     double *w = malloc(sizeof(double) * (d ? d : 1));
-    for (size_t i = 0; i < d; i++) {
+    for (size_t i = 0; i < d && !lp_cancelled(); i++) {   /* SIGINT: no record (the caller) */
         double lii = gsl_matrix_get(L, i, i), k = p->beta[i];
         for (size_t jj = i; jj-- > 0;) {
             double t = gsl_matrix_get(L, i, jj);
@@ -84,11 +84,21 @@ lp_personal_init(lp_personal *p, size_t d, const double *cov, const double *beta
             rc = -1;
         }
     }
+    if (rc == 0 && lp_cancelled()) {   /* SIGINT after the Cholesky: the caller prints no record */
+        snprintf(err, errlen, "interrupted");
+        rc = -1;
+    }
     if (rc == 0) {
         p->logdet_cov = 0;
         for (size_t i = 0; i < d; i++)
             p->logdet_cov += 2 * log(gsl_matrix_get(m, i, i));
         theorem3_parts(p, m);
+    }
+    if (rc == 0 && lp_cancelled()) {   /* SIGINT: not the eigensolver too; no record */
+        snprintf(err, errlen, "interrupted");
+        rc = -1;
+    }
+    if (rc == 0) {
         /* mu: eigenvalues of B^-1/2 Sigma B^-1/2 */
         for (size_t i = 0; i < d; i++)
             for (size_t j = 0; j < d; j++)
@@ -202,7 +212,7 @@ lp_solve_scan(double *roots, int max_roots, double (*fn)(const lp_personal *, do
 {
     int n = 0;
     double x0 = lo, g0 = fn(p, lo) - kappa;
-    for (int k = 1; k <= points && n < max_roots; k++) {
+    for (int k = 1; k <= points && n < max_roots && !lp_cancelled(); k++) {  /* SIGINT: no record */
         double x1 = lo * pow(hi / lo, (double) k / points), g1 = fn(p, x1) - kappa;
         if (isfinite(g0) && isfinite(g1) && (g0 > 0) != (g1 > 0)) {
             double a = x0, b = x1, ga = g0;

@@ -40,7 +40,7 @@ lp_spectrum_sample_covariance(lp_spectrum *s, char *const *texts, size_t rows, s
     for (size_t r = 0; r < rows; r++)
         for (size_t j = 0; j < d; j++)
             mean[j] += x[r * d + j] / rows;
-    for (size_t r = 0; r < rows; r++)
+    for (size_t r = 0; r < rows && !lp_cancelled(); r++)      /* SIGINT: no record */
         for (size_t i = 0; i < d; i++)
             for (size_t j = 0; j <= i; j++) {
                 double v = (x[r * d + i] - mean[i]) * (x[r * d + j] - mean[j]) / (rows - 1);
@@ -53,6 +53,11 @@ lp_spectrum_sample_covariance(lp_spectrum *s, char *const *texts, size_t rows, s
         }
     free(x);
     free(mean);
+    if (lp_cancelled()) {       /* the caller prints nothing; the dispatcher says so */
+        gsl_matrix_free(c);
+        snprintf(err, errlen, "interrupted");
+        return -1;
+    }
     if (!finite) {
         gsl_matrix_free(c);
         snprintf(err, errlen, "the sample covariance overflows doubles (entries too large)");

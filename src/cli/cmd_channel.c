@@ -58,7 +58,8 @@ static const struct {
       "leakproof channel white --eigenvalues ...|--eigenvalues-file F|--data F.csv --capacity K\n"
       "                        [--digits D] [--json]\n"
       "  per-eigenvalue noise variances lambda_i / (exp(2 K/d) - 1) (eq. (19)), certified" },
-    { "personalized", COMMON | BIT(O_COV) | BIT(O_BETA) | BIT(O_CAP), lp_channel_run_personalized,
+    { "personalized", COMMON | BIT(O_COV) | BIT(O_BETA) | BIT(O_CAP) | BIT(O_MAX_SECONDS) | BIT(O_ESTIMATE),
+      lp_channel_run_personalized,
       "leakproof channel personalized --covariance F --beta F --capacity K [--json]\n"
       "  eq. (20), its proof's form and Theorem 3 solved in doubles (not certified)" },
     { "dp", COMMON | BIT(O_BATCH) | BIT(O_CLIP) | BIT(O_MULT) | BIT(O_EPS) | BIT(O_DELTA) | BIT(O_DIGITS),
@@ -87,9 +88,10 @@ usage(FILE *out, int only)
           "  --capacity K       the target capacity kappa (nats), > 0 and <= " LP_CAPACITY_MAX "\n"
           "  --batch B          the batch size, an integer >= 1\n"
           "  --digits D         certified significant digits, 1 to 1000 (default 20)\n"
-          "  --max-seconds S    capacity, natural, white: the work budget (default 60), the\n"
-          "                     eigenvalues counted first; a run estimated longer is refused\n"
-          "                     (see leakproof(1), BUDGETS); SIGINT or SIGTERM stops a run\n"
+          "  --max-seconds S    capacity, natural, white, personalized: the work budget\n"
+          "                     (default 60), the eigenvalues counted or the --data or\n"
+          "                     --covariance file sized first; a run estimated longer is\n"
+          "                     refused (see leakproof(1), BUDGETS); SIGINT or SIGTERM stops a run\n"
           "  --estimate         print the work estimate (estimated_seconds), compute nothing\n"
           "  -h, --help         this text\n", out);
 }
@@ -149,11 +151,14 @@ lp_cmd_channel(int argc, char **argv)
     o.eps = given[O_EPS];
     o.delta = given[O_DELTA];
     o.json = given[O_JSON] != NULL;
-    if (given[O_MAX_SECONDS] || given[O_ESTIMATE] || o.eig_file || o.eig) {
-        /* the work budget (channel/channel_work.c): the eigenvalues counted first */
+    if (given[O_MAX_SECONDS] || given[O_ESTIMATE] || o.eig_file || o.eig || o.data || o.cov) {
+        /* the work budget (channel/channel_work.c): the eigenvalues counted,
+           a --data or --covariance file sized (its first line), first */
         double max = LP_BUDGET_SECONDS, est = NAN;
-        size_t n = 0;
-        const char *opt = o.eig_file ? "--eigenvalues-file" : "--eigenvalues";
+        size_t n = 0, rows, cols;
+        const char *opt = o.eig_file ? "--eigenvalues-file" : o.eig ? "--eigenvalues"
+                          : o.data ? "--data" : o.cov ? "--covariance" : "--eigenvalues";
+        const char *file = o.eig_file ? o.eig_file : o.data ? o.data : o.cov;
         char msg[600];
         if (given[O_MAX_SECONDS] && lp_arg_positive(&max, cmd, "--max-seconds", given[O_MAX_SECONDS],
                                                     "the work budget in seconds"))
@@ -167,6 +172,10 @@ lp_cmd_channel(int argc, char **argv)
         }
         if ((o.eig_file || o.eig) && n != (size_t) -1)
             est = lp_channel_work_seconds(o.sub, n, o.digits);
+        else if (!o.eig_file && !o.eig && o.data && lp_channel_csv_shape(o.data, &rows, &cols) == 0)
+            est = lp_channel_data_seconds(rows, cols) + lp_channel_work_seconds(o.sub, cols, o.digits);
+        else if (!o.eig_file && !o.eig && !o.data && o.cov && lp_channel_csv_shape(o.cov, &rows, &cols) == 0)
+            est = lp_channel_personalized_seconds(cols);
         if (given[O_ESTIMATE]) {
             lp_record *rec = lp_record_new("work estimate");
             int rc;
@@ -175,7 +184,7 @@ lp_cmd_channel(int argc, char **argv)
             lp_record_free(rec);
             return lp_close_stdout(rc);
         }
-        if (lp_budget_exceeded(msg, sizeof msg, opt, o.eig_file, est, max, "estimated before starting"))
+        if (lp_budget_exceeded(msg, sizeof msg, opt, file, est, max, "estimated before starting"))
             return lp_usage_error(cmd, "%s", msg);
         lp_budget_notice(lp_err(), lp_err() == stderr && isatty(2), cmd, est);
     }

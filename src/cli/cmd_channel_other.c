@@ -53,7 +53,11 @@ lp_channel_run_personalized(const lp_channel_opts *o)
             snprintf(prefix, sizeof prefix, "--capacity");
         else
             snprintf(prefix, sizeof prefix, "--covariance %s", o->cov);
-        rc = lp_channel_finish(rec, st, prefix, err, o->json);
+        if (lp_cancelled()) {   /* SIGINT/SIGTERM: no record (the dispatcher says so) */
+            lp_record_free(rec);
+            rc = LP_EXIT_FAIL;
+        } else
+            rc = lp_channel_finish(rec, st, prefix, err, o->json);
     }
     free(cov);
     free(beta);

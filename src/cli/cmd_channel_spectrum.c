@@ -41,6 +41,8 @@ load_spectrum(lp_spectrum *s, const lp_channel_opts *o, const char **opt)
     if (o->data) {
         int rc = lp_spectrum_sample_covariance(s, t, rows, (size_t) cols, err, sizeof err);
         lp_free_texts(t, n);
+        if (rc && lp_cancelled())       /* SIGINT/SIGTERM: no record (the dispatcher says so) */
+            return LP_EXIT_FAIL;
         return rc ? lp_usage_error(cmd, "--data %s: %s", o->data, err) : 0;
     }
     lp_spectrum_init(s, n);

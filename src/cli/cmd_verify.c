@@ -2,6 +2,7 @@
  * Monte Carlo arbiter on the cases of the files, as TAP with the z-score on
  * every line, then a verdict per theorem form (arb values). */
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/host.h"
@@ -65,7 +66,7 @@ lp_cmd_verify(int argc, char **argv)
     lp_check *checks = NULL;
     lp_verdict *verdicts;
     lp_record *rec;
-    size_t ncases = 0, nchecks = 0, nverdicts;
+    size_t ncases = 0, nchecks = 0, nverdicts, done = 0;
     char err[512], sentence[600];
     const char *files[64];
     size_t nfiles = 0;
@@ -181,6 +182,25 @@ lp_cmd_verify(int argc, char **argv)
             free(cases);
             return LP_EXIT_FAIL;
         }
+        done = i + 1;
+    }
+    if (lp_cancelled()) {
+        /* SIGINT/SIGTERM (or a host's cancel flag): a clean stop.  The TAP
+           lines of the cases that finished stay; then TAP's own word for a
+           run that stopped, and no plan (it would count the unprinted checks
+           of the interrupted case), no verdicts; --json prints nothing.  The
+           dispatcher adds the one line on stderr and the status (the program:
+           128 + the signal's number). */
+        const int sig = *lp_cancel_flag();
+        if (!json) {
+            fprintf(out(), "Bail out! interrupted (%s) after case %zu of %zu\n",
+                    sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "cancelled", done, ncases);
+            fflush(out());
+        }
+        lp_record_free(rec);
+        free(checks);
+        free(cases);
+        return LP_EXIT_INTERRUPTED;
     }
     if ((verdicts = calloc(lp_nforms, sizeof *verdicts)) == NULL)
         abort();

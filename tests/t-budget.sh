@@ -184,4 +184,12 @@ decline_then_interrupt "channel natural --data (1000 x 4000)" --data 1e5 \
 decline_then_interrupt "channel white --data (1000 x 4000)" --data 1e5 \
     channel white --data "$chan_data_huge" --capacity 1
 
+# mc and adversary (their --estimate since issue 21's last round)
+estimate_vs_run "mc gauss --samples 2e7" mc gauss --p 4 --sigma 1 --radius 1 --samples 20000000 --seed 1
+decline_then_interrupt "mc gauss --samples 1e12" --samples 1e6 \
+    mc gauss --p 4 --sigma 1 --radius 1 --samples 1e12 --seed 1
+estimate_vs_run "adversary attacks --trials 5000" adversary attacks --trials 5000 --seed 1
+decline_then_interrupt "adversary attacks --trials 1e7 (d = m = 64)" --trials 1e6 \
+    adversary attacks --d 64 --m 64 --trials 10000000 --seed 1
+
 echo "1..$n"

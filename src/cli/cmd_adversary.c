@@ -26,6 +26,7 @@ static const struct option longopts[] = {
     { "digits", required_argument, NULL, ADV_DIGITS },
     { "json", no_argument, NULL, ADV_JSON },
     { "max-seconds", required_argument, NULL, ADV_MAX_SECONDS },
+    { "estimate", no_argument, NULL, ADV_ESTIMATE },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
 };
@@ -46,9 +47,9 @@ static const struct subcommand {
     const char *usage;
 } subcommands[] = {
     { "gaussian", lp_adversary_run_gaussian,
-      MODEL | BIT(ADV_SAMPLES) | BIT(ADV_SEED) | BIT(ADV_DIGITS) | BIT(ADV_MAX_SECONDS),
+      MODEL | BIT(ADV_SAMPLES) | BIT(ADV_SEED) | BIT(ADV_DIGITS) | BIT(ADV_MAX_SECONDS) | BIT(ADV_ESTIMATE),
       "gaussian --d D --prior-var V --gain A --noise S --delta R [--samples N] [--seed K] [--digits D]\n"
-      "         [--max-seconds S]\n"
+      "         [--max-seconds S] [--estimate]\n"
       "  x ~ N(0, V I_d), g = A x + N(0, S^2 I_d): the Bayes optimal delta-ball adversary's success\n"
       "  (ball at the posterior mean), the prior-only success and their ratio (the leakage), certified\n"
       "  to D digits (default 20); with --samples N (2..1e9) a Monte Carlo estimate, seed K (default 1)\n" },
@@ -64,8 +65,8 @@ static const struct subcommand {
       "  R in (0, 1e3]): the delta-ball success of three centres (posterior mean, MAP, mean shift)\n"
       "  on N exact posterior draws (100..1e7, default 200000; N d at most 2e7), seed K\n" },
     { "attacks", lp_adversary_run_attacks,
-      BIT(ADV_D) | BIT(ADV_M) | BIT(ADV_B) | BIT(ADV_TRIALS) | BIT(ADV_SEED) | BIT(ADV_MAX_SECONDS),
-      "attacks [--d D] [--m M] [--b B] [--trials T] [--seed K] [--max-seconds S]\n"
+      BIT(ADV_D) | BIT(ADV_M) | BIT(ADV_B) | BIT(ADV_TRIALS) | BIT(ADV_SEED) | BIT(ADV_MAX_SECONDS) | BIT(ADV_ESTIMATE),
+      "attacks [--d D] [--m M] [--b B] [--trials T] [--seed K] [--max-seconds S] [--estimate]\n"
       "  Table 1 in numbers: x ~ N(0, I_d), G = u x^T + Laplace(B), u ~ N(0, I_m) (d, m 1..64,\n"
       "  defaults 20, 10; B in [1e-6, 1e6], default 0.1): the mean squared error per coordinate of\n"
       "  the l2, l1, cosine and Bayes reconstructions over T trials (2..1e7, default 1000), seed K\n" },
@@ -92,7 +93,8 @@ help(const struct subcommand *only)
             fprintf(out, "%sleakproof adversary %s", i && !only ? "\n" : "usage: ", subcommands[i].usage);
     fputs("  every subcommand: [--json] (one JSON record), -h|--help\n"
           "  --max-seconds S: the work budget of gaussian's and attacks' Monte Carlo (default 3600):\n"
-          "  a run estimated longer is refused with its estimate; Ctrl-C stops a run cleanly\n", out);
+          "  a run estimated longer is refused with its estimate; Ctrl-C stops a run cleanly;\n"
+          "  --estimate prints the estimate (estimated_seconds) and computes nothing\n", out);
     return lp_close_stdout(LP_EXIT_OK);
 }
 
@@ -138,7 +140,7 @@ lp_cmd_adversary(int argc, char **argv)
             return lp_usage_error(name, "--%s is not an option of %s (it takes %s --json)",
                                   longopts[c].name, sub->name, allowed);
         }
-        value[c] = c == ADV_JSON ? "" : g.optarg;
+        value[c] = c == ADV_JSON || c == ADV_ESTIMATE ? "" : g.optarg;
     }
     if (g.optind < argc - 1)
         return lp_usage_error(name, "unexpected argument '%s'", argv[g.optind + 1]);

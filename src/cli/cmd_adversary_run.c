@@ -82,8 +82,9 @@ model(lp_adversary_model *m, const char *cmd, const char *const *value, long def
     return 0;
 }
 
-/* The work budget: estimated seconds against --max-seconds (default 3600); 0,
- * or a refusal naming `opt` with the estimate. */
+/* The work budget: estimated seconds against --max-seconds (default 3600); 0
+ * to go on, -1 when --estimate printed the estimate, or a refusal naming `opt`
+ * with the estimate. */
 static int
 budget(const char *cmd, const char *const *value, double seconds, const char *opt, const char *what)
 {
@@ -92,6 +93,13 @@ budget(const char *cmd, const char *const *value, double seconds, const char *op
     if (value[ADV_MAX_SECONDS]
         && (rc = lp_arg_positive(&max, cmd, "--max-seconds", value[ADV_MAX_SECONDS], "the work budget in seconds")))
         return rc;
+    if (value[ADV_ESTIMATE]) {
+        lp_record *rec = lp_record_new("work estimate");
+        lp_budget_record(rec, cmd, seconds, max, opt);
+        rc = lp_emit(rec, value[ADV_JSON] != NULL);
+        lp_record_free(rec);
+        return rc != 0 ? LP_EXIT_FAIL : -1;
+    }
     {
         char msg[400];
         if (lp_budget_exceeded(msg, sizeof msg, opt, NULL, seconds, max, what))
@@ -114,7 +122,7 @@ lp_adversary_run_gaussian(const char *const *value)
     /* measured: about 19 ns per sample and dimension on one core (x 1.5) */
     if ((rc = budget(cmd, value, 3e-8 * (double) samples * (double) m.d,
                      "--samples", "samples x d x 30 ns")))
-        return rc;
+        return lp_close_stdout(rc < 0 ? LP_EXIT_OK : rc);
     rec = lp_record_new("adversary gaussian: the Bayes optimal delta-ball adversary, linear-Gaussian model");
     return emit(rec, lp_adversary_gaussian_study(rec, &m), value);
 }
@@ -169,7 +177,7 @@ lp_adversary_run_attacks(const char *const *value)
     /* measured: 0.47 to 0.66 us per trial and d x m on one core (x 1.5) */
     if ((rc = budget(cmd, value, 1e-6 * (double) trials * (double) d * (double) m, "--trials",
                      "trials x d x m x 1 us")))
-        return rc;
+        return lp_close_stdout(rc < 0 ? LP_EXIT_OK : rc);
     rec = lp_record_new("adversary attacks: Table 1 on the linear model with Laplace noise");
     return emit(rec, lp_adversary_attacks_study(rec, (int) d, (int) m, b, trials, sd), value);
 }

@@ -33,6 +33,7 @@ static const char usage[] =
     "                   with its estimate; progress on stderr when it is a terminal\n"
     "                   (or with --progress);\n"
     "                   Ctrl-C (SIGINT, SIGTERM) stops it cleanly\n"
+    "  --estimate       print the work estimate (estimated_seconds) and compute nothing\n"
     "  --json           one JSON object on stdout\n"
 #ifdef LP_HAVE_MPI
     "MPI: built in: mpirun -np N leakproof mc ... shares the blocks over N ranks (same bits)\n";
@@ -41,7 +42,8 @@ static const char usage[] =
 #endif
 
 enum { O_P, O_SIGMA, O_RADIUS, O_KAPPA, O_SAMPLES, O_SEED, O_THREADS, O_CHECKS, O_B, O_CLIP,
-       O_LAYERS, O_N, O_JSON = 100, O_HELP, O_MAX_SECONDS, O_PROGRESS };
+       O_LAYERS, O_N, O_JSON = 100, O_HELP, O_MAX_SECONDS, O_PROGRESS,
+       O_ESTIMATE };
 static const char *const names[O_N] = { "--p", "--sigma", "--radius", "--kappa", "--samples", "--seed",
                                         "--threads", "--sup-checks", "--b", "--clip", "--layers" };
 
@@ -76,11 +78,11 @@ lp_cmd_mc(int argc, char **argv)
         { "threads", 1, NULL, O_THREADS }, { "sup-checks", 1, NULL, O_CHECKS }, { "b", 1, NULL, O_B },
         { "clip", 1, NULL, O_CLIP }, { "layers", 1, NULL, O_LAYERS }, { "json", 0, NULL, O_JSON },
         { "max-seconds", 1, NULL, O_MAX_SECONDS }, { "progress", 0, NULL, O_PROGRESS },
-        { "help", 0, NULL, O_HELP }, { NULL, 0, NULL, 0 } };
+        { "estimate", 0, NULL, O_ESTIMATE }, { "help", 0, NULL, O_HELP }, { NULL, 0, NULL, 0 } };
     const char *v[O_N] = { 0 }, *max_seconds_text = NULL;
     double max_seconds = LP_MC_BUDGET_SECONDS;
     double sigma = 0, radius = 0, kappa = 0, b = 0;
-    int c, json = 0, progress = 0, rc, mech = -1, layers[LP_MC_P_MAX], nlayers = 0;
+    int c, json = 0, progress = 0, estimate = 0, rc, mech = -1, layers[LP_MC_P_MAX], nlayers = 0;
     long p = 0, threads = 0;
     lp_mechanism m;
     lp_mc_options opt = { 0 };
@@ -97,6 +99,8 @@ lp_cmd_mc(int argc, char **argv)
             json = 1;
         else if (c == O_PROGRESS)
             progress = 1;
+        else if (c == O_ESTIMATE)
+            estimate = 1;
         else if (c == O_MAX_SECONDS)
             max_seconds_text = g.optarg;
         else if (c == O_HELP) {
@@ -148,6 +152,8 @@ lp_cmd_mc(int argc, char **argv)
         if (nlayers == 0)
             return lp_usage_error(cmd, "--layers is empty");
     }
+    if (mech == 4 && estimate)
+        return lp_usage_error(cmd, "--estimate does not apply to mc discrete (its grid is small and fixed)");
     if (mech == 4) {
         rec = lp_record_new("discretised Gaussian mechanism (inputs on a grid in the ball, "
                             "square bins over [-R-9 sigma, R+9 sigma]^p plus the outside)");
@@ -176,6 +182,13 @@ lp_cmd_mc(int argc, char **argv)
                                                lp_threads_effective((int) threads));
         char what[64], msg[400];
         lp_snprintf(what, sizeof what, "estimated at %d threads", lp_threads_effective((int) threads));
+        if (estimate) {
+            rec = lp_record_new("work estimate");
+            lp_budget_record(rec, "mc", work, max_seconds, "--samples");
+            rc = lp_emit(rec, json) != 0 ? LP_EXIT_FAIL : LP_EXIT_OK;
+            lp_record_free(rec);
+            return lp_close_stdout(rc);
+        }
         if (lp_budget_exceeded(msg, sizeof msg, "--samples", v[O_SAMPLES], work, max_seconds, what))
             return lp_usage_error(cmd, "%s", msg);
     }

@@ -55,6 +55,13 @@ void lp_vmf_set_shift(vmf_theta *c, const arb_t kappa, uint64_t n, double th, sl
 void lp_vmf_upper_integral(arb_t nn, vmf_theta *cn, const window *W, const arb_t thtau, const arb_t U,
                            double wn, slong wprec);
 
+/* res = 0F1(; (p-1)/2; x) by its series with a certified tail (vmf_0f1_arb.c);
+ * returns 0 and does nothing where it does not apply (x too large). */
+int lp_vmf_0f1_half(acb_t res, uint64_t p, const acb_t x, slong prec);
+
+/* Frees this thread's coefficients of lp_vmf_0f1_half. */
+void lp_vmf_0f1_cache_release(void);
+
 /* Frees this thread's cache of the chordal normaliser (vmf_chordal_arb.c);
  * lp_vmf_cache_release calls it. */
 void lp_vmf_chordal_cache_release(void);

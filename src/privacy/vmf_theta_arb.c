@@ -34,7 +34,8 @@
 
 /* e^{kappa cos th - shift} sin^n th [factor] [0F1]: real arithmetic at the
  * real nodes (most calls), complex on the integrator's ellipses.  0F1(; b; x)
- * by its direct series where b >= 8 (its terms fall from the first at the
+ * by its direct series where b >= 8 (vmf_0f1_arb.c's, Arb's
+ * acb_hypgeom_0f1_direct where that declines; its terms fall from the first at the
  * papers' sizes, x <= kappa^2/4 ~ b; Arb's automatic choice returned
  * [+/- 1e+392622] at b = 6849.5, x = 7000, 64 bits), by Arb's choice below. */
 void
@@ -66,7 +67,8 @@ lp_vmf_eval_g(acb_t res, const acb_t th, const vmf_theta *c, slong prec)
                 acb_init(F); acb_init(B);
                 acb_set_arb(F, f);
                 acb_set_arb(B, c->hb);
-                acb_hypgeom_0f1_direct(F, B, F, 0, prec);
+                if (!lp_vmf_0f1_half(F, c->n + 2, F, prec))
+                    acb_hypgeom_0f1_direct(F, B, F, 0, prec);
                 arb_set(f, acb_realref(F));
                 acb_clear(F); acb_clear(B);
             } else {
@@ -109,9 +111,10 @@ lp_vmf_eval_g(acb_t res, const acb_t th, const vmf_theta *c, slong prec)
             acb_sqr(f, f, prec);
             acb_mul_arb(f, f, c->hq, prec);
             acb_set_arb(b, c->hb);
-            if (arf_cmp_si(arb_midref(c->hb), 8) >= 0)
-                acb_hypgeom_0f1_direct(f, b, f, 0, prec);
-            else
+            if (arf_cmp_si(arb_midref(c->hb), 8) >= 0) {
+                if (!lp_vmf_0f1_half(f, c->n + 2, f, prec))
+                    acb_hypgeom_0f1_direct(f, b, f, 0, prec);
+            } else
                 acb_hypgeom_0f1(f, b, f, 0, prec);
             acb_mul(s, s, f, prec);
             acb_clear(f); acb_clear(b);

@@ -151,6 +151,20 @@ start_guess(int *root, const lp_dp_pair *m, const arb_t target)
     return lo;
 }
 
+/* side() for a closing evaluation: its sign is all it gives, and at x -+ h
+ * delta differs from the target by ~ h delta'(x), relative 2^-(3.33 digits)
+ * or so: the chordal pair (whose integral dominates the cost) tries 40 bits
+ * more than that first, then prec where the sign is not certain there */
+static int
+side_closing(arf_t g, const lp_dp_pair *m, const arf_t x, const arb_t target, slong digits, slong prec)
+{
+    slong low = (slong) (3.33 * digits) + 40;
+    int s;
+    if (m->mech == LP_DP_VMF && !m->antipodal && low < prec && (s = side(g, m, x, target, low)) != 0)
+        return s;
+    return side(g, m, x, target, prec);
+}
+
 /* Two certified evaluations at x -+ h, h the target width: lo, hi move to
  * them where the signs are certain; returns 1 when the bracket is narrow enough */
 static int
@@ -163,12 +177,12 @@ close_at(arf_t lo, arf_t hi, arf_t flo, arf_t fhi, const lp_dp_pair *m, const ar
     arf_mul_2exp_si(h, x, -(slong) (3.33 * digits) - 12);
     arf_abs(h, h);
     arf_sub(f, x, h, prec, ARF_RND_DOWN);
-    if (arf_cmp(f, lo) > 0 && side(g, m, f, target, prec) > 0) {
+    if (arf_cmp(f, lo) > 0 && side_closing(g, m, f, target, digits, prec) > 0) {
         arf_set(lo, f);
         arf_set(flo, g);
     }
     arf_add(f, x, h, prec, ARF_RND_UP);
-    if (arf_cmp(f, hi) < 0 && side(g, m, f, target, prec) < 0) {
+    if (arf_cmp(f, hi) < 0 && side_closing(g, m, f, target, digits, prec) < 0) {
         arf_set(hi, f);
         arf_set(fhi, g);
     }

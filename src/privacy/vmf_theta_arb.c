@@ -147,6 +147,19 @@ phi_d(double th, double n, double k)
     return k * cos(th) + (n > 0 ? n * log(s > 0 ? s : 1e-300) : 0.0);
 }
 
+void
+lp_vmf_slope_factor(arb_t y, const arb_t th, uint64_t n, const arb_t kappa, slong prec)
+{
+    arb_t s;
+    arb_init(s);
+    arb_sin_cos(s, y, th, prec);
+    arb_sqr(s, s, prec);
+    arb_mul(s, s, kappa, prec);
+    arb_mul_ui(y, y, n, prec);
+    arb_sub(y, y, s, prec);
+    arb_clear(s);
+}
+
 /* The window (vmf_theta.h), certified monotone outside (see above). */
 void
 lp_vmf_window_init(window *W, uint64_t n, const arb_t kappa, slong prec)
@@ -186,11 +199,7 @@ lp_vmf_window_init(window *W, uint64_t n, const arb_t kappa, slong prec)
     if (W->mode - Llo * W->w > 0) {
         arb_set_d(W->a, W->mode - Llo * W->w);
         /* n cos a - kappa sin^2 a >= 0 ? */
-        arb_sin_cos(x, y, W->a, prec);
-        arb_sqr(x, x, prec);
-        arb_mul(x, x, kappa, prec);
-        arb_mul_ui(y, y, n, prec);
-        arb_sub(y, y, x, prec);
+        lp_vmf_slope_factor(y, W->a, n, kappa, prec);
         if (!arb_is_nonnegative(y))
             arb_zero(W->a);
     }
@@ -199,11 +208,7 @@ lp_vmf_window_init(window *W, uint64_t n, const arb_t kappa, slong prec)
         arb_set_d(W->b, W->mode + L * W->w);
         arb_mul_2exp_si(x, W->pi, -1);
         if (!arb_ge(W->b, x)) {
-            arb_sin_cos(x, y, W->b, prec);
-            arb_sqr(x, x, prec);
-            arb_mul(x, x, kappa, prec);
-            arb_mul_ui(y, y, n, prec);
-            arb_sub(y, y, x, prec);
+            lp_vmf_slope_factor(y, W->b, n, kappa, prec);
             if (!arb_is_nonpositive(y))
                 arb_set(W->b, W->pi);
         }

@@ -6,8 +6,9 @@
  * (the secant points are arithmetic on midpoints: they move the cost, never
  * the bracket), then returned as a ball.  Before that, safeguarded Newton steps
  * on log delta(eps) - log(delta), with the slope -delta'(eps) = e^eps P_x'[L > eps]
- * (gauss, vmf), place the root; two evaluations at eps -+ h then close the
- * bracket to the digits asked, and the regula falsi only runs if they do not. */
+ * (gauss, vmf), place the root (from epsilon_start.c's guess); two evaluations
+ * at eps -+ h then close the bracket to the digits asked, and the regula falsi
+ * only runs if they do not. */
 #include "core/host.h"
 #include <math.h>
 #include "privacy/privacy.h"
@@ -44,16 +45,6 @@ narrow_enough(const arf_t lo, const arf_t hi, slong digits, slong prec)
     return r;
 }
 
-/* the vmf pair's delta(eps) and -delta'(eps) in doubles (a heuristic: NAN
- * where it has nothing) */
-static double
-vmf_double(double *slope, const lp_dp_pair *m, double eps)
-{
-    if (m->antipodal)
-        return lp_vmf_profile_double(slope, eps, m->p, lp_arb_mid_d(m->scale));
-    return lp_vmf_chordal_double(slope, eps, m->p, lp_arb_mid_d(m->scale), lp_arb_mid_d(m->dist));
-}
-
 /* delta and -delta' at eps (midpoints as arf: only the step uses them) */
 static void
 eval_both(arb_t d, arb_t sl, const lp_dp_pair *m, const arf_t eps, slong prec)
@@ -68,7 +59,7 @@ eval_both(arb_t d, arb_t sl, const lp_dp_pair *m, const arf_t eps, slong prec)
         /* the slope only scales the step: in doubles (vmf_profile_double.c,
          * vmf_chordal_double.c: relative error ~1e-12 or less, so the step
          * stays quadratic), the Arb integral where the doubles have nothing */
-        double s, dd = vmf_double(&s, m, arf_get_d(eps, ARF_RND_NEAR));
+        double s, dd = lp_dp_vmf_double(&s, m, arf_get_d(eps, ARF_RND_NEAR));
         if (dd > 0 && s > 0 && isfinite(s)) {
             if (m->antipodal)
                 lp_vmf_profile_arb(d, e, m->p, m->scale, prec);
@@ -82,73 +73,6 @@ eval_both(arb_t d, arb_t sl, const lp_dp_pair *m, const arf_t eps, slong prec)
         }
     }
     arb_clear(e);
-}
-
-/* A start for Newton (a double heuristic: it moves the cost, never the
- * bracket): the privacy loss under f_x taken as normal N(mu, s^2), for which
- *   delta(eps) = Phi((mu - eps)/s) - e^{eps - mu + s^2/2} Phi((mu - eps - s^2)/s);
- * exact for gauss (mu = Delta^2/(2 sigma^2), s = Delta/sigma); for vmf
- * L = 2 kappa t with t at the mode of e^{kappa t}(1 - t^2)^{(p-3)/2} and its
- * Laplace-approximation width.  Bisection in doubles; NAN when it finds nothing. */
-static double
-start_guess(int *root, const lp_dp_pair *m, const arb_t target)
-{
-    double mu, s, D = lp_arb_mid_d(target), lo = 0, hi, k = lp_arb_mid_d(m->scale);
-    if (m->mech == LP_DP_GAUSS) {
-        double r = lp_arb_mid_d(m->dist) / k;
-        mu = r * r / 2;
-        s = r;
-    } else {
-        double n = (double) m->p - 3.0, t, st;
-        if (n <= 0 || k <= 0)
-            return NAN;
-        t = 2 * k / (n + sqrt(n * n + 4 * k * k));
-        st = (1 - t * t) / sqrt(n * (1 + t * t));
-        if (m->antipodal) {
-            mu = 2 * k * t;
-            s = 2 * k * st;
-        } else {
-            /* L = kappa d u, u = (d/2) t + sqrt(1 - d^2/4) sqrt(1 - t^2) r (vmf_chordal_arb.c),
-             * r of mean 0 and variance 1/(p - 1) */
-            double dd = lp_arb_mid_d(m->dist), c2 = 1 - dd * dd / 4;
-            mu = k * dd * (dd / 2) * t;
-            s = k * dd * sqrt(dd * dd / 4 * st * st + c2 * (1 - t * t) / ((double) m->p - 1.0));
-        }
-    }
-    if (!(s > 0) || !isfinite(mu) || !isfinite(s) || !(D > 0))
-        return NAN;
-    hi = mu + 40 * s + 50;
-    for (int i = 0; i < 200; i++) {
-        double e = 0.5 * (lo + hi), a = 0.5 * erfc((e - mu) / (s * sqrt(2.0)));
-        double b = 0.5 * erfc((e - mu + s * s) / (s * sqrt(2.0))) * exp(e - mu + s * s / 2);
-        double d = a - (isfinite(b) ? b : 0);
-        if (d > D)
-            lo = e;
-        else
-            hi = e;
-    }
-    if (!(lo > 0) || !isfinite(lo))
-        return NAN;
-    if (m->mech == LP_DP_VMF) {
-        /* Newton on log delta in doubles (vmf_profile_double.c,
-         * vmf_chordal_double.c) from there: the Arb steps that follow then
-         * start at the root; *root says the doubles converged */
-        double x = lo;
-        for (int i = 0; i < 40; i++) {
-            double sl, d = vmf_double(&sl, m, x), xn;
-            if (!(d > 0) || !(sl > 0) || !isfinite(d) || !isfinite(sl))
-                break;
-            xn = x + (log(d) - log(D)) * d / sl;
-            if (!(xn > 0) || !isfinite(xn))
-                break;
-            *root = fabs(xn - x) <= 1e-12 * xn;
-            if (fabs(xn - x) <= 1e-15 * xn)
-                return xn;
-            x = xn;
-        }
-        return x;
-    }
-    return lo;
 }
 
 /* side() for a closing evaluation: its sign is all it gives, and at x -+ h
@@ -206,7 +130,7 @@ newton(arf_t lo, arf_t hi, arf_t flo, arf_t fhi, const lp_dp_pair *m, const arb_
     /* from the normal-loss guess, else 1 (or twice lo); inside [lo, hi]: the
      * start moves the cost only */
     {
-        double g = start_guess(&root, m, target);
+        double g = lp_dp_epsilon_start(&root, m, target);
         if (isfinite(g) && g > 0)
             arf_set_d(x, g);
         else if (arf_cmp_si(lo, 1) < 0)

@@ -14,8 +14,8 @@
  * width from log g's second difference), N and S from max(mode - 40 w,
  * th_tau - 40 w_tau) (w_tau the scale of log g's slope at th_tau) to th_tau,
  * sharing their nodes.  log 0F1 by its series of positive terms, rescaled
- * where it grows past 1e280; NAN where it needs more than 20,000 terms (huge
- * kappa at small p: the caller then runs Newton in Arb). */
+ * where it grows past 1e280; NAN where it would need more than ~3000 terms
+ * (huge kappa at small p: the caller then runs Newton in Arb). */
 #include <math.h>
 #include "privacy/privacy.h"
 
@@ -93,6 +93,10 @@ lp_vmf_chordal_double(double *slope, double eps, uint64_t p, double kappa, doubl
     c.kd = kappa * d;
     c.b = 0.5 * ((double) p - 1.0);
     c.q = 0.25 * kappa * kappa * (1 - 0.25 * d * d);
+    /* the series' length: k (b + k) ~ 2x at its last term; beyond ~3000 terms
+     * (kappa^2 >> p^2 at small p) the doubles cost more than they save */
+    if (2 * c.q > 3000.0 * (c.b + 3000.0))
+        return NAN;
     tt = eps / c.kd;
     if (tt >= 1) {
         *slope = 0;

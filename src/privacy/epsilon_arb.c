@@ -6,8 +6,9 @@
  * (the secant points are arithmetic on midpoints: they move the cost, never
  * the bracket), then returned as a ball.  Before that, safeguarded Newton steps
  * on log delta(eps) - log(delta), with the slope -delta'(eps) = e^eps P_x'[L > eps]
- * (gauss, vmf), place the root; two evaluations at eps -+ h then close the
- * bracket to the digits asked, and the regula falsi only runs if they do not. */
+ * (gauss, vmf), place the root (from epsilon_start.c's guess); two evaluations
+ * at eps -+ h then close the bracket to the digits asked, and the regula falsi
+ * only runs if they do not. */
 #include "core/host.h"
 #include <math.h>
 #include "privacy/privacy.h"
@@ -54,88 +55,64 @@ eval_both(arb_t d, arb_t sl, const lp_dp_pair *m, const arf_t eps, slong prec)
     if (m->mech == LP_DP_GAUSS) {
         lp_gauss_profile_arb(d, e, m->scale, m->dist, prec);
         lp_gauss_profile_slope_arb(sl, e, m->scale, m->dist, prec);
-    } else if (m->antipodal) {
-        /* the slope only scales the step: in doubles (vmf_profile_double.c,
-         * relative error ~1e-12, so the step stays quadratic), the Arb
-         * integral where the doubles have nothing */
-        double s, dd = lp_vmf_profile_double(&s, arf_get_d(eps, ARF_RND_NEAR), m->p, lp_arb_mid_d(m->scale));
-        if (dd > 0 && s > 0 && isfinite(s)) {
-            lp_vmf_profile_arb(d, e, m->p, m->scale, prec);
-            arb_set_d(sl, s);
-        } else {
-            lp_vmf_profile_parts_arb(d, sl, e, m->p, m->scale, prec);
-        }
     } else {
-        lp_vmf_chordal_parts_arb(d, sl, e, m->p, m->scale, m->dist, prec);
+        /* the slope only scales the step: in doubles (vmf_profile_double.c,
+         * vmf_chordal_double.c: relative error ~1e-12 or less, so the step
+         * stays quadratic), the Arb integral where the doubles have nothing */
+        double s, dd = lp_dp_vmf_double(&s, m, arf_get_d(eps, ARF_RND_NEAR));
+        if (dd > 0 && s > 0 && isfinite(s)) {
+            if (m->antipodal)
+                lp_vmf_profile_arb(d, e, m->p, m->scale, prec);
+            else
+                lp_vmf_chordal_profile_arb(d, e, m->p, m->scale, m->dist, prec);
+            arb_set_d(sl, s);
+        } else if (m->antipodal) {
+            lp_vmf_profile_parts_arb(d, sl, e, m->p, m->scale, prec);
+        } else {
+            lp_vmf_chordal_parts_arb(d, sl, e, m->p, m->scale, m->dist, prec);
+        }
     }
     arb_clear(e);
 }
 
-/* A start for Newton (a double heuristic: it moves the cost, never the
- * bracket): the privacy loss under f_x taken as normal N(mu, s^2), for which
- *   delta(eps) = Phi((mu - eps)/s) - e^{eps - mu + s^2/2} Phi((mu - eps - s^2)/s);
- * exact for gauss (mu = Delta^2/(2 sigma^2), s = Delta/sigma); for vmf
- * L = 2 kappa t with t at the mode of e^{kappa t}(1 - t^2)^{(p-3)/2} and its
- * Laplace-approximation width.  Bisection in doubles; NAN when it finds nothing. */
-static double
-start_guess(const lp_dp_pair *m, const arb_t target)
+/* side() for a closing evaluation: its sign is all it gives, and at x -+ h
+ * delta differs from the target by ~ h delta'(x), relative 2^-(3.33 digits)
+ * or so: the chordal pair (whose integral dominates the cost) tries 40 bits
+ * more than that first, then prec where the sign is not certain there */
+static int
+side_closing(arf_t g, const lp_dp_pair *m, const arf_t x, const arb_t target, slong digits, slong prec)
 {
-    double mu, s, D = lp_arb_mid_d(target), lo = 0, hi, k = lp_arb_mid_d(m->scale);
-    if (m->mech == LP_DP_GAUSS) {
-        double r = lp_arb_mid_d(m->dist) / k;
-        mu = r * r / 2;
-        s = r;
-    } else {
-        double n = (double) m->p - 3.0, t, st;
-        if (n <= 0 || k <= 0)
-            return NAN;
-        t = 2 * k / (n + sqrt(n * n + 4 * k * k));
-        st = (1 - t * t) / sqrt(n * (1 + t * t));
-        if (m->antipodal) {
-            mu = 2 * k * t;
-            s = 2 * k * st;
-        } else {
-            /* L = kappa d u, u = (d/2) t + sqrt(1 - d^2/4) sqrt(1 - t^2) r (vmf_chordal_arb.c),
-             * r of mean 0 and variance 1/(p - 1) */
-            double dd = lp_arb_mid_d(m->dist), c2 = 1 - dd * dd / 4;
-            mu = k * dd * (dd / 2) * t;
-            s = k * dd * sqrt(dd * dd / 4 * st * st + c2 * (1 - t * t) / ((double) m->p - 1.0));
-        }
+    slong low = (slong) (3.33 * digits) + 40;
+    int s;
+    if (m->mech == LP_DP_VMF && !m->antipodal && low < prec && (s = side(g, m, x, target, low)) != 0)
+        return s;
+    return side(g, m, x, target, prec);
+}
+
+/* Two certified evaluations at x -+ h, h the target width: lo, hi move to
+ * them where the signs are certain; returns 1 when the bracket is narrow enough */
+static int
+close_at(arf_t lo, arf_t hi, arf_t flo, arf_t fhi, const lp_dp_pair *m, const arf_t x, const arb_t target,
+         slong digits, slong prec)
+{
+    arf_t h, f, g;
+    int done;
+    arf_init(h); arf_init(f); arf_init(g);
+    arf_mul_2exp_si(h, x, -(slong) (3.33 * digits) - 12);
+    arf_abs(h, h);
+    arf_sub(f, x, h, prec, ARF_RND_DOWN);
+    if (arf_cmp(f, lo) > 0 && side_closing(g, m, f, target, digits, prec) > 0) {
+        arf_set(lo, f);
+        arf_set(flo, g);
     }
-    if (!(s > 0) || !isfinite(mu) || !isfinite(s) || !(D > 0))
-        return NAN;
-    hi = mu + 40 * s + 50;
-    for (int i = 0; i < 200; i++) {
-        double e = 0.5 * (lo + hi), a = 0.5 * erfc((e - mu) / (s * sqrt(2.0)));
-        double b = 0.5 * erfc((e - mu + s * s) / (s * sqrt(2.0))) * exp(e - mu + s * s / 2);
-        double d = a - (isfinite(b) ? b : 0);
-        if (d > D)
-            lo = e;
-        else
-            hi = e;
+    arf_add(f, x, h, prec, ARF_RND_UP);
+    if (arf_cmp(f, hi) < 0 && side_closing(g, m, f, target, digits, prec) < 0) {
+        arf_set(hi, f);
+        arf_set(fhi, g);
     }
-    if (!(lo > 0) || !isfinite(lo))
-        return NAN;
-    if (m->mech == LP_DP_VMF && m->antipodal) {
-        /* Newton on log delta in doubles (vmf_profile_double.c) from there:
-         * the Arb steps that follow then start at the root */
-        double x = lo;
-        for (int i = 0; i < 40; i++) {
-            double sl, d = lp_vmf_profile_double(&sl, x, m->p, k), xn;
-            if (!(d > 0) || !(sl > 0) || !isfinite(d) || !isfinite(sl))
-                break;
-            xn = x + (log(d) - log(D)) * d / sl;
-            if (!(xn > 0) || !isfinite(xn))
-                break;
-            if (fabs(xn - x) <= 1e-15 * xn) {
-                x = xn;
-                break;
-            }
-            x = xn;
-        }
-        return x;
-    }
-    return lo;
+    done = narrow_enough(lo, hi, digits, prec);
+    arf_clear(h); arf_clear(f); arf_clear(g);
+    return done;
 }
 
 /* Newton on log delta: returns 1 with lo, hi narrowed to the target width,
@@ -146,14 +123,14 @@ newton(arf_t lo, arf_t hi, arf_t flo, arf_t fhi, const lp_dp_pair *m, const arb_
 {
     arf_t x, xn, h, f;
     arb_t d, sl, t, u;
-    int done = 0, s;
+    int done = 0, s, root = 0;
     slong ex;
     arf_init(x); arf_init(xn); arf_init(h); arf_init(f);
     arb_init(d); arb_init(sl); arb_init(t); arb_init(u);
     /* from the normal-loss guess, else 1 (or twice lo); inside [lo, hi]: the
      * start moves the cost only */
     {
-        double g = start_guess(m, target);
+        double g = lp_dp_epsilon_start(&root, m, target);
         if (isfinite(g) && g > 0)
             arf_set_d(x, g);
         else if (arf_cmp_si(lo, 1) < 0)
@@ -166,7 +143,15 @@ newton(arf_t lo, arf_t hi, arf_t flo, arf_t fhi, const lp_dp_pair *m, const arb_
     if (arf_is_finite(hi) && arf_cmp(x, hi) >= 0) {
         arf_add(x, lo, hi, prec, ARF_RND_NEAR);
         arf_mul_2exp_si(x, x, -1);
+        root = 0;
     }
+    /* the chordal pair (its Arb integral costs five antipodal ones): where the
+     * doubles converged, their root is within the target width as a rule
+     * (relative error ~2e-14 in delta), so the two closing evaluations come
+     * first; where a sign is not certain, Newton in Arb goes on from there */
+    if (root && m->mech == LP_DP_VMF && !m->antipodal
+        && (done = close_at(lo, hi, flo, fhi, m, x, target, digits, prec)))
+        goto out;
     for (int it = 0; it < 60; it++) {
         eval_both(d, sl, m, x, prec);
         arb_sub(t, d, target, prec);
@@ -209,33 +194,12 @@ newton(arf_t lo, arf_t hi, arf_t flo, arf_t fhi, const lp_dp_pair *m, const arb_
          * width leaves an error below it */
         ex = lp_arf_exp_bound(xn);
         if (s == 0 || arf_cmpabs_2exp_si(h, ex - (slong) (1.67 * digits) - 12) < 0) {
-            arf_mul_2exp_si(h, xn, -(slong) (3.33 * digits) - 12);
-            arf_abs(h, h);
-            arf_sub(f, xn, h, prec, ARF_RND_DOWN);
-            {
-                arf_t g;
-                arf_init(g);
-                if (arf_cmp(f, lo) > 0 && side(g, m, f, target, prec) > 0) {
-                    arf_set(lo, f);
-                    arf_set(flo, g);
-                }
-                arf_clear(g);
-            }
-            arf_add(f, xn, h, prec, ARF_RND_UP);
-            if (arf_cmp(f, hi) < 0) {
-                arf_t g;
-                arf_init(g);
-                if (side(g, m, f, target, prec) < 0) {
-                    arf_set(hi, f);
-                    arf_set(fhi, g);
-                }
-                arf_clear(g);
-            }
-            done = narrow_enough(lo, hi, digits, prec);
+            done = close_at(lo, hi, flo, fhi, m, xn, target, digits, prec);
             break;
         }
         arf_swap(x, xn);
     }
+out:
     arf_clear(x); arf_clear(xn); arf_clear(h); arf_clear(f);
     arb_clear(d); arb_clear(sl); arb_clear(t); arb_clear(u);
     return done;

@@ -119,6 +119,14 @@ void lp_vmf_profile_parts_arb(arb_t delta, arb_t slope, const arb_t eps, uint64_
  * doubles, a heuristic for the inverse's Newton steps only (never a bound);
  * NAN where it has nothing. */
 double lp_vmf_profile_double(double *slope, double eps, uint64_t p, double kappa);
+/* vmf_chordal_double.c: the same delta(eps) and -delta'(eps) (slope) in
+ * doubles, to place the inverse's root (never a bound); NAN where it cannot. */
+double lp_vmf_chordal_double(double *slope, double eps, uint64_t p, double kappa, double d);
+/* epsilon_start.c: the vmf pair's delta and slope in doubles (either file
+ * above by m->antipodal), and the start of the inverse's Newton steps for m
+ * at target (*root set where Newton in doubles converged); heuristics only. */
+double lp_dp_vmf_double(double *slope, const lp_dp_pair *m, double eps);
+double lp_dp_epsilon_start(int *root, const lp_dp_pair *m, const arb_t target);
 /* vmf_chordal_arb.c: delta(eps) of a pair at chordal distance d = dist in
  * (0, 2] (derivation there): N / Z with the weight e^{(kappa d/2) cos th}
  * sin^{p-2} th 0F1(; (p-1)/2; kappa^2 (1 - d^2/4) sin^2 th / 4) and the loss

@@ -45,139 +45,11 @@
  * monotone in a pointwise, then in u under the stochastic order).  Hence
  * delta_d(eps) is nondecreasing in d: the pair at distance S is worst among
  * those at distance <= S, and the antipodal pair is worst of all.
- *
- * Tails.  On [0, pi/2] sin^2 th increases, so the factor 0F1 (positive
- * coefficients) does; e^{k cos th} sin^n th increases on [0, th_a] when
- * n cos th_a - k sin^2 th_a >= 0 (vmf_theta_arb.c), so g does, if th_a <= pi/2.
- * On [pi/2, pi] both factors decrease.  Hence the window [th_a, th_b] with
- * th_a <= pi/2 checked as there (else th_a = 0) and th_b >= pi/2 (moved up
- * to 1.5708 > pi/2 where the heuristic puts it lower) has the box bounds
- * th_a g(th_a), (pi - th_b) g(th_b) for its tails, for Z and (the factors
- * lie in [0, 1] on [0, th_tau]) for N and the slope.  The mode, the width
- * and the window's reach are double heuristics (log 0F1 by its uniform
- * Debye-type approximation): they move the cost, never the enclosure. */
+ * The integrand's window and its tail bounds: vmf_chordal_window.c. */
 #include <math.h>
 #include "privacy/privacy.h"
 #include "privacy/vmf_theta.h"
 #include "numeric/numeric.h"
-
-/* log 0F1(; b; x) roughly (heuristics only): with m = b - 1/2, z = 2 sqrt x,
- * R = sqrt(m^2 + z^2): R - m - m log((m + R) / (2m)) */
-static double
-log0f1_d(double b, double x)
-{
-    double m = b - 0.5, z = 2.0 * sqrt(x > 0 ? x : 0), R = sqrt(m * m + z * z);
-    return m > 0 ? R - m - m * log((m + R) / (2.0 * m)) : z;
-}
-
-typedef struct { double n, k, b, q; } phi_par;
-
-/* log g(th) in doubles (heuristics only) */
-static double
-phi_d(double th, const phi_par *f)
-{
-    double s = sin(th);
-    return f->k * cos(th) + (f->n > 0 ? f->n * log(s > 0 ? s : 1e-300) : 0.0) + log0f1_d(f->b, f->q * s * s);
-}
-
-/* The window for g (see above), certified monotone outside. */
-static void
-chordal_window_init(window *W, const phi_par *f, const arb_t kw, uint64_t n, slong prec)
-{
-    double lo = 0, hi = M_PI / 2, best = -INFINITY, m = M_PI / 2, h0, h, c2, L, Llo, target, pk;
-    int i, ib = 0;
-    arb_t x, y;
-    arb_init(W->a); arb_init(W->b); arb_init(W->pi);
-    arb_init(x); arb_init(y);
-    arb_const_pi(W->pi, prec);
-    /* the mode lies in [0, pi/2] (g decreases on [pi/2, pi]): a scan, then golden section */
-    for (i = 0; i <= 400; i++) {
-        double th = (M_PI / 2) * i / 400.0, v = phi_d(th > 0 ? th : 1e-300, f);
-        if (v > best) {
-            best = v;
-            ib = i;
-        }
-    }
-    lo = (M_PI / 2) * (ib > 0 ? ib - 1 : 0) / 400.0;
-    hi = (M_PI / 2) * (ib < 400 ? ib + 1 : 400) / 400.0;
-    for (i = 0; i < 100 && hi - lo > 1e-15; i++) {
-        double a = hi - 0.6180339887498949 * (hi - lo), b = lo + 0.6180339887498949 * (hi - lo);
-        if (phi_d(a > 0 ? a : 1e-300, f) < phi_d(b, f))
-            lo = a;
-        else
-            hi = b;
-    }
-    m = 0.5 * (lo + hi);
-    h0 = 1.0 / sqrt(f->n + f->k + 2.0 * sqrt(f->q) + 1.0);
-    h = 0.01 * h0;
-    c2 = -(phi_d(m + h, f) - 2.0 * phi_d(m, f) + phi_d(m - h > 0 ? m - h : 1e-300, f)) / (h * h);
-    W->mode = m;
-    W->w = c2 > 0 && isfinite(c2) ? 1.0 / sqrt(c2) : h0;
-    if (W->w > M_PI)
-        W->w = M_PI;
-    target = (prec + 24) * log(2.0) + log(M_PI / W->w + 1.0);
-    pk = phi_d(m > 0 ? m : 1e-300, f);
-    L = sqrt(2.0 * target) + 1.0;
-    for (i = 0; i < 200 && m + L * W->w < M_PI && pk - phi_d(m + L * W->w, f) < target; i++)
-        L *= 1.25;
-    Llo = sqrt(2.0 * target) + 1.0;
-    for (i = 0; i < 200 && m - Llo * W->w > 0 && pk - phi_d(m - Llo * W->w, f) < target; i++)
-        Llo *= 1.25;
-
-    arb_zero(W->a);
-    if (m - Llo * W->w > 0) {
-        arb_set_d(W->a, m - Llo * W->w);
-        /* th_a <= pi/2 and n cos a - kw sin^2 a >= 0 ? */
-        arb_mul_2exp_si(x, W->pi, -1);
-        if (!arb_le(W->a, x)) {
-            arb_zero(W->a);
-        } else {
-            arb_sin_cos(x, y, W->a, prec);
-            arb_sqr(x, x, prec);
-            arb_mul(x, x, kw, prec);
-            arb_mul_ui(y, y, n, prec);
-            arb_sub(y, y, x, prec);
-            if (!arb_is_nonnegative(y))
-                arb_zero(W->a);
-        }
-    }
-    arb_set(W->b, W->pi);
-    if (m + L * W->w < 3.14159) {
-        arb_set_d(W->b, m + L * W->w > 1.5708 ? m + L * W->w : 1.5708);
-        arb_mul_2exp_si(x, W->pi, -1);
-        if (!arb_ge(W->b, x))
-            arb_set(W->b, W->pi);
-    }
-    arb_clear(x); arb_clear(y);
-}
-
-/* c->shift = mid of log g at th (0 where not finite) */
-static void
-chordal_set_shift(vmf_theta *c, double th, slong prec)
-{
-    acb_t v;
-    vmf_theta plain;
-    acb_init(v);
-    plain.n = c->n;
-    plain.kappa = c->kappa;
-    plain.eps = NULL;
-    plain.factor = 0;
-    plain.hq = c->hq;
-    plain.hb = c->hb;
-    arb_init(plain.shift);              /* 0: g itself */
-    acb_set_d(v, th > 0 ? th : 1e-300);
-    lp_vmf_eval_g(v, v, &plain, prec);
-    if (arb_is_positive(acb_realref(v))) {
-        arb_log(acb_realref(v), acb_realref(v), prec);
-        arb_set_arf(c->shift, arb_midref(acb_realref(v)));
-    } else {
-        arb_zero(c->shift);
-    }
-    if (!arb_is_finite(c->shift))
-        arb_zero(c->shift);
-    arb_clear(plain.shift);
-    acb_clear(v);
-}
 
 /* The window, shift and Z of the last (p, kappa, d, precision) of this
  * thread, as vmf_profile_arb.c keeps the antipodal one: the inverse asks
@@ -196,6 +68,7 @@ static __thread z_cache cache;
 void
 lp_vmf_chordal_cache_release(void)
 {
+    lp_vmf_0f1_cache_release();
     if (cache.valid) {
         arb_clear(cache.kappa); arb_clear(cache.dist); arb_clear(cache.shift); arb_clear(cache.z);
         arb_clear(cache.a); arb_clear(cache.b); arb_clear(cache.pi);
@@ -203,10 +76,50 @@ lp_vmf_chordal_cache_release(void)
     }
 }
 
+/* Z = int_0^pi e^{kappa cos th} sin^{p-2} th dth = sqrt(pi) G((p-1)/2) / G(p/2)
+ * 0F1(; p/2; kappa^2/4) (DLMF 10.32.2 with I_nu(k) = (k/2)^nu 0F1(; nu+1; k^2/4)
+ * / G(nu+1), nu = p/2 - 1), the series summed directly (positive terms);
+ * returns 0 where kappa is too large for it or the ball is not accurate to
+ * prec - 16 bits (the caller integrates instead). */
+static int
+normaliser_closed(arb_t z, uint64_t p, const arb_t kappa, slong prec)
+{
+    acb_t a, x;
+    arb_t t;
+    int ok;
+    if (arf_cmpabs_2exp_si(arb_midref(kappa), 16) > 0)
+        return 0;
+    acb_init(a); acb_init(x); arb_init(t);
+    acb_set_ui(a, p);
+    acb_mul_2exp_si(a, a, -1);
+    acb_set_arb(x, kappa);
+    acb_sqr(x, x, prec);
+    acb_mul_2exp_si(x, x, -2);
+    acb_hypgeom_0f1_direct(x, a, x, 0, prec);
+    {
+        /* G of p/2 ~ 2^30 loses the bits of its exponent's size */
+        slong gprec = prec + 2 * FLINT_BIT_COUNT(p) + 8;
+        arb_t g;
+        arb_init(g);
+        arb_gamma(g, acb_realref(a), gprec);
+        arb_set_ui(t, p - 1);
+        arb_mul_2exp_si(t, t, -1);
+        arb_gamma(t, t, gprec);
+        arb_div(t, t, g, gprec);
+        arb_clear(g);
+    }
+    arb_mul(z, acb_realref(x), t, prec);
+    arb_const_sqrt_pi(t, prec);
+    arb_mul(z, z, t, prec);
+    ok = arb_is_finite(z) && arb_rel_accuracy_bits(z) >= prec - 16;
+    acb_clear(a); acb_clear(x); arb_clear(t);
+    return ok;
+}
+
 /* W (initialised here), c->shift and z for c (kappa, hq, hb set) */
 static void
-normaliser_cached(window *W, vmf_theta *c, arb_t z, const phi_par *f, uint64_t p, const arb_t kappa,
-                  const arb_t dist, slong wprec)
+normaliser_cached(window *W, vmf_theta *c, arb_t z, const lp_vmf_chordal_par *f, uint64_t p,
+                  const arb_t kappa, const arb_t dist, slong wprec)
 {
     if (cache.valid && cache.p == p && cache.prec == wprec && arb_equal(cache.kappa, kappa)
         && arb_equal(cache.dist, dist)) {
@@ -220,9 +133,21 @@ normaliser_cached(window *W, vmf_theta *c, arb_t z, const phi_par *f, uint64_t p
         arb_set(z, cache.z);
         return;
     }
-    chordal_window_init(W, f, c->kappa, c->n, wprec);
-    chordal_set_shift(c, W->mode, wprec);
-    lp_vmf_normaliser_scaled(z, c, W, wprec);
+    lp_vmf_chordal_window_init(W, f, c->kappa, c->n, wprec);
+    lp_vmf_chordal_set_shift(c, W->mode, wprec);
+    /* Z does not depend on d (see above; tests/t-vmf-chordal.c holds the
+     * 0F1-weighted integral against it): in closed form, else the antipodal
+     * theta integral (no 0F1 in its integrand), scaled by e^{-shift} */
+    if (!normaliser_closed(z, p, kappa, wprec))
+        lp_vmf_theta_normaliser_arb(z, p, kappa, wprec - 2 * FLINT_BIT_COUNT(p) - 16);
+    {
+        arb_t e;
+        arb_init(e);
+        arb_neg(e, c->shift);
+        arb_exp(e, e, wprec);
+        arb_mul(z, z, e, wprec);
+        arb_clear(e);
+    }
     if (!cache.valid) {
         arb_init(cache.kappa); arb_init(cache.dist); arb_init(cache.shift); arb_init(cache.z);
         arb_init(cache.a); arb_init(cache.b); arb_init(cache.pi);
@@ -240,45 +165,13 @@ normaliser_cached(window *W, vmf_theta *c, arb_t z, const phi_par *f, uint64_t p
     cache.mode = W->mode;
     cache.w = W->w;
 }
-
-/* The integrand's parameters at chordal distance d: kw = kappa d / 2 (the
- * weight's coefficient), q = kappa^2 (4 - d^2) / 16 (the 0F1's argument per
- * sin^2 th; >= 0 as d <= 2), hb = (p - 1) / 2; c the certified integrand, f its
- * doubles for the heuristics. */
-static void
-chordal_setup(vmf_theta *c, phi_par *f, arb_t kw, arb_t q, arb_t hb, uint64_t p,
-              const arb_t kappa, const arb_t dist, slong wprec)
-{
-    arb_mul(kw, kappa, dist, wprec);
-    arb_mul_2exp_si(kw, kw, -1);
-    arb_sqr(q, dist, wprec);
-    arb_sub_ui(q, q, 4, wprec);
-    arb_neg(q, q);
-    arb_mul(q, q, kappa, wprec);
-    arb_mul(q, q, kappa, wprec);
-    arb_mul_2exp_si(q, q, -4);
-    arb_nonnegative_part(q, q);
-    arb_set_ui(hb, p - 1);
-    arb_mul_2exp_si(hb, hb, -1);
-    c->n = p - 2;
-    c->kappa = kw;
-    c->eps = NULL;
-    c->factor = 0;
-    c->hq = q;
-    c->hb = hb;
-    f->n = (double) c->n;
-    f->k = lp_arb_mid_d(kw);
-    f->b = 0.5 * ((double) p - 1.0);
-    f->q = lp_arb_mid_d(q);
-}
-
 void
 lp_vmf_chordal_parts_arb(arb_t delta, arb_t slope, const arb_t eps, uint64_t p, const arb_t kappa,
                          const arb_t dist, slong prec)
 {
     vmf_theta c, cn;
     window W;
-    phi_par f;
+    lp_vmf_chordal_par f;
     arb_t kw, kd, q, hb, tau, thtau, z, nn, U, len, one;
     slong wprec = prec + 2 * FLINT_BIT_COUNT(p) + 16;
     double u, wn;
@@ -295,7 +188,7 @@ lp_vmf_chordal_parts_arb(arb_t delta, arb_t slope, const arb_t eps, uint64_t p, 
     arb_init(c.shift); arb_init(cn.shift);
 
     arb_mul(kd, kappa, dist, wprec);             /* kappa d: the loss's coefficient */
-    chordal_setup(&c, &f, kw, q, hb, p, kappa, dist, wprec);
+    lp_vmf_chordal_setup(&c, &f, kw, q, hb, p, kappa, dist, wprec);
 
     arb_div(tau, eps, kd, wprec);                /* eps / (kappa d) */
     arb_one(one);
@@ -326,11 +219,13 @@ lp_vmf_chordal_parts_arb(arb_t delta, arb_t slope, const arb_t eps, uint64_t p, 
     wn = W.w;
     if (u < W.mode) {
         /* the slope of log g at u bounds the scale of the integrand below it */
-        double h = 1e-6 * (W.w < 1 ? W.w : 1), sl = (phi_d(u + h, &f) - phi_d(u - h > 0 ? u - h : 1e-300, &f)) / (2 * h);
+        double h = 1e-6 * (W.w < 1 ? W.w : 1);
+        double sl = lp_vmf_chordal_phi_d(u + h, &f) - lp_vmf_chordal_phi_d(u - h > 0 ? u - h : 1e-300, &f);
+        sl /= 2 * h;
         if (sl > 0 && 1.0 / sl < wn)
             wn = 1.0 / sl;
     }
-    chordal_set_shift(&cn, u < W.mode ? u : W.mode, wprec);
+    lp_vmf_chordal_set_shift(&cn, u < W.mode ? u : W.mode, wprec);
     arb_sub(len, cn.shift, c.shift, wprec);
     arb_exp(len, len, wprec);
     arb_div(len, len, z, wprec);                 /* e^{shift_N - shift} / Z_scaled */
@@ -371,13 +266,13 @@ lp_vmf_chordal_normaliser_arb(arb_t z, uint64_t p, const arb_t kappa, const arb_
 {
     vmf_theta c;
     window W;
-    phi_par f;
+    lp_vmf_chordal_par f;
     arb_t kw, q, hb;
     slong wprec = prec + 2 * FLINT_BIT_COUNT(p) + 16;
     arb_init(kw); arb_init(q); arb_init(hb); arb_init(c.shift);
-    chordal_setup(&c, &f, kw, q, hb, p, kappa, dist, wprec);
-    chordal_window_init(&W, &f, kw, c.n, wprec);
-    chordal_set_shift(&c, W.mode, wprec);
+    lp_vmf_chordal_setup(&c, &f, kw, q, hb, p, kappa, dist, wprec);
+    lp_vmf_chordal_window_init(&W, &f, kw, c.n, wprec);
+    lp_vmf_chordal_set_shift(&c, W.mode, wprec);
     lp_vmf_normaliser_scaled(z, &c, &W, wprec);
     arb_exp(W.pi, c.shift, wprec);               /* (W.pi reused: the scale) */
     arb_mul(z, z, W.pi, prec);
@@ -390,14 +285,14 @@ lp_vmf_chordal_tail_arb(arb_t res, const arb_t c, uint64_t p, const arb_t kappa,
 {
     vmf_theta g;
     window W;
-    phi_par f;
+    lp_vmf_chordal_par f;
     arb_t kw, q, hb, thc, z, nn, U, len;
     slong wprec = prec + 2 * FLINT_BIT_COUNT(p) + 16;
     arb_init(kw); arb_init(q); arb_init(hb); arb_init(thc); arb_init(z); arb_init(nn);
     arb_init(U); arb_init(len); arb_init(g.shift);
-    chordal_setup(&g, &f, kw, q, hb, p, kappa, dist, wprec);
-    chordal_window_init(&W, &f, kw, g.n, wprec);
-    chordal_set_shift(&g, W.mode, wprec);
+    lp_vmf_chordal_setup(&g, &f, kw, q, hb, p, kappa, dist, wprec);
+    lp_vmf_chordal_window_init(&W, &f, kw, g.n, wprec);
+    lp_vmf_chordal_set_shift(&g, W.mode, wprec);
     lp_vmf_normaliser_scaled(z, &g, &W, wprec);
     arb_acos(thc, c, wprec);                     /* u > c  <=>  th < arccos c */
     arb_set_arf(U, arb_midref(thc));

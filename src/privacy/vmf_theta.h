@@ -30,6 +30,10 @@ typedef struct {
 /* e^{kappa cos th - shift} sin^n th [factor] at th (real or complex) into res. */
 void lp_vmf_eval_g(acb_t res, const acb_t th, const vmf_theta *c, slong prec);
 
+/* y = n cos th - kappa sin^2 th: sin th times the slope of log(e^{kappa cos th}
+ * sin^n th), whose sign says where it is monotone. */
+void lp_vmf_slope_factor(arb_t y, const arb_t th, uint64_t n, const arb_t kappa, slong prec);
+
 /* Initialises W to the window of (n, kappa), certified monotone outside. */
 void lp_vmf_window_init(window *W, uint64_t n, const arb_t kappa, slong prec);
 
@@ -54,6 +58,25 @@ void lp_vmf_set_shift(vmf_theta *c, const arb_t kappa, uint64_t n, double th, sl
  * the exact U = mid(th_tau) and th_tau (vmf_profile_arb.c). */
 void lp_vmf_upper_integral(arb_t nn, vmf_theta *cn, const window *W, const arb_t thtau, const arb_t U,
                            double wn, slong wprec);
+
+/* The chordal integrand (vmf_chordal_window.c): its doubles for the heuristics
+ * (n = p - 2, k = kappa d/2, b = (p-1)/2, q = kappa^2 (4 - d^2)/16), log g in
+ * doubles, the window (certified monotone outside), the shift (mid of log g
+ * at th), and the setup of c and f at distance d (kw, q, hb its balls). */
+typedef struct { double n, k, b, q; } lp_vmf_chordal_par;
+double lp_vmf_chordal_phi_d(double th, const lp_vmf_chordal_par *f);
+void lp_vmf_chordal_window_init(window *W, const lp_vmf_chordal_par *f, const arb_t kw, uint64_t n,
+                                slong prec);
+void lp_vmf_chordal_set_shift(vmf_theta *c, double th, slong prec);
+void lp_vmf_chordal_setup(vmf_theta *c, lp_vmf_chordal_par *f, arb_t kw, arb_t q, arb_t hb, uint64_t p,
+                          const arb_t kappa, const arb_t dist, slong wprec);
+
+/* res = 0F1(; (p-1)/2; x) by its series with a certified tail (vmf_0f1_arb.c);
+ * returns 0 and does nothing where it does not apply (x too large). */
+int lp_vmf_0f1_half(acb_t res, uint64_t p, const acb_t x, slong prec);
+
+/* Frees this thread's coefficients of lp_vmf_0f1_half. */
+void lp_vmf_0f1_cache_release(void);
 
 /* Frees this thread's cache of the chordal normaliser (vmf_chordal_arb.c);
  * lp_vmf_cache_release calls it. */

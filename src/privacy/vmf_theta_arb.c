@@ -34,7 +34,8 @@
 
 /* e^{kappa cos th - shift} sin^n th [factor] [0F1]: real arithmetic at the
  * real nodes (most calls), complex on the integrator's ellipses.  0F1(; b; x)
- * by its direct series where b >= 8 (its terms fall from the first at the
+ * by its direct series where b >= 8 (vmf_0f1_arb.c's, Arb's
+ * acb_hypgeom_0f1_direct where that declines; its terms fall from the first at the
  * papers' sizes, x <= kappa^2/4 ~ b; Arb's automatic choice returned
  * [+/- 1e+392622] at b = 6849.5, x = 7000, 64 bits), by Arb's choice below. */
 void
@@ -66,7 +67,8 @@ lp_vmf_eval_g(acb_t res, const acb_t th, const vmf_theta *c, slong prec)
                 acb_init(F); acb_init(B);
                 acb_set_arb(F, f);
                 acb_set_arb(B, c->hb);
-                acb_hypgeom_0f1_direct(F, B, F, 0, prec);
+                if (!lp_vmf_0f1_half(F, c->n + 2, F, prec))
+                    acb_hypgeom_0f1_direct(F, B, F, 0, prec);
                 arb_set(f, acb_realref(F));
                 acb_clear(F); acb_clear(B);
             } else {
@@ -109,9 +111,10 @@ lp_vmf_eval_g(acb_t res, const acb_t th, const vmf_theta *c, slong prec)
             acb_sqr(f, f, prec);
             acb_mul_arb(f, f, c->hq, prec);
             acb_set_arb(b, c->hb);
-            if (arf_cmp_si(arb_midref(c->hb), 8) >= 0)
-                acb_hypgeom_0f1_direct(f, b, f, 0, prec);
-            else
+            if (arf_cmp_si(arb_midref(c->hb), 8) >= 0) {
+                if (!lp_vmf_0f1_half(f, c->n + 2, f, prec))
+                    acb_hypgeom_0f1_direct(f, b, f, 0, prec);
+            } else
                 acb_hypgeom_0f1(f, b, f, 0, prec);
             acb_mul(s, s, f, prec);
             acb_clear(f); acb_clear(b);
@@ -142,6 +145,19 @@ phi_d(double th, double n, double k)
 {
     double s = sin(th);
     return k * cos(th) + (n > 0 ? n * log(s > 0 ? s : 1e-300) : 0.0);
+}
+
+void
+lp_vmf_slope_factor(arb_t y, const arb_t th, uint64_t n, const arb_t kappa, slong prec)
+{
+    arb_t s;
+    arb_init(s);
+    arb_sin_cos(s, y, th, prec);
+    arb_sqr(s, s, prec);
+    arb_mul(s, s, kappa, prec);
+    arb_mul_ui(y, y, n, prec);
+    arb_sub(y, y, s, prec);
+    arb_clear(s);
 }
 
 /* The window (vmf_theta.h), certified monotone outside (see above). */
@@ -183,11 +199,7 @@ lp_vmf_window_init(window *W, uint64_t n, const arb_t kappa, slong prec)
     if (W->mode - Llo * W->w > 0) {
         arb_set_d(W->a, W->mode - Llo * W->w);
         /* n cos a - kappa sin^2 a >= 0 ? */
-        arb_sin_cos(x, y, W->a, prec);
-        arb_sqr(x, x, prec);
-        arb_mul(x, x, kappa, prec);
-        arb_mul_ui(y, y, n, prec);
-        arb_sub(y, y, x, prec);
+        lp_vmf_slope_factor(y, W->a, n, kappa, prec);
         if (!arb_is_nonnegative(y))
             arb_zero(W->a);
     }
@@ -196,11 +208,7 @@ lp_vmf_window_init(window *W, uint64_t n, const arb_t kappa, slong prec)
         arb_set_d(W->b, W->mode + L * W->w);
         arb_mul_2exp_si(x, W->pi, -1);
         if (!arb_ge(W->b, x)) {
-            arb_sin_cos(x, y, W->b, prec);
-            arb_sqr(x, x, prec);
-            arb_mul(x, x, kappa, prec);
-            arb_mul_ui(y, y, n, prec);
-            arb_sub(y, y, x, prec);
+            lp_vmf_slope_factor(y, W->b, n, kappa, prec);
             if (!arb_is_nonpositive(y))
                 arb_set(W->b, W->pi);
         }

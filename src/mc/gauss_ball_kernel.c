@@ -136,6 +136,25 @@ philox_lanes(uint32_t *o0, uint32_t *o1, uint32_t *o2, uint32_t *o3, uint32_t g,
 }
 #endif
 
+/* Box-Muller: radius sqrt(-2 log u), u in (0, 1] from 52 bits; the angle a
+ * uniform quadrant q and a uniform offset in (-pi/4, pi/4).  Quadrant q turns
+ * (c, s) into (c, s), (-s, c), (-c, -s), (s, -c): a swap and two sign flips,
+ * exact (a product by -1 or 1 is the sign bit flipped or not). */
+static inline void
+box_muller(double *y0, double *y1, uint32_t hi, uint32_t lo, uint32_t an)
+{
+    const uint32_t q = an >> 30;
+    double u = 2.0 - lp_bits_double(0x3ff0000000000000ULL | ((uint64_t) hi << 20) | (uint64_t) (lo >> 12));
+    double a = ((double) (int32_t) (an & 0x3fffffffu) + 0.5) * 0x1p-30 * 1.5707963267948966
+               - 0.78539816339744831;
+    double rad = sqrt(-2.0 * lp_vlog(u)), c, sn, cx, sx;
+    lp_vsincos_small(&c, &sn, a);
+    cx = (q & 1) ? sn : c;
+    sx = (q & 1) ? c : sn;
+    *y0 = rad * lp_bits_double(lp_double_bits(cx) ^ ((uint64_t) (((q + 1) >> 1) & 1) << 63));
+    *y1 = rad * lp_bits_double(lp_double_bits(sx) ^ ((uint64_t) (q >> 1) << 63));
+}
+
 #define PASTE2(a, b) a##b
 #define PASTE(a, b) PASTE2(a, b)
 
@@ -176,40 +195,32 @@ PASTE(lp_gauss_ball_batch_, LP_KERNEL_SUFFIX)(double *restrict w, double *restri
             r2[j] = 0.0;
         }
     }
-    /* Box-Muller: radius sqrt(-2 log u), u in (0, 1] from 52 bits; the angle a
-     * uniform quadrant q and a uniform offset in (-pi/4, pi/4).  Quadrant q
-     * turns (c, s) into (c, s), (-s, c), (-c, -s), (s, -c): a swap and two
-     * sign flips, exact. */
+    /* the normals z, by Box-Muller */
     for (int pr = 0; pr < pairs; pr++) {
         double *y0 = y + (size_t) (2 * pr) * LP_MC_BATCH;
         double *y1 = 2 * pr + 1 < p ? y + (size_t) (2 * pr + 1) * LP_MC_BATCH : ypair[1];
         const uint32_t *whi = words[3 * pr], *wlo = words[3 * pr + 1], *wan = words[3 * pr + 2];
-        double u[LP_MC_BATCH], a[LP_MC_BATCH], swap[LP_MC_BATCH], sign_x[LP_MC_BATCH], sign_y[LP_MC_BATCH];
         for (int j = 0; j < n; j++)
-            u[j] = 2.0 - lp_bits_double(0x3ff0000000000000ULL | ((uint64_t) whi[j] << 20)
-                                        | (uint64_t) (wlo[j] >> 12));
-        for (int j = 0; j < n; j++) {
-            int32_t q = (int32_t) (wan[j] >> 30);
-            a[j] = ((double) (int32_t) (wan[j] & 0x3fffffffu) + 0.5) * 0x1p-30 * 1.5707963267948966
-                   - 0.78539816339744831;
-            swap[j] = (double) (q & 1);
-            sign_x[j] = (double) (1 - 2 * (((q + 1) >> 1) & 1));
-            sign_y[j] = (double) (1 - 2 * (q >> 1));
-        }
-        for (int j = 0; j < n; j++) {
-            double rad = sqrt(-2.0 * lp_vlog(u[j])), c, sn, cx, sx;
-            lp_vsincos_small(&c, &sn, a[j]);
-            cx = swap[j] != 0.0 ? sn : c;
-            sx = swap[j] != 0.0 ? c : sn;
-            y0[j] = rad * (sign_x[j] * cx);
-            y1[j] = rad * (sign_y[j] * sx);
-        }
+            box_muller(y0 + j, y1 + j, whi[j], wlo[j], wan[j]);
     }
-    /* z is in y; |z| sets the shell's radius c + s_1 |z| */
-    for (int i = 0; i < p; i++) {
-        const double *zi = y + (size_t) i * LP_MC_BATCH;
-        for (int j = 0; j < n; j++)
-            r2[j] += zi[j] * zi[j];
+    /* z is in y; |z| sets the shell's radius c + s_1 |z|.  The squares are
+     * added in coordinate order, four rows a pass over r2 (the same additions
+     * in the same order, a quarter of the loads and stores of r2) */
+    {
+        int i = 0;
+        for (; i + 4 <= p; i += 4) {
+            const double *z = y + (size_t) i * LP_MC_BATCH;
+            for (int j = 0; j < n; j++) {
+                const double z0 = z[j], z1 = z[LP_MC_BATCH + j], z2 = z[2 * LP_MC_BATCH + j],
+                    z3 = z[3 * LP_MC_BATCH + j];
+                r2[j] = (((r2[j] + z0 * z0) + z1 * z1) + z2 * z2) + z3 * z3;
+            }
+        }
+        for (; i < p; i++) {
+            const double *zi = y + (size_t) i * LP_MC_BATCH;
+            for (int j = 0; j < n; j++)
+                r2[j] += zi[j] * zi[j];
+        }
     }
     {
         const double s0 = k->scale[0], s1 = k->scale[1], s2 = k->scale[2], c = k->shell_c;
@@ -220,7 +231,20 @@ PASTE(lp_gauss_ball_batch_, LP_KERNEL_SUFFIX)(double *restrict w, double *restri
             factor[j] = comp[j] == 0 ? s0 : comp[j] == 1 ? shell : s2;
             r2[j] = 0.0;
         }
-        for (int i = 0; i < p; i++) {
+        int i = 0;
+        for (; i + 4 <= p; i += 4) {
+            double *z = y + (size_t) i * LP_MC_BATCH;
+            for (int j = 0; j < n; j++) {
+                const double f = factor[j], y0 = z[j] * f, y1 = z[LP_MC_BATCH + j] * f,
+                    y2 = z[2 * LP_MC_BATCH + j] * f, y3 = z[3 * LP_MC_BATCH + j] * f;
+                z[j] = y0;
+                z[LP_MC_BATCH + j] = y1;
+                z[2 * LP_MC_BATCH + j] = y2;
+                z[3 * LP_MC_BATCH + j] = y3;
+                r2[j] = (((r2[j] + y0 * y0) + y1 * y1) + y2 * y2) + y3 * y3;
+            }
+        }
+        for (; i < p; i++) {
             double *yi = y + (size_t) i * LP_MC_BATCH;
             for (int j = 0; j < n; j++) {
                 yi[j] *= factor[j];

@@ -100,7 +100,6 @@ run_block(lp_mc_block_sums *out, const lp_mechanism *m, lp_gauss_ball_batch_fn *
         double w[LP_MC_BATCH], abs_log_w[LP_MC_BATCH];
         for (uint64_t first = 0; first < len; first += LP_MC_BATCH) {
             int n = (int) (len - first < LP_MC_BATCH ? len - first : LP_MC_BATCH);
-            double mx = b.max_abs_log_w;
             int j0 = 0;
             kernel(w, abs_log_w, y, &m->kernel, seed, index, (uint32_t) first, n);
             if ((s.n & 3) == 0) {
@@ -116,10 +115,22 @@ run_block(lp_mc_block_sums *out, const lp_mechanism *m, lp_gauss_ball_batch_fn *
             for (int j = j0; j < n; j++)
                 add_weight(&s, w[j]);
             /* an underflowed weight adds no rounding error; a weight > 0 has a
-             * finite |log w|, so this is fmax without its NaN cases */
-            for (int j = 0; j < n; j++)
-                mx = w[j] > 0 && abs_log_w[j] > mx ? abs_log_w[j] : mx;
-            b.max_abs_log_w = mx;
+             * finite |log w|, so this is fmax without its NaN cases.  Four
+             * running maxima (a maximum is exact and in any order the same):
+             * one chain of maxsd through 128 samples cost ~4 cycles a sample */
+            {
+                const double mx = b.max_abs_log_w;
+                double m4[4] = { mx, mx, mx, mx };
+                int j = 0;
+                for (; j + 4 <= n; j += 4)
+                    for (int k = 0; k < 4; k++)
+                        m4[k] = w[j + k] > 0 && abs_log_w[j + k] > m4[k] ? abs_log_w[j + k] : m4[k];
+                for (; j < n; j++)
+                    m4[0] = w[j] > 0 && abs_log_w[j] > m4[0] ? abs_log_w[j] : m4[0];
+                for (int k = 1; k < 4; k++)
+                    m4[0] = m4[k] > m4[0] ? m4[k] : m4[0];
+                b.max_abs_log_w = m4[0];
+            }
             for (int j = 0; j < n && first + j < checks; j++) {
                 double yj[LP_MC_P_MAX];
                 for (int i = 0; i < m->p; i++)

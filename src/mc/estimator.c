@@ -115,21 +115,31 @@ run_block(lp_mc_block_sums *out, const lp_mechanism *m, lp_gauss_ball_batch_fn *
             for (int j = j0; j < n; j++)
                 add_weight(&s, w[j]);
             /* an underflowed weight adds no rounding error; a weight > 0 has a
-             * finite |log w|, so this is fmax without its NaN cases.  Four
-             * running maxima (a maximum is exact and in any order the same):
-             * one chain of maxsd through 128 samples cost ~4 cycles a sample */
+             * finite |log w| >= log 3 (and the maximum starts at 0), so this
+             * is fmax over the weights > 0 without its NaN cases.  Four
+             * running maxima, branch-free (a maximum is exact and the same in
+             * any order): one chain of maxsd through the batch cost ~4 cycles
+             * a sample */
             {
-                const double mx = b.max_abs_log_w;
-                double m4[4] = { mx, mx, mx, mx };
+                double m0 = b.max_abs_log_w, m1 = m0, m2 = m0, m3 = m0;
                 int j = 0;
-                for (; j + 4 <= n; j += 4)
-                    for (int k = 0; k < 4; k++)
-                        m4[k] = w[j + k] > 0 && abs_log_w[j + k] > m4[k] ? abs_log_w[j + k] : m4[k];
-                for (; j < n; j++)
-                    m4[0] = w[j] > 0 && abs_log_w[j] > m4[0] ? abs_log_w[j] : m4[0];
-                for (int k = 1; k < 4; k++)
-                    m4[0] = m4[k] > m4[0] ? m4[k] : m4[0];
-                b.max_abs_log_w = m4[0];
+                for (; j + 4 <= n; j += 4) {
+                    const double a0 = w[j] > 0 ? abs_log_w[j] : 0.0;
+                    const double a1 = w[j + 1] > 0 ? abs_log_w[j + 1] : 0.0;
+                    const double a2 = w[j + 2] > 0 ? abs_log_w[j + 2] : 0.0;
+                    const double a3 = w[j + 3] > 0 ? abs_log_w[j + 3] : 0.0;
+                    m0 = a0 > m0 ? a0 : m0;
+                    m1 = a1 > m1 ? a1 : m1;
+                    m2 = a2 > m2 ? a2 : m2;
+                    m3 = a3 > m3 ? a3 : m3;
+                }
+                for (; j < n; j++) {
+                    const double a0 = w[j] > 0 ? abs_log_w[j] : 0.0;
+                    m0 = a0 > m0 ? a0 : m0;
+                }
+                m0 = m1 > m0 ? m1 : m0;
+                m0 = m2 > m0 ? m2 : m0;
+                b.max_abs_log_w = m3 > m0 ? m3 : m0;
             }
             for (int j = 0; j < n && first + j < checks; j++) {
                 double yj[LP_MC_P_MAX];

@@ -40,7 +40,8 @@ typedef __m512i vq;
 /* lanes 2i and 2i+1: the low halves of lane i of e and of o */
 #define VQ_STORE(dst, e, o) \
     _mm512_storeu_si512((void *) (dst), _mm512_permutex2var_epi32(e, pack, o))
-#define VQ_PACK_DECL const __m512i pack = _mm512_setr_epi32(0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30)
+#define VQ_PACK_DECL \
+    const __m512i pack = _mm512_setr_epi32(0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30)
 #else
 typedef __m256i vq;
 #define VQ_LANES 4

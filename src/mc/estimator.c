@@ -100,7 +100,6 @@ run_block(lp_mc_block_sums *out, const lp_mechanism *m, lp_gauss_ball_batch_fn *
         double w[LP_MC_BATCH], abs_log_w[LP_MC_BATCH];
         for (uint64_t first = 0; first < len; first += LP_MC_BATCH) {
             int n = (int) (len - first < LP_MC_BATCH ? len - first : LP_MC_BATCH);
-            double mx = b.max_abs_log_w;
             int j0 = 0;
             kernel(w, abs_log_w, y, &m->kernel, seed, index, (uint32_t) first, n);
             if ((s.n & 3) == 0) {
@@ -116,10 +115,32 @@ run_block(lp_mc_block_sums *out, const lp_mechanism *m, lp_gauss_ball_batch_fn *
             for (int j = j0; j < n; j++)
                 add_weight(&s, w[j]);
             /* an underflowed weight adds no rounding error; a weight > 0 has a
-             * finite |log w|, so this is fmax without its NaN cases */
-            for (int j = 0; j < n; j++)
-                mx = w[j] > 0 && abs_log_w[j] > mx ? abs_log_w[j] : mx;
-            b.max_abs_log_w = mx;
+             * finite |log w| >= log 3 (and the maximum starts at 0), so this
+             * is fmax over the weights > 0 without its NaN cases.  Four
+             * running maxima, branch-free (a maximum is exact and the same in
+             * any order): one chain of maxsd through the batch cost ~4 cycles
+             * a sample */
+            {
+                double m0 = b.max_abs_log_w, m1 = m0, m2 = m0, m3 = m0;
+                int j = 0;
+                for (; j + 4 <= n; j += 4) {
+                    const double a0 = w[j] > 0 ? abs_log_w[j] : 0.0;
+                    const double a1 = w[j + 1] > 0 ? abs_log_w[j + 1] : 0.0;
+                    const double a2 = w[j + 2] > 0 ? abs_log_w[j + 2] : 0.0;
+                    const double a3 = w[j + 3] > 0 ? abs_log_w[j + 3] : 0.0;
+                    m0 = a0 > m0 ? a0 : m0;
+                    m1 = a1 > m1 ? a1 : m1;
+                    m2 = a2 > m2 ? a2 : m2;
+                    m3 = a3 > m3 ? a3 : m3;
+                }
+                for (; j < n; j++) {
+                    const double a0 = w[j] > 0 ? abs_log_w[j] : 0.0;
+                    m0 = a0 > m0 ? a0 : m0;
+                }
+                m0 = m1 > m0 ? m1 : m0;
+                m0 = m2 > m0 ? m2 : m0;
+                b.max_abs_log_w = m3 > m0 ? m3 : m0;
+            }
             for (int j = 0; j < n && first + j < checks; j++) {
                 double yj[LP_MC_P_MAX];
                 for (int i = 0; i < m->p; i++)

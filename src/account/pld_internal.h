@@ -25,6 +25,9 @@ arb_ptr pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64
 void pld_cut_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin,
                    int64_t kmax, double h);
 
+/* res = phi(x) = e^{-x^2/2} / sqrt(2 pi) (pld_kl.c). */
+void pld_normal_density(arb_t res, const arb_t x, slong prec);
+
 /* out_i = Phi(z_i), i < n, for sorted z_0 <= z_1 <= ... (balls), certified at
  * prec: in blocks of |z_i - c| <= 1/16 around an exact centre c by a Taylor
  * series of 12 terms with a bound on its remainder, one erfc per block

@@ -45,14 +45,7 @@ pld_phi_sorted(arb_ptr out, arb_srcptr z, int64_t n, slong prec)
         }
         arb_set_arf(c, arb_midref(z + i));
         lp_normal_cdf_arb(Pc, c, prec);
-        arb_sqr(pc, c, prec);
-        arb_mul_2exp_si(pc, pc, -1);
-        arb_neg(pc, pc);
-        arb_exp(pc, pc, prec);
-        arb_const_pi(tmp, prec);
-        arb_mul_2exp_si(tmp, tmp, 1);
-        arb_rsqrt(tmp, tmp, prec);
-        arb_mul(pc, pc, tmp, prec);                 /* phi(c) */
+        pld_normal_density(pc, c, prec);            /* phi(c) */
         /* a_n = (-1)^n He_n(c) / (n+1)! */
         {
             arb_t h0, h1, h2, f;

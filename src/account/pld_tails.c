@@ -125,12 +125,12 @@ moment_tail(arb_t mg, const lp_pld *pld, const lp_dpsgd *run, int side, double l
         arb_sub(c2, t2, c2, MASS_PREC);
         arb_add(c2, ab, c2, MASS_PREC);                     /* a - T mu_lo + t2 */
     }
-    arb_mul(c1, c1, s, MASS_PREC);
-    arb_add(c1, c1, mg, MASS_PREC);
-    arb_exp(c1, c1, MASS_PREC);
-    arb_mul(c2, c2, s, MASS_PREC);
-    arb_add(c2, c2, mg, MASS_PREC);
-    arb_exp(c2, c2, MASS_PREC);
+    for (int j = 0; j < 2; j++) {                   /* c = e^{s c + log A} */
+        arb_ptr c = j == 0 ? c1 : c2;
+        arb_mul(c, c, s, MASS_PREC);
+        arb_add(c, c, mg, MASS_PREC);
+        arb_exp(c, c, MASS_PREC);
+    }
     arb_add(c2, c2, eta2, MASS_PREC);
     arb_set(mg, c1);
     pld_take_better(mg, c2, 1);

@@ -57,8 +57,8 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
     arf_init(acc2);
     arf_init(u);
 
-    /* 5. the single step on the circle in lp_real; what rounding to lp_real moved goes
-     * into eps_F */
+    /* 5. the single step on the circle in lp_real; what rounding to lp_real
+     * moved goes into eps_F */
     x = calloc(2 * n, sizeof *x);
     arf_zero(acc1);                             /* sum |x^_j| */
     arf_zero(acc2);                             /* sum |x^_j - m_j| (with the balls' radii) */
@@ -85,8 +85,8 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
     LP_R_NAME(lp_fft, )(x, &plan, -1);
 
     /* 6. the power of each coefficient and its error bound, in doubles
-     * (pld_compose.c); |y^_k| rounded up (the modulus in lp_real is within 4 u of
-     * the computed one's, the cast to double adds at most u_53) */
+     * (pld_compose.c); |y^_k| rounded up (the modulus in lp_real is within
+     * 4 u of the computed one's, the cast to double adds at most u_53) */
     pld_power_constants(&c_pow, &r_cut, &ch_h, T, h, LP_R_LOG2_U);
     for (size_t k = 0; k < n; k++) {
         lp_real re = x[2 * k], im = x[2 * k + 1];

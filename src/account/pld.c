@@ -1,9 +1,11 @@
 /* pld.c -- the certified PLD accountant of the Poisson-subsampled Gaussian.
  * Contract and the route in pld.h; the FFT's bound in pld_fft.c.  This file
  * holds the heuristic choices (grid width, window; doubles only) and
- * lp_pld_init's sequence of certified stages: the masses (pld_grid.c), the
- * bounds (pld_bounds.c), the composition (pld_compose.c); delta and epsilon
- * are in pld_delta.c.  The proofs (a) .. (e) below justify those files.
+ * lp_pld_init's sequence of certified stages: the masses (pld_grid.c,
+ * pld_phi.c), the bounds (pld_mean.c, pld_tails.c), the composition
+ * (pld_compose.c, built per real type by pld_double.c and
+ * pld_long_double.c); delta and epsilon are in pld_delta.c.  The proofs
+ * (a) .. (e) below justify those files.
  *
  * Notation: X the loss of one step (law P), X~ = X clamped to the grid's
  * support [l_kmin, l_kmax], Y = ceil_h(X~) on the grid l_k = k h, so that
@@ -30,7 +32,7 @@
  *  (e) the doubles: sum_j p~_j w_j = sum_j p^_j w_j +- err_fft (pld_fft.c and
  *      pld_compose.c) +- the suffix sums' rounding; the same with u = 2^-64
  *      where the composition runs in x87 extended precision (pld_compose_ld).
- * The clamp's effect on the mean (for (c)) is bounded in pld_bounds.c from
+ * The clamp's effect on the mean (for (c)) is bounded in pld_mean.c from
  * the cut point U (V) in Arb, with the factor q of the remove relation's
  * tail; the window's Chernoff bounds sum the generating function by parts
  * over the certified tails G_i = P(X > l_i) (F_i = P(X <= l_i) under add). */
@@ -270,7 +272,7 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     }
     pld_cut_tails(pld, run, rel, kmin, kmax, h);
 
-    /* 3. mu = E[Y] - E[X~] enclosed; 4. the window's tails (pld_bounds.c) */
+    /* 3. mu = E[Y] - E[X~] enclosed (pld_mean.c); 4. the window's tails (pld_tails.c) */
     pld_mean_rounding(pld, run, rel, mass, kmin, K, h, zcut);
     pld_window_tails(pld, run, rel, mass, G, F, kmin, K, lam_hi, lam_lo, dref);
     _arb_vec_clear(G, K > 1 ? K - 1 : 1);
@@ -281,7 +283,8 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
         _arb_vec_clear(mass, K);
         return -1;
     }
-    /* 5 .. 7. the composition in doubles and its suffix sums (pld_compose.c) */
+    /* 5 .. 7. the composition in doubles and its suffix sums (pld_compose.c,
+     * pld_double.c) */
     pld_compose(pld, mass, kmin, K);
     /* where the double bound is too large for the delta asked, above a fifth
      * of it (long runs at tiny q: |y_k| ~ 1 for many k, the bound ~

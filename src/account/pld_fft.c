@@ -33,106 +33,20 @@
  * the 2 sqrt(n) table entries are Arb balls (80 bits) rounded to the nearest
  * doubles (each within 1.01 u in modulus), their product one complex double
  * multiplication: |w^ - w| <= sqrt(2) gamma_2 (1 + 1.01u)^2 + 2.03 u < 5 u =
- * mu. */
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
+ * mu.
+ *
+ * The plan, the transform and its factor are written once for the real type
+ * (pld_fft_body.h) and built for doubles (pld_double.c) and, below, for x87
+ * long doubles (pld_long_double.c); this file holds what is not typed: the
+ * factor (1 + eta)^L - 1 in Arb, and whether long double is x87's. */
 #include <float.h>
 #include "account/pld_internal.h"
-
-void
-lp_fft_plan_init(lp_fft_plan *p, size_t n)
-{
-    size_t L = 0, B, nb, half = n / 2;
-    double *hi, *lo;
-    arb_t s, c;
-    fmpq_t f;
-    while (((size_t) 1 << L) < n)
-        L++;
-    B = (size_t) 1 << ((L + 1) / 2);
-    nb = half / B + 1;
-    p->n = n;
-    p->w = malloc(2 * (half ? half : 1) * sizeof *p->w);
-    p->mu = ldexp(5.0, -53);
-    hi = malloc(2 * nb * sizeof *hi);
-    lo = malloc(2 * B * sizeof *lo);
-    arb_init(s);
-    arb_init(c);
-    fmpq_init(f);
-    /* e^{-2 pi i j/n} = cos(pi (2j/n)) - i sin(pi (2j/n)) */
-    for (size_t k = 0; k < nb; k++) {
-        fmpq_set_si(f, 2 * (slong) (k * B), n);
-        arb_sin_cos_pi_fmpq(s, c, f, 80);
-        hi[2 * k] = arf_get_d(arb_midref(c), ARF_RND_NEAR);
-        hi[2 * k + 1] = -arf_get_d(arb_midref(s), ARF_RND_NEAR);
-    }
-    for (size_t k = 0; k < B; k++) {
-        fmpq_set_si(f, 2 * (slong) k, n);
-        arb_sin_cos_pi_fmpq(s, c, f, 80);
-        lo[2 * k] = arf_get_d(arb_midref(c), ARF_RND_NEAR);
-        lo[2 * k + 1] = -arf_get_d(arb_midref(s), ARF_RND_NEAR);
-    }
-    for (size_t j = 0; j < half; j++) {
-        const double *a = hi + 2 * (j / B), *b = lo + 2 * (j % B);
-        p->w[2 * j] = a[0] * b[0] - a[1] * b[1];
-        p->w[2 * j + 1] = a[0] * b[1] + a[1] * b[0];
-    }
-    free(hi);
-    free(lo);
-    arb_clear(s);
-    arb_clear(c);
-    fmpq_clear(f);
-}
-
-void
-lp_fft_plan_clear(lp_fft_plan *p)
-{
-    free(p->w);
-    p->w = NULL;
-}
-
-void
-lp_fft(double *x, const lp_fft_plan *p, int sign)
-{
-    const size_t n = p->n;
-    const double cs = sign < 0 ? 1.0 : -1.0;   /* conjugate twiddles for the inverse */
-    /* bit reversal */
-    for (size_t i = 1, j = 0; i < n; i++) {
-        size_t bit = n >> 1;
-        for (; j & bit; bit >>= 1)
-            j ^= bit;
-        j ^= bit;
-        if (i < j) {
-            double t0 = x[2 * i], t1 = x[2 * i + 1];
-            x[2 * i] = x[2 * j];
-            x[2 * i + 1] = x[2 * j + 1];
-            x[2 * j] = t0;
-            x[2 * j + 1] = t1;
-        }
-    }
-    for (size_t len = 2; len <= n; len <<= 1) {
-        const size_t half = len / 2, step = n / len;
-        for (size_t i = 0; i < n; i += len) {
-            double *a = x + 2 * i, *b = x + 2 * (i + half);
-            for (size_t j = 0; j < half; j++) {
-                const double wr = p->w[2 * j * step], wi = cs * p->w[2 * j * step + 1];
-                const double br = b[2 * j], bi = b[2 * j + 1];
-                const double tr = wr * br - wi * bi, ti = wr * bi + wi * br;
-                const double ar = a[2 * j], ai = a[2 * j + 1];
-                a[2 * j] = ar + tr;
-                a[2 * j + 1] = ai + ti;
-                b[2 * j] = ar - tr;
-                b[2 * j + 1] = ai - ti;
-            }
-        }
-    }
-}
 
 /* (1 + eta)^L - 1 rounded up, L = log2(n), eta = mu + gamma_4 (sqrt 2 + mu),
  * u = 2^log2_u the unit roundoff, mu = mu_u u the twiddles' error: the bound
  * above, for doubles (u = 2^-53) and x87 long doubles (u = 2^-64) alike */
-static double
-error_factor(size_t n, slong log2_u, double mu_u)
+double
+pld_fft_error_factor(size_t n, slong log2_u, double mu_u)
 {
     size_t L = 0;
     arb_t u, eta, g4, t;
@@ -172,12 +86,6 @@ error_factor(size_t n, slong log2_u, double mu_u)
     return r;
 }
 
-double
-lp_fft_error_factor(const lp_fft_plan *p)
-{
-    return error_factor(p->n, -53, ldexp(p->mu, 53));     /* mu = 5u exactly */
-}
-
 /* ---- the same FFT in x87 extended precision (long double, u = 2^-64) ---------
  *
  * The proof above uses only the standard model fl(x op y) = (x op y)(1 + d),
@@ -187,9 +95,10 @@ lp_fft_error_factor(const lp_fft_plan *p)
  * (128 bits) rounded to long double through a double pair (hi = nearest
  * double, lo = nearest double of the rest, hi + lo rounded once in long
  * double: within u + 2^-106 + 2^-128 <= 1.01 u relative), their product one
- * complex long double multiplication, as above.  Used by pld_compose.c when
- * the double bound is too large for the delta asked (long runs at tiny q,
- * where |y_k| ~ 1 for many k and the bound grows like T log2(n) u). */
+ * complex long double multiplication, as above.  Used by lp_pld_init
+ * (pld.c, through pld_compose_ld) when the double bound is too large for the
+ * delta asked (long runs at tiny q, where |y_k| ~ 1 for many k and the bound
+ * grows like T log2(n) u). */
 #if defined(__x86_64__) || defined(__i386__)
 #define LP_HAVE_LD 1
 #endif
@@ -202,110 +111,4 @@ pld_fft_ld_available(void)
 #else
     return 0;
 #endif
-}
-
-static long double
-arb_to_ld(const arb_t x)
-{
-    arb_t r;
-    double hi, lo;
-    arb_init(r);
-    hi = arf_get_d(arb_midref(x), ARF_RND_NEAR);
-    arb_set_d(r, hi);
-    arb_sub(r, x, r, 128);
-    lo = arf_get_d(arb_midref(r), ARF_RND_NEAR);
-    arb_clear(r);
-    return (long double) hi + (long double) lo;
-}
-
-void
-pld_fft_ld_plan_init(pld_fft_ld_plan *p, size_t n)
-{
-    size_t L = 0, B, nb, half = n / 2;
-    long double *hi, *lo;
-    arb_t s, c;
-    fmpq_t f;
-    while (((size_t) 1 << L) < n)
-        L++;
-    B = (size_t) 1 << ((L + 1) / 2);
-    nb = half / B + 1;
-    p->n = n;
-    p->w = malloc(2 * (half ? half : 1) * sizeof *p->w);
-    hi = malloc(2 * nb * sizeof *hi);
-    lo = malloc(2 * B * sizeof *lo);
-    arb_init(s);
-    arb_init(c);
-    fmpq_init(f);
-    for (size_t k = 0; k < nb; k++) {
-        fmpq_set_si(f, 2 * (slong) (k * B), n);
-        arb_sin_cos_pi_fmpq(s, c, f, 128);
-        hi[2 * k] = arb_to_ld(c);
-        hi[2 * k + 1] = -arb_to_ld(s);
-    }
-    for (size_t k = 0; k < B; k++) {
-        fmpq_set_si(f, 2 * (slong) k, n);
-        arb_sin_cos_pi_fmpq(s, c, f, 128);
-        lo[2 * k] = arb_to_ld(c);
-        lo[2 * k + 1] = -arb_to_ld(s);
-    }
-    for (size_t j = 0; j < half; j++) {
-        const long double *a = hi + 2 * (j / B), *b = lo + 2 * (j % B);
-        p->w[2 * j] = a[0] * b[0] - a[1] * b[1];
-        p->w[2 * j + 1] = a[0] * b[1] + a[1] * b[0];
-    }
-    free(hi);
-    free(lo);
-    arb_clear(s);
-    arb_clear(c);
-    fmpq_clear(f);
-}
-
-void
-pld_fft_ld_plan_clear(pld_fft_ld_plan *p)
-{
-    free(p->w);
-    p->w = NULL;
-}
-
-void
-pld_fft_ld(long double *x, const pld_fft_ld_plan *p, int sign)
-{
-    const size_t n = p->n;
-    const long double cs = sign < 0 ? 1.0L : -1.0L;
-    for (size_t i = 1, j = 0; i < n; i++) {
-        size_t bit = n >> 1;
-        for (; j & bit; bit >>= 1)
-            j ^= bit;
-        j ^= bit;
-        if (i < j) {
-            long double t0 = x[2 * i], t1 = x[2 * i + 1];
-            x[2 * i] = x[2 * j];
-            x[2 * i + 1] = x[2 * j + 1];
-            x[2 * j] = t0;
-            x[2 * j + 1] = t1;
-        }
-    }
-    for (size_t len = 2; len <= n; len <<= 1) {
-        const size_t half = len / 2, step = n / len;
-        for (size_t i = 0; i < n; i += len) {
-            long double *a = x + 2 * i, *b = x + 2 * (i + half);
-            for (size_t j = 0; j < half; j++) {
-                const long double wr = p->w[2 * j * step], wi = cs * p->w[2 * j * step + 1];
-                const long double br = b[2 * j], bi = b[2 * j + 1];
-                const long double tr = wr * br - wi * bi, ti = wr * bi + wi * br;
-                const long double ar = a[2 * j], ai = a[2 * j + 1];
-                a[2 * j] = ar + tr;
-                a[2 * j + 1] = ai + ti;
-                b[2 * j] = ar - tr;
-                b[2 * j + 1] = ai - ti;
-            }
-        }
-    }
-}
-
-/* the bound above with u = 2^-64, mu = 5 u */
-double
-pld_fft_ld_error_factor(size_t n)
-{
-    return error_factor(n, -64, 5.0);
 }

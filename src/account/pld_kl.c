@@ -56,9 +56,9 @@ kl_integrand(acb_ptr res, const acb_t u, void *param, slong order, slong prec)
     return 0;
 }
 
-/* phi(x) = e^{-x^2/2} / sqrt(2 pi) */
-static void
-density(arb_t res, const arb_t x, slong prec)
+/* phi(x) = e^{-x^2/2} / sqrt(2 pi) (also for pld_phi.c) */
+void
+pld_normal_density(arb_t res, const arb_t x, slong prec)
 {
     arb_t t;
     arb_init(t);
@@ -127,7 +127,7 @@ lp_pld_kl(arb_t kl, const lp_dpsgd *run, lp_pld_relation relation, slong prec)
     arb_set(t, acb_realref(b));
     if (c.remove)
         arb_sub(t, t, acb_realref(c.c1), wp);
-    density(s, t, wp);
+    pld_normal_density(s, t, wp);
     if (c.remove) {
         arb_t v;
         arb_init(v);

@@ -1,0 +1,144 @@
+/* pld_compose_body.h -- the T-fold composition on the circular grid written
+ * once for the real type lp_real of pld_real.h (included after it and after
+ * pld_fft_body.h by pld_double.c and pld_long_double.c): the single step's
+ * masses rounded to lp_real, the FFT, the power of each coefficient with its error
+ * bound, the inverse FFT and the window's suffix sums.  The bound is (e) at
+ * the top of pld.c with u = 2^LP_R_LOG2_U; pld_compose.c has its constants
+ * and the argument for each step. */
+
+/* r = x^e for x >= 0 by binary powering (relative error <= (1+u)^(2e) - 1) */
+static double
+pow_real(double x, uint64_t e)
+{
+    double r = 1.0;
+    while (e) {
+        if (e & 1)
+            r *= x;
+        x *= x;
+        e >>= 1;
+    }
+    return r;
+}
+
+static void
+pow_complex(lp_real *re, lp_real *im, uint64_t e)
+{
+    lp_real xr = *re, xi = *im, rr = 1, ri = 0, t;
+    while (e) {
+        if (e & 1) {
+            t = rr * xr - ri * xi;
+            ri = rr * xi + ri * xr;
+            rr = t;
+        }
+        t = xr * xr - xi * xi;
+        xi = 2 * xr * xi;
+        xr = t;
+        e >>= 1;
+    }
+    *re = rr;
+    *im = ri;
+}
+
+void
+LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
+{
+    const uint64_t T = pld->T;
+    const double Tf = (double) T, h = pld->h;
+    const size_t n = pld->n;
+    arb_t t, s;
+    lp_real *x;
+    double fe, eps_F, sum_E = 0, sum_z = 0, c_pow, r_cut, ch_h;
+    LP_R_NAME(lp_fft, _plan) plan;
+    arf_t acc1, acc2, u;
+
+    arb_init(t);
+    arb_init(s);
+    arf_init(acc1);
+    arf_init(acc2);
+    arf_init(u);
+
+    /* 5. the single step on the circle in lp_real; what rounding to lp_real
+     * moved goes into eps_F */
+    x = calloc(2 * n, sizeof *x);
+    arf_zero(acc1);                             /* sum |x^_j| */
+    arf_zero(acc2);                             /* sum |x^_j - m_j| (with the balls' radii) */
+    for (int64_t i = 0; i < K; i++) {
+        const int64_t k = kmin + i;
+        const size_t idx = (size_t) (((k % (int64_t) n) + (int64_t) n) % (int64_t) n);
+        lp_real xv = arb_get_r(mass + i);
+        if (xv < 0)
+            xv = 0;
+        x[2 * idx] += xv;                       /* one k per index: K <= n */
+        arb_set_r(s, xv);
+        arf_add(acc1, acc1, arb_midref(s), 64, ARF_RND_UP);
+        arb_sub(s, mass + i, s, LP_R_PREC);
+        arb_get_abs_ubound_arf(u, s, MASS_PREC);
+        arf_add(acc2, acc2, u, 64, ARF_RND_UP);
+    }
+    LP_R_NAME(lp_fft, _plan_init)(&plan, n);
+    fe = LP_R_NAME(lp_fft, _error_factor)(&plan);
+    eps_F = (fe * arf_get_d(acc1, ARF_RND_UP)) * (1 + 4 * U53) + arf_get_d(acc2, ARF_RND_UP);
+    eps_F *= 1 + 4 * U53;
+    if (getenv("LP_PLD_DEBUG"))
+        fprintf(stderr, "pld" LP_R_LABEL ": fe %g sum|x| %g radii+rounding %g eps_F %g\n", fe,
+                arf_get_d(acc1, ARF_RND_UP), arf_get_d(acc2, ARF_RND_UP), eps_F);
+    LP_R_NAME(lp_fft, )(x, &plan, -1);
+
+    /* 6. the power of each coefficient and its error bound, in doubles
+     * (pld_compose.c); |y^_k| rounded up (the modulus in lp_real is within
+     * 4 u of the computed one's, the cast to double adds at most u_53) */
+    pld_power_constants(&c_pow, &r_cut, &ch_h, T, h, LP_R_LOG2_U);
+    for (size_t k = 0; k < n; k++) {
+        lp_real re = x[2 * k], im = x[2 * k + 1];
+        double m = (double) r_sqrt(re * re + im * im) * (1 + 4 * U53);
+        double R1 = fmin(1.0, m) + eps_F, P1, P2, wk, Ek;
+        size_t kk = k < n - k ? k : n - k;
+        wk = kk == 0 ? 1.0 : fmin(1.0, ch_h / (2.0 * (double) kk));
+        P1 = (T == 1) ? 1.0 : (R1 * (1 + 4 * U53) <= r_cut ? 0.0 : pow_real(R1 * (1 + 4 * U53), T - 1));
+        P2 = m <= r_cut ? 0.0 : pow_real(m, T);
+        Ek = (Tf * eps_F * P1 + c_pow * P2 + ldexp(1.0, -1000)) * wk;
+        sum_E += Ek;
+        if (m <= r_cut && T > 1) {
+            x[2 * k] = x[2 * k + 1] = 0;        /* |y^T| < 2^-1000: counted above */
+        } else {
+            pow_complex(&x[2 * k], &x[2 * k + 1], T);
+            sum_z += (double) (r_fabs(x[2 * k]) + r_fabs(x[2 * k + 1]));
+        }
+    }
+    /* the inverse's own rounding: fe sum |z^_k| per point, times sum w <= n, over n */
+    arb_set_d(t, (sum_E + fe * sum_z * (1 + 4 * U53)) * (1 + 1e-6) + 1e-290);
+    arb_set(pld->err_fft, t);
+    LP_R_NAME(lp_fft, )(x, &plan, +1);
+    LP_R_NAME(lp_fft, _plan_clear)(&plan);
+
+    /* 7. suffix sums over the window, backward, in lp_real, stored as doubles */
+    pld->A = malloc(n * sizeof *pld->A);
+    pld->B = malloc(n * sizeof *pld->B);
+    pld->C = malloc(n * sizeof *pld->C);
+    {
+        lp_real r, sa = 0, sb = 0, sc = 0, inv_n = (lp_real) 1 / (lp_real) n;
+        arb_set_d(t, -h);
+        arb_exp(t, t, LP_R_PREC);
+        r = arb_get_r(t);
+        for (size_t j = n; j-- > 0;) {
+            int64_t i = (pld->ja + (int64_t) j) % (int64_t) n;
+            lp_real p;
+            if (i < 0)
+                i += (int64_t) n;
+            p = x[2 * i] * inv_n;
+            sa += p;
+            sb = p + r * sb;
+            sc += r_fabs(p);
+            pld->A[j] = (double) sa;
+            pld->B[j] = (double) sb;
+            pld->C[j] = (double) sc;
+        }
+        pld->rnd_rel = 8.0 * (double) n * U53 * 1.01;
+    }
+    free(x);
+    arb_clear(t);
+    arb_clear(s);
+    arf_clear(acc1);
+    arf_clear(acc2);
+    arf_clear(u);
+}

@@ -1,0 +1,98 @@
+/* pld_fft_body.h -- the radix-2 FFT of pld_fft.c written once for the real
+ * type lp_real of pld_real.h (included after it by pld_double.c and
+ * pld_long_double.c): the twiddle table, the transform, its error factor.
+ * The proof and the twiddles' error mu = 5 u are in pld_fft.c. */
+
+void
+LP_R_NAME(lp_fft, _plan_init)(LP_R_NAME(lp_fft, _plan) *p, size_t n)
+{
+    size_t L = 0, B, nb, half = n / 2;
+    lp_real *hi, *lo;
+    arb_t s, c;
+    fmpq_t f;
+    while (((size_t) 1 << L) < n)
+        L++;
+    B = (size_t) 1 << ((L + 1) / 2);
+    nb = half / B + 1;
+    p->n = n;
+    p->w = malloc(2 * (half ? half : 1) * sizeof *p->w);
+    p->mu = ldexp(5.0, LP_R_LOG2_U);
+    hi = malloc(2 * nb * sizeof *hi);
+    lo = malloc(2 * B * sizeof *lo);
+    arb_init(s);
+    arb_init(c);
+    fmpq_init(f);
+    /* e^{-2 pi i j/n} = hi[j / B] lo[j % B]: hi[k] = e^{-2 pi i k B/n} (k < nb),
+     * lo[k] = e^{-2 pi i k/n} (k < B), each cos(pi f) - i sin(pi f) */
+    {
+        lp_real *tab[2] = { hi, lo };
+        const size_t len[2] = { nb, B }, mul[2] = { B, 1 };
+        for (int t = 0; t < 2; t++)
+            for (size_t k = 0; k < len[t]; k++) {
+                fmpq_set_si(f, 2 * (slong) (k * mul[t]), n);
+                arb_sin_cos_pi_fmpq(s, c, f, LP_R_TWIDDLE_PREC);
+                tab[t][2 * k] = arb_get_r(c);
+                tab[t][2 * k + 1] = -arb_get_r(s);
+            }
+    }
+    for (size_t j = 0; j < half; j++) {
+        const lp_real *a = hi + 2 * (j / B), *b = lo + 2 * (j % B);
+        p->w[2 * j] = a[0] * b[0] - a[1] * b[1];
+        p->w[2 * j + 1] = a[0] * b[1] + a[1] * b[0];
+    }
+    free(hi);
+    free(lo);
+    arb_clear(s);
+    arb_clear(c);
+    fmpq_clear(f);
+}
+
+void
+LP_R_NAME(lp_fft, _plan_clear)(LP_R_NAME(lp_fft, _plan) *p)
+{
+    free(p->w);
+    p->w = NULL;
+}
+
+void
+LP_R_NAME(lp_fft, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p, int sign)
+{
+    const size_t n = p->n;
+    const lp_real cs = sign < 0 ? 1 : -1;             /* conjugate twiddles for the inverse */
+    /* bit reversal */
+    for (size_t i = 1, j = 0; i < n; i++) {
+        size_t bit = n >> 1;
+        for (; j & bit; bit >>= 1)
+            j ^= bit;
+        j ^= bit;
+        if (i < j) {
+            lp_real t0 = x[2 * i], t1 = x[2 * i + 1];
+            x[2 * i] = x[2 * j];
+            x[2 * i + 1] = x[2 * j + 1];
+            x[2 * j] = t0;
+            x[2 * j + 1] = t1;
+        }
+    }
+    for (size_t len = 2; len <= n; len <<= 1) {
+        const size_t half = len / 2, step = n / len;
+        for (size_t i = 0; i < n; i += len) {
+            lp_real *a = x + 2 * i, *b = x + 2 * (i + half);
+            for (size_t j = 0; j < half; j++) {
+                const lp_real wr = p->w[2 * j * step], wi = cs * p->w[2 * j * step + 1];
+                const lp_real br = b[2 * j], bi = b[2 * j + 1];
+                const lp_real tr = wr * br - wi * bi, ti = wr * bi + wi * br;
+                const lp_real ar = a[2 * j], ai = a[2 * j + 1];
+                a[2 * j] = ar + tr;
+                a[2 * j + 1] = ai + ti;
+                b[2 * j] = ar - tr;
+                b[2 * j + 1] = ai - ti;
+            }
+        }
+    }
+}
+
+double
+LP_R_NAME(lp_fft, _error_factor)(const LP_R_NAME(lp_fft, _plan) *p)
+{
+    return pld_fft_error_factor(p->n, LP_R_LOG2_U, ldexp(p->mu, -LP_R_LOG2_U));   /* mu = 5 u */
+}

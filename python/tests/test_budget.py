@@ -4,14 +4,12 @@ command that has --max-seconds, a decline is the documented ValueError naming
 stops a long certified call (account, dp) as it stops mc (test_host.py)."""
 
 import os
-import subprocess
-import sys
-import textwrap
 
 import pytest
 
 import leakproof
 from conftest import TOP_SRCDIR
+from interrupt import ctrl_c_during
 
 COV = os.path.join(TOP_SRCDIR, "cases/tan/cov-4.csv")
 BETA = os.path.join(TOP_SRCDIR, "cases/tan/beta-4.csv")
@@ -95,28 +93,7 @@ def test_a_bad_budget_names_the_option():
     'leakproof.dp("vmf", p=2147483647, kappa=1000000, delta="1e-5", digits=300, max_seconds=10**6)',
 ], ids=["account", "dp"])
 def test_ctrl_c_stops_account_and_dp(call):
-    # a child Python: SIGINT 1.5 s into a call of minutes must raise
-    # KeyboardInterrupt within seconds, and the next call must work
-    script = textwrap.dedent("""
-        import os, signal, threading, time
-        import leakproof
-        # Python's own SIGINT handler even where the parent ignored SIGINT
-        # (a shell's background job): the test is of the call, not the shell
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        threading.Timer(1.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
-        t0 = time.time()
-        try:
-            %s
-            print("finished %%.1f" %% (time.time() - t0))
-        except KeyboardInterrupt:
-            print("interrupted %%.1f" %% (time.time() - t0))
-        print(leakproof.eval("gauss", p=3, sigma="1", radius="1.5").status)
-    """) % call
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + \
-        (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
-    lines = done.stdout.split()
-    assert lines[0] == "interrupted", done.stdout + done.stderr
-    assert float(lines[1]) < 30, done.stdout
-    assert lines[2] == "ok", done.stdout
+    # SIGINT 1.5 s into a call of minutes must raise KeyboardInterrupt within
+    # seconds, and the next call must work
+    word, seconds, status = ctrl_c_during(call)
+    assert word == "interrupted" and seconds < 30 and status == "ok", (word, seconds, status)

@@ -108,6 +108,11 @@ void lp_account_order_init(lp_account_order *o, const char *alpha);
 void lp_account_order_clear(lp_account_order *o);
 lp_status lp_account_order_eval(lp_account_order *o, const lp_dpsgd *run,
                                 lp_method method, slong digits);
+/* RDP_T at order alpha to epsilon (Mironov 2017, Prop. 3; Balle et al. 2020,
+ * Thm 21); 1 if x is accurate to `bits` (relatively, or absolutely near 0). */
+void lp_account_convert_arb(arb_t classic, arb_t balle, const arb_t rdp_T, const arb_t alpha,
+                            const arb_t delta, slong prec);
+int lp_account_accurate(const arb_t x, slong bits);
 
 /* RDP of one step by the non-certified methods (status; *rdp set when ok). */
 lp_status lp_rdp_double(double *rdp, char *note, size_t notelen, double q, double M,
@@ -282,6 +287,8 @@ void lp_account_study(lp_record *rec, const lp_account_request *req);
  * classic), from an evaluated accountant and, with compare, arb's (else NULL). */
 void lp_account_record_conversion(lp_record *rec, const lp_account *acc, const lp_account *ref,
                                   int balle, slong digits);
+/* A per_order row's order, rdp, epsilon_balle2020, epsilon_classic (status: the caller's). */
+void lp_account_record_order(lp_record *row, const lp_account_order *o, slong digits);
 
 /* The inverse's record (req->M and req->method ignored): command "account
  * least-multiplier", epsilon, sampling_rate, steps, delta, orders and

@@ -28,9 +28,9 @@ lp_account_order_clear(lp_account_order *o)
 }
 
 /* The two conversions of a T-step RDP ball at order alpha (Mironov 2017,
- * Proposition 3; Balle et al. 2020, Theorem 21). */
-static void
-convert_arb(arb_t classic, arb_t balle, const arb_t rdp_T, const arb_t alpha,
+ * Proposition 3; Balle et al. 2020, Theorem 21).  Contract in account.h. */
+void
+lp_account_convert_arb(arb_t classic, arb_t balle, const arb_t rdp_T, const arb_t alpha,
             const arb_t delta, slong prec)
 {
     arb_t am1, logd, t, u;
@@ -57,8 +57,8 @@ convert_arb(arb_t classic, arb_t balle, const arb_t rdp_T, const arb_t alpha,
 
 /* Enough: every relative radius below 2^-bits, or the radius itself below
  * 2^-bits (an epsilon near zero needs no relative digits). */
-static int
-accurate(const arb_t x, slong bits)
+int
+lp_account_accurate(const arb_t x, slong bits)
 {
     if (!arb_is_finite(x))
         return 0;
@@ -97,8 +97,8 @@ eval_arb(lp_account_order *o, const lp_dpsgd *run, slong digits)
                 lp_rdp_integral_arb(rdp, run, alpha, prec);
             arb_mul_ui(rdp, rdp, run->steps, prec);
         }
-        convert_arb(classic, balle, rdp, alpha, run->delta, prec);
-        if (accurate(rdp, bits) && accurate(classic, bits) && accurate(balle, bits)) {
+        lp_account_convert_arb(classic, balle, rdp, alpha, run->delta, prec);
+        if (lp_account_accurate(rdp, bits) && lp_account_accurate(classic, bits) && lp_account_accurate(balle, bits)) {
             st = LP_OK;
             break;
         }

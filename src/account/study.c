@@ -182,26 +182,31 @@ record_accountant(lp_record *rec, const lp_account_request *req, const lp_accoun
     lp_account_record_conversion(lp_record_object(rec, "classic"), acc, ref, 0, req->digits);
     if (req->per_order)
         for (size_t i = 0; i < acc->norders; i++) {
-            const lp_account_order *o = &acc->order[i];
             lp_record *row = lp_record_append(rec, "per_order");
-            const lp_result *r[3] = { &o->rdp_T, &o->eps_balle, &o->eps_classic };
-            static const char *const key[3] = { "rdp", "epsilon_balle2020", "epsilon_classic" };
-            lp_record_text(row, "order", o->alpha);
-            for (int k = 0; k < 3; k++) {
-                if (r[k]->status != LP_OK)
-                    lp_record_null(row, key[k]);
-                else if (r[k]->certified) {
-                    /* the same false -Wstringop-overread as above */
+            lp_account_record_order(row, &acc->order[i], req->digits);
+            lp_record_text(row, "status", lp_status_name(acc->order[i].eps_balle.status));
+        }
+}
+
+void
+lp_account_record_order(lp_record *row, const lp_account_order *o, slong digits)
+{
+    const lp_result *r[3] = { &o->rdp_T, &o->eps_balle, &o->eps_classic };
+    static const char *const key[3] = { "rdp", "epsilon_balle2020", "epsilon_classic" };
+    lp_record_text(row, "order", o->alpha);
+    for (int k = 0; k < 3; k++) {
+        if (r[k]->status != LP_OK)
+            lp_record_null(row, key[k]);
+        else if (r[k]->certified) {
+            /* the same false -Wstringop-overread as above */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wstringop-overread"
-                    lp_record_ball(row, key[k], r[k]->value, req->digits);
+            lp_record_ball(row, key[k], r[k]->value, digits);
 #pragma GCC diagnostic pop
-                }
-                else
-                    lp_record_double(row, key[k], arf_get_d(arb_midref(r[k]->value), ARF_RND_NEAR));
-            }
-            lp_record_text(row, "status", lp_status_name(o->eps_balle.status));
         }
+        else
+            lp_record_double(row, key[k], arf_get_d(arb_midref(r[k]->value), ARF_RND_NEAR));
+    }
 }
 
 void

@@ -9,40 +9,6 @@
 
 #define PREC_MAX 8192
 
-/* enough: the relative radius below 2^-bits, or the radius itself (an
- * epsilon near zero needs no relative digits) */
-static int
-accurate(const arb_t x, slong bits)
-{
-    if (!arb_is_finite(x))
-        return 0;
-    if (arb_rel_accuracy_bits(x) >= bits)
-        return 1;
-    return mag_cmp_2exp_si(arb_radref(x), -bits) <= 0;
-}
-
-/* Mironov 2017, Prop. 3 and Balle et al. 2020, Thm 21, as order_eval.c */
-static void
-convert(arb_t classic, arb_t balle, const arb_t rdp_T, uint64_t alpha, const arb_t delta,
-        slong prec)
-{
-    arb_t am1, a, logd, t, u;
-    arb_init(am1); arb_init(a); arb_init(logd); arb_init(t); arb_init(u);
-    arb_set_ui(a, alpha);
-    arb_set_ui(am1, alpha - 1);
-    arb_log(logd, delta, prec);
-    arb_div(t, logd, am1, prec);
-    arb_sub(classic, rdp_T, t, prec);
-    arb_log(t, a, prec);
-    arb_add(t, t, logd, prec);
-    arb_div(t, t, am1, prec);
-    arb_div(u, am1, a, prec);
-    arb_log(u, u, prec);
-    arb_add(u, u, rdp_T, prec);
-    arb_sub(balle, u, t, prec);
-    arb_clear(am1); arb_clear(a); arb_clear(logd); arb_clear(t); arb_clear(u);
-}
-
 lp_status
 lp_account_vmf_eval(lp_account *acc, arb_struct *rdp_lower, const lp_dpsgd *run,
                     const lp_vmf_step *vmf, slong digits)
@@ -93,9 +59,10 @@ lp_account_vmf_eval(lp_account *acc, arb_struct *rdp_lower, const lp_dpsgd *run,
             lp_rdp_poisson_general_arb(rdp, lower, run->q, run->q_is_one, alpha[i], eps, prec);
             arb_mul_ui(rdp, rdp, run->steps, prec);
             arb_mul_ui(lower, lower, run->steps, prec);
-            convert(classic, balle, rdp, alpha[i], run->delta, prec);
-            if (accurate(rdp, bits) && accurate(classic, bits) && accurate(balle, bits)
-                && accurate(lower, bits)) {
+            arb_set_ui(a, alpha[i]);
+            lp_account_convert_arb(classic, balle, rdp, a, run->delta, prec);
+            if (lp_account_accurate(rdp, bits) && lp_account_accurate(classic, bits)
+                && lp_account_accurate(balle, bits) && lp_account_accurate(lower, bits)) {
                 if (rdp_lower)
                     arb_set(rdp_lower + i, lower);
                 lp_result_set_arb(&o->rdp_T, rdp);
@@ -180,15 +147,7 @@ lp_account_vmf_study(lp_record *rec, const lp_account_vmf_request *req)
         for (size_t i = 0; i < acc.norders; i++) {
             const lp_account_order *o = &acc.order[i];
             lp_record *row = lp_record_append(rec, "per_order");
-            const lp_result *r[3] = { &o->rdp_T, &o->eps_balle, &o->eps_classic };
-            static const char *const key[3] = { "rdp", "epsilon_balle2020", "epsilon_classic" };
-            lp_record_text(row, "order", o->alpha);
-            for (int k = 0; k < 3; k++) {
-                if (r[k]->status != LP_OK)
-                    lp_record_null(row, key[k]);
-                else
-                    lp_record_ball(row, key[k], r[k]->value, req->digits);
-            }
+            lp_account_record_order(row, o, req->digits);
             /* the remove direction's exact T-step RDP of the worst pair: the
                subsampled RDP is at least this (how loose the bound above is) */
             if (o->rdp_T.status != LP_OK)

@@ -15,6 +15,7 @@
 #include "account/vmf_account.h"
 #include "privacy/privacy.h"
 #include "mc/stream.h"
+#include "vmf-draws.h"
 
 static double
 mid(const arb_t x)
@@ -67,35 +68,6 @@ test_q_one(void)
 
 /* ---- (b) Monte Carlo ---------------------------------------------------------- */
 
-typedef struct { double s, s2; long n; } acc_t;
-static void acc_add(acc_t *a, double v) { a->s += v; a->s2 += v * v; a->n++; }
-static double acc_mean(const acc_t *a) { return a->s / a->n; }
-static double
-acc_se(const acc_t *a)
-{
-    double m = acc_mean(a);
-    return sqrt(fmax(a->s2 / a->n - m * m, 0) / (a->n - 1));
-}
-
-/* t = mu.y of VMF(mu, kappa) on S^2: inverse CDF of kappa e^{kappa t}/(2 sinh kappa) */
-static double
-vmf3_t(lp_stream *r, double kappa)
-{
-    double u = lp_stream_uniform(r);
-    return 1.0 + log(u + (1.0 - u) * exp(-2.0 * kappa)) / kappa;
-}
-
-/* on S^{p-1}: the p = 3 draw accepted with probability (1 - t^2)^{(p-3)/2} */
-static double
-vmf_t(lp_stream *r, double kappa, int p)
-{
-    for (;;) {
-        double t = vmf3_t(r, kappa);
-        if (p == 3 || lp_stream_uniform(r) <= pow(1 - t * t, 0.5 * (p - 3)))
-            return t;
-    }
-}
-
 /* One step of the subsampled antipodal pair.  P0 = VMF(mu) (the example
  * absent), P1 = VMF(-mu); present with probability q: Q = (1-q) P0 + q P1.
  * With t = mu.y, Q/P0 = (1-q) + q e^{-2 kappa t}.
@@ -104,7 +76,7 @@ vmf_t(lp_stream *r, double kappa, int p)
 static double
 step_loss(lp_stream *r, double kappa, int p, double q, int add)
 {
-    double t = vmf_t(r, kappa, p), lr;
+    double t = vmf_draw_t(r, kappa, p), lr;
     if (!add && lp_stream_uniform(r) < q)
         t = -t;                         /* drawn from P1 */
     lr = log1p(q * expm1(-2.0 * kappa * t));
@@ -161,7 +133,7 @@ test_mc(void)
                     eps[0] = arf_get_d(acc.eps_upper_balle, ARF_RND_UP);
                     eps[1] = 1.0;
                     for (int add = 0; add < 2; add++) {
-                        acc_t a[2];
+                        mc_mean a[2];
                         memset(a, 0, sizeof a);
                         lp_stream_init(&r, 1000 + 64 * ip + 16 * iT + 4 * ik + 2 * iq + add,
                                        LP_STREAM_CHECKS, 0);
@@ -170,11 +142,11 @@ test_mc(void)
                             for (uint64_t s = 0; s < Ts[iT]; s++)
                                 L += step_loss(&r, kap, ps[ip], q, add);
                             for (int j = 0; j < 2; j++)
-                                acc_add(&a[j], L > eps[j] ? -expm1(eps[j] - L) : 0.0);
+                                mc_mean_add(&a[j], L > eps[j] ? -expm1(eps[j] - L) : 0.0);
                         }
                         for (int j = 0; j < 2; j++) {
-                            double up = rdp_delta_upper(&acc, eps[j]), est = acc_mean(&a[j]),
-                                   se = acc_se(&a[j]), z = se > 0 ? (up - est) / se : INFINITY;
+                            double up = rdp_delta_upper(&acc, eps[j]), est = mc_mean_value(&a[j]),
+                                   se = mc_mean_se(&a[j]), z = se > 0 ? (up - est) / se : INFINITY;
                             n++;
                             nontrivial += up < 1;
                             zmin = fmin(zmin, z);
@@ -215,7 +187,7 @@ test_mc_lower(void)
         lp_account acc;
         lp_vmf_step v = { c[i].kt, (uint64_t) c[i].p, NULL };
         arb_struct *lo = _arb_vec_init(1);
-        acc_t a;
+        mc_mean a;
         double q = atof(c[i].q), want, z;
         memset(&a, 0, sizeof a);
         snprintf(A, sizeof A, "%llu", (unsigned long long) c[i].alpha);
@@ -224,17 +196,17 @@ test_mc_lower(void)
         lp_account_vmf_eval(&acc, lo, &run, &v, 10);
         lp_stream_init(&r, 3000 + i, LP_STREAM_CHECKS, 0);
         for (long k = 0; k < 4 * MC_N; k++) {
-            double t = vmf_t(&r, c[i].kappa, c[i].p);
-            acc_add(&a, pow(1 - q + q * exp(-2 * c[i].kappa * t), (double) c[i].alpha));
+            double t = vmf_draw_t(&r, c[i].kappa, c[i].p);
+            mc_mean_add(&a, pow(1 - q + q * exp(-2 * c[i].kappa * t), (double) c[i].alpha));
         }
         want = exp((double) (c[i].alpha - 1) * mid(lo));
-        z = fabs(acc_mean(&a) - want) / acc_se(&a);
+        z = fabs(mc_mean_value(&a) - want) / mc_mean_se(&a);
         zmax = fmax(zmax, z);
         n++;
         if (!(z < 4.5)) {
             bad++;
             tap_diag("p %d kappa %g q %g order %llu: exp((alpha-1) lower) %.10g, MC %.10g +- %.3g",
-                     c[i].p, c[i].kappa, q, (unsigned long long) c[i].alpha, want, acc_mean(&a), acc_se(&a));
+                     c[i].p, c[i].kappa, q, (unsigned long long) c[i].alpha, want, mc_mean_value(&a), mc_mean_se(&a));
         }
         if (arb_gt(lo, acc.order[0].rdp_T.value))
             bad_order++;

@@ -14,6 +14,7 @@
 #include "helpers.h"
 #include "privacy/privacy.h"
 #include "mc/stream.h"
+#include "vmf-draws.h"
 #include "channel/channel.h"
 
 /* ---- GSL routes ------------------------------------------------------------- */
@@ -125,37 +126,6 @@ test_normaliser(flint_rand_t state)
 
 /* ---- Monte Carlo ---------------------------------------------------------------- */
 
-typedef struct { double s, s2; long n; } acc;
-static void acc_add(acc *a, double v) { a->s += v; a->s2 += v * v; a->n++; }
-static double acc_mean(const acc *a) { return a->s / a->n; }
-static double
-acc_se(const acc *a)
-{
-    double m = acc_mean(a);
-    return sqrt(fmax(a->s2 / a->n - m * m, 0) / (a->n - 1));
-}
-static double hinge(double eps, double L) { return L > eps ? -expm1(eps - L) : 0.0; }
-
-/* t = mu.y at p = 3: density kappa e^{kappa t} / (2 sinh kappa), inverse CDF */
-static double
-vmf3_t(lp_stream *r, double kappa)
-{
-    double u = lp_stream_uniform(r);
-    return 1.0 + log(u + (1.0 - u) * exp(-2.0 * kappa)) / kappa;
-}
-
-/* t = mu.y at p >= 3: the p = 3 draw accepted with probability (1 - t^2)^{(p-3)/2}
- * (the density ratio, at most 1) */
-static double
-vmf_t(lp_stream *r, double kappa, int p)
-{
-    for (;;) {
-        double t = vmf3_t(r, kappa);
-        if (p == 3 || lp_stream_uniform(r) <= pow(1 - t * t, 0.5 * (p - 3)))
-            return t;
-    }
-}
-
 static double
 laplace(lp_stream *r)
 {
@@ -174,69 +144,69 @@ test_mc(void)
     double zmax = 0;
     lp_stream r;
     for (int i = 0; i < 3; i++) {
-        acc a = { 0 };
+        mc_mean a = { 0 };
         arb_t S, D, E, d;
         double s = gs[i][0], De = gs[i][1], e = gs[i][2], z;
         lp_stream_init(&r, 19 + i, LP_STREAM_CHECKS, 0);
         for (long k = 0; k < MC_N; k++)
-            acc_add(&a, hinge(e, De * De / (2 * s * s) + De / s * lp_stream_normal(&r)));
+            mc_mean_add(&a, mc_hinge(e, De * De / (2 * s * s) + De / s * lp_stream_normal(&r)));
         arb_init(S); arb_init(D); arb_init(E); arb_init(d);
         arb_set_d(S, s); arb_set_d(D, De); arb_set_d(E, e);
         lp_gauss_profile_arb(d, E, S, D, 64);
-        z = fabs(mid_d(d) - acc_mean(&a)) / acc_se(&a);
+        z = fabs(mid_d(d) - mc_mean_value(&a)) / mc_mean_se(&a);
         zmax = fmax(zmax, z);
         n++;
         if (!(z < 4.5)) {
             bad++;
             tap_diag("gauss sigma=%g Delta=%g eps=%g: certified %.10g, MC %.10g +- %.3g", s, De, e,
-                     mid_d(d), acc_mean(&a), acc_se(&a));
+                     mid_d(d), mc_mean_value(&a), mc_mean_se(&a));
         }
         arb_clear(S); arb_clear(D); arb_clear(E); arb_clear(d);
     }
     /* laplace-l1, one coordinate: L = (|y - D| - |y|)/b, y = b Lap */
     for (int i = 0; i < 3; i++) {
         static const double ls[][3] = { { 1, 1, 0.3 }, { 0.5, 2, 2 }, { 2, 1, 0 } };   /* b, Delta, eps */
-        acc a = { 0 };
+        mc_mean a = { 0 };
         arb_t B, D, E, d;
         double b = ls[i][0], De = ls[i][1], e = ls[i][2], z;
         lp_stream_init(&r, 29 + i, LP_STREAM_CHECKS, 0);
         for (long k = 0; k < MC_N; k++) {
             double y = b * laplace(&r);
-            acc_add(&a, hinge(e, (fabs(y - De) - fabs(y)) / b));
+            mc_mean_add(&a, mc_hinge(e, (fabs(y - De) - fabs(y)) / b));
         }
         arb_init(B); arb_init(D); arb_init(E); arb_init(d);
         arb_set_d(B, b); arb_set_d(D, De); arb_set_d(E, e);
         lp_laplace_l1_profile_arb(d, E, B, D, 64);
-        z = fabs(mid_d(d) - acc_mean(&a)) / acc_se(&a);
+        z = fabs(mid_d(d) - mc_mean_value(&a)) / mc_mean_se(&a);
         zmax = fmax(zmax, z);
         n++;
         if (!(z < 4.5)) {
             bad++;
             tap_diag("laplace b=%g Delta=%g eps=%g: certified %.10g, MC %.10g +- %.3g", b, De, e,
-                     mid_d(d), acc_mean(&a), acc_se(&a));
+                     mid_d(d), mc_mean_value(&a), mc_mean_se(&a));
         }
         arb_clear(B); arb_clear(D); arb_clear(E); arb_clear(d);
     }
     /* vmf antipodal, p = 3, 5, 9: L = 2 kappa t */
     for (int i = 0; i < 5; i++) {
         static const double vs[][3] = { { 1, 0.5, 3 }, { 3, 2, 3 }, { 10, 12, 3 }, { 3, 1, 5 }, { 6, 3, 9 } };
-        acc a = { 0 };
+        mc_mean a = { 0 };
         arb_t K, E, d;
         double kap = vs[i][0], e = vs[i][1], z;
         int pp = (int) vs[i][2];
         lp_stream_init(&r, 39 + i, LP_STREAM_CHECKS, 0);
         for (long k = 0; k < MC_N; k++)
-            acc_add(&a, hinge(e, 2 * kap * vmf_t(&r, kap, pp)));
+            mc_mean_add(&a, mc_hinge(e, 2 * kap * vmf_draw_t(&r, kap, pp)));
         arb_init(K); arb_init(E); arb_init(d);
         arb_set_d(K, kap); arb_set_d(E, e);
         lp_vmf_profile_arb(d, E, (uint64_t) pp, K, 64);
-        z = fabs(mid_d(d) - acc_mean(&a)) / acc_se(&a);
+        z = fabs(mid_d(d) - mc_mean_value(&a)) / mc_mean_se(&a);
         zmax = fmax(zmax, z);
         n++;
         if (!(z < 4.5)) {
             bad++;
             tap_diag("vmf p=%d kappa=%g eps=%g: certified %.10g, MC %.10g +- %.3g", pp, kap, e,
-                     mid_d(d), acc_mean(&a), acc_se(&a));
+                     mid_d(d), mc_mean_value(&a), mc_mean_se(&a));
         }
         arb_clear(K); arb_clear(E); arb_clear(d);
     }
@@ -263,21 +233,21 @@ test_worst_pairs(void)
         lp_vmf_profile_arb(d, E, 3, K, 64);
         dpi = mid_d(d);
         for (int i = 0; i < 6; i++) {
-            acc a = { 0 };
+            mc_mean a = { 0 };
             double z;
             lp_stream_init(&r, 100 + 10 * j + i, LP_STREAM_CHECKS, 0);
             for (long k = 0; k < MC_N / 2; k++) {
-                double t = vmf3_t(&r, kap), phi = 2 * M_PI * lp_stream_uniform(&r);
+                double t = vmf_draw_t3(&r, kap), phi = 2 * M_PI * lp_stream_uniform(&r);
                 double L = kap * (t * (1 - cos(th[i])) - sin(th[i]) * sqrt(fmax(0, 1 - t * t)) * cos(phi));
-                acc_add(&a, hinge(e, L));
+                mc_mean_add(&a, mc_hinge(e, L));
             }
-            z = (acc_mean(&a) - dpi) / acc_se(&a);
+            z = (mc_mean_value(&a) - dpi) / mc_mean_se(&a);
             zmax = fmax(zmax, z);
             n++;
             if (!(z < 4.5)) {
                 bad++;
                 tap_diag("vmf p=3 kappa=%g eps=%g angle %g: MC %.10g +- %.3g above the antipodal %.10g",
-                         kap, e, th[i], acc_mean(&a), acc_se(&a), dpi);
+                         kap, e, th[i], mc_mean_value(&a), mc_mean_se(&a), dpi);
             }
         }
         arb_clear(K); arb_clear(E); arb_clear(d);
@@ -301,7 +271,7 @@ test_worst_pairs(void)
             lp_laplace_l1_profile_arb(d, E, B, D, 64);
             dd = mid_d(d);
             for (int i = 0; i < 4; i++) {
-                acc a = { 0 };
+                mc_mean a = { 0 };
                 double z;
                 lp_stream_init(&r, 200 + 10 * j + i, LP_STREAM_CHECKS, 0);
                 for (long k = 0; k < MC_N / 2; k++) {
@@ -310,15 +280,15 @@ test_worst_pairs(void)
                         double y = laplace(&r), s = sp[i][c] * ls[j][0];
                         L += fabs(y - s) - fabs(y);
                     }
-                    acc_add(&a, hinge(ls[j][1], L));
+                    mc_mean_add(&a, mc_hinge(ls[j][1], L));
                 }
-                z = (acc_mean(&a) - dd) / acc_se(&a);
+                z = (mc_mean_value(&a) - dd) / mc_mean_se(&a);
                 zmax = fmax(zmax, z);
                 n++;
                 if (!(z < 4.5)) {
                     bad++;
                     tap_diag("laplace split (%g,%g,%g) s=%g eps=%g: MC %.10g +- %.3g above one coordinate's %.10g",
-                             sp[i][0], sp[i][1], sp[i][2], ls[j][0], ls[j][1], acc_mean(&a), acc_se(&a), dd);
+                             sp[i][0], sp[i][1], sp[i][2], ls[j][0], ls[j][1], mc_mean_value(&a), mc_mean_se(&a), dd);
                 }
             }
             arb_clear(B); arb_clear(D); arb_clear(E); arb_clear(d);
@@ -444,21 +414,21 @@ test_renyi(void)
     /* Monte Carlo: E_{f_x}[e^{(alpha-1) L}] = e^{(alpha-1) D_alpha} */
     {
         lp_stream r;
-        acc a = { 0 }, g = { 0 };
+        mc_mean a = { 0 }, g = { 0 };
         double kap = 2, al = 1.5, s = 1.5, De = 1, zv, zg;
         arb_t A, K, S, d;
         lp_stream_init(&r, 77, LP_STREAM_CHECKS, 0);
         for (long k = 0; k < MC_N; k++) {
-            acc_add(&a, exp((al - 1) * 2 * kap * vmf3_t(&r, kap)));
-            acc_add(&g, exp((al - 1) * (De * De / (2 * s * s) + De / s * lp_stream_normal(&r))));
+            mc_mean_add(&a, exp((al - 1) * 2 * kap * vmf_draw_t3(&r, kap)));
+            mc_mean_add(&g, exp((al - 1) * (De * De / (2 * s * s) + De / s * lp_stream_normal(&r))));
         }
         arb_init(A); arb_init(K); arb_init(S); arb_init(d);
         arb_set_d(A, al); arb_set_d(K, kap); arb_set_ui(S, 2);
         lp_vmf_renyi_arb(d, A, 3, K, S, 64);
-        zv = (exp((al - 1) * mid_d(d)) - acc_mean(&a)) / acc_se(&a);
+        zv = (exp((al - 1) * mid_d(d)) - mc_mean_value(&a)) / mc_mean_se(&a);
         arb_set_d(K, s); arb_set_d(S, De);
         lp_gauss_renyi_arb(d, A, K, S, 64);
-        zg = (exp((al - 1) * mid_d(d)) - acc_mean(&g)) / acc_se(&g);
+        zg = (exp((al - 1) * mid_d(d)) - mc_mean_value(&g)) / mc_mean_se(&g);
         tap_ok(fabs(zv) < 4.5 && fabs(zg) < 4.5, "Renyi against Monte Carlo of E[e^{(alpha-1)L}]: vmf p=3 "
                "kappa=2 alpha=1.5 z=%.2f, gauss sigma=1.5 Delta=1 z=%.2f", zv, zg);
         arb_clear(A); arb_clear(K); arb_clear(S); arb_clear(d);

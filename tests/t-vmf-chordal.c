@@ -12,6 +12,7 @@
 #include "helpers.h"
 #include "privacy/privacy.h"
 #include "mc/stream.h"
+#include "vmf-draws.h"
 
 /* A ball's decimal for a TAP line, from a small ring of buffers: arb_get_str's
  * string freed at once (LeakSanitizer counts the ones a line would leak). */
@@ -98,37 +99,6 @@ test_limit(void)
 
 /* ---- Monte Carlo ---------------------------------------------------------------- */
 
-typedef struct { double s, s2; long n; } acc;
-static void acc_add(acc *a, double v) { a->s += v; a->s2 += v * v; a->n++; }
-static double acc_mean(const acc *a) { return a->s / a->n; }
-static double
-acc_se(const acc *a)
-{
-    double m = acc_mean(a);
-    return sqrt(fmax(a->s2 / a->n - m * m, 0) / (a->n - 1));
-}
-static double hinge(double eps, double L) { return L > eps ? -expm1(eps - L) : 0.0; }
-
-/* t = mu.y: p = 2 by rejection from the uniform angle, p = 3 by the inverse
- * CDF, p > 3 from p = 3 accepted with probability (1 - t^2)^{(p-3)/2} */
-static double
-draw_t(lp_stream *r, double kappa, int p)
-{
-    if (p == 2) {
-        for (;;) {
-            double c = cos(2 * M_PI * lp_stream_uniform(r));
-            if (lp_stream_uniform(r) <= exp(kappa * (c - 1)))
-                return c;
-        }
-    }
-    for (;;) {
-        double u = lp_stream_uniform(r);
-        double t = 1.0 + log(u + (1.0 - u) * exp(-2.0 * kappa)) / kappa;
-        if (p == 3 || lp_stream_uniform(r) <= pow(1 - t * t, 0.5 * (p - 3)))
-            return t;
-    }
-}
-
 /* s = w.v, v uniform on the unit sphere of dimension p - 2 (p = 2: +-1) */
 static double
 draw_s(lp_stream *r, int p)
@@ -161,23 +131,23 @@ test_mc(void)
     for (int i = 0; i < 8; i++) {
         int p = (int) vs[i][0];
         double k = vs[i][1], d = vs[i][2], e = vs[i][3], c = sqrt(1 - d * d / 4), z;
-        acc a = { 0 };
+        mc_mean a = { 0 };
         arb_t K, D, E, v;
         lp_stream_init(&r, 1900 + i, LP_STREAM_CHECKS, 0);
         for (long j = 0; j < MC_N; j++) {
-            double t = draw_t(&r, k, p), s = draw_s(&r, p);
-            acc_add(&a, hinge(e, k * d * (d / 2 * t + c * sqrt(fmax(0, 1 - t * t)) * s)));
+            double t = vmf_draw_t(&r, k, p), s = draw_s(&r, p);
+            mc_mean_add(&a, mc_hinge(e, k * d * (d / 2 * t + c * sqrt(fmax(0, 1 - t * t)) * s)));
         }
         arb_init(K); arb_init(D); arb_init(E); arb_init(v);
         arb_set_d(K, k); arb_set_d(D, d); arb_set_d(E, e);
         lp_vmf_chordal_profile_arb(v, E, (uint64_t) p, K, D, 64);
-        z = fabs(mid_d(v) - acc_mean(&a)) / acc_se(&a);
+        z = fabs(mid_d(v) - mc_mean_value(&a)) / mc_mean_se(&a);
         zmax = fmax(zmax, z);
         n++;
         if (!(z < 4.5) || arb_rel_accuracy_bits(v) < 30) {
             bad++;
             tap_diag("p=%d kappa=%g d=%g eps=%g: certified %s, MC %.10g +- %.3g", p, k, d, e,
-                     ball_str(v, 15, 0), acc_mean(&a), acc_se(&a));
+                     ball_str(v, 15, 0), mc_mean_value(&a), mc_mean_se(&a));
         }
         arb_clear(K); arb_clear(D); arb_clear(E); arb_clear(v);
     }

@@ -10,6 +10,8 @@
 . "$(dirname "$0")/cli-lib.sh"
 
 now() { date +%s.%N; }
+cpu_file=$(mktemp)      # bash's time report of a decline (CPU seconds)
+trap 'rm -f "$out" "$err" "$cpu_file"' EXIT
 num() { sed -n "s/.*\"$1\":\([-0-9.eE+]*\).*/\1/p" "$out"; }
 
 # (a): ARGS... run with --estimate --json, then for real
@@ -23,21 +25,11 @@ estimate_vs_run() {
     ok $(( rc != 0 || rc2 != 0 || within != 1 )) "$name: estimate $est s, measured $wall s (within 10x, floor 0.5 s; exits $rc, $rc2)"
 }
 
-# (b) and (c): OPTION (named in the message), RAISED (a --max-seconds that lets it start), ARGS...
-decline_then_interrupt() {
-    local name=$1 opt=$2 raised=$3; shift 3
-    # "at once" is judged on the CPU time spent before declining (user +
-    # system): wall time on a loaded 2-core machine is a multiple of it
-    local TIMEFORMAT='%3U + %3S'
-    t0=$(now); { time timeout -k 2 10 "$L" "$@" >"$out" 2>"$err"; } 2>"$out.cpu"; rc=$?; t1=$(now)
-    secs=$(echo "$t1 - $t0" | bc -l)
-    cpu=$(bc -l <"$out.cpu")
-    lines=$(wc -l <"$err")
-    fast=$(echo "$cpu < ${decline_limit:-1}" | bc -l)
-    ok $(( rc != 2 || lines != 1 || fast != 1 )) "$name: declined after $cpu s of CPU ($secs s wall), exit $rc ($(head -c 300 "$err"))"
-    grep -q -- "$opt" "$err" && grep -q -- "--max-seconds" "$err"
-    ok $? "$name: the message names $opt and --max-seconds"
-    "$L" "$@" --max-seconds "$raised" >"$out" 2>"$err" &
+# ARGS started in the background and sent SIGINT after 1 s: sets running (0
+# when it was still running then), rc, secs (from the signal to the exit) and
+# quick (secs < 10)
+interrupt_after_one_second() {
+    "$L" "$@" >"$out" 2>"$err" &
     pid=$!
     sleep 1
     kill -0 "$pid" 2>/dev/null; running=$?
@@ -45,6 +37,23 @@ decline_then_interrupt() {
     wait "$pid"; rc=$?; t1=$(now)
     secs=$(echo "$t1 - $t0" | bc -l)
     quick=$(echo "$secs < 10" | bc -l)
+}
+
+# (b) and (c): OPTION (named in the message), RAISED (a --max-seconds that lets it start), ARGS...
+decline_then_interrupt() {
+    local name=$1 opt=$2 raised=$3; shift 3
+    # "at once" is judged on the CPU time spent before declining (user +
+    # system): wall time on a loaded 2-core machine is a multiple of it
+    local TIMEFORMAT='%3U + %3S'
+    t0=$(now); { time timeout -k 2 10 "$L" "$@" >"$out" 2>"$err"; } 2>"$cpu_file"; rc=$?; t1=$(now)
+    secs=$(echo "$t1 - $t0" | bc -l)
+    cpu=$(bc -l <"$cpu_file")
+    lines=$(wc -l <"$err")
+    fast=$(echo "$cpu < ${decline_limit:-1}" | bc -l)
+    ok $(( rc != 2 || lines != 1 || fast != 1 )) "$name: declined after $cpu s of CPU ($secs s wall), exit $rc ($(head -c 300 "$err"))"
+    grep -q -- "$opt" "$err" && grep -q -- "--max-seconds" "$err"
+    ok $? "$name: the message names $opt and --max-seconds"
+    interrupt_after_one_second "$@" --max-seconds "$raised"
     ok $(( running != 0 || rc != 130 || quick != 1 )) "$name: --max-seconds $raised starts; SIGINT after 1 s: exit $rc in $secs s"
     lines=$(wc -l <"$err")
     # nothing on stdout but, for verify, TAP's "Bail out!" (no plan: t-verify-interrupt.sh)
@@ -129,14 +138,7 @@ decline_then_interrupt "overflow gauss --method mpfr (6 grid points)" --sigma-gr
     overflow gauss --method mpfr --sigma-grid 0.5,1,2,4,8,16
 # and a way out of one estimated within the default budget:
 # overflow gauss --method mpfr (the default grid, up to p = 2^31 - 1) takes 18 - 36 s
-"$L" overflow gauss --method mpfr --csv >"$out" 2>"$err" &
-pid=$!
-sleep 1
-kill -0 "$pid" 2>/dev/null; running=$?
-t0=$(now); kill -INT "$pid" 2>/dev/null
-wait "$pid"; rc=$?; t1=$(now)
-secs=$(echo "$t1 - $t0" | bc -l)
-quick=$(echo "$secs < 10" | bc -l)
+interrupt_after_one_second overflow gauss --method mpfr --csv
 lines=$(wc -l <"$err")
 ok $(( running != 0 || rc != 130 || quick != 1 || lines != 1 )) \
     "overflow gauss --method mpfr --csv: SIGINT after 1 s: exit $rc in $secs s ($(head -c 200 "$err"))"

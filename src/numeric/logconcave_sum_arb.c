@@ -70,7 +70,7 @@ add_geometric_tail(arb_t s, const arb_t last, const arb_t before, slong prec)
 }
 
 /* Terms a block walks per chain (2 LP_BLOCK terms a block). */
-#define LP_BLOCK 8
+#define LP_BLOCK 16
 
 /* One chain's block from t0 = T_{i0}: the ratios at i0, i0 + 2 dir, ...
  * (B of them, exact fractions r_l = a_l 2^e / b_l), the sum of the B terms

@@ -44,6 +44,16 @@ run(const lp_mechanism *m, uint64_t samples, int threads, uint64_t checks)
     return t;
 }
 
+/* 1 if the kernel build `isa` runs on this CPU, now chosen for the next runs */
+static int
+use_kernel(const char *isa)
+{
+    const char *got;
+    setenv("LEAKPROOF_MC_ISA", isa, 1);
+    lp_gauss_ball_batch_select(&got);
+    return strcmp(got, isa) == 0;
+}
+
 /* rate and variance per sample of a NumPy estimator from the file, or 0 */
 static int
 numpy_figures(const char *file, const char *name, int p, double *rate, double *var)
@@ -81,11 +91,8 @@ main(int argc, char **argv)
             lp_mechanism m;
             lp_mechanism_gauss(&m, ps[i], 1.0, 1.0);
             for (int k = 0; k < 3; k++) {
-                const char *got;
                 timed t;
-                setenv("LEAKPROOF_MC_ISA", isas[k], 1);
-                lp_gauss_ball_batch_select(&got);
-                if (strcmp(got, isas[k]) != 0)
+                if (!use_kernel(isas[k]))
                     continue;
                 t = run(&m, SAMPLES / RATE_RUNS, 1, 0);
                 if ((SAMPLES / RATE_RUNS) / t.cpu > rates[i][k])
@@ -100,11 +107,8 @@ main(int argc, char **argv)
         const char *chosen;
         lp_mechanism_gauss(&m, ps[i], 1.0, 1.0);
         for (int k = 0; k < 3; k++) {           /* every kernel build this CPU runs */
-            const char *got;
             timed t;
-            setenv("LEAKPROOF_MC_ISA", isas[k], 1);
-            lp_gauss_ball_batch_select(&got);
-            if (strcmp(got, isas[k]) != 0)
+            if (!use_kernel(isas[k]))
                 continue;
             t = run(&m, SAMPLES, 1, 0);
             printf("p=%d kernel %-7s: %.6f +- %.2g  %7.2f M samples/s per core (CPU time, no sup checks; best of %d)\n",

@@ -146,7 +146,7 @@ ok $(( running != 0 || rc != 130 || quick != 1 || lines != 1 )) \
 ok $? "overflow gauss --method mpfr --csv: interrupted, nothing on stdout ($(head -c 100 "$out"))"
 
 
-# channel personalized and channel natural|white --data (host21): the file
+# channel personalized and channel natural|white --data: the file
 # sized from its first line before it is read (channel/channel_work.c)
 chan_cov=$(mktemp) chan_beta=$(mktemp) chan_cov_huge=$(mktemp) chan_beta_huge=$(mktemp)
 chan_data=$(mktemp) chan_data_huge=$(mktemp)

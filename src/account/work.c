@@ -65,7 +65,7 @@ lp_account_work_seconds(lp_account_work_kind kind, double M, const lp_order_list
 
 /* account --mechanism vmf: Zhu and Wang's sum at order A needs the VMF's
  * D_l at every l = 2 .. A, one closed form in I_nu (nu = p/2 - 1) each.
- * Measured (host21; one run at a time, user seconds, the machine shared;
+ * Measured (one run at a time, user seconds, the machine shared;
  * --orders 1000 alone, q = 0.5, T = 1000; kappa 1, 10, 173, 1e3, 1e4 and
  * more near p/2):
  *   p <= 50: 0.03 - 0.10 s at every kappa (p = 2, 3, 10, 20, 50);

@@ -121,11 +121,11 @@ static int
 newton(arf_t lo, arf_t hi, arf_t flo, arf_t fhi, const lp_dp_pair *m, const arb_t target,
        slong digits, slong prec)
 {
-    arf_t x, xn, h, f;
+    arf_t x, xn, h;
     arb_t d, sl, t, u;
     int done = 0, s, root = 0;
     slong ex;
-    arf_init(x); arf_init(xn); arf_init(h); arf_init(f);
+    arf_init(x); arf_init(xn); arf_init(h);
     arb_init(d); arb_init(sl); arb_init(t); arb_init(u);
     /* from the normal-loss guess, else 1 (or twice lo); inside [lo, hi]: the
      * start moves the cost only */
@@ -200,7 +200,7 @@ newton(arf_t lo, arf_t hi, arf_t flo, arf_t fhi, const lp_dp_pair *m, const arb_
         arf_swap(x, xn);
     }
 out:
-    arf_clear(x); arf_clear(xn); arf_clear(h); arf_clear(f);
+    arf_clear(x); arf_clear(xn); arf_clear(h);
     arb_clear(d); arb_clear(sl); arb_clear(t); arb_clear(u);
     return done;
 }

@@ -220,7 +220,7 @@ test_jensen(void)
     check(rec, "objective_limit", rhs_v, args);
     tap_ok(rec && strcmp(json_string_value(json_object_get(rec, "verdict_printed_c")), "fails") == 0
            && strcmp(json_string_value(json_object_get(rec, "verdict_volume_c")), "holds") == 0,
-           "adversary %s: the printed C fails, C = 1/vol(B) holds", args);
+           "[balunovic/sec4/jensen] adversary %s: the printed C fails, C = 1/vol(B) holds", args);
     json_decref(rec);
     arb_clear(v); arb_clear(a); arb_clear(s); arb_clear(delta); arb_clear(g); arb_clear(alpha); arb_clear(K);
     arb_clear(mu); arb_clear(t); arb_clear(logint); arb_clear(vol); arb_clear(lhs_p); arb_clear(rhs_p);
@@ -253,6 +253,8 @@ test_linear_layer(void)
 {
     static const char *const w[] = { "0.1", "-0.75", "3", "1e-300", "123456789.123456789" };
     const char *args = "linear-layer --grad-bias 0.3 --grad-weight 0.1,-0.75,3,1e-300,123456789.123456789 --digits 40";
+    const char *what = "[balunovic/sec5/linear-layer] adversary linear-layer --grad-bias 0.3 --grad-weight "
+                       "0.1,-0.75,3,1e-300,123456789.123456789 --digits 40";
     json_t *rec = run(args), *x = rec ? json_object_get(rec, "x") : NULL;
     arb_t gb, ref;
     arb_init(gb); arb_init(ref);
@@ -261,7 +263,7 @@ test_linear_layer(void)
     for (size_t j = 0; j < 5 && j < json_array_size(x); j++) {
         set(ref, w[j]);
         arb_div(ref, ref, gb, REF_PREC);
-        check(json_array_get(x, j), "value", ref, args);
+        check(json_array_get(x, j), "value", ref, what);
     }
     json_decref(rec);
     arb_clear(gb); arb_clear(ref);

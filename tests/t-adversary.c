@@ -34,14 +34,14 @@ test_gaussian(void)
         lp_adversary_gaussian_mc(&mc, &se, cases[i].d, mid_d(v), mid_d(a), mid_d(s), mid_d(delta), 0.0,
                                  200000, r);
         tap_ok(arb_rel_accuracy_bits(post) > 100 && fabs(mc - mid_d(post)) <= 5 * se + 1e-12,
-               "delta-ball success d=%lu v=%s a=%s s=%s delta=%s: certified %.10f, Monte Carlo %.6f +- %.2g",
+               "[balunovic/sec4/risk-identity] delta-ball success d=%lu v=%s a=%s s=%s delta=%s: certified %.10f, Monte Carlo %.6f +- %.2g",
                cases[i].d, cases[i].v, cases[i].a, cases[i].s, cases[i].delta, mid_d(post), mc, se);
         tau = 1 / sqrt(1 / mid_d(v) + mid_d(a) * mid_d(a) / (mid_d(s) * mid_d(s)));
         lp_adversary_gaussian_mc(&mc_off, &se_off, cases[i].d, mid_d(v), mid_d(a), mid_d(s), mid_d(delta),
                                  0.5 * tau, 200000, r);
         gsl_rng_free(r);
         tap_ok(mc_off < mc - 3 * se || mc < 1e-3,
-               "the posterior mean is the better centre: shifted by tau/2 the success drops to %.6f (from %.6f)",
+               "[balunovic/sec4/bayes-adversary] [balunovic/eq2] the posterior mean is the better centre: shifted by tau/2 the success drops to %.6f (from %.6f)",
                mc_off, mc);
         if (cases[i].d == 1) {
             /* d = 1: P(|z| <= delta/tau) = erf(delta / (tau sqrt 2)) */
@@ -75,7 +75,7 @@ test_linear_layer(void)
     set(ga + 2, "3");
     tap_ok(lp_adversary_linear_layer(x, gb, ga, 3, 128) == 0 && arb_contains_si(x + 1, -3)
            && arb_contains_si(x + 2, 12) && fabs(mid_d(x + 0) - 0.4) < 1e-30,
-           "linear layer: x = dl/dA / dl/db recovers (0.4, -3, 12) exactly");
+           "[balunovic/sec5/linear-layer] linear layer: x = dl/dA / dl/db recovers (0.4, -3, 12) exactly");
     arb_zero(gb);
     tap_ok(lp_adversary_linear_layer(x, gb, ga, 3, 128) == -1 && !arb_is_finite(x),
            "linear layer: dl/db = 0 is refused, nothing divided");
@@ -112,13 +112,13 @@ test_jensen(void)
             holds &= arb_is_nonnegative(gap) || arb_contains_zero(gap);
             worst = fmin(worst, mid_d(gap));
         }
-    tap_ok(holds, "Jensen with C = 1/vol(B): log(C int_B p) >= C int_B log p on 15 models (d 1..100, delta 0.1..2); "
+    tap_ok(holds, "[balunovic/sec4/jensen] Jensen with C = 1/vol(B): log(C int_B p) >= C int_B log p on 15 models (d 1..100, delta 0.1..2); "
            "smallest gap %.3g", worst);
     set(dl, "0.5");
     lp_adversary_jensen(lp, rp, lv, rv, mq, sq, K, ad2, 20, v, a, s, dl, g, 128);
     arb_sub(gap, lp, rp, 128);
     tap_todo(arb_is_nonnegative(gap),
-             "the Jensen step as printed (C = 1/delta^d) holds: d=20 delta=0.5 v=1 a=1 s=0.1 |g|=1 gives "
+             "[balunovic/sec4/jensen] the Jensen step as printed (C = 1/delta^d) holds: d=20 delta=0.5 v=1 a=1 s=0.1 |g|=1 gives "
              "lhs %.6g < rhs %.6g (gap %.6g)", mid_d(lp), mid_d(rp), mid_d(gap));
     /* eq. (3) with k samples converges to E_U[q] with standard error sd_q / sqrt(k) */
     {
@@ -129,7 +129,7 @@ test_jensen(void)
             lp_adversary_objective_mc(&mean, &sd, 20, mid_d(K), mid_d(ad2), ks[i], 2000, r);
             gsl_rng_free(r);
             tap_ok(fabs(mean - mid_d(mq)) <= 5 * sd / sqrt(2000.0) && fabs(sd * sqrt((double) ks[i]) / mid_d(sq) - 1) < 0.1,
-                   "eq. (3) with k=%lu uniform samples: mean %.6f (limit %.6f), spread %.4g = sd_q/sqrt(k) = %.4g",
+                   "[balunovic/eq3] [balunovic/A.6/variance] eq. (3) with k=%lu uniform samples: mean %.6f (limit %.6f), spread %.4g = sd_q/sqrt(k) = %.4g",
                    ks[i], mean, mid_d(mq), sd, mid_d(sq) / sqrt((double) ks[i]));
         }
     }
@@ -149,10 +149,10 @@ test_attacks(void)
     lp_adversary_table1(&e1, 20, 10, 1.0, 1000, r);
     gsl_rng_free(r);
     tap_ok(e01.mse[3] <= e01.mse[1] + 2 * e01.se[1] && e01.mse[1] < e01.mse[0] && e01.mse[0] < e01.mse[2],
-           "Table 1, Laplace b=0.1 (the paper's scale): MSE bayes %.5f <= l1 %.5f < l2 %.5f < cosine %.5f",
+           "[balunovic/sec6/bayes-leverages] Table 1, Laplace b=0.1 (the paper's scale): MSE bayes %.5f <= l1 %.5f < l2 %.5f < cosine %.5f",
            e01.mse[3], e01.mse[1], e01.mse[0], e01.mse[2]);
     tap_ok(e1.mse[3] < e1.mse[1] - 5 * e1.se[1] && e1.mse[3] < e1.mse[0] && e1.mse[3] < e1.mse[2],
-           "Table 1, Laplace b=1: the Bayes objective is best by far: bayes %.4f, l1 %.4f, l2 %.4f, cosine %.4f",
+           "[balunovic/sec6/bayes-leverages] Table 1, Laplace b=1: the Bayes objective is best by far: bayes %.4f, l1 %.4f, l2 %.4f, cosine %.4f",
            e1.mse[3], e1.mse[1], e1.mse[0], e1.mse[2]);
 }
 
@@ -166,7 +166,7 @@ test_laplace_centre(void)
     lp_adversary_laplace_centres(&c, 5, 1, 1, 1.5, 100000, r);
     gsl_rng_free(r);
     tap_ok(c.success[2] >= c.success[0] - 3 * c.se[0] && c.success[2] > c.success[1] + 5 * c.se[1],
-           "Laplace noise, d=5, delta=1.5: mean-shift centre %.4f >= posterior mean %.4f > MAP %.4f",
+           "[balunovic/eq2] Laplace noise, d=5, delta=1.5: mean-shift centre %.4f >= posterior mean %.4f > MAP %.4f",
            c.success[2], c.success[0], c.success[1]);
 }
 

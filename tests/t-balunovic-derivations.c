@@ -239,10 +239,14 @@ test_discrete(flint_rand_t st)
             for (int j = 0, c = code; j < NG; j++, c /= NX)
                 f[j] = c % NX;
             risks(r1, r2, r3, &m, f, 0);
-            if (!fmpq_equal(r1, r2))
-                bad_def++;
-            if (!fmpq_equal(r1, r3))
-                bad_id++;
+            if (!fmpq_equal(r1, r2) || !fmpq_equal(r1, r3)) {
+                bad_def += !fmpq_equal(r1, r2);
+                bad_id += !fmpq_equal(r1, r3);
+                if (bad_def + bad_id <= 2) {
+                    printf("# adversary code %d\n", code);
+                    print_dmodel(&m);
+                }
+            }
             if (fmpq_cmp(r1, best) < 0)
                 fmpq_set(best, r1);
         }
@@ -268,8 +272,10 @@ test_discrete(flint_rand_t st)
                 differ++;
             fmpq_set_si(m.delta2, 2 * dmin - 1, 2 * dmin + 2);   /* delta^2 < 1 <= dmin */
             risks(a, r2, r3, &m, f, 0);
-            if (!fmpq_equal(a, r1))
+            if (!fmpq_equal(a, r1)) {
                 bad_exact++;
+                print_dmodel(&m);
+            }
             /* and there the Bayes adversary is the MAP argmax p(x|g) (ties: some maximiser) */
             for (int j = 0; j < NG; j++) {
                 int arg = 0, map = 0;

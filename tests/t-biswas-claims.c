@@ -491,6 +491,58 @@ check_integrals(flint_rand_t st)
            "within 1e-8", n - 2);
 }
 
+/* The sphere's area and the ball's volume that both proofs use without stating them:
+ * A(S^{p-1}) = 2 pi^{p/2} / G(p/2), from the Gaussian integral (2 pi)^{p/2} = A int_0^oo
+ * r^{p-1} e^{-r^2/2} dr by quadrature (p = 13700 and random p); V(B_1^p) = pi^{p/2} / G(p/2+1)
+ * by Monte Carlo (the ball's share of the cube [-1, 1]^p, p = 2 .. 6) and V = A / p. */
+static void
+check_sphere(flint_rand_t st)
+{
+    gsl_integration_workspace *w = gsl_integration_workspace_alloc(1000);
+    long n = test_iterations(40), bad_a = 0, bad_v = 0;
+    double zmax = 0;
+    for (long i = 0; i < n; i++) {
+        int p = i == 0 ? 13700 : 1 + (int) n_randint(st, 200);
+        integrand a = { (double) p, 1, 0, IDENTITY };
+        double la = 0.5 * p * log(2 * M_PI) - log_integral(&a, w);
+        double want = log(2) + 0.5 * p * log(M_PI) - lgamma(0.5 * p);
+        double lv = 0.5 * p * log(M_PI) - lgamma(0.5 * p + 1);
+        if (!(fabs(la - want) <= 1e-9 * (1 + fabs(want)))) {
+            bad_a++;
+            tap_diag("area: p=%d: log A by quadrature %.17g, closed form %.17g", p, la, want);
+        }
+        if (!(fabs(lv - (want - log(p))) <= 1e-12 * (1 + fabs(lv)))) {
+            bad_v++;
+            tap_diag("volume: p=%d: log V %.17g, log A/p %.17g", p, lv, want - log(p));
+        }
+    }
+    for (int p = 2; p <= 6; p++) {
+        long m = 200000, in = 0;
+        double frac, want = exp(0.5 * p * log(M_PI) - lgamma(0.5 * p + 1) - p * log(2)), se, z;
+        for (long k = 0; k < m; k++) {
+            double r2 = 0;
+            for (int j = 0; j < p; j++) {
+                double u = 2 * unif(st) - 1;
+                r2 += u * u;
+            }
+            in += r2 <= 1;
+        }
+        frac = (double) in / m;
+        se = sqrt(want * (1 - want) / m);
+        z = (frac - want) / se;
+        zmax = fmax(zmax, fabs(z));
+        if (fabs(z) > 4.5) {
+            bad_v++;
+            tap_diag("volume: p=%d: Monte Carlo share %.6f, pi^{p/2}/G(p/2+1)/2^p = %.6f (z = %.2f)", p, frac, want, z);
+        }
+    }
+    gsl_integration_workspace_free(w);
+    tap_ok(bad_a == 0, "[biswas/B.2/area] A(S^{p-1}) = 2 pi^{p/2} / G(p/2) from (2 pi)^{p/2} = A int_0^oo r^{p-1} "
+           "e^{-r^2/2} dr (GSL quadrature) at the paper's p = 13700 and %ld random p <= 200, within 1e-9", n - 1);
+    tap_ok(bad_v == 0, "[biswas/B.2/volume] V(B_1^p) = pi^{p/2} / G(p/2+1): Monte Carlo of the ball's share of the "
+           "cube at p = 2 .. 6 (200000 points each, largest |z| %.2f), and V = A(S^{p-1}) / p at the p above", zmax);
+}
+
 /* ---- the VMF: normaliser, epsilon d_theta, spread ---------------------------------------- */
 
 typedef struct { double kappa, a; } vmf_int;
@@ -719,6 +771,7 @@ main(void)
     check_geometry(st);
     check_ball_term(st);
     check_integrals(st);
+    check_sphere(st);
     check_vmf(st);
     check_spread(st);
     flint_randclear(st);

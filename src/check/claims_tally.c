@@ -121,34 +121,52 @@ test_name(char *out, size_t len, const char *rel)
 }
 
 static int
+by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+/* the logs under dir in name order, so that the deciding line is the same on every machine */
+static int
 walk(lp_ledger *L, const char *dir, const char *rel, int depth)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
-    int n = 0;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    int read = 0;
     if (d == NULL)
         return -1;
     while ((e = readdir(d)) != NULL) {
-        char path[4096], sub[1024], name[1024];
-        struct stat st;
-        size_t k = strlen(e->d_name);
+        char **p;
         if (e->d_name[0] == '.')
             continue;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", e->d_name);
-        if (stat(path, &st) != 0)
-            continue;
-        if (S_ISDIR(st.st_mode) && depth < MAX_DEPTH) {
-            int m = walk(L, path, sub, depth + 1);
-            n += m > 0 ? m : 0;
-        } else if (S_ISREG(st.st_mode) && k > 4 && strcmp(e->d_name + k - 4, ".log") == 0
-                   && strcmp(e->d_name, "test-suite.log") != 0) {
-            test_name(name, sizeof name, sub);
-            n += read_log(L, path, name) == 0;
-        }
+        if (n == cap && (p = realloc(names, (cap = cap ? 2 * cap : 64) * sizeof *p)) != NULL)
+            names = p;
+        if (n < cap && (names[n] = strdup(e->d_name)) != NULL)
+            n++;
     }
     closedir(d);
-    return n;
+    if (names)
+        qsort(names, n, sizeof *names, by_name);
+    for (size_t i = 0; i < n; i++) {
+        char path[4096], sub[1024], name[1024];
+        struct stat st;
+        size_t k = strlen(names[i]);
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", names[i]);
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode) && depth < MAX_DEPTH) {
+            int m = walk(L, path, sub, depth + 1);
+            read += m > 0 ? m : 0;
+        } else if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && k > 4 && strcmp(names[i] + k - 4, ".log") == 0
+                   && strcmp(names[i], "test-suite.log") != 0) {
+            test_name(name, sizeof name, sub);
+            read += read_log(L, path, name) == 0;
+        }
+        free(names[i]);
+    }
+    free(names);
+    return read;
 }
 
 int

@@ -55,9 +55,9 @@ def main(argv):
             named += 1
             paths = by_stem.get(os.path.splitext(t)[0], [])
             if not paths:
-                bad.append(f"{c['source']}: {c['claim']} names test {t}: no tests/**/{t}.* source")
+                bad.append(f"{c['ledger_line']}: {c['claim']} names test {t}: no tests/**/{t}.* source")
             elif not any(f"[{c['claim']}]" in text[p] for p in paths):
-                bad.append(f"{c['source']}: {c['claim']} names test {t}, whose source does not carry "
+                bad.append(f"{c['ledger_line']}: {c['claim']} names test {t}, whose source does not carry "
                            f"[{c['claim']}]")
     seen = 0
     for path, body in text.items():

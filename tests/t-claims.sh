@@ -162,7 +162,7 @@ if v["biswas/x3"]["reproducer"] != "make check TESTS=tests/room/t-fake":
     bad.append("reproducer " + repr(v["biswas/x3"]["reproducer"]))
 if r["logs_read"] != 2:
     bad.append(f"logs read {r['logs_read']} (test-suite.log must be skipped)")
-n = {(c["paper"], c["kind"], c["verdict"]): c["claims"] for c in r["counts"]}
+n = {(c["paper"], c["claim_kind"], c["verdict"]): c["claims"] for c in r["counts"]}
 if n.get(("biswas", "theorem", "holds")) != 1 or n.get(("biswas", "lemma", "fails")) != 1:
     bad.append("counts " + repr(n))
 print("; ".join(bad) or "as README.md says")

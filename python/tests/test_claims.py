@@ -9,7 +9,7 @@ def test_a_claim_by_id():
     r = leakproof.claims(id="biswas/thm-III.1", no_logs=True)
     assert [c["claim"] for c in r["claims"]] == ["biswas/thm-III.1"]
     c = r["claims"][0]
-    assert c["kind"] == "theorem" and c["verdict"] == "not run" and "t-gauss" in c["tests"]
+    assert c["claim_kind"] == "theorem" and c["verdict"] == "not run" and "t-gauss" in c["tests"]
 
 
 def test_a_paper_counts_its_verdicts():

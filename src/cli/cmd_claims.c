@@ -69,7 +69,7 @@ add_counts(lp_record *rec, const lp_ledger *L, const char *paper, const char *id
             n += wanted(&L->claim[j], paper, id) && same_group(&L->claim[j], c);
         r = lp_record_append(rec, "counts");
         lp_record_text(r, "paper", lp_claim_paper(c, p, sizeof p));
-        lp_record_text(r, "kind", c->kind);
+        lp_record_text(r, "claim_kind", c->kind);
         lp_record_text(r, "verdict", lp_claim_verdict(c));
         lp_record_int(r, "claims", n);
     }
@@ -82,7 +82,7 @@ add_claim(lp_record *rec, const lp_claim *c)
     char repro[512];
     lp_record_text(r, "claim", c->id);
     lp_record_text(r, "where", c->where);
-    lp_record_text(r, "kind", c->kind);
+    lp_record_text(r, "claim_kind", c->kind);
     lp_record_text(r, "says", c->says);
     lp_record_text(r, "verdict", lp_claim_verdict(c));
     lp_record_text(r, "figure", c->figure);
@@ -97,7 +97,7 @@ add_claim(lp_record *rec, const lp_claim *c)
     lp_record_text(r, "not_checkable", c->not_checkable);
     lp_record_text(r, "finding", c->finding);
     lp_record_text(r, "note", c->note);
-    lp_record_textf(r, "source", "%s:%d", c->file, c->line);
+    lp_record_textf(r, "ledger_line", "%s:%d", c->file, c->line);
 }
 
 int

@@ -42,10 +42,10 @@ def section_claims(R, out):
         out.append(f"### {name}\n")
         kinds = []
         for c in mine:
-            if c["kind"] not in kinds:
-                kinds.append(c["kind"])
+            if c["claim_kind"] not in kinds:
+                kinds.append(c["claim_kind"])
         out.append(table(["kind"] + list(VERDICTS),
-                         [[k] + [sum(c["kind"] == k and c["verdict"] == v for c in mine) for v in VERDICTS]
+                         [[k] + [sum(c["claim_kind"] == k and c["verdict"] == v for c in mine) for v in VERDICTS]
                           for k in kinds]))
         body = []
         for c in mine:

@@ -199,7 +199,7 @@ test_discrete(void)
         double idm[9] = { 1, 0, 0, 0, 1, 0, 0, 0, 1 }, flat[6] = { .5, .5, .5, .5, .5, .5 };
         lp_channel i3 = { 3, 3, idm }, f = { 3, 2, flat };
         tap_ok(lp_channel_bayes_capacity(&i3) == 3 && lp_channel_bayes_capacity(&f) == 1,
-               "[biswas/eq3] C_Bayes(identity_3) = 3, C_Bayes(no information) = 1");
+               "C_Bayes(identity_3) = 3, C_Bayes(no information) = 1");
     }
     gsl_rng_free(r);
 }

@@ -10,9 +10,10 @@
 #include "check/claims_paths.h"
 
 static const char *const papers[] = { "biswas", "tan", "balunovic" };
-static const char *const kinds[] = { "definition", "theorem", "lemma", "corollary", "proposition",
-                                     "equation", "proof-step", "figure", "table", "text-claim",
-                                     "algorithm", "remark" };
+const char *const lp_claim_kinds[] = { "definition", "theorem", "lemma", "corollary", "proposition",
+                                       "equation", "proof-step", "figure", "table", "text-claim",
+                                       "algorithm", "remark" };
+const size_t lp_claim_nkinds = sizeof lp_claim_kinds / sizeof lp_claim_kinds[0];
 /* a reason shorter than this says nothing specific ("n/a", "none") */
 #define REASON_MIN 12
 
@@ -95,7 +96,7 @@ finish_block(lp_ledger *L, lp_claim *c, const char *file, const char *paper, cha
     if (!id_ok(c->id, paper))
         return fail(err, len, file, c->line, "claim id '%s' is not %s/<label> (label: letters, digits, . _ - /)",
                     c->id, paper);
-    if (!in_list(c->kind, kinds, sizeof kinds / sizeof kinds[0]))
+    if (!in_list(c->kind, lp_claim_kinds, lp_claim_nkinds))
         return fail(err, len, file, c->line, "%s: unknown kind '%s'", c->id, c->kind);
     if ((c->tests != NULL) == (c->not_checkable != NULL))
         return fail(err, len, file, c->line, "%s: needs exactly one of 'tests' and 'not-checkable'", c->id);

@@ -39,6 +39,10 @@ int lp_ledger_read(lp_ledger *L, const char *dir, char *err, size_t errlen);
  * logs cannot be read. */
 int lp_ledger_tally(lp_ledger *L, const char *logs, char *err, size_t errlen);
 
+/* The kinds a claim may have, in the order the ledger's README lists them. */
+extern const char *const lp_claim_kinds[];
+extern const size_t lp_claim_nkinds;
+
 /* "holds", "partly", "fails", "not run" or "not checkable" (the README's rules). */
 const char *lp_claim_verdict(const lp_claim *c);
 

@@ -138,13 +138,18 @@ walk(lp_ledger *L, const char *dir, const char *rel, int depth)
     if (d == NULL)
         return -1;
     while ((e = readdir(d)) != NULL) {
-        char **p;
+        char **p = names;
         if (e->d_name[0] == '.')
             continue;
-        if (n == cap && (p = realloc(names, (cap = cap ? 2 * cap : 64) * sizeof *p)) != NULL)
+        if (n == cap && (p = realloc(names, (cap ? 2 * cap : 64) * sizeof *p)) != NULL) {
             names = p;
-        if (n < cap && (names[n] = strdup(e->d_name)) != NULL)
-            n++;
+            cap = cap ? 2 * cap : 64;
+        }
+        if (p == NULL || (names[n] = strdup(e->d_name)) == NULL) {     /* out of memory: say so */
+            read = -2;
+            break;
+        }
+        n++;
     }
     closedir(d);
     if (names)
@@ -155,9 +160,11 @@ walk(lp_ledger *L, const char *dir, const char *rel, int depth)
         size_t k = strlen(names[i]);
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", names[i]);
-        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode) && depth < MAX_DEPTH) {
+        if (read < 0)
+            ;                                       /* out of memory: only free the names */
+        else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode) && depth < MAX_DEPTH) {
             int m = walk(L, path, sub, depth + 1);
-            read += m > 0 ? m : 0;
+            read = m == -2 ? -2 : read + (m > 0 ? m : 0);
         } else if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && k > 4 && strcmp(names[i] + k - 4, ".log") == 0
                    && strcmp(names[i], "test-suite.log") != 0) {
             test_name(name, sizeof name, sub);
@@ -173,7 +180,9 @@ int
 lp_ledger_tally(lp_ledger *L, const char *logs, char *err, size_t len)
 {
     int n = walk(L, logs, "", 0);
-    if (n < 0)
+    if (n == -2)
+        snprintf(err, len, "%s: out of memory reading the test logs", logs);
+    else if (n < 0)
         snprintf(err, len, "%s: cannot open the test logs' directory", logs);
-    return n;
+    return n < 0 ? -1 : n;
 }

@@ -17,14 +17,6 @@ wanted(const lp_claim *c, const char *paper, const char *id)
            && (id == NULL || strcmp(c->id, id) == 0);
 }
 
-static int
-same_group(const lp_claim *a, const lp_claim *b)
-{
-    char p[32], q[32];
-    return strcmp(a->kind, b->kind) == 0 && strcmp(lp_claim_verdict(a), lp_claim_verdict(b)) == 0
-           && strcmp(lp_claim_paper(a, p, sizeof p), lp_claim_paper(b, q, sizeof q)) == 0;
-}
-
 /* counts by paper, kind and verdict: one row per combination that occurs */
 static void
 add_counts(lp_record *rec, const lp_ledger *L, const char *paper, const char *id)
@@ -53,26 +45,25 @@ add_counts(lp_record *rec, const lp_ledger *L, const char *paper, const char *id
             lp_record_int(r, key, total[v]);
         }
     }
-    for (size_t i = 0; i < L->n; i++) {
-        const lp_claim *c = &L->claim[i];
-        char p[32];
-        int64_t n = 0;
-        int seen = 0;
-        lp_record *r;
-        if (!wanted(c, paper, id))
-            continue;
-        for (size_t j = 0; j < i && !seen; j++)     /* the first claim of its (paper, kind, verdict) */
-            seen = wanted(&L->claim[j], paper, id) && same_group(&L->claim[j], c);
-        if (seen)
-            continue;
-        for (size_t j = i; j < L->n; j++)
-            n += wanted(&L->claim[j], paper, id) && same_group(&L->claim[j], c);
-        r = lp_record_append(rec, "counts");
-        lp_record_text(r, "paper", lp_claim_paper(c, p, sizeof p));
-        lp_record_text(r, "claim_kind", c->kind);
-        lp_record_text(r, "verdict", lp_claim_verdict(c));
-        lp_record_int(r, "claims", n);
-    }
+    for (size_t pi = 0; pi < 3; pi++)               /* paper, kind, verdict: in the README's orders */
+        for (size_t k = 0; k < lp_claim_nkinds; k++)
+            for (size_t v = 0; v < NVERDICTS; v++) {
+                int64_t n = 0;
+                lp_record *r;
+                for (size_t i = 0; i < L->n; i++) {
+                    const lp_claim *c = &L->claim[i];
+                    char p[32];
+                    n += wanted(c, paper, id) && strcmp(lp_claim_paper(c, p, sizeof p), papers[pi]) == 0
+                         && strcmp(c->kind, lp_claim_kinds[k]) == 0 && strcmp(lp_claim_verdict(c), verdicts[v]) == 0;
+                }
+                if (n == 0)
+                    continue;
+                r = lp_record_append(rec, "counts");
+                lp_record_text(r, "paper", papers[pi]);
+                lp_record_text(r, "claim_kind", lp_claim_kinds[k]);
+                lp_record_text(r, "verdict", verdicts[v]);
+                lp_record_int(r, "claims", n);
+            }
 }
 
 static void

@@ -40,10 +40,10 @@ def section_claims(R, out):
         if not mine:
             continue
         out.append(f"### {name}\n")
-        kinds = []
-        for c in mine:
-            if c["claim_kind"] not in kinds:
-                kinds.append(c["claim_kind"])
+        kinds = []                      # in the record's order (the ledger README's)
+        for row in rec.get("counts", []):
+            if row["paper"] == p and row["claim_kind"] not in kinds:
+                kinds.append(row["claim_kind"])
         out.append(table(["kind"] + list(VERDICTS),
                          [[k] + [sum(c["claim_kind"] == k and c["verdict"] == v for c in mine) for v in VERDICTS]
                           for k in kinds]))

@@ -174,8 +174,11 @@ import json, sys
 r = json.load(sys.stdin)
 sys.exit(0 if r["claims"][0]["verdict"] == "not run" and r["logs"] is None else 1)'
 ok $? "with no logs every checkable claim is 'not run'"
-"$L" claims --ledger "$work/top/cases/claims" --no-logs --paper tan >"$work/out" 2>"$work/err"
-ok $? "--paper tan on a ledger with no tan claim prints an empty ledger"
+"$L" claims --ledger "$work/top/cases/claims" --no-logs --paper tan --json | "$python" -c '
+import json, sys
+r = json.load(sys.stdin)
+sys.exit(0 if r["claims"] == [] and r["counts"] == [] and r["papers"] == [] else 1)'
+ok $? "--paper tan on a ledger with no tan claim: empty lists, not missing keys"
 "$L" claims --ledger "$work/top/cases/claims" --no-logs --id biswas/nothing >"$work/out" 2>"$work/err"
 [ $? -eq 2 ] && [ ! -s "$work/out" ]; ok $? "--id of no claim: exit 2 ($(cat "$work/err"))"
 "$L" claims --ledger "$work/top/cases/claims" --logs "$work/none" >"$work/out" 2>"$work/err"

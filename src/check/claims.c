@@ -9,7 +9,8 @@
 #include "check/claims.h"
 #include "check/claims_paths.h"
 
-static const char *const papers[] = { "biswas", "tan", "balunovic" };
+const char *const lp_claim_papers[] = { "biswas", "tan", "balunovic" };
+const size_t lp_claim_npapers = sizeof lp_claim_papers / sizeof lp_claim_papers[0];
 const char *const lp_claim_kinds[] = { "definition", "theorem", "lemma", "corollary", "proposition",
                                        "equation", "proof-step", "figure", "table", "text-claim",
                                        "algorithm", "remark" };
@@ -157,7 +158,7 @@ read_file(lp_ledger *L, const char *dir, const char *name, char *err, size_t len
     FILE *f;
     memset(&c, 0, sizeof c);
     snprintf(paper, sizeof paper, "%.*s", (int) (k < sizeof paper ? k : sizeof paper - 1), name);
-    if (!in_list(paper, papers, sizeof papers / sizeof papers[0]))
+    if (!in_list(paper, lp_claim_papers, lp_claim_npapers))
         return fail(err, len, name, 0, "a ledger file is <paper>[-<part>].claims, paper one of biswas, tan, balunovic");
     snprintf(path, sizeof path, "%s/%s", dir, name);
     if ((f = fopen(path, "r")) == NULL)

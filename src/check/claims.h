@@ -39,7 +39,10 @@ int lp_ledger_read(lp_ledger *L, const char *dir, char *err, size_t errlen);
  * logs cannot be read. */
 int lp_ledger_tally(lp_ledger *L, const char *logs, char *err, size_t errlen);
 
-/* The kinds a claim may have, in the order the ledger's README lists them. */
+/* The papers (an id's prefix, a ledger file's name) and the kinds a claim may have, in the
+ * order the ledger's README lists them. */
+extern const char *const lp_claim_papers[];
+extern const size_t lp_claim_npapers;
 extern const char *const lp_claim_kinds[];
 extern const size_t lp_claim_nkinds;
 

@@ -17,24 +17,24 @@ wanted(const lp_claim *c, const char *paper, const char *id)
            && (id == NULL || strcmp(c->id, id) == 0);
 }
 
-/* counts by paper, kind and verdict: one row per combination that occurs */
+/* per paper the counts by verdict; then by paper, kind and verdict, one row per combination
+ * that occurs */
 static void
 add_counts(lp_record *rec, const lp_ledger *L, const char *paper, const char *id)
 {
-    const char *papers[] = { "biswas", "tan", "balunovic" };
-    for (size_t pi = 0; pi < 3; pi++) {
+    for (size_t pi = 0; pi < lp_claim_npapers; pi++) {
         int total[NVERDICTS] = { 0 }, any = 0;
         lp_record *r;
         for (size_t i = 0; i < L->n; i++) {
             char p[32];
-            if (wanted(&L->claim[i], paper, id) && strcmp(lp_claim_paper(&L->claim[i], p, sizeof p), papers[pi]) == 0)
+            if (wanted(&L->claim[i], paper, id) && strcmp(lp_claim_paper(&L->claim[i], p, sizeof p), lp_claim_papers[pi]) == 0)
                 for (size_t v = 0; v < NVERDICTS; v++)
                     if (strcmp(lp_claim_verdict(&L->claim[i]), verdicts[v]) == 0) { total[v]++; any = 1; }
         }
         if (!any)
             continue;
         r = lp_record_append(rec, "papers");
-        lp_record_text(r, "paper", papers[pi]);
+        lp_record_text(r, "paper", lp_claim_papers[pi]);
         for (size_t v = 0; v < NVERDICTS; v++) {
             char key[32];
             size_t k;
@@ -45,7 +45,7 @@ add_counts(lp_record *rec, const lp_ledger *L, const char *paper, const char *id
             lp_record_int(r, key, total[v]);
         }
     }
-    for (size_t pi = 0; pi < 3; pi++)               /* paper, kind, verdict: in the README's orders */
+    for (size_t pi = 0; pi < lp_claim_npapers; pi++)    /* paper, kind, verdict: in the README's orders */
         for (size_t k = 0; k < lp_claim_nkinds; k++)
             for (size_t v = 0; v < NVERDICTS; v++) {
                 int64_t n = 0;
@@ -53,13 +53,13 @@ add_counts(lp_record *rec, const lp_ledger *L, const char *paper, const char *id
                 for (size_t i = 0; i < L->n; i++) {
                     const lp_claim *c = &L->claim[i];
                     char p[32];
-                    n += wanted(c, paper, id) && strcmp(lp_claim_paper(c, p, sizeof p), papers[pi]) == 0
+                    n += wanted(c, paper, id) && strcmp(lp_claim_paper(c, p, sizeof p), lp_claim_papers[pi]) == 0
                          && strcmp(c->kind, lp_claim_kinds[k]) == 0 && strcmp(lp_claim_verdict(c), verdicts[v]) == 0;
                 }
                 if (n == 0)
                     continue;
                 r = lp_record_append(rec, "counts");
-                lp_record_text(r, "paper", papers[pi]);
+                lp_record_text(r, "paper", lp_claim_papers[pi]);
                 lp_record_text(r, "claim_kind", lp_claim_kinds[k]);
                 lp_record_text(r, "verdict", verdicts[v]);
                 lp_record_int(r, "claims", n);
@@ -163,9 +163,19 @@ lp_cmd_claims(int argc, char **argv)
     lp_record_text(rec, "logs", logs);
     lp_record_int(rec, "logs_read", nlogs);
     add_counts(rec, &L, paper, id);
-    for (size_t i = 0; i < L.n; i++)
-        if (wanted(&L.claim[i], paper, id))
-            add_claim(rec, &L.claim[i]);
+    {
+        size_t shown = 0;
+        for (size_t i = 0; i < L.n; i++)
+            if (wanted(&L.claim[i], paper, id)) {
+                add_claim(rec, &L.claim[i]);
+                shown++;
+            }
+        if (shown == 0) {               /* a paper with no claim yet: the lists are there, empty */
+            lp_record_texts(rec, "papers", NULL, 0);
+            lp_record_texts(rec, "counts", NULL, 0);
+            lp_record_texts(rec, "claims", NULL, 0);
+        }
+    }
     rc = lp_emit(rec, json);
     lp_record_free(rec);
     lp_ledger_clear(&L);

@@ -114,6 +114,7 @@ test_layers(void)
         arb_div(lt, lt, d, 128);                /* log10 of Theorem III.1 at R = 5 */
         arb_sub(d, lt, lr, 128);
         tap_todo(arb_overlaps(r.value, t.value),
+                 "[biswas/thm-III.1/R-layers] "
                  "Theorem III.1 at R = L = 5 gives the capacity of LeNet's per-layer clipping (sigma = 1, c = 1): "
                  "it is 10^%.2f times larger (log10 %.4f against %.4f)", mid_d(d), mid_d(lt), mid_d(lr));
         lp_result_clear(&t);

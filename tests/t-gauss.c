@@ -85,6 +85,7 @@ test_proof_against_recurrence(void)
             eval_form(&res, "gauss", "proof", LP_ARB, &par, 30);
             capacity_by_recurrence(c, ps[i], sigmas[j], radii[j], 256);
             tap_ok(res.status == LP_OK && res.digits >= 30 && arb_overlaps(res.value, c),
+                   "[biswas/B.2/derived] [biswas/B.2/spherical] "
                    "gauss proof arb (quadrature) overlaps the h_k recurrence: p=%llu sigma=%s R=%s (%.17g)",
                    (unsigned long long) ps[i], sigmas[j], radii[j], mid_d(res.value));
             lp_result_clear(&res);
@@ -115,6 +116,7 @@ test_printed_is_twice_the_shell(void)
             arb_sub(c, c, b, 256);
             tap_ok(pr.status == LP_OK && pf.status == LP_OK && pr.digits >= 30 && pf.digits >= 30
                    && arb_overlaps(pr.value, c),
+                   "[biswas/B.2/result] "
                    "gauss printed = 2 proof - ball term (sum vs quadrature): p=%llu sigma=%s R=%s",
                    (unsigned long long) ps[i], sigmas[j], radii[j]);
             lp_result_clear(&pr);
@@ -144,6 +146,7 @@ test_printed_equals_proof(void)
         arb_div(ratio, pr.value, pf.value, 128);
         rs = arb_get_str(ratio, 12, ARB_STR_NO_RADIUS);
         tap_todo(arb_overlaps(pr.value, pf.value),
+                 "[biswas/thm-III.1] [biswas/thm-B.2] [biswas/B.2/result] "
                  "Theorem III.1 printed equals the proof of B.2: p=%llu sigma=%s R=%s; "
                  "measured printed/proof = %s",
                  (unsigned long long) cases[i].p, cases[i].s, cases[i].r, rs);
@@ -177,6 +180,7 @@ test_special_values(void)
         arb_mul_2exp_si(c, c, 1);
         arb_add_ui(c, c, 1, 256);
         tap_ok(res.status == LP_OK && arb_overlaps(res.value, c),
+               "[biswas/B.2/derived] "
                "gauss proof at p=1 is 1 + 2R/(sigma sqrt(2 pi)): sigma=%s R=%s", sigmas[j], radii[j]);
         lp_result_clear(&res);
         arb_clear(c); arb_clear(t);
@@ -191,9 +195,10 @@ test_special_values(void)
             eval_form(&pf, "gauss", "proof", LP_ARB, &par, 30);
             eval_form(&pr, "gauss", "printed", LP_ARB, &par, 30);
             tap_ok(pf.status == LP_OK && arb_contains_si(pf.value, 1) && pf.digits >= 30,
-                   "gauss proof at R=0 is 1 (a single input leaks nothing): p=%llu",
+                   "[biswas/B.2/derived] gauss proof at R=0 is 1 (a single input leaks nothing): p=%llu",
                    (unsigned long long) ps[i]);
             tap_todo(pr.status == LP_OK && arb_contains_si(pr.value, 1),
+                     "[biswas/thm-III.1] [biswas/thm-B.2] "
                      "Theorem III.1 printed at R=0 is 1: p=%llu; measured %.17g",
                      (unsigned long long) ps[i], mid_d(pr.value));
             lp_result_clear(&pf);
@@ -210,7 +215,7 @@ test_special_values(void)
         eval_form(&res, "gauss", "proof", LP_ARB, &par, 30);
         arb_sub_ui(t, res.value, 1, 128);
         tap_ok(res.status == LP_OK && arb_is_positive(t) && arf_cmpabs_2exp_si(arb_midref(t), -60) < 0,
-               "gauss proof at R=1e-20 is 1 + O(R): p=5, C-1 = %.3g", mid_d(t));
+               "[biswas/B.2/derived] gauss proof at R=1e-20 is 1 + O(R): p=5, C-1 = %.3g", mid_d(t));
         lp_result_clear(&res);
         arb_clear(t);
     }
@@ -254,6 +259,7 @@ test_steiner(void)
             eval_form(&st, "gauss", "steiner", LP_ARB, &par, 30);
             eval_form(&pf, "gauss", "proof", LP_ARB, &par, 30);
             tap_ok(st.status == LP_OK && st.digits >= 30 && arb_overlaps(st.value, pf.value),
+                   "[biswas/B.2/derived] [biswas/B.2/spherical] "
                    "gauss steiner (intrinsic volumes) = proof (quadrature) to 30 digits: p=%llu sigma=%s R=%s",
                    (unsigned long long) ps[i], sigmas[j], radii[j]);
             lp_result_clear(&st);

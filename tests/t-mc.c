@@ -51,9 +51,11 @@ test_elementary_gauss(void)
         lp_mechanism_gauss(&m, 1, s, R);
         r = run(&m, 400000, 7 + i, 0);
         tap_ok(fabs(r.estimate - exact) <= 5 * r.std_error,
+               "[biswas/B.2/derived] "
                "mc gauss p=1 sigma=%g R=%g: %.6f +- %.2g vs 1 + 2R/(sigma sqrt(2 pi)) = %.6f",
                s, R, r.estimate, r.std_error, exact);
         tap_ok(r.sup_checked > 0 && r.sup_gap <= 1e-9,
+               "[biswas/B.2/sup-inside] [biswas/B.2/sup-outside] "
                "mc gauss p=1 sigma=%g R=%g: nearest point of the ball is the maximiser (gap %.2g)",
                s, R, r.sup_gap);
     }
@@ -63,6 +65,7 @@ test_elementary_gauss(void)
         lp_mechanism_gauss(&m, p, 0.5, 0.0);
         r = run(&m, 200000, 11, 0);
         tap_ok(fabs(r.estimate - 1) <= 5 * r.std_error && r.ess > 1000,
+               "[biswas/B.2/derived] "
                "mc gauss p=%d R=0: %.6f +- %.2g vs 1 (ESS %.3g)", p, r.estimate, r.std_error, r.ess);
     }
 }
@@ -100,13 +103,16 @@ test_vmf(void)
             arb_add(c, c, t, 128);
             arb_log_c = arf_get_d(arb_midref(c), ARF_RND_NEAR);
             tap_ok(fabs(m.log_norm - arb_log_c) <= 1e-12 * (1 + fabs(arb_log_c)),
+                   "[biswas/eq5/normaliser] "
                    "vmf p=%d kappa=%s: log C by quadrature %.15g vs Arb's Bessel route %.15g",
                    p, ks[j], m.log_norm, arb_log_c);
             z = (r.log_norm_mc - r.log_norm_quad) / hypot(r.log_norm_mc_se, r.log_norm_quad_err);
             tap_ok(fabs(z) <= 5 && r.log_norm_mc_se > 0,
+                   "[biswas/eq5] [biswas/eq5/normaliser] "
                    "vmf p=%d kappa=%s: log C by Monte Carlo %.10g +- %.2g within 5 se of quadrature (z = %.2f)",
                    p, ks[j], r.log_norm_mc, r.log_norm_mc_se, z);
-            tap_ok(r.sup_gap <= 1e-9, "vmf p=%d kappa=%s: x = y is the maximiser (gap %.2g)",
+            tap_ok(r.sup_gap <= 1e-9, "[biswas/B.3/max-at-mean] [biswas/B.3/sup] [biswas/eq5] "
+                                      "vmf p=%d kappa=%s: x = y is the maximiser (gap %.2g)",
                    p, ks[j], r.sup_gap);
             arb_clear(c); arb_clear(t); arb_clear(nu); arb_clear(k);
         }
@@ -178,11 +184,17 @@ test_discrete(void)
         free(cd.m);
         free(c.m);
     }
-    tap_ok(worst_ok, "300 random channels, priors, gains >= 0: L_g(pi, M) <= C_Bayes(M) "
+    tap_ok(worst_ok, "[biswas/sec-III/any-adversary] [biswas/sec-II-B/gains] "
+                     "300 random channels, priors, gains >= 0: L_g(pi, M) <= C_Bayes(M) "
            "(largest ratio %.6f)", max_ratio);
-    tap_ok(eq_ok, "uniform prior and identity gain: L_g = C_Bayes (eq. (1)-(2))");
-    tap_ok(lemma_ok, "Lemma II.1: a deterministic channel onto the inputs first leaves C_Bayes unchanged");
-    tap_ok(sub_ok, "a deterministic channel onto a subset first can only lower C_Bayes");
+    tap_ok(eq_ok, "[biswas/sec-III/tight] [biswas/abstract/tight] [biswas/sec-II-C/prior] "
+                  "[biswas/sec-II-C/posterior] [biswas/sec-II-C/leakage] [biswas/sec-III/summary1] "
+                  "[biswas/sec-V/shown] uniform prior and identity gain: L_g = C_Bayes (eq. (1)-(2))");
+    tap_ok(lemma_ok, "[biswas/lemma-II.1] [biswas/lemma-B.1] [biswas/B.1/proof] [biswas/eq2] "
+                     "[biswas/sec-IV/decomposes] "
+                     "Lemma II.1: a deterministic channel onto the inputs first leaves C_Bayes unchanged");
+    tap_ok(sub_ok, "[biswas/sec-II-A/injective] [biswas/B.1/proof] "
+                   "a deterministic channel onto a subset first can only lower C_Bayes");
     {
         double idm[9] = { 1, 0, 0, 0, 1, 0, 0, 0, 1 }, flat[6] = { .5, .5, .5, .5, .5, .5 };
         lp_channel i3 = { 3, 3, idm }, f = { 3, 2, flat };
@@ -219,6 +231,7 @@ test_discretised_gauss(void)
          * a hundredth of the printed-proof gap */
         tap_ok(rows >= 3 && mono && last <= mid_d(pf.value) * (1 + 1e-9)
                && mid_d(pf.value) - last < 0.01 * (mid_d(pr.value) - mid_d(pf.value)),
+               "[biswas/def-III.1] [biswas/B.2/derived] "
                "discretised gauss p=%d sigma=%s R=%s rises over %d grids to %.6f, below the proof's "
                "%.6f and far from the printed %.6f", cases[i].p, cases[i].s, cases[i].r, rows, last,
                mid_d(pf.value), mid_d(pr.value));

@@ -74,7 +74,8 @@ main(void)
             tap_diag("C(c sigma, c R) = %s", arb_get_str(b, 30, 0));
             tap_diag("C(1, R/sigma) = %s", arb_get_str(c, 30, 0));
         }
-        tap_ok(ok, "gauss %s: C(p, sigma, R) = C(p, c sigma, c R) = C(p, 1, R/sigma) at p = %llu, "
+        tap_ok(ok, "[biswas/alg1] "
+                   "gauss %s: C(p, sigma, R) = C(p, c sigma, c R) = C(p, 1, R/sigma) at p = %llu, "
                "sigma = %s, R = %s, c = %s", form, (unsigned long long) p, sigmas[k][0], radius, scale);
         free(s2);
         free(r2);

@@ -26,6 +26,12 @@ for form in "gauss proof" "gauss steiner" "vmf printed" "vmf proof" "laplace-l1 
 done
 grep -q "^# verdict: gauss printed disagrees with Monte Carlo on 9 of 9" "$out"
 ok $? "the verdict on gauss printed is disagreement on every case"
+# the arb lines carry the ids of the claims they judge (cases/claims/biswas.claims)
+for line in "[biswas/thm-III.1] gauss printed arb" "[biswas/B.2/derived] gauss proof arb" \
+            "[biswas/thm-IV.1] vmf printed arb" "[biswas/B.3/result] vmf proof arb"; do
+    grep -qF -- "- $line " "$out"
+    ok $? "the arbiter's lines carry the ledger's ids: $line"
+done
 if command -v python3 >/dev/null 2>&1; then
     printf 'gauss p=2 sigma=0.5 radius=1 samples=20000 seed=7\nvmf p=1 kappa=1 samples=20000 seed=8\n' >"$out.cases"
     "$L" verify --json "$out.cases" >"$out.json"

@@ -23,6 +23,7 @@ test_printed_against_proof(void)
             eval_form(&pf, "vmf", "proof", LP_ARB, &par, 30);
             tap_ok(pr.status == LP_OK && pf.status == LP_OK && pr.digits >= 30 && pf.digits >= 30
                    && arb_overlaps(pr.value, pf.value),
+                   "[biswas/thm-IV.1] [biswas/thm-B.3] [biswas/B.3/result] "
                    "vmf printed overlaps proof: p=%llu kappa=%s (%.17g)",
                    (unsigned long long) ps[i], kappas[j], mid_d(pr.value));
             lp_result_clear(&pr);
@@ -80,7 +81,7 @@ test_small_p_closed_forms(void)
                 arb_mul(c, c, k, 256);
             }
             tap_ok(res.status == LP_OK && arb_overlaps(res.value, c),
-                   "vmf printed at p=%llu matches %s: kappa=%s",
+                   "[biswas/thm-IV.1] vmf printed at p=%llu matches %s: kappa=%s",
                    (unsigned long long) p,
                    p == 1 ? "e^k/cosh k" : p == 2 ? "e^k/I_0(k), I_0 by quadrature" : "k e^k/sinh k",
                    kappas[j]);

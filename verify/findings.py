@@ -162,6 +162,12 @@ KINDS = [
 def classify(tests):
     """(paragraphs, unmatched): one paragraph per kind that has lines, in KINDS
     order, and the TODO lines no kind matches, as 'test: line'."""
+    keyed, unmatched = classify_keyed(tests)
+    return [p for _, p in keyed], unmatched
+
+
+def classify_keyed(tests):
+    """classify's answer with each paragraph's KINDS key: [(key, paragraph)], unmatched."""
     lines = [(t["test"], d) for t in tests for d in t["todo"]]
     used = set()
     paragraphs = []
@@ -177,8 +183,38 @@ def classify(tests):
                     used.add(i)
         if any(m.values()):
             try:
-                paragraphs.append(write(m))
+                paragraphs.append((key, write(m)))
             except (IndexError, ValueError) as exc:   # a pattern half matched: show the lines
-                paragraphs.append(f"**{key}**: the lines matched only in part ({exc}); see `{test}`.")
+                paragraphs.append((key, f"**{key}**: the lines matched only in part ({exc}); see `{test}`."))
     unmatched = [f"{t}: {d}" for i, (t, d) in enumerate(lines) if i not in used]
     return paragraphs, unmatched
+
+
+# ---- the claims ledger's failing claims (cases/claims, `leakproof claims`) --------------------
+CLAIM_ID = re.compile(r"\[((?:biswas|tan|balunovic)/[^\]\s]+)\]")
+PAPER_NAMES = {"biswas": "Biswas et al.", "tan": "Tan et al.", "balunovic": "Balunović et al."}
+
+
+def claims_failing(claims_rec):
+    """The failing claims of the ledger's record, each with the KINDS key whose patterns
+    match its deciding figure (None: no write-up above covers it)."""
+    out = []
+    for c in (claims_rec or {}).get("claims", []):
+        if c["verdict"] != "fails":
+            continue
+        key = None
+        for k, _, patterns, _ in KINDS:
+            if any(re.search(pat, c.get("figure") or "") for pat in patterns.values()):
+                key = k
+                break
+        out.append((key, c))
+    return out
+
+
+def claim_paragraph(c):
+    """A failing claim no KINDS write-up covers, in words: the ledger's finding and the
+    figure of its deciding TODO line."""
+    paper = PAPER_NAMES.get(c["claim"].split("/")[0], c["claim"])
+    said = c.get("finding") or f"the claim fails: {c['says']}"
+    return (f"**{paper}, {c['where']} (`{c['claim']}`): {said[0].upper() + said[1:]}** "
+            f"Measured: {c.get('figure') or '—'} (`{c.get('reproducer') or c.get('tests')}`).")

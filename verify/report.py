@@ -38,6 +38,7 @@ from sections.balunovic import section_balunovic  # noqa: E402
 from sections.beyond import section_beyond  # noqa: E402
 from sections.methods import section_methods  # noqa: E402
 from sections.conclude import section_findings, assumptions  # noqa: E402
+from sections.claims import section_claims  # noqa: E402
 
 
 # ---- the whole report -------------------------------------------------------------------------
@@ -75,7 +76,10 @@ def build(R, outdir):
             "them byte for byte. The configurations come from `cases/papers/*.cases`. A certified number is printed "
             "with only the digits Arb certifies (its rounded-up error bound is beside it in the record, "
             "`*_error_bound`); Monte Carlo estimates carry their standard errors.\n"]
-    text = "\n".join(head + section_findings(R, verdicts) + assumptions(cases) + verdict_part + body) + "\n"
+    claims_part = []
+    guarded(section_claims, claims_part)
+    text = "\n".join(head + section_findings(R, verdicts) + assumptions(cases) + verdict_part + body
+                     + claims_part) + "\n"
     with open(os.path.join(outdir, "README.md"), "w", encoding="utf-8") as f:
         f.write(text)
     for miss in sorted(set(R.lacking)):
@@ -83,29 +87,37 @@ def build(R, outdir):
     return failed
 
 
-def collect_tests(tests, leakproof=None):
+def _tap_of(t, leakproof=None):
+    """The TAP a test prints: run here, or read from its make-check log T.log."""
+    if t.endswith(".log"):  # a test's log from make check: its TAP as it ran
+        if not os.path.exists(t):
+            raise SystemExit(f"report: {t}: no such log; its findings would be lost")
+        with open(t, encoding="utf-8", errors="replace") as f:
+            return f.read()
+    if t.endswith(".sh") and not os.path.exists(t):
+        t = os.path.join(TOP, "tests", os.path.basename(t))   # a script lives in the source tree
+    if not (os.access(t, os.X_OK) or (t.endswith(".sh") and os.path.exists(t))):
+        raise SystemExit(f"report: {t}: no such test program (make report builds it); "
+                         "its findings would be lost")
+    env = dict(os.environ)
+    if leakproof:   # the shell tests run the program
+        env["LEAKPROOF"] = leakproof
+    return subprocess.run(["sh", t] if t.endswith(".sh") else [t], capture_output=True, text=True,
+                          cwd=TOP, env=env).stdout
+
+
+def collect_tests(tests, leakproof=None, taps=None):
     """The TODO lines of each test, run here (a test given as its make-check
     log T.log is read instead).  A test that cannot be run or read, or that
-    prints no TAP, is an error: its findings would vanish from the report."""
+    prints no TAP, is an error: its findings would vanish from the report.
+    taps, a dict, keeps each test's whole TAP by its path."""
     out = []
     for t in tests:
-        if t.endswith(".log"):  # a test's log from make check: its TAP as it ran
-            if not os.path.exists(t):
-                raise SystemExit(f"report: {t}: no such log; its findings would be lost")
-            with open(t, encoding="utf-8", errors="replace") as f:
-                tap = f.read()
+        tap = _tap_of(t, leakproof)
+        if t.endswith(".log"):
             t = t[:-4]
-        else:
-            if t.endswith(".sh") and not os.path.exists(t):
-                t = os.path.join(TOP, "tests", os.path.basename(t))   # a script lives in the source tree
-            if not (os.access(t, os.X_OK) or (t.endswith(".sh") and os.path.exists(t))):
-                raise SystemExit(f"report: {t}: no such test program (make report builds it); "
-                                 "its findings would be lost")
-            env = dict(os.environ)
-            if leakproof:   # the shell tests run the program
-                env["LEAKPROOF"] = leakproof
-            tap = subprocess.run(["sh", t] if t.endswith(".sh") else [t], capture_output=True, text=True,
-                                 cwd=TOP, env=env).stdout
+        if taps is not None:
+            taps[t] = tap
         if not re.search(r"^1\.\.\d+", tap, re.M):
             raise SystemExit(f"report: {t}: printed no TAP plan; its findings would be lost")
         todo = []
@@ -118,6 +130,50 @@ def collect_tests(tests, leakproof=None):
         sys.stderr.write(f"report: {t}: {len(todo)} TODO lines\n")
     out.sort(key=lambda e: e["test"])
     return out
+
+
+def _find_test(name, builddir):
+    """A test the ledger names (no extension): the build tree's program tests/**/NAME, or the
+    source tree's script tests/**/NAME.sh; with the folder under tests/ it sits in."""
+    for root, want in ((os.path.join(builddir, "tests"), name), (os.path.join(TOP, "tests"), name + ".sh")):
+        for d, _, files in os.walk(root):
+            if want in files and (want.endswith(".sh") or os.access(os.path.join(d, want), os.X_OK)):
+                return os.path.join(d, want), os.path.relpath(os.path.join(d, want), root)
+    return None, None
+
+
+def collect_claims(leakproof, builddir, taps):
+    """The claims ledger's record: `leakproof claims --json` over the TAP of every test the
+    ledger names (taken from taps where collect_tests ran it, else run here), written as the
+    T.log files make check would write into a temporary directory.  The record's ledger and
+    logs paths are dropped: they are this machine's."""
+    import tempfile
+    proc = subprocess.run([leakproof, "claims", "--no-logs", "--json"], capture_output=True, text=True, cwd=TOP)
+    if proc.returncode != 0:
+        raise SystemExit(f"report: leakproof claims: {proc.stderr.strip()}")
+    names = sorted({t for c in json.loads(proc.stdout)["claims"]
+                    for t in re.split(r"[ ,]+", c.get("tests") or "") if t})
+    with tempfile.TemporaryDirectory() as logs:
+        for name in names:
+            path, rel = _find_test(name, builddir)
+            if path is None:
+                raise SystemExit(f"report: test {name}, named in cases/claims, not found (make report builds "
+                                 "the tests); its claims would be 'not run'")
+            tap = taps.get(path)
+            if tap is None:
+                tap = taps[path] = _tap_of(path, leakproof)
+                sys.stderr.write(f"report: {path}: run for the claims ledger\n")
+            os.makedirs(os.path.dirname(os.path.join(logs, rel)), exist_ok=True)
+            with open(os.path.join(logs, rel + ".log"), "w", encoding="utf-8") as f:
+                f.write(tap)
+        proc = subprocess.run([leakproof, "claims", "--json", "--logs", logs], capture_output=True, text=True,
+                              cwd=TOP)
+    if proc.returncode != 0:
+        raise SystemExit(f"report: leakproof claims --logs: {proc.stderr.strip()}")
+    rec = json.loads(proc.stdout)
+    rec.pop("ledger", None)
+    rec.pop("logs", None)
+    return rec
 
 
 def main(argv):
@@ -139,13 +195,16 @@ def main(argv):
         tests = [t for t in a.tests.split(",") if t]
         if a.builddir:
             tests += [os.path.join(a.builddir, t) for t in findings.SOURCES]
-        test_records = collect_tests(tests, a.leakproof)   # first: a lost findings source stops the report
+        taps = {}
+        test_records = collect_tests(tests, a.leakproof, taps)   # first: a lost findings source stops the report
+        claims = collect_claims(a.leakproof, a.builddir or os.path.dirname(os.path.dirname(a.leakproof)), taps)
         R = Records(leakproof=a.leakproof)
         ver = subprocess.run([a.leakproof, "--version"], capture_output=True, text=True).stdout.strip()
         git = subprocess.run(["git", "-C", TOP, "describe", "--always", "--dirty"], capture_output=True,
                              text=True)
         R.meta = {"version": ver, "git": git.stdout.strip() if git.returncode == 0 else None, "grid": a.grid}
         R.tests = test_records
+        R.claims = claims
         os.makedirs(a.outdir, exist_ok=True)
         try:
             build(R, a.outdir)

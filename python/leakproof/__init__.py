@@ -34,3 +34,5 @@ __all__ = ["eval", "mc", "calibrate", "channel", "overflow", "adversary", "accou
            "LeakproofError", "LeakproofUncertified", "pld_epsilon", "pld_delta",
            "run_capacity"]
 __all__ += ["phases_account", "rdp_delta"]     # issue 20 part 6 (accounting.py)
+from .commands import claims  # noqa: E402  (issue 28: the claims ledger)
+__all__ += ["claims"]

@@ -62,6 +62,8 @@ class Records:
             self.tests = recorded["tests"]
         else:
             self.meta, self.tests = {}, []
+        # the claims ledger's record (report.py collect_claims); None in records collected before it
+        self.claims = recorded.get("claims") if recorded is not None else None
 
     def _run(self, argv):
         proc = subprocess.run([self.leakproof] + argv, capture_output=True, text=True, cwd=TOP)
@@ -103,8 +105,11 @@ class Records:
         return MISSING
 
     def dump(self):
-        return {"meta": self.meta, "tests": self.tests,
-                "commands": [self.entries[k] for k in sorted(self.entries)]}
+        out = {"meta": self.meta, "tests": self.tests,
+               "commands": [self.entries[k] for k in sorted(self.entries)]}
+        if self.claims is not None:
+            out["claims"] = self.claims
+        return out
 
 
 def show(value):

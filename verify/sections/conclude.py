@@ -22,10 +22,18 @@ def section_findings(R, verdicts):
     if agree:
         n += 1
         out.append(f"{n}. **Monte Carlo upholds** " + "; ".join(agree) + " (value / estimate, section 1).")
-    paragraphs, unmatched = findings.classify(R.tests)
-    for p in paragraphs:
+    keyed, unmatched = findings.classify_keyed(R.tests)
+    failing = findings.claims_failing(getattr(R, "claims", None))
+    for key, p in keyed:
+        ids = [c["claim"] for k, c in failing if k == key]
         n += 1
-        out.append(f"{n}. {p}")
+        out.append(f"{n}. {p}" + (f" (Claims: {', '.join(f'`{i}`' for i in ids)}.)" if ids else ""))
+    for key, c in failing:      # the ledger's failing claims no write-up above covers
+        if key is None or key not in [k for k, _ in keyed]:
+            n += 1
+            out.append(f"{n}. {findings.claim_paragraph(c)}")
+    own = {c["claim"] for _, c in failing}
+    unmatched = [u for u in unmatched if not (set(findings.CLAIM_ID.findall(u)) & own)]
     missing = [s for s in findings.SOURCES if not any(t["test"] == s and t["todo"] for t in R.tests)]
     if missing:
         out.append(f"\n**Findings missing from these records**: no `# TODO` line of {', '.join(missing)} "

@@ -1,0 +1,188 @@
+/* claims_tally.c -- the verdicts' evidence: the TAP lines of a test run that
+ * carry claim ids.  Contracts in claims.h. */
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include "check/claims.h"
+
+/* logs nest no deeper than tests/<room>/ under a build tree */
+#define MAX_DEPTH 4
+
+static lp_claim *
+find(lp_ledger *L, const char *id, size_t k)
+{
+    for (size_t i = 0; i < L->n; i++)
+        if (strlen(L->claim[i].id) == k && strncmp(L->claim[i].id, id, k) == 0)
+            return &L->claim[i];
+    return NULL;
+}
+
+/* the directive of a TAP line: TODO, SKIP or none, split off the description */
+static int
+directive(char *desc)
+{
+    char *h = strstr(desc, " # ");
+    for (char *n = h; n != NULL; n = strstr(n + 1, " # "))
+        h = n;                                  /* the last " # " */
+    if (h != NULL) {
+        if (strncasecmp(h + 3, "TODO", 4) == 0) { *h = '\0'; return 'T'; }
+        if (strncasecmp(h + 3, "SKIP", 4) == 0) { *h = '\0'; return 'S'; }
+    }
+    return 0;
+}
+
+static void
+set_figure(lp_claim *c, const char *desc, const char *test)
+{
+    free(c->figure);
+    free(c->figure_test);
+    c->figure = strdup(desc);
+    c->figure_test = strdup(test);
+}
+
+static void
+tally_line(lp_ledger *L, char *ln, const char *test)
+{
+    int bad = strncmp(ln, "not ok ", 7) == 0, d;
+    char *s = ln + (bad ? 7 : 3), *desc;
+    if (!bad && strncmp(ln, "ok ", 3) != 0)
+        return;
+    while (isdigit((unsigned char) *s))
+        s++;
+    if (strncmp(s, " - ", 3) != 0)
+        return;
+    desc = s + 3;
+    d = directive(desc);
+    /* the ids: "[paper/label] " at the start, one or more */
+    {
+        char *p = desc;
+        lp_claim *seen[16];
+        int n = 0;
+        while (*p == '[') {
+            char *q = strchr(p, ']');
+            lp_claim *c;
+            if (q == NULL || memchr(p, '/', (size_t) (q - p)) == NULL)
+                break;
+            if ((c = find(L, p + 1, (size_t) (q - p - 1))) != NULL && n < 16)
+                seen[n++] = c;
+            p = q + 1;
+            while (*p == ' ')
+                p++;
+        }
+        for (int i = 0; i < n; i++) {
+            lp_claim *c = seen[i];
+            if (d == 'S')
+                c->lines_skipped++;
+            else if (bad) {                    /* the first bad line decides */
+                if (d == 'T')
+                    c->lines_todo++;
+                else
+                    c->lines_failed++;
+                if (c->lines_todo + c->lines_failed == 1)
+                    set_figure(c, p, test);
+            } else {
+                c->lines_ok++;
+                if (c->figure == NULL)
+                    set_figure(c, p, test);
+            }
+        }
+    }
+}
+
+static int
+read_log(lp_ledger *L, const char *path, const char *test)
+{
+    FILE *f = fopen(path, "r");
+    char *buf = NULL;
+    size_t cap = 0;
+    ssize_t got;
+    if (f == NULL)
+        return -1;
+    while ((got = getline(&buf, &cap, f)) >= 0) {
+        while (got > 0 && (buf[got - 1] == '\n' || buf[got - 1] == '\r'))
+            buf[--got] = '\0';
+        tally_line(L, buf, test);
+    }
+    free(buf);
+    fclose(f);
+    return 0;
+}
+
+/* the test's name from its log's (Automake's t-gauss.log, t-cli.sh.log): as make check's
+ * TESTS names it, t-gauss and t-cli.sh */
+static void
+test_name(char *out, size_t len, const char *rel)
+{
+    snprintf(out, len, "%.*s", (int) (strlen(rel) - 4), rel);
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+/* the logs under dir in name order, so that the deciding line is the same on every machine */
+static int
+walk(lp_ledger *L, const char *dir, const char *rel, int depth)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    int read = 0;
+    if (d == NULL)
+        return -1;
+    while ((e = readdir(d)) != NULL) {
+        char **p = names;
+        if (e->d_name[0] == '.')
+            continue;
+        if (n == cap && (p = realloc(names, (cap ? 2 * cap : 64) * sizeof *p)) != NULL) {
+            names = p;
+            cap = cap ? 2 * cap : 64;
+        }
+        if (p == NULL || (names[n] = strdup(e->d_name)) == NULL) {     /* out of memory: say so */
+            read = -2;
+            break;
+        }
+        n++;
+    }
+    closedir(d);
+    if (names)
+        qsort(names, n, sizeof *names, by_name);
+    for (size_t i = 0; i < n; i++) {
+        char path[4096], sub[1024], name[1024];
+        struct stat st;
+        size_t k = strlen(names[i]);
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", names[i]);
+        if (read < 0)
+            ;                                       /* out of memory: only free the names */
+        else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode) && depth < MAX_DEPTH) {
+            int m = walk(L, path, sub, depth + 1);
+            read = m == -2 ? -2 : read + (m > 0 ? m : 0);
+        } else if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && k > 4 && strcmp(names[i] + k - 4, ".log") == 0
+                   && strcmp(names[i], "test-suite.log") != 0) {
+            test_name(name, sizeof name, sub);
+            read += read_log(L, path, name) == 0;
+        }
+        free(names[i]);
+    }
+    free(names);
+    return read;
+}
+
+int
+lp_ledger_tally(lp_ledger *L, const char *logs, char *err, size_t len)
+{
+    int n = walk(L, logs, "", 0);
+    if (n == -2)
+        snprintf(err, len, "%s: out of memory reading the test logs", logs);
+    else if (n < 0)
+        snprintf(err, len, "%s: cannot open the test logs' directory", logs);
+    return n < 0 ? -1 : n;
+}

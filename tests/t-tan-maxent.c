@@ -302,7 +302,7 @@ test_lemma1(flint_rand_t st)
         mixture_clear(&x);
         arb_clear(h); arb_clear(hg); arb_clear(I); arb_clear(f); arb_clear(tot);
     }
-    tap_ok(l1 == n, "[tan/lemma1] h(X + Y) < h(N(mu_X + mu_Y, Var X + Var Y)) for random discrete X (2..4 atoms) and "
+    tap_ok(l1 == n, "[tan/lemma1] [tan/B.2/moments] h(X + Y) < h(N(mu_X + mu_Y, Var X + Var Y)) for random discrete X (2..4 atoms) and "
            "Gaussian Y: %ld/%ld, certified by quadrature with bounded tails", l1, n);
     tap_ok(e13 == n, "[tan/eq12] [tan/eq13] [tan/B.3/eq23] [tan/thm2] I(D; D + sqrt(s) xi) = h(D + sqrt(s) xi) - "
            "h(N(0, s)) < 1/2 ln(1 + Var D / s) = f(s) for non-Gaussian D: %ld/%ld (largest I/f %.4f), certified",
@@ -414,15 +414,23 @@ test_theorem1_uniform(void)
     gsl_rng_set(rng, 2802);
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         double a = cases[c][0], s = cases[c][1], hD = log(2 * a), hN = 0.5 * log(2 * M_PI * M_E * s);
-        acc mse, lnp, step1, step3, step3opt, lnv, vB;
+        acc mse, lnp, step1, step3, step3opt, lnv, vB, kl;
         memset(&mse, 0, sizeof mse); memset(&lnp, 0, sizeof lnp); memset(&step1, 0, sizeof step1);
         memset(&step3, 0, sizeof step3); memset(&step3opt, 0, sizeof step3opt); memset(&lnv, 0, sizeof lnv);
         memset(&vB, 0, sizeof vB);
+        memset(&kl, 0, sizeof kl);
         for (long i = 0; i < N; i++) {
             double d = a * (2 * gsl_rng_uniform(rng) - 1), w = d + gsl_ran_gaussian(rng, sqrt(s)), m, v, lp;
             posterior(w, a, s, &m, &v, &lp);
             acc_add(&mse, (d - m) * (d - m));
             acc_add(&lnp, -lp);                              /* h(W) = -E ln p(W) */
+            {
+                /* h(N(0, v)) - h(W) = E[ln p(W) - ln q(W)] for the Gaussian q of W's
+                 * variance v (-ln q is quadratic, so E_p[-ln q] = h(q)): a KL
+                 * divergence, estimated per draw with a small variance */
+                double vq = a * a / 3 + s;
+                acc_add(&kl, lp + 0.5 * log(2 * M_PI * vq) + w * w / (2 * vq));
+            }
             /* step (1): 1/2 ln(2 pi e Var(D|w)) - [h(D) + h(N(0,s)) + ln p(w)], mean E[...] - h(D|W) */
             acc_add(&step1, 0.5 * log(2 * M_PI * M_E * v) - (hD + hN + lp));
             acc_add(&step3, (d - w) * (d - w) - v);          /* the estimator w: E[(D - w)^2 | w] - Var >= 0 */
@@ -445,6 +453,10 @@ test_theorem1_uniform(void)
                    "[tan/thm1] [tan/B.1/final] uniform D on [-%g, %g], noise %g: minimum MSE %.6f +- %.1e above the "
                    "bound e^{2h(D)}/(2 pi e) e^{-2I} = %.6f +- %.1e (I = %.5f nats by Monte Carlo, %ld draws)",
                    a, a, s, m, se, bound, bound_se, I, (long) N);
+            tap_ok(acc_mean(&kl) > 3 * acc_se(&kl),
+                   "[tan/lemma1] [tan/eq13] uniform D on [-%g, %g] plus N(0, %g): h(N(0, a^2/3 + s)) - h(D + Y) = "
+                   "E[ln p - ln q] = %.3e +- %.1e, more than 3 standard errors above 0 (Monte Carlo, the density in closed form)",
+                   a, a, s, acc_mean(&kl), acc_se(&kl));
             tap_ok(acc_mean(&step1) > 5 * acc_se(&step1),
                    "[tan/B.1/step1] a = %g, s = %g: E[1/2 ln(2 pi e Var(D|W))] - h(D|W) = %.5f +- %.1e > 0 (maximum "
                    "entropy given the posterior's variance)", a, s, acc_mean(&step1), acc_se(&step1));

@@ -18,13 +18,28 @@
 
 static flint_rand_t st;
 
-/* a <= b certified, or equal to 60 bits (the cases of equality, e.g. a diagonal
- * matrix in Hadamard's bound, where two routes give overlapping balls) */
+/* a <= b certified, or b - a a ball around 0 narrower than 2^-60 (1 + |a|): the
+ * cases of equality (a diagonal matrix in Hadamard's bound, equal eigenvalues in
+ * AM-GM, a degenerate law) where two routes give overlapping balls */
 static int
 le_or_eq(const arb_t a, const arb_t b)
 {
-    return arb_le(a, b) || (arb_overlaps(a, b) && arb_rel_accuracy_bits(a) > 60 && arb_rel_accuracy_bits(b) > 60)
-           || (arb_is_zero(a) && arb_is_zero(b));
+    arb_t d;
+    mag_t m, lim;
+    int ok;
+    arb_init(d);
+    mag_init(m);
+    mag_init(lim);
+    arb_sub(d, b, a, 2 * FLINT_MAX(arb_bits(a), arb_bits(b)) + 64);
+    arb_get_mag(m, d);
+    arb_get_mag(lim, a);
+    mag_add_ui(lim, lim, 1);
+    mag_mul_2exp_si(lim, lim, -60);
+    ok = arb_is_nonnegative(d) || (arb_contains_zero(d) && mag_cmp(m, lim) <= 0);
+    arb_clear(d);
+    mag_clear(m);
+    mag_clear(lim);
+    return ok;
 }
 
 /* P = M M^T */

@@ -626,7 +626,7 @@ main(void)
              "carries D)",
              T.eq16_equal_ok, T.eq16_equal_tried, T.eq16_cond, T.eq16_marg);
     tap_todo(T.markov_zero == T.markov_tried,
-             "[tan/sec5.2/markov-wi] given W_i(t), W_o(t) is independent of the earlier parameters: "
+             "[tan/sec5.2/markov-wi] [tan/fig2] given W_i(t), W_o(t) is independent of the earlier parameters: "
              "I(W_o(t); past | W_i(t)) = 0 in %ld/%ld rounds; largest %.6g nats",
              T.markov_zero, T.markov_tried, T.markov_max);
     tap_ok(T.server_rw_ok == T.iters,

@@ -278,6 +278,14 @@ def _tan_u_printed(m):
             "U(σ) = κ does not give the noise the theorem justifies.")
 
 
+def _tan_identical(m):
+    g = m["same"][0]
+    return ("**Tan et al., Section 6.3: the capacities it calls identical are not.** The DP runs' "
+            "{100, 200, 300, 1500} share " + g[0] + " of four values with the Natural Channel's "
+            "{50, 100, 200, 300} and " + g[1] + " with the White and Personalized Channels' "
+            "{500, 800, 1000, 1500}: Fig. 15 and 16 compare the methods at partly different capacities.")
+
+
 KINDS += [
     ("tan-eq9", "tests/t-tan-accumulation", {
         "eq9": r"\[tan/eq9\] last equality .* in (\d+)/(\d+) runs; largest gap: joint ([\d.e+-]+), the printed "
@@ -306,6 +314,9 @@ KINDS += [
         "bound2": r"\[tan/thm4/2\] bound \(2\) .*: (\d+)/(\d+) \(eps .*worst: eps = ([\d.e+-]+), delta = "
                   r"([\d.e+-]+), capacity ([\d.e+-]+) .* against the bound ([\d.e+-]+) \(ratio ([\d.]+)\); at "
                   r"delta = 1e-5 (\d+)/13 covered, worst ratio ([\d.]+) at eps = ([\d.e+-]+)"}, _tan_bound2),
+    ("tan-identical", "tests/t-tan-proofs", {
+        "same": r"\[tan/sec6\.3/identical-capacities\] .*: (\d) of 4 in common with the Natural Channel's, (\d) of 4 "
+                r"with the others'"}, _tan_identical),
     ("tan-u-printed", "tests/t-tan-proofs", {
         "U": r"\[tan/thm3/U\] U\(sigma\) as printed.* at the proof's sigma = ([\d.e+-]+) it evaluates to "
              r"([\d.e+-]+), not kappa = 1"}, _tan_u_printed),

@@ -64,7 +64,7 @@ main(void)
         row[i].stated = stated[i];
         lp_tan63_fit(&row[i], EPOCHS, "1e-5", lp_orders_opacus, lp_norders_opacus);
         if (row[i].K_lo <= row[i].K_hi) {
-            tap_ok(1, "M=%s: stated epsilon %s reproduced (certified, rounds to the printed digits) "
+            tap_ok(1, "[tan/sec6.3/epsilons] M=%s: stated epsilon %s reproduced (certified, rounds to the printed digits) "
                    "for K = %llu..%llu batches, N = %llu..%llu", multiplier[i], stated[i],
                    (unsigned long long) row[i].K_lo, (unsigned long long) row[i].K_hi,
                    (unsigned long long) (64 * (row[i].K_lo - 1) + 1),
@@ -74,7 +74,7 @@ main(void)
         } else {
             double e0 = certified_upper(row[i].K_near, i, l, u);
             double e1 = certified_upper(row[i].K_near + 1, i, l, u);
-            tap_todo(0, "M=%s: no N reproduces the stated epsilon %s; nearest K = %llu gives <= %.6f, "
+            tap_todo(0, "[tan/sec6.3/epsilons] M=%s: no N reproduces the stated epsilon %s; nearest K = %llu gives <= %.6f, "
                      "K+1 <= %.6f (certified)", multiplier[i], stated[i],
                      (unsigned long long) row[i].K_near, e0, e1);
             common_hi = 0;
@@ -84,7 +84,7 @@ main(void)
     }
     /* one N for all four? */
     tap_todo(common_lo <= common_hi,
-             "one dataset size fits all four stated epsilons: the K reproducing each are %llu..%llu, "
+             "[tan/sec6.3/epsilons] one dataset size fits all four stated epsilons: the K reproducing each are %llu..%llu, "
              "%llu..%llu, %llu..%llu, %llu..%llu (nearest K %llu, %llu, %llu, %llu)",
              (unsigned long long) row[0].K_lo, (unsigned long long) row[0].K_hi,
              (unsigned long long) row[1].K_lo, (unsigned long long) row[1].K_hi,
@@ -124,7 +124,7 @@ main(void)
             rounds = rounds && fabs(e[i] - strtod(stated[i], NULL)) < half;
         }
         tap_todo(rounds,
-                 "at the best single K = %llu (N = %llu..%llu; worst relative deviation %.3g) the "
+                 "[tan/sec6.3/epsilons] at the best single K = %llu (N = %llu..%llu; worst relative deviation %.3g) the "
                  "stated epsilons would read %.3f, %.3f, %.3f, %.3f (certified upper bounds) for "
                  "%s, %s, %s, %s", (unsigned long long) best,
                  (unsigned long long) (64 * (best - 1) + 1), (unsigned long long) (64 * best),

@@ -143,18 +143,18 @@ test_capacity(void)
     r = run(0, ARGS("channel", "capacity", "--eigenvalues", "222.21,85.08,9.91", "--noise-variance", "0.37"));
     lp_decimal_arb(s, "0.37", PREC);
     f_ref(f, ev, 3, s);
-    contains(r, "channel capacity", "capacity", f);
+    contains(r, "[tan/eq15] channel capacity", "capacity", f);
     json_decref(r);
     r = run(0, ARGS("channel", "capacity", "--eigenvalues", "222.21,85.08,9.91", "--noise-variance", "1e400",
                     "--digits", "40"));
     lp_decimal_arb(s, "1e400", PREC);
     f_ref(f, ev, 3, s);
-    contains(r, "channel capacity, noise variance 1e400, 40 digits", "capacity", f);
+    contains(r, "[tan/eq15] channel capacity, noise variance 1e400, 40 digits", "capacity", f);
     json_decref(r);
     r = run(0, ARGS("channel", "capacity", "--eigenvalues", "0", "--noise-variance", "1"));
     lp_decimal_arb(s, "1", PREC);
     f_ref(f, zero, 1, s);
-    contains(r, "channel capacity of a zero spectrum", "capacity", f);
+    contains(r, "[tan/eq15] channel capacity of a zero spectrum", "capacity", f);
     json_decref(r);
     arb_clear(s);
     arb_clear(f);
@@ -177,7 +177,7 @@ test_natural(void)
                                 "--digits", cases[i].digits));
         arb_t k;
         char what[200];
-        snprintf(what, sizeof what, "channel natural %s kappa=%s digits=%s", cases[i].list, cases[i].kappa,
+        snprintf(what, sizeof what, "[tan/eq18] channel natural %s kappa=%s digits=%s", cases[i].list, cases[i].kappa,
                  cases[i].digits);
         brackets(r, what, "noise_variance", natural_g, &ctx);
         tap_ok(r && json_integer_value(json_object_get(r, "digits")) == atol(cases[i].digits),
@@ -206,12 +206,12 @@ test_white(void)
         char what[80];
         lp_decimal_arb(l, ev[i], PREC);
         arb_div(s, l, den, PREC);
-        snprintf(what, sizeof what, "channel white: sigma_%zu = lambda/(exp(2 kappa/d) - 1)", i + 1);
+        snprintf(what, sizeof what, "[tan/eq19] channel white: sigma_%zu = lambda/(exp(2 kappa/d) - 1)", i + 1);
         contains(json_array_get(rows, i), what, "noise_variance", s);
     }
     arb_mul_ui(s, k, 2, PREC);                  /* two positive eigenvalues of three: 2 kappa / 3 */
     arb_div_ui(s, s, 3, PREC);
-    contains(r, "channel white: f at the sigmas = (positive/d) kappa", "capacity", s);
+    contains(r, "[tan/eq19] channel white: f at the sigmas = (positive/d) kappa", "capacity", s);
     json_decref(r);
     arb_clear(k); arb_clear(den); arb_clear(l); arb_clear(s);
 }
@@ -232,13 +232,13 @@ test_dp(void)
     arb_sqr(bound, S, PREC);
     arb_mul(bound, bound, B, PREC);
     arb_div(bound, bound, sigma, PREC);
-    contains(r, "channel dp, multiplier: B S^2/sigma", "bound", bound);
+    contains(r, "[tan/thm4] channel dp, multiplier: B S^2/sigma", "bound", bound);
     arb_mul_2exp_si(t, bound, -1);
     contains(r, "channel dp, multiplier: B S^2/(2 sigma)", "capacity", t);
     arb_set_ui(t, 2);
     contains(r, "channel dp, multiplier: bound / capacity", "ratio", t);
     tap_todo(r && strncmp(text(r, "ratio") ? text(r, "ratio") : "", "1.", 2) == 0,
-             "Theorem 4's bound equals the largest capacity its hypotheses allow: the ratio printed is %s "
+             "[tan/thm4] Theorem 4's bound equals the largest capacity its hypotheses allow: the ratio printed is %s "
              "(factor 2)", r && text(r, "ratio") ? text(r, "ratio") : "null");
     json_decref(r);
     r = run(0, ARGS("channel", "dp", "--batch", "256", "--clip", "1", "--epsilon", "1.705", "--delta", "1e-5",
@@ -253,7 +253,7 @@ test_dp(void)
     contains(r, "channel dp, (epsilon, delta)", "noise_variance", sigma);
     arb_mul_ui(bound, M, 256, PREC);
     arb_div(bound, bound, t, PREC);
-    contains(r, "channel dp, (epsilon, delta): bound (2)", "bound", bound);
+    contains(r, "[tan/thm4/2] channel dp, (epsilon, delta): bound (2)", "bound", bound);
     json_decref(r);
     arb_clear(B); arb_clear(S); arb_clear(M); arb_clear(sigma); arb_clear(bound); arb_clear(t);
 }
@@ -268,17 +268,17 @@ test_toy(void)
     arb_set_ui(e2, 2);
     arb_expm1(e2, e2, PREC);
     arb_inv(t, e2, PREC);
-    contains(r, "channel toy", "noise_variance_data", t);
+    contains(r, "[tan/sec5.2/toy] channel toy", "noise_variance_data", t);
     contains(r, "channel toy", "noise_variance_data_text", t);
     arb_mul_ui(t, t, 16, PREC);
-    contains(r, "channel toy", "noise_variance_gradient", t);
+    contains(r, "[tan/sec5.2/toy] channel toy", "noise_variance_gradient", t);
     contains(r, "channel toy", "noise_variance_gradient_text", t);
     arb_mul_ui(t, e2, 9, PREC);                 /* 1/2 ln(1 + 144 / (16/(e^2-1))) */
     arb_log1p(t, t, PREC);
     arb_mul_2exp_si(t, t, -1);
-    contains(r, "channel toy: the next step's capacity under gradient noise", "capacity_next_step_gradient_noise", t);
+    contains(r, "[tan/sec5.2/toy] channel toy: the next step's capacity under gradient noise", "capacity_next_step_gradient_noise", t);
     arb_one(t);
-    contains(r, "channel toy: under data noise", "capacity_next_step_data_noise", t);
+    contains(r, "[tan/sec5.2/toy] channel toy: under data noise", "capacity_next_step_data_noise", t);
     json_decref(r);
     arb_clear(e2);
     arb_clear(t);

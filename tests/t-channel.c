@@ -61,7 +61,7 @@ test_capacity_and_natural(void)
         t0 = (clock() - t0) / CLOCKS_PER_SEC;
         lp_channel_f_arb(f, &s, sigma, 160);
         tap_ok(st == 0 && arb_contains(f, kappa) && arb_rel_accuracy_bits(sigma) >= 66,
-               "natural channel d=%zu: certified sigma %.15g with f(sigma) containing kappa (%.2f s)",
+               "[tan/eq18] [tan/sec5.1/unique] [tan/sec4.2/sigma-restrict] natural channel d=%zu: certified sigma %.15g with f(sigma) containing kappa (%.2f s)",
                ds[k], mid_d(sigma), t0);
         if (ds[k] <= 3072) {
             /* the chunked product against a term-by-term sum of logs */
@@ -73,7 +73,7 @@ test_capacity_and_natural(void)
             }
             arb_mul_2exp_si(g, g, -1);
             tap_ok(arb_overlaps(f, g) && fabs(lp_channel_f_d(&s, mid_d(sigma), NULL) - mid_d(f)) <= 1e-12 * mid_d(f),
-                   "f(sigma) d=%zu: chunked product = sum of log1p = doubles to 1e-12", ds[k]);
+                   "[tan/eq15] f(sigma) d=%zu: chunked product = sum of log1p = doubles to 1e-12", ds[k]);
         }
         lp_spectrum_clear(&s);
         arb_clear(kappa); arb_clear(sigma); arb_clear(f); arb_clear(g); arb_clear(t);
@@ -88,7 +88,7 @@ test_capacity_and_natural(void)
             lp_spectrum_set_d(&s, i, 0.0);
         arb_one(kappa);
         tap_ok(lp_channel_natural(sigma, &s, kappa, 20, 64) == -1,
-               "natural channel with every eigenvalue 0: no sigma exists, and it says so");
+               "[tan/sec5.1/unique] natural channel with every eigenvalue 0: no sigma exists, and it says so");
         lp_spectrum_clear(&s);
         arb_clear(kappa);
         arb_clear(sigma);
@@ -111,7 +111,7 @@ test_white(void)
         lp_channel_white(sig, &s, kappa, 128);
         lp_channel_white_f(f, &s, sig, 128);
         tap_ok(arb_contains(f, kappa) && arb_rel_accuracy_bits(f) > 90,
-               "white channel d=%zu: f at sigma_i = lambda_i/(exp(2 kappa/d)-1) is kappa (%.17g)",
+               "[tan/eq19] white channel d=%zu: f at sigma_i = lambda_i/(exp(2 kappa/d)-1) is kappa (%.17g)",
                ds[k], mid_d(f));
         _arb_vec_clear(sig, (slong) ds[k]);
         lp_spectrum_clear(&s);
@@ -140,12 +140,12 @@ test_toy_example(void)
     arb_set_ui(want, 2);
     arb_expm1(want, want, 128);
     arb_inv(want, want, 128);
-    tap_ok(arb_overlaps(sd, want), "toy example: data noise 1/(e^2-1) = %.17g gives capacity 1", mid_d(sd));
+    tap_ok(arb_overlaps(sd, want), "[tan/sec5.2/toy] [tan/fig4] toy example: data noise 1/(e^2-1) = %.17g gives capacity 1", mid_d(sd));
     arb_mul_ui(want, want, 16, 128);
-    tap_ok(arb_overlaps(sg, want), "toy example: gradient noise 16/(e^2-1) = %.17g gives capacity 1 at W=2", mid_d(sg));
+    tap_ok(arb_overlaps(sg, want), "[tan/sec5.2/toy] [tan/fig4] toy example: gradient noise 16/(e^2-1) = %.17g gives capacity 1 at W=2", mid_d(sg));
     lp_channel_f_arb(f, &next, sg, 128);
     tap_ok(arb_gt(f, kappa) && fabs(mid_d(f) - 0.5 * log1p(9 * expm1(2.0))) < 1e-12,
-           "toy example: at W=6 the W=2 gradient noise lets %.6f nats through, not 1 (the text's point)", mid_d(f));
+           "[tan/sec5.2/toy] [tan/fig4] toy example: at W=6 the W=2 gradient noise lets %.6f nats through, not 1 (the text's point)", mid_d(f));
     lp_spectrum_clear(&grad);
     lp_spectrum_clear(&data);
     lp_spectrum_clear(&next);
@@ -292,10 +292,10 @@ test_theorem3(void)
         arb_clear(ld); arb_clear(h); arb_clear(s);
     }
     tap_ok(tried >= 100 && held == tried,
-           "Theorem 3 on %d random SPD matrices (d 2..24, condition to 1e12; %d not certainly SPD, skipped): "
+           "[tan/thm3] Theorem 3 on %d random SPD matrices (d 2..24, condition to 1e12; %d not certainly SPD, skipped): "
            "ln det(S + diag b) <= both bounds, certified; smallest slack %.3g (Hadamard), %.3g (Schur)",
            tried, skipped, best_gap_had, best_gap_schur);
-    tap_ok(dbl_ok, "Theorem 3 in doubles (GSL) matches the certified bounds to 1e-9 when well conditioned");
+    tap_ok(dbl_ok, "[tan/thm3] Theorem 3 in doubles (GSL) matches the certified bounds to 1e-9 when well conditioned");
 }
 
 /* an exponentially correlated 32x32 image model: c = exp(-|p - q| / 4) */
@@ -333,19 +333,19 @@ test_personalized(void)
         g_chol = 0.5 * (lp_personal_logdet_cholesky(&p, roots[0]) - noise);
         tap_ok(n == 1 && fabs(lp_personal_proof(&p, roots[0]) - 300) < 1e-9 * 300
                && fabs(g_chol - 300) < 1e-8 * 300,
-               "personalized (proof of Thm 2): unique sigma = %.10g for kappa = 300; 1/2[ln det - sum ln(sigma beta)] "
+               "[tan/eq20] personalized (proof of Thm 2): unique sigma = %.10g for kappa = 300; 1/2[ln det - sum ln(sigma beta)] "
                "by Cholesky there: %.12g", n ? roots[0] : NAN, g_chol);
     }
     {
         double ur[4];
         nu = lp_solve_scan(ur, 4, lp_personal_u_proof, &p, 300, 1e-30, 1e30, 1200);
         tap_ok(nu == 1 && ur[0] >= roots[0] * (1 - 1e-12) && lp_personal_u_proof(&p, roots[0]) >= 300 * (1 - 1e-12),
-               "Theorem 3's U in the proof's form bounds the capacity: U(sigma*) = %.6f >= 300, its root %.10g >= %.10g",
+               "[tan/thm3/U] Theorem 3's U in the proof's form bounds the capacity: U(sigma*) = %.6f >= 300, its root %.10g >= %.10g",
                lp_personal_u_proof(&p, roots[0]), nu ? ur[0] : NAN, roots[0]);
     }
     npr = lp_solve_scan(pr, 8, lp_personal_printed, &p, 300, 1e-30, 1e30, 1200);
     tap_todo(npr == 1 && fabs(pr[0] - roots[0]) <= 1e-6 * roots[0],
-             "eq. (20) as printed (ln det / (2 sum ln(sigma beta))) gives the proof's sigma for kappa = 300: "
+             "[tan/eq20] eq. (20) as printed (ln det / (2 sum ln(sigma beta))) gives the proof's sigma for kappa = 300: "
              "%d root(s)%s; at the proof's sigma it evaluates to %.6g, not 300",
              npr, npr ? "" : " (the ratio tends to 1/2 as sigma grows and never reaches 300 away from its pole)",
              lp_personal_printed(&p, roots[0]));
@@ -382,19 +382,19 @@ test_theorem4(void)
             arb_set(prev, f);
         }
         tap_ok(mono && fabs(mid_d(prev) / mid_d(sup) - 1) < 1e-8,
-               "Thm 4 hypotheses, multiplier %s: (d/2) ln(1 + B S^2/(d sigma)) rises with d to B S^2/(2 sigma) = %.6f "
+               "[tan/thm4] Thm 4 hypotheses, multiplier %s: (d/2) ln(1 + B S^2/(d sigma)) rises with d to B S^2/(2 sigma) = %.6f "
                "(d = 2^40: %.6f)", mult[i], mid_d(sup), mid_d(prev));
         tap_todo(arb_overlaps(b1, sup),
-                 "Thm 4 bound (1) B S^2/sigma is the largest capacity its hypotheses allow, multiplier %s: "
+                 "[tan/thm4] Thm 4 bound (1) B S^2/sigma is the largest capacity its hypotheses allow, multiplier %s: "
                  "bound %.4f, supremum %.4f, ratio %.6f (the AM-GM step drops the 1/2 of f)",
                  mult[i], mid_d(b1), mid_d(sup), mid_d(b1) / mid_d(sup));
         tap_ok(fabs(mid_d(b1) / stated[i] - 1) < 0.016,
-               "Section 6.3: multiplier %s with B=64, S=1 gives bound (1) = %.2f, the stated %.0f up to the "
+               "[tan/sec6.3/capacities] Section 6.3: multiplier %s with B=64, S=1 gives bound (1) = %.2f, the stated %.0f up to the "
                "paper's rounding (%.2f%%)", mult[i], mid_d(b1), stated[i], 100 * (mid_d(b1) / stated[i] - 1));
         lp_decimal_arb(E, eps[i], 128);
         lp_dp_bound2(b2, B, E, D, 128);
         tap_todo(fabs(mid_d(b2) / stated[i] - 1) < 0.05,
-                 "Section 6.3: the stated epsilon %s (delta 1e-5) through bound (2) gives %.4g, the stated "
+                 "[tan/sec6.3/eps-capacity] Section 6.3: the stated epsilon %s (delta 1e-5) through bound (2) gives %.4g, the stated "
                  "capacity %.0f (ratio %.4g)", eps[i], mid_d(b2), stated[i], mid_d(b2) / stated[i]);
     }
     {
@@ -412,7 +412,7 @@ test_theorem4(void)
             lp_dp_equal_split(f, d, B, S, sigma, 128);
             ok &= val <= mid_d(f) * (1 + 1e-12);
         }
-        tap_ok(ok, "Thm 4 hypotheses: 200 random spectra of trace S^2 stay below the equal split of their d");
+        tap_ok(ok, "[tan/thm4] Thm 4 hypotheses: 200 random spectra of trace S^2 stay below the equal split of their d");
     }
     arb_clear(B); arb_clear(S); arb_clear(M); arb_clear(sigma); arb_clear(b1); arb_clear(sup);
     arb_clear(f); arb_clear(prev); arb_clear(E); arb_clear(D); arb_clear(b2);
@@ -439,7 +439,7 @@ test_eq22(void)
         arb_set(prev, f);
         lp_spectrum_clear(&sb);
     }
-    tap_ok(falls, "eq. (22): with constant noise the capacity falls as the batch B doubles from 1 to 1024 "
+    tap_ok(falls, "[tan/eq22] [tan/sec5.3/large-batch] eq. (22): with constant noise the capacity falls as the batch B doubles from 1 to 1024 "
            "(%.4f nats at B = 1024)", mid_d(prev));
     lp_spectrum_clear(&s);
     arb_clear(sigma); arb_clear(f); arb_clear(prev);
@@ -477,10 +477,10 @@ test_theorem1(void)
         se = sqrt((s2 / N - mse * mse) / (N - 1));
         if (c == 0)
             tap_ok(fabs(mse - bound) <= 5 * se,
-                   "Theorem 1, isotropic posterior: minimum MSE %.6f +- %.2g equals the bound %.6f", mse, se, bound);
+                   "[tan/thm1] Theorem 1, isotropic posterior: minimum MSE %.6f +- %.2g equals the bound %.6f", mse, se, bound);
         else
             tap_ok(mse >= bound - 5 * se && mse > bound,
-                   "Theorem 1, anisotropic: minimum MSE %.6f +- %.2g above the bound %.6f (ratio %.4f)",
+                   "[tan/thm1] Theorem 1, anisotropic: minimum MSE %.6f +- %.2g above the bound %.6f (ratio %.4f)",
                    mse, se, bound, mse / bound);
     }
 }

@@ -16,6 +16,7 @@ static const lp_command commands[] = {
     { "account", lp_cmd_account, 1 },
     { "dp", lp_cmd_dp, 1 },
     { "run-capacity", lp_cmd_run_capacity, 1 },
+    { "reconstruct", lp_cmd_reconstruct, 1 },
 };
 
 const lp_command *

@@ -39,6 +39,8 @@ usage(FILE *out)
           "         leakproof dp gauss|vmf|laplace-l1 --p P ... (--epsilon E|--delta D|--order A) [--json]\n"
           "  run-capacity  the Bayes capacity of a DP-SGD run: lower and upper bounds (certified)\n"
           "         leakproof run-capacity --p P --noise-multiplier M --clip C --sampling-rate Q --steps T\n"
+          "  reconstruct  the Bayes-optimal reconstruction attacker (MAP success, MMSE) and its bounds\n"
+          "         leakproof reconstruct gauss|vmf|laplace --p P NOISE [--prior ...] --samples N --seed K\n"
           "\n"
           "  leakproof COMMAND --help   options of one command (also SUBCOMMAND --help, -h)\n"
           "  leakproof --version\n", out);

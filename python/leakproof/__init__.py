@@ -34,3 +34,5 @@ __all__ = ["eval", "mc", "calibrate", "channel", "overflow", "adversary", "accou
            "LeakproofError", "LeakproofUncertified", "pld_epsilon", "pld_delta",
            "run_capacity"]
 __all__ += ["phases_account", "rdp_delta"]     # issue 20 part 6 (accounting.py)
+from .commands import reconstruct  # noqa: E402  (the Bayes-optimal reconstruction attacker)
+__all__ += ["reconstruct"]

@@ -45,3 +45,31 @@ lp_attacker_record(lp_record *rec, const arb_t log2c, double n)
                         "times the prior's largest probability, min(1, C/n) for n equally likely "
                         "secrets: below 1 only for a secret of more than %.4g bits of min-entropy", bits);
 }
+
+void
+lp_attacker_null(lp_record *rec)
+{
+    lp_record_null(rec, "log2_capacity");
+    lp_record_null(rec, "log2_capacity_abs_error_bound");
+    lp_record_null(rec, "attacker_min_entropy_bits");
+    lp_record_null(rec, "attacker_min_entropy_bits_abs_error_bound");
+    lp_record_null(rec, "attacker_note");
+}
+
+void
+lp_attacker_record_capacity(lp_record *rec, const arb_t c, slong prec)
+{
+    arb_t l, two;
+    if (!arb_is_positive(c) || !arb_is_finite(c)) {
+        lp_attacker_null(rec);
+        return;
+    }
+    arb_init(l);
+    arb_init(two);
+    arb_log(l, c, prec);
+    arb_const_log2(two, prec);
+    arb_div(l, l, two, prec);
+    lp_attacker_record(rec, l, 0);
+    arb_clear(l);
+    arb_clear(two);
+}

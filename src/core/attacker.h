@@ -24,5 +24,9 @@
 /* log2c: an enclosure of log2 C (C >= 1); n: the number of equally likely
  * secrets, or 0 when there is no prior. */
 void lp_attacker_record(lp_record *rec, const arb_t log2c, double n);
+/* The same keys (n = 0) as null, where no capacity was certified. */
+void lp_attacker_null(lp_record *rec);
+/* From C itself (a ball, C > 0 certain), at precision prec; else null. */
+void lp_attacker_record_capacity(lp_record *rec, const arb_t c, slong prec);
 
 #endif

@@ -111,15 +111,18 @@ lp_recon_study(lp_record *rec, const lp_recon_setup *s, const lp_recon_calibrati
         lp_record_double(rec, "tan_bound", tan);
     arb_init(c);
     arb_init(l2);
-    if (bounded && lp_recon_capacity(c, s->noise, s->p, s->scale, s->radius, 10) == 0) {
+    if (lp_recon_capacity(c, s->noise, s->p, s->scale, s->radius, 10) == 0) {
         lp_record_ball(rec, "capacity", c, 10);
         arb_log(l2, c, 128);
         arb_const_log2(c, 128);
         arb_div(l2, l2, c, 128);
-        lp_attacker_record(rec, l2, r.finite ? s->n : 0);
+        if (bounded)
+            lp_attacker_record(rec, l2, r.finite ? s->n : 0);
+        else
+            lp_attacker_null(rec);      /* the secret is not in the input set */
     } else {
         lp_record_null(rec, "capacity");
-        lp_record_null(rec, "log2_capacity");
+        lp_attacker_null(rec);
     }
     arb_clear(c);
     arb_clear(l2);

@@ -24,7 +24,7 @@
 #include "mc/stream.h"
 
 /* stream families of this room (src/mc/stream.h keeps 0..3; 16 fit) */
-enum { LP_STREAM_RECON_DRAWS = 8, LP_STREAM_RECON_POINTS = 9 };
+enum { LP_STREAM_RECON_DRAWS = 8, LP_STREAM_RECON_POINTS = 9, LP_STREAM_RECON_MLP = 10 };
 
 #define LP_RECON_P_MAX 64           /* dimensions the study accepts */
 #define LP_RECON_N_MAX 100000       /* points of a finite prior */

@@ -30,11 +30,9 @@ int
 main(void)
 {
     const char *full = getenv("LP_RECON_FULL");
-    const int trials = full && strcmp(full, "1") == 0 ? 400 : 100, tuning = 10;
-    static const double rates[] = { 0.01, 0.03, 0.1, 0.3 };
+    const int trials = full && strcmp(full, "1") == 0 ? 400 : 100;
     static lp_mlp net;
-    static double dist[LP_MLP_VARIANTS * (STEPS + 1)], v[LP_MLP_PARAMS];
-    double lr[LP_MLP_VARIANTS], best[LP_MLP_VARIANTS];
+    static double v[LP_MLP_PARAMS];
     lp_stream r;
 
     lp_mlp_init(&net, 7);
@@ -63,50 +61,20 @@ main(void)
         tap_ok(worst < 1e-5, "the MLP's d/dx <v, grad_theta l> written out agrees with central differences "
                "(h = 1e-6) at 5 random points: worst relative difference %.2e", worst);
     }
-    /* each variant's step size, on tuning trials apart from the measured ones */
-    for (int var = 0; var < LP_MLP_VARIANTS; var++)
-        best[var] = INFINITY;
-    for (int k = 0; k < 4; k++) {
-        double rate[LP_MLP_VARIANTS], final[LP_MLP_VARIANTS] = { 0 };
-        for (int var = 0; var < LP_MLP_VARIANTS; var++)
-            rate[var] = rates[k];
-        for (int t = 0; t < tuning; t++) {
-            lp_mlp_trial(dist, &net, 0.1, STEPS, rate, 7, 100000 + t);
-            for (int var = 0; var < LP_MLP_VARIANTS; var++)
-                final[var] += dist[var * (STEPS + 1) + STEPS] / tuning;
-        }
-        for (int var = 0; var < LP_MLP_VARIANTS; var++)
-            if (final[var] < best[var])
-                best[var] = final[var], lr[var] = rates[k];
+    /* the experiment (src/reconstruct/mlp_experiment.c: step sizes tuned apart, then the trials) */
+    static lp_mlp_result res;
+    if (lp_mlp_experiment(&res, trials, STEPS, 7) != 0) {
+        tap_ok(0, "[balunovic/fig4] the experiment failed");
+        return tap_done();
     }
-    /* the measured trials: final distance per variant, and each against the Bayes attack paired */
-    double sum[LP_MLP_VARIANTS] = { 0 }, sum2[LP_MLP_VARIANTS] = { 0 };
-    double dsum[LP_MLP_VARIANTS] = { 0 }, dsum2[LP_MLP_VARIANTS] = { 0 };
-    double curve[LP_MLP_VARIANTS][STEPS + 1];
-    memset(curve, 0, sizeof curve);
-    for (int t = 0; t < trials; t++) {
-        lp_mlp_trial(dist, &net, 0.1, STEPS, lr, 7, t);
-        for (int var = 0; var < LP_MLP_VARIANTS; var++) {
-            const double f = dist[var * (STEPS + 1) + STEPS], diff = f - dist[STEPS];
-            sum[var] += f;
-            sum2[var] += f * f;
-            dsum[var] += diff;
-            dsum2[var] += diff * diff;
-            for (int s = 0; s <= STEPS; s++)
-                curve[var][s] += dist[var * (STEPS + 1) + s] / trials;
-        }
-    }
-    double z[LP_MLP_VARIANTS] = { 0 };
+    const double *z = res.z, bm = res.final[0];
+    double sum[LP_MLP_VARIANTS];
     for (int var = 0; var < LP_MLP_VARIANTS; var++) {
-        const double mean = sum[var] / trials, se = sqrt((sum2[var] / trials - mean * mean) / (trials - 1));
+        sum[var] = res.final[var] * trials;
         tap_diag("fig4 %s: lr %.2f, distance %.3f at step 0, %.3f at 50, %.3f at 200 (+- %.3f)",
-                 lp_mlp_variant_name(var), lr[var], curve[var][0], curve[var][50], mean, se);
-        if (var > 0) {
-            const double dm = dsum[var] / trials;
-            z[var] = dm / sqrt((dsum2[var] / trials - dm * dm) / (trials - 1));
-        }
+                 lp_mlp_variant_name(var), res.lr[var], res.curve[var][0], res.curve[var][50], res.final[var],
+                 res.final_se[var]);
     }
-    const double bm = sum[0] / trials;
     /* "converges significantly closer ... than the other attacks": a paired z above 2 (5 % two-sided) */
     tap_ok(z[LP_MLP_GAUSS_COND] > 2 && z[LP_MLP_BOTH_WRONG] > 2,
            "[balunovic/fig4] MLP 20-%d-%d, Laplace 0.1, %d trials, 200 steps: the Bayes attack (distance %.3f) "

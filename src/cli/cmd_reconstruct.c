@@ -15,6 +15,7 @@ static const char *const cmd = "reconstruct";
 
 static const char usage[] =
     "usage: leakproof reconstruct gauss|vmf|laplace --p P NOISE [PRIOR] --samples N --seed K [options]\n"
+    "       leakproof reconstruct linear-gaussian|mlp ... (leakproof reconstruct mlp --help)\n"
     "\n"
     "The Bayes-optimal attacker who knows the prior and the mechanism: the MAP guess's success\n"
     "(exact reconstruction, finite prior) and the posterior mean's error (the MMSE), Monte Carlo\n"
@@ -141,6 +142,9 @@ lp_cmd_reconstruct(int argc, char **argv)
     lp_record *rec;
     lp_opt g;
 
+    for (int i = 1; i < argc; i++)      /* the models take their own options */
+        if (strcmp(argv[i], "linear-gaussian") == 0 || strcmp(argv[i], "mlp") == 0)
+            return lp_cmd_reconstruct_models(argc, argv, argv[i]);
     lp_opt_init(&g, argc, argv, "", longopts);
     while ((c = lp_opt_next(&g)) != -1) {
         if (c >= 0 && c < O_N)
@@ -168,7 +172,8 @@ lp_cmd_reconstruct(int argc, char **argv)
     else if (strcmp(argv[g.optind], "laplace") == 0)
         s.noise = LP_RECON_LAPLACE;
     else
-        return lp_usage_error(cmd, "unknown mechanism '%s': gauss, vmf or laplace", argv[g.optind]);
+        return lp_usage_error(cmd, "unknown mechanism '%s': gauss, vmf, laplace, linear-gaussian or mlp",
+                              argv[g.optind]);
     if (!v[O_P])
         return lp_usage_error(cmd, "missing --p (see leakproof reconstruct --help)");
     if (!v[O_SAMPLES] || !v[O_SEED])

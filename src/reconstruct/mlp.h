@@ -46,4 +46,19 @@ void lp_mlp_gradient_dot_dx(double *out, const lp_mlp *net, const double *x, int
 void lp_mlp_trial(double *dist, const lp_mlp *net, double b, int steps, const double *lr, uint64_t seed,
                   uint64_t trial);
 
+/* Fig. 4's experiment: the network from the seed; each variant's Adam step size chosen from
+   {0.01, 0.03, 0.1, 0.3} by the mean final distance over 10 tuning trials (trial numbers from
+   100000, apart from the measured ones); then `trials` trials 0..trials-1: the mean distance
+   curve, the final distance's mean and standard error, and each variant's paired z against the
+   Bayes attack (mean of final_v - final_bayes over its standard error; z[0] = 0).  The cancel
+   flag is read between trials: 0, or -1 when cancelled. */
+#define LP_MLP_STEPS_MAX 1000
+typedef struct {
+    int trials, steps;
+    double lr[LP_MLP_VARIANTS];
+    double curve[LP_MLP_VARIANTS][LP_MLP_STEPS_MAX + 1];
+    double final[LP_MLP_VARIANTS], final_se[LP_MLP_VARIANTS], z[LP_MLP_VARIANTS];
+} lp_mlp_result;
+int lp_mlp_experiment(lp_mlp_result *res, int trials, int steps, uint64_t seed);
+
 #endif

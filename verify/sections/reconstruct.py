@@ -136,3 +136,22 @@ def section_balunovic_fig4(R, out, data):
         [[c.get("step"), c.get("bayes"), c.get("laplace_prior"), c.get("gauss_conditional"),
           c.get("both_wrong")] for c in curve])
     out.append("![Fig. 4 re-run: distance to the input over 200 steps](reconstruct-fig4.svg)\n")
+
+
+def section_capacity_meaning(R, out, cases):
+    """What the papers' capacities mean for an attacker: log2 C and the note of each eval record
+    (the sweep's VMF and the Gaussian at sigma = 1 on the sweep's network)."""
+    sweep = [k for kind, k, _ in cases if kind == "epsilon-sweep"][0]
+    p, radius = sweep["p"], sweep["radius"]
+    out.append("### What these capacities mean for an attacker\n")
+    out.append("An exact-reconstruction attacker's success is at most C times the prior's largest "
+               "probability: min(1, C/n) for n equally likely secrets, below 1 only for a secret of more "
+               "than log₂ C bits of min-entropy. For the paper's network (p = "
+               f"{p}), from each `leakproof eval` record (`log2_capacity`, `attacker_note`):\n")
+    rows = []
+    g = R.json(["eval", "gauss", "--p", p, "--sigma", "1", "--radius", radius])
+    rows.append(["Gaussian σ = 1, R = " + radius, R.field(g, "log2_capacity"), R.field(g, "attacker_note")])
+    for k in sweep["epsilon"].split(","):
+        v = R.json(["eval", "vmf", "--p", p, "--kappa", k])
+        rows.append([f"VMF κ = {k}", R.field(v, "log2_capacity"), R.field(v, "attacker_note")])
+    out.append(table(["mechanism", "log₂ C (bits)", "what it means"], rows))

@@ -37,6 +37,8 @@ from sections.tan import section_tan  # noqa: E402
 from sections.balunovic import section_balunovic  # noqa: E402
 from sections.beyond import section_beyond  # noqa: E402
 from sections.methods import section_methods  # noqa: E402
+from sections.reconstruct import (section_reconstruct, section_tan_reconstruct,  # noqa: E402
+                                  section_balunovic_fig4, section_capacity_meaning)
 from sections.conclude import section_findings, assumptions  # noqa: E402
 from sections.claims import section_claims  # noqa: E402
 
@@ -66,6 +68,10 @@ def build(R, outdir):
     guarded(section_balunovic, body, cases["balunovic"])
     guarded(section_beyond, body, data, cases["beyond"])
     guarded(section_methods, body, data, cases["methods"])
+    guarded(section_capacity_meaning, body, cases["biswas"])    # what a capacity means for an attacker
+    guarded(section_reconstruct, body, data, cases["biswas"])   # the papers' experiments, exact attacker
+    guarded(section_tan_reconstruct, body, data)
+    guarded(section_balunovic_fig4, body, data)
     verdict_part = []
     verdicts = guarded(section_verdicts, verdict_part, R.meta.get("grid", "cases/grid.cases"))
     head = ["# leakproof reports\n",

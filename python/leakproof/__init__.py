@@ -36,3 +36,5 @@ __all__ = ["eval", "mc", "calibrate", "channel", "overflow", "adversary", "accou
 __all__ += ["phases_account", "rdp_delta"]     # issue 20 part 6 (accounting.py)
 from .commands import claims  # noqa: E402  (issue 28: the claims ledger)
 __all__ += ["claims"]
+from .commands import reconstruct  # noqa: E402  (the Bayes-optimal reconstruction attacker)
+__all__ += ["reconstruct"]

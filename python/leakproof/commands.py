@@ -67,6 +67,23 @@ def mc(mechanism, **params):
     return _swept(["mc", mechanism], params)
 
 
+def reconstruct(mechanism, **params):
+    """The Bayes-optimal reconstruction attacker (leakproof reconstruct).
+
+    mechanism: 'gauss', 'vmf' or 'laplace'.  Parameters as the command's
+    options: p; sigma, kappa or b, or epsilon with delta (relation='any-two'
+    or 'paper'), or capacity (log2 C in bits); radius; prior ('points',
+    'sphere-points', 'gauss', 'ball', 'sphere'), n, prior_scale, inner;
+    samples, seed, threads, max_seconds.  Returns a Result: success and
+    success_std_error (the MAP guess, finite prior), mse and mse_std_error
+    (the posterior mean: the MMSE), floats and estimates; capacity,
+    log2_capacity and attacker_success_bound (min(1, C/n)) certified; they
+    depend on the seed only, not on threads.
+
+    Example: leakproof.reconstruct('vmf', p=3, kappa=10, n=64, samples=2000, seed=1)['success']"""
+    return _swept(["reconstruct", mechanism], params)
+
+
 def calibrate(mechanism="gaussian", **params):
     """The noise for (epsilon, delta)-DP, classical and analytic (leakproof calibrate).
 

@@ -60,11 +60,25 @@ class DpsgdLeakage:
         self.whole_vector = whole_vector
         self.per_layer = per_layer
 
+    @property
+    def log2_capacity(self):
+        """log2 C of the whole-vector step in bits (the record's text, exactly as printed)."""
+        return self.whole_vector["log2_capacity"]
+
+    @property
+    def attacker_note(self):
+        """What the capacity means for an exact-reconstruction attacker: the bound
+        C times the prior's largest probability (min(1, C/n) for n equally likely
+        secrets), below 1 only for a secret of more than log2 C bits of
+        min-entropy; "vacuous" when no realistic secret has that many."""
+        return self.whole_vector["attacker_note"]
+
     def __repr__(self):
         per_layer = self.per_layer.log10 if self.per_layer is not None else None
         return ("DpsgdLeakage(p=%d, sigma=%s, radius=%s, log10 whole_vector=%s, "
-                "log10 per_layer=%s)" % (self.p, self.sigma, self.radius,
-                                         self.whole_vector.log10, per_layer))
+                "log10 per_layer=%s, log2 whole_vector=%s bits: %s)"
+                % (self.p, self.sigma, self.radius, self.whole_vector.log10, per_layer,
+                   self.log2_capacity, self.attacker_note))
 
 
 def dpsgd(noise_multiplier, clip, model_params=None, layers=None, layers_file=None,

@@ -13,6 +13,7 @@
 #include "account/account.h"
 #include "channel/channel.h"
 #include "channel/study.h"
+#include "core/attacker.h"
 
 /* x (> 0) as a decimal with `digits` significant digits rounded up (up != 0)
  * or down, written into buf: a decimal on the right side of x. */
@@ -327,6 +328,7 @@ lp_study_run_capacity(lp_record *rec, const lp_run_capacity_request *req, char *
     if (c.failed) {
         least = 0;
         lp_record_null(rec, "capacity_gauss");
+        lp_attacker_null(rec);
     } else {
         record_bound(rec, "capacity_gauss", one_step, NULL, digits, &least, c.prec);
         record_bound(rec, "capacity_step", step, NULL, digits, &least, c.prec);
@@ -334,6 +336,8 @@ lp_study_run_capacity(lp_record *rec, const lp_run_capacity_request *req, char *
         lp_record_int(rec, "capacity_lower_k", qsign == 0 ? 0 : (int64_t) c.pt[ilow].k);
         record_bound(rec, "capacity_upper_same", same, same_lo, digits, &least, c.prec);
         record_bound(rec, "capacity_upper_adaptive", prod, NULL, digits, &least, c.prec);
+        /* what the run's capacity means for an attacker: the upper bound's */
+        lp_attacker_record_capacity(rec, prod, c.prec);
     }
     lp_record_int(rec, "evaluations", c.evals);
     lp_study_record_status(rec, least, c.prec);

@@ -70,6 +70,8 @@ int lp_cmd_account(int argc, char **argv);
 int lp_cmd_dp(int argc, char **argv);
 int lp_cmd_run_capacity(int argc, char **argv);
 int lp_cmd_claims(int argc, char **argv);          /* the claims ledger (cmd_claims.c) */
+int lp_cmd_reconstruct(int argc, char **argv);
+int lp_cmd_reconstruct_models(int argc, char **argv, const char *model);   /* linear-gaussian, mlp */
 
 /* The option parser of every command: getopt_long's table (struct option;
  * `flag` and `val` as there) and loop, with no process-wide state, exact names

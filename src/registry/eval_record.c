@@ -4,6 +4,7 @@
 #include <string.h>
 #include "registry/eval_record.h"
 #include "core/decimal_ops.h"
+#include "core/attacker.h"
 
 void
 lp_params_record(lp_record *rec, const lp_params *par, unsigned which)
@@ -56,9 +57,12 @@ lp_eval_record(lp_record *rec, const lp_form *form, lp_method method,
                 arb_clear(ten);
             }
             lp_record_ball_abs(rec, "log10", l, printed);
+            /* what the capacity means for an exact-reconstruction attacker */
+            lp_attacker_record_capacity(rec, res.value, lprec);
         } else {
             lp_record_null(rec, "log10");
             lp_record_null(rec, "log10_abs_error_bound");
+            lp_attacker_null(rec);
         }
         arb_clear(l);
         lp_record_bool(rec, "certified", 1);
@@ -93,6 +97,7 @@ lp_eval_record(lp_record *rec, const lp_form *form, lp_method method,
         lp_record_null(rec, "rel_error_bound");
         lp_record_text(rec, "log10", l10);
         lp_record_null(rec, "log10_abs_error_bound");
+        lp_attacker_null(rec);          /* a point value bounds nothing */
         lp_record_bool(rec, "certified", 0);
         lp_record_int(rec, "digits", d);
         free(v);
@@ -102,6 +107,7 @@ lp_eval_record(lp_record *rec, const lp_form *form, lp_method method,
         lp_record_null(rec, "rel_error_bound");
         lp_record_null(rec, "log10");
         lp_record_null(rec, "log10_abs_error_bound");
+        lp_attacker_null(rec);
         lp_record_bool(rec, "certified", 0);
         lp_record_null(rec, "digits");
         rc = 1;

@@ -1,0 +1,246 @@
+/* cmd_reconstruct.c -- `leakproof reconstruct gauss|vmf|laplace ...`: the
+ * Bayes-optimal reconstruction attacker (MAP's success, the MMSE) against a
+ * mechanism of the registry, beside the capacity bound and Tan et al.'s
+ * Theorem 1.  Parse, call src/reconstruct, emit one record. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "core/budget.h"
+#include "core/host.h"
+#include "mc/mc.h"
+#include "reconstruct/study.h"
+
+static const char *const cmd = "reconstruct";
+
+static const char usage[] =
+    "usage: leakproof reconstruct gauss|vmf|laplace --p P NOISE [PRIOR] --samples N --seed K [options]\n"
+    "       leakproof reconstruct linear-gaussian|mlp ... (leakproof reconstruct mlp --help)\n"
+    "\n"
+    "The Bayes-optimal attacker who knows the prior and the mechanism: the MAP guess's success\n"
+    "(exact reconstruction, finite prior) and the posterior mean's error (the MMSE), Monte Carlo\n"
+    "estimates with standard errors; beside them the capacity bound min(1, C/n) and Tan et al.'s\n"
+    "Theorem 1 (where I(D;W) has a closed form).\n"
+    "\n"
+    "NOISE, one of:\n"
+    "  --sigma S | --kappa K | --b B      the mechanism's scale (gauss | vmf | laplace)\n"
+    "  --epsilon E --delta D [--relation any-two|paper]\n"
+    "                   calibrated: any-two (default) certified for any two inputs of the input\n"
+    "                   set; paper: Biswas et al.'s (classical sigma at clip 1, kappa = epsilon,\n"
+    "                   b = 1/epsilon)\n"
+    "  --capacity BITS  calibrated to log2 C = BITS (the registry's certified capacity)\n"
+    "  --radius R       the input set's radius (gauss: l2 ball, laplace: l1 ball; default 1;\n"
+    "                   vmf: the unit sphere)\n"
+    "PRIOR:\n"
+    "  --prior points|sphere-points|gauss|ball|sphere   (default points)\n"
+    "                   points: n points drawn from the seed in the input set, equally likely;\n"
+    "                   sphere-points: on the sphere of radius R; gauss: N(0, s^2 I); ball,\n"
+    "                   sphere: uniform (vmf: only sphere-points, points, sphere, ball = sphere)\n"
+    "  --n N            points of a finite prior, 1 to 100000 (default 16)\n"
+    "  --prior-scale S  s of the Gaussian prior (default 1)\n"
+    "  --inner K        prior draws per sample for a continuous prior's posterior (default 2000)\n"
+    "RUN:\n"
+    "  --samples N      outer samples (x, y), 2 to 1e12\n"
+    "  --seed K         seed, 0 to 2^63-1: the result depends on it alone\n"
+    "  --threads T      threads, 1 to 1024 (default: all cores); no effect on the result\n"
+    "  --max-seconds S  the work budget (default 3600): a run estimated longer is refused\n"
+    "  --estimate       print the work estimate and compute nothing\n"
+    "  --progress       a progress line on stderr (default: when it is a terminal); Ctrl-C stops\n"
+    "  --json           one JSON object on stdout\n";
+
+enum { O_P, O_SIGMA, O_KAPPA, O_B, O_RADIUS, O_EPSILON, O_DELTA, O_RELATION, O_CAPACITY, O_PRIOR,
+       O_NPTS, O_PRIOR_SCALE, O_INNER, O_SAMPLES, O_SEED, O_THREADS, O_MAX_SECONDS, O_N,
+       O_JSON = 100, O_HELP, O_PROGRESS, O_ESTIMATE };
+static const char *const names[O_N] = { "--p", "--sigma", "--kappa", "--b", "--radius", "--epsilon",
+                                        "--delta", "--relation", "--capacity", "--prior", "--n",
+                                        "--prior-scale", "--inner", "--samples", "--seed", "--threads",
+                                        "--max-seconds" };
+
+static int
+positive(double *d, const char *const *v, int o, const char *what)
+{
+    int rc = lp_arg_positive(d, cmd, names[o], v[o], what);
+    if (rc == 0 && !(*d >= 1e-300 && *d <= 1e300))
+        return lp_usage_error(cmd, "%s (%s) must lie between 1e-300 and 1e300 (got '%s')", names[o], what, v[o]);
+    return rc;
+}
+
+/* the noise scale: given, or calibrated (the calibration echoed in cal) */
+static int
+noise_scale(lp_recon_setup *s, lp_recon_calibration *cal, const char *const *v)
+{
+    static const int scale_opt[] = { O_SIGMA, O_KAPPA, O_B };
+    const int given = scale_opt[s->noise];
+    char err[300];
+    int ways = (v[given] != NULL) + (v[O_EPSILON] != NULL || v[O_DELTA] != NULL) + (v[O_CAPACITY] != NULL);
+    for (int k = 0; k < 3; k++)
+        if (k != (int) s->noise && v[scale_opt[k]])
+            return lp_usage_error(cmd, "%s does not apply to reconstruct %s", names[scale_opt[k]],
+                                  s->noise == LP_RECON_LAPLACE ? "laplace" : lp_recon_noise_name(s->noise));
+    if (ways != 1)
+        return lp_usage_error(cmd, "give exactly one of %s, --epsilon with --delta, or --capacity",
+                              names[given]);
+    if (v[O_RELATION] && !v[O_EPSILON])
+        return lp_usage_error(cmd, "--relation applies with --epsilon and --delta only");
+    if (v[given]) {
+        cal->calibration = "given";
+        return positive(&s->scale, v, given, "the noise scale");
+    }
+    if (v[O_CAPACITY]) {
+        double bits;
+        int rc = lp_arg_positive(&bits, cmd, "--capacity", v[O_CAPACITY], "log2 C in bits");
+        if (rc)
+            return rc;
+        cal->calibration = "capacity";
+        cal->capacity_bits = v[O_CAPACITY];
+        if (lp_recon_calibrate_capacity(&s->scale, s->noise, s->p, s->radius, bits, err, sizeof err) != 0)
+            return lp_usage_error(cmd, "%s", err);
+        return 0;
+    }
+    if (!v[O_EPSILON] || !v[O_DELTA])
+        return lp_usage_error(cmd, "--epsilon and --delta go together");
+    {
+        double e, d;
+        int rc = lp_arg_positive(&e, cmd, "--epsilon", v[O_EPSILON], "the DP epsilon");
+        if (rc || (rc = lp_arg_unit_interval(cmd, "--delta", v[O_DELTA], 1)))
+            return rc;
+        (void) d;
+    }
+    int paper = 0;
+    if (v[O_RELATION] && strcmp(v[O_RELATION], "paper") == 0)
+        paper = 1;
+    else if (v[O_RELATION] && strcmp(v[O_RELATION], "any-two") != 0)
+        return lp_usage_error(cmd, "--relation must be any-two or paper (got '%s')", v[O_RELATION]);
+    cal->calibration = paper ? "epsilon-delta-paper" : "epsilon-delta";
+    cal->epsilon = v[O_EPSILON];
+    cal->delta = v[O_DELTA];
+    if (lp_recon_calibrate_dp(&s->scale, s->noise, s->p, s->radius, v[O_EPSILON], v[O_DELTA], paper,
+                              err, sizeof err) != 0)
+        return lp_usage_error(cmd, "%s", err);
+    return 0;
+}
+
+int
+lp_cmd_reconstruct(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "p", 1, NULL, O_P }, { "sigma", 1, NULL, O_SIGMA }, { "kappa", 1, NULL, O_KAPPA },
+        { "b", 1, NULL, O_B }, { "radius", 1, NULL, O_RADIUS }, { "epsilon", 1, NULL, O_EPSILON },
+        { "delta", 1, NULL, O_DELTA }, { "relation", 1, NULL, O_RELATION }, { "capacity", 1, NULL, O_CAPACITY },
+        { "prior", 1, NULL, O_PRIOR }, { "n", 1, NULL, O_NPTS }, { "prior-scale", 1, NULL, O_PRIOR_SCALE },
+        { "inner", 1, NULL, O_INNER }, { "samples", 1, NULL, O_SAMPLES }, { "seed", 1, NULL, O_SEED },
+        { "threads", 1, NULL, O_THREADS }, { "max-seconds", 1, NULL, O_MAX_SECONDS },
+        { "json", 0, NULL, O_JSON }, { "progress", 0, NULL, O_PROGRESS }, { "estimate", 0, NULL, O_ESTIMATE },
+        { "help", 0, NULL, O_HELP }, { NULL, 0, NULL, 0 } };
+    const char *v[O_N] = { 0 };
+    int c, json = 0, progress = 0, estimate = 0, rc, prior;
+    long p = 0, n = 16, inner = 2000, threads = 0;
+    double max_seconds = LP_MC_BUDGET_SECONDS;
+    lp_recon_setup s = { 0 };
+    lp_recon_calibration cal = { 0 };
+    char err[300];
+    lp_record *rec;
+    lp_opt g;
+
+    for (int i = 1; i < argc; i++)      /* the models take their own options */
+        if (strcmp(argv[i], "linear-gaussian") == 0 || strcmp(argv[i], "mlp") == 0)
+            return lp_cmd_reconstruct_models(argc, argv, argv[i]);
+    lp_opt_init(&g, argc, argv, "", longopts);
+    while ((c = lp_opt_next(&g)) != -1) {
+        if (c >= 0 && c < O_N)
+            v[c] = g.optarg;
+        else if (c == O_JSON)
+            json = 1;
+        else if (c == O_PROGRESS)
+            progress = 1;
+        else if (c == O_ESTIMATE)
+            estimate = 1;
+        else if (c == O_HELP) {
+            fputs(usage, lp_out());
+            return lp_close_stdout(LP_EXIT_OK);
+        } else
+            return lp_opt_error(&g, cmd);
+    }
+    if (g.optind >= argc)
+        return lp_usage_error(cmd, "missing mechanism: gauss, vmf or laplace");
+    if (g.optind + 1 < argc)
+        return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind + 1]);
+    if (strcmp(argv[g.optind], "gauss") == 0)
+        s.noise = LP_RECON_GAUSS;
+    else if (strcmp(argv[g.optind], "vmf") == 0)
+        s.noise = LP_RECON_VMF;
+    else if (strcmp(argv[g.optind], "laplace") == 0)
+        s.noise = LP_RECON_LAPLACE;
+    else
+        return lp_usage_error(cmd, "unknown mechanism '%s': gauss, vmf, laplace, linear-gaussian or mlp",
+                              argv[g.optind]);
+    if (!v[O_P])
+        return lp_usage_error(cmd, "missing --p (see leakproof reconstruct --help)");
+    if (!v[O_SAMPLES] || !v[O_SEED])
+        return lp_usage_error(cmd, "missing %s (see leakproof reconstruct --help)",
+                              v[O_SAMPLES] ? "--seed" : "--samples");
+    if ((rc = lp_arg_int_range(&p, cmd, "--p", v[O_P], s.noise == LP_RECON_VMF ? 2 : 1, LP_RECON_P_MAX)))
+        return rc;
+    s.p = (int) p;
+    s.radius = 1;
+    if (v[O_RADIUS] && s.noise == LP_RECON_VMF)
+        return lp_usage_error(cmd, "--radius does not apply to reconstruct vmf (its inputs are on the unit sphere)");
+    if (v[O_RADIUS] && (rc = positive(&s.radius, v, O_RADIUS, "the input set's radius")))
+        return rc;
+    prior = v[O_PRIOR] ? lp_recon_prior_from_name(v[O_PRIOR]) : LP_PRIOR_POINTS;
+    if (prior < 0)
+        return lp_usage_error(cmd, "--prior must be points, sphere-points, gauss, ball or sphere (got '%s')",
+                              v[O_PRIOR]);
+    s.prior = (lp_recon_prior) prior;
+    if (v[O_NPTS] && (rc = lp_arg_int_range(&n, cmd, "--n", v[O_NPTS], 1, LP_RECON_N_MAX)))
+        return rc;
+    if (v[O_INNER] && (rc = lp_arg_int_range(&inner, cmd, "--inner", v[O_INNER], 1, LP_RECON_INNER_MAX)))
+        return rc;
+    s.n = (int) n;
+    s.inner = (int) inner;
+    s.prior_scale = 1;
+    if (v[O_PRIOR_SCALE] && (rc = positive(&s.prior_scale, v, O_PRIOR_SCALE, "the Gaussian prior's scale")))
+        return rc;
+    if (lp_decimal_uint64(&s.samples, v[O_SAMPLES]) != 0 || s.samples < 2
+        || s.samples > UINT64_C(1000000000000))
+        return lp_usage_error(cmd, "--samples must be an integer from 2 to 1e12 (got '%s')", v[O_SAMPLES]);
+    if (lp_decimal_uint64(&s.seed, v[O_SEED]) != 0 || s.seed > (UINT64_C(1) << 63) - 1)
+        return lp_usage_error(cmd, "--seed must be an integer from 0 to 2^63-1 (got '%s')", v[O_SEED]);
+    if (v[O_THREADS] && (rc = lp_arg_int_range(&threads, cmd, "--threads", v[O_THREADS], 1, 1024)))
+        return rc;
+    s.threads = (int) threads;
+    if (v[O_MAX_SECONDS] && (rc = lp_arg_positive(&max_seconds, cmd, "--max-seconds", v[O_MAX_SECONDS],
+                                                  "the work budget in seconds")))
+        return rc;
+    if ((rc = noise_scale(&s, &cal, v)))
+        return rc;
+    if (!lp_recon_check(&s, err, sizeof err))
+        return lp_usage_error(cmd, "%s", err);
+    {
+        const int t = lp_threads_effective(s.threads);
+        const double work = lp_recon_work_seconds(&s, t);
+        char what[64], msg[400];
+        lp_snprintf(what, sizeof what, "estimated at %d threads", t);
+        if (estimate) {
+            rec = lp_record_new("work estimate");
+            lp_budget_record(rec, cmd, work, max_seconds, "--samples");
+            rc = lp_emit(rec, json) != 0 ? LP_EXIT_FAIL : LP_EXIT_OK;
+            lp_record_free(rec);
+            return lp_close_stdout(rc);
+        }
+        if (lp_budget_exceeded(msg, sizeof msg, "--samples", v[O_SAMPLES], work, max_seconds, what))
+            return lp_usage_error(cmd, "%s", msg);
+        lp_budget_notice(lp_err(), lp_err() == stderr, cmd, work);
+    }
+    s.progress = lp_err() != stderr ? 0 : progress ? 2 : 1;
+    rec = lp_record_new("Bayes-optimal reconstruction (Monte Carlo over the secret and the noise)");
+    if (lp_recon_study(rec, &s, &cal) != 0) {
+        lp_record_free(rec);
+        if (!lp_cancelled())
+            fprintf(lp_err(), "leakproof reconstruct: out of memory\n");
+        return LP_EXIT_FAIL;
+    }
+    rc = lp_emit(rec, json) != 0 ? LP_EXIT_FAIL : LP_EXIT_OK;
+    lp_record_free(rec);
+    return lp_close_stdout(rc);
+}

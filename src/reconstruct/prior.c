@@ -1,0 +1,148 @@
+/* prior.c -- the secrets: a finite set of points drawn once from the seed, or
+ * a continuous prior drawn per sample.  Contract in reconstruct.h. */
+#include <math.h>
+#include "reconstruct/reconstruct.h"
+
+/* the input set of the mechanism: the l1 ball for laplace, else the l2 ball */
+static int
+l1_set(const lp_recon_setup *s)
+{
+    return s->noise == LP_RECON_LAPLACE;
+}
+
+/* a uniform direction on S^{p-1}, times r */
+static void
+on_sphere(double *x, int p, double r, lp_stream *st)
+{
+    double norm2;
+    do {
+        norm2 = 0;
+        for (int i = 0; i < p; i++) {
+            x[i] = lp_stream_normal(st);
+            norm2 += x[i] * x[i];
+        }
+    } while (norm2 == 0);
+    const double f = r / sqrt(norm2);
+    for (int i = 0; i < p; i++)
+        x[i] *= f;
+}
+
+/* uniform in the l2 ball (radius R u^{1/p} on a uniform direction) or in the
+ * l1 ball (signs times a uniform point of the simplex: p+1 exponentials,
+ * normalised, the last one dropped) */
+static void
+in_ball(double *x, const lp_recon_setup *s, lp_stream *st)
+{
+    const int p = s->p;
+    if (!l1_set(s)) {
+        on_sphere(x, p, s->radius * pow(lp_stream_uniform(st), 1.0 / p), st);
+        return;
+    }
+    double sum = lp_stream_exponential(st);
+    for (int i = 0; i < p; i++)
+        sum += (x[i] = lp_stream_exponential(st));
+    for (int i = 0; i < p; i++)
+        x[i] *= (lp_stream_uniform(st) < 0.5 ? -s->radius : s->radius) / sum;
+}
+
+static double
+set_radius(const lp_recon_setup *s)
+{
+    return s->noise == LP_RECON_VMF ? 1.0 : s->radius;
+}
+
+/* uniform on the boundary of the l1 ball of radius r: signs times a
+   uniform point of the simplex (p exponentials, normalised) */
+static void
+on_l1_sphere(double *x, int p, double r, lp_stream *st)
+{
+    double sum = 0;
+    for (int i = 0; i < p; i++)
+        sum += (x[i] = lp_stream_exponential(st));
+    for (int i = 0; i < p; i++)
+        x[i] *= (lp_stream_uniform(st) < 0.5 ? -r : r) / sum;
+}
+
+/* the boundary of the input set: the l2 sphere, or the l1 sphere (laplace) */
+static void
+on_boundary(double *x, const lp_recon_setup *s, lp_stream *st)
+{
+    if (l1_set(s))
+        on_l1_sphere(x, s->p, s->radius, st);
+    else
+        on_sphere(x, s->p, set_radius(s), st);
+}
+
+void
+lp_recon_points(double *x, const lp_recon_setup *s)
+{
+    lp_stream st;
+    lp_stream_init(&st, s->seed, LP_STREAM_RECON_POINTS, 0);
+    for (int k = 0; k < s->n; k++) {
+        if (s->prior == LP_PRIOR_SPHERE_POINTS || s->noise == LP_RECON_VMF)
+            on_boundary(x + (size_t) k * s->p, s, &st);
+        else
+            in_ball(x + (size_t) k * s->p, s, &st);
+    }
+}
+
+int
+lp_recon_prior_draw(double *x, const lp_recon_setup *s, const double *points, lp_stream *r)
+{
+    switch (s->prior) {
+    case LP_PRIOR_POINTS:
+    case LP_PRIOR_SPHERE_POINTS: {
+        const int k = (int) lp_stream_below(r, (uint32_t) s->n);
+        for (int i = 0; i < s->p; i++)
+            x[i] = points[(size_t) k * s->p + i];
+        return k;
+    }
+    case LP_PRIOR_GAUSS:
+        for (int i = 0; i < s->p; i++)
+            x[i] = s->prior_scale * lp_stream_normal(r);
+        return -1;
+    case LP_PRIOR_BALL:
+        if (s->noise != LP_RECON_VMF)
+            in_ball(x, s, r);
+        else
+            on_sphere(x, s->p, set_radius(s), r);   /* the vmf's "ball" is its sphere */
+        return -1;
+    case LP_PRIOR_SPHERE:
+        on_boundary(x, s, r);
+        return -1;
+    }
+    return -1;
+}
+
+double
+lp_recon_prior_mse(const lp_recon_setup *s, const double *points)
+{
+    const double p = s->p, r2 = set_radius(s) * set_radius(s);
+    switch (s->prior) {
+    case LP_PRIOR_POINTS:
+    case LP_PRIOR_SPHERE_POINTS: {
+        double mean[LP_RECON_P_MAX] = { 0 }, sum = 0;
+        for (int k = 0; k < s->n; k++)
+            for (int i = 0; i < s->p; i++)
+                mean[i] += points[(size_t) k * s->p + i] / s->n;
+        for (int k = 0; k < s->n; k++)
+            for (int i = 0; i < s->p; i++) {
+                const double d = points[(size_t) k * s->p + i] - mean[i];
+                sum += d * d;
+            }
+        return sum / s->n;
+    }
+    case LP_PRIOR_GAUSS:
+        return p * s->prior_scale * s->prior_scale;
+    case LP_PRIOR_BALL:
+        if (s->noise == LP_RECON_VMF)
+            return r2;
+        /* E|x|^2: p/(p+2) R^2 in the l2 ball; in the l1 ball each |x_i|/R is a
+           Dirichlet(1,...,1) coordinate of p+1, E D^2 = 2/((p+1)(p+2)) */
+        return l1_set(s) ? 2 * p * r2 / ((p + 1) * (p + 2)) : p * r2 / (p + 2);
+    case LP_PRIOR_SPHERE:
+        /* the l1 sphere: |x_i|/R a Dirichlet(1,...,1) coordinate of p, E D^2 = 2/(p(p+1)) */
+        return l1_set(s) ? 2 * r2 / (p + 1) : r2;
+    }
+    return NAN;
+}

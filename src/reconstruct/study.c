@@ -1,0 +1,139 @@
+/* study.c -- `leakproof reconstruct`'s record: the inputs, the Monte Carlo
+ * attacker, and beside it what the papers bound (contract in study.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "core/attacker.h"
+#include "reconstruct/study.h"
+
+static const char *const prior_names[] = { "points", "sphere-points", "gauss", "ball", "sphere" };
+
+int
+lp_recon_check(const lp_recon_setup *s, char *err, size_t errlen)
+{
+    const int finite = s->prior == LP_PRIOR_POINTS || s->prior == LP_PRIOR_SPHERE_POINTS;
+    if (s->p < (s->noise == LP_RECON_VMF ? 2 : 1) || s->p > LP_RECON_P_MAX)
+        snprintf(err, errlen, "--p must be an integer from %d to %d", s->noise == LP_RECON_VMF ? 2 : 1,
+                 LP_RECON_P_MAX);
+    else if (!(s->scale > 0 && s->scale < 1e300))
+        snprintf(err, errlen, "--%s must be a number > 0 and below 1e300", lp_recon_scale_name(s->noise));
+    else if (s->noise != LP_RECON_VMF && !(s->radius > 0 && s->radius < 1e300))
+        snprintf(err, errlen, "--radius must be a number > 0 and below 1e300");
+    else if (s->noise == LP_RECON_VMF && s->prior == LP_PRIOR_GAUSS)
+        snprintf(err, errlen, "--prior gauss does not apply to vmf (its inputs are on the sphere)");
+    else if (finite && (s->n < 1 || s->n > LP_RECON_N_MAX))
+        snprintf(err, errlen, "--n must be an integer from 1 to %d", LP_RECON_N_MAX);
+    else if (!finite && (s->inner < 1 || s->inner > LP_RECON_INNER_MAX))
+        snprintf(err, errlen, "--inner must be an integer from 1 to %d", LP_RECON_INNER_MAX);
+    else if (s->prior == LP_PRIOR_GAUSS && !(s->prior_scale > 0 && s->prior_scale < 1e300))
+        snprintf(err, errlen, "--prior-scale must be a number > 0 and below 1e300");
+    else
+        return 1;
+    return 0;
+}
+
+const char *
+lp_recon_prior_name(lp_recon_prior prior)
+{
+    return prior_names[prior];
+}
+
+int
+lp_recon_prior_from_name(const char *name)
+{
+    for (int i = 0; i < (int) (sizeof prior_names / sizeof prior_names[0]); i++)
+        if (strcmp(name, prior_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static void
+inputs(lp_record *rec, const lp_recon_setup *s, const lp_recon_calibration *cal)
+{
+    const int finite = s->prior == LP_PRIOR_POINTS || s->prior == LP_PRIOR_SPHERE_POINTS;
+    lp_record_text(rec, "command", "reconstruct");
+    lp_record_text(rec, "mechanism", lp_recon_noise_name(s->noise));
+    lp_record_int(rec, "p", s->p);
+    lp_record_textf(rec, lp_recon_scale_name(s->noise), "%.17g", s->scale);
+    if (s->noise != LP_RECON_VMF)
+        lp_record_textf(rec, "radius", "%.17g", s->radius);
+    lp_record_text(rec, "calibration", cal->calibration);
+    if (cal->epsilon) {
+        lp_record_text(rec, "epsilon", cal->epsilon);
+        lp_record_text(rec, "delta", cal->delta);
+    }
+    if (cal->capacity_bits)
+        lp_record_text(rec, "capacity_target_bits", cal->capacity_bits);
+    lp_record_text(rec, "prior", prior_names[s->prior]);
+    if (finite)
+        lp_record_int(rec, "n", s->n);
+    else
+        lp_record_int(rec, "inner", s->inner);
+    if (s->prior == LP_PRIOR_GAUSS)
+        lp_record_double(rec, "prior_scale", s->prior_scale);
+    lp_record_int(rec, "samples", (int64_t) s->samples);
+    lp_record_int(rec, "seed", (int64_t) s->seed);
+}
+
+int
+lp_recon_study(lp_record *rec, const lp_recon_setup *s, const lp_recon_calibration *cal)
+{
+    lp_recon_result r;
+    const double tan = lp_recon_tan_bound(s);
+    /* the capacity bounds a secret inside the mechanism's input set */
+    const int bounded = s->prior != LP_PRIOR_GAUSS;
+    arb_t c, l2;
+
+    if (lp_recon_estimate(&r, s) != 0)
+        return -1;
+    inputs(rec, s, cal);
+    lp_record_int(rec, "threads", r.threads);
+    if (r.finite) {
+        lp_record_double(rec, "success", r.success);
+        lp_record_double(rec, "success_std_error", r.success_se);
+    } else {
+        lp_record_null(rec, "success");
+        lp_record_null(rec, "success_std_error");
+    }
+    lp_record_double(rec, "mse", r.mse);
+    lp_record_double(rec, "mse_std_error", r.mse_se);
+    lp_record_double(rec, "mse_per_coordinate", r.mse / s->p);
+    lp_record_double(rec, "prior_mse", r.prior_mse);
+    if (r.finite) {
+        lp_record_double(rec, "mutual_information", r.information);
+        lp_record_double(rec, "mutual_information_std_error", r.information_se);
+    } else {
+        lp_record_double(rec, "inner_ess_mean", r.ess_mean);
+    }
+    if (isnan(tan))
+        lp_record_null(rec, "tan_bound");
+    else
+        lp_record_double(rec, "tan_bound", tan);
+    arb_init(c);
+    arb_init(l2);
+    if (lp_recon_capacity(c, s->noise, s->p, s->scale, s->radius, 10) == 0) {
+        lp_record_ball(rec, "capacity", c, 10);
+        arb_log(l2, c, 128);
+        arb_const_log2(c, 128);
+        arb_div(l2, l2, c, 128);
+        if (bounded)
+            lp_attacker_record(rec, l2, r.finite ? s->n : 0);
+        else
+            lp_attacker_null(rec);      /* the secret is not in the input set */
+    } else {
+        lp_record_null(rec, "capacity");
+        lp_attacker_null(rec);
+    }
+    arb_clear(c);
+    arb_clear(l2);
+    lp_record_text(rec, "note", r.finite
+                   ? "success: the MAP guess's success probability, E max_x P(x|y); mse: the posterior "
+                     "mean's error E|x - E[x|y]|^2 (the MMSE); both Monte Carlo over (x, y), "
+                     "Rao-Blackwellised; the posterior over the n points is exact"
+                   : bounded ? "mse: the posterior mean's error by self-normalised importance sampling with "
+                     "`inner` prior draws per sample (bias O(1/ESS)); exact reconstruction of a continuous "
+                     "secret succeeds with probability 0"
+                   : "mse as above; a Gaussian prior is not inside the mechanism's input set: its capacity "
+                     "bounds nothing here");
+    return 0;
+}

@@ -70,7 +70,7 @@ def main(argv):
     if os.path.exists(am):
         with open(am, encoding="utf-8") as f:
             listed = set(re.findall(r"cases/claims/[A-Za-z0-9_.-]+\.claims", "\n".join(
-                ln for ln in f.read().splitlines() if "dist_claims_DATA" in ln)))
+                ln for ln in f.read().replace("\\\n", " ").splitlines() if "dist_claims_DATA" in ln)))
         for name in sorted(os.listdir(os.path.join(top, "cases", "claims"))):
             if name.endswith(".claims") and f"cases/claims/{name}" not in listed:
                 bad.append(f"cases/claims/{name} is not in Makefile.am's dist_claims_DATA "

@@ -7,7 +7,7 @@
 #include <time.h>
 #include <sys/resource.h>
 #include "account/account.h"
-#include "account/pld.h"
+#include "account/pld/pld.h"
 
 static double
 now(void)

@@ -12,7 +12,7 @@
 #include <string.h>
 #include "tap.h"
 #include "helpers.h"
-#include "account/vmf_account.h"
+#include "account/rdp/vmf_account.h"
 #include "privacy/privacy.h"
 #include "mc/stream.h"
 #include "vmf-draws.h"

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_randist.h>
-#include "account/pld.h"
-#include "account/pld_internal.h"
+#include "account/pld/pld.h"
+#include "account/pld/pld_internal.h"
 #include "tap.h"
 #include "helpers.h"
 

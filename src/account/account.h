@@ -396,6 +396,6 @@ void lp_account_overflow_record(lp_record *rec, lp_method method, char *const *g
 char *lp_format_arf_directed(const arf_t x, slong digits, int up);
 
 /* the peers' accountants in doubles */
-#include "account/peers.h"
+#include "account/peers/peers.h"
 
 #endif

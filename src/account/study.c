@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include "account/account.h"
-#include "account/rdp_edges.h"
+#include "account/rdp/delta_at_epsilon.h"
 
 /* The conversion's status, for a non-certified method: what the method itself
  * saw (an inaccurate best order, orders lost), then, with a reference, the

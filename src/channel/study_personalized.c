@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "channel/study.h"
+#include "core/study.h"
 
 /* the scan's range of sigma: the printed ratios have poles, so every root in
  * it is listed */

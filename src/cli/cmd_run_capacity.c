@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "account/run_capacity.h"
+#include "compose/run_capacity.h"
 #include "core/decimal_ops.h"
 #include "channel/channel.h"
 

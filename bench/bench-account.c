@@ -8,6 +8,7 @@
 #include <sys/resource.h>
 #include "account/account.h"
 #include "account/pld/pld.h"
+#include "core/decimal_ops.h"
 
 static double
 now(void)

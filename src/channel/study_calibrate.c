@@ -2,6 +2,7 @@
  * (epsilon, delta)-DP, and the delta the classical one really gives; the
  * flags decided on the exact decimals.  Contract in channel.h. */
 #include <stdio.h>
+#include "channel/channel.h"
 #include "core/study.h"
 
 lp_study_status

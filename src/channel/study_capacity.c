@@ -1,6 +1,7 @@
 /* `channel capacity`: f(sigma) of eq. (15)/(18) at a given noise variance,
  * certified by the precision loop.  Contract in channel.h. */
 #include "core/host.h"
+#include "channel/channel.h"
 #include "core/study.h"
 
 lp_study_status

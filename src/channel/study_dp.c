@@ -2,6 +2,7 @@
  * (B S^2 / (2 sigma), the supremum over spectra) and their ratio.
  * Contract in channel.h. */
 #include <stdio.h>
+#include "channel/channel.h"
 #include "core/study.h"
 
 lp_study_status

@@ -2,6 +2,7 @@
  * target, with f at it as a check.  Contract in channel.h. */
 #include "core/host.h"
 #include <stdio.h>
+#include "channel/channel.h"
 #include "core/study.h"
 
 lp_study_status

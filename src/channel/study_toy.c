@@ -3,6 +3,7 @@
  * gradient (Var 16) and by noise on the data (Var 1); at the next step W = 6
  * the gradient's noise no longer holds the capacity at 1.  Contract in
  * channel.h. */
+#include "channel/channel.h"
 #include "core/study.h"
 
 lp_study_status

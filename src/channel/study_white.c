@@ -3,6 +3,7 @@
 #include "core/host.h"
 #include <stdio.h>
 #include <string.h>
+#include "channel/channel.h"
 #include "core/study.h"
 
 lp_study_status

@@ -2,11 +2,12 @@
  * smallest order, the largest sampling rate on a decade grid going down, and
  * the smallest step count on a decade grid going up at which the double or
  * logdouble method fails (the peers' map is in overflow_peer_map.c).
- * Contract in account.h. */
+ * Contract in overflow_account.h. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "account/account.h"
+#include "account/peers/peers.h"
+#include "core/decimal_ops.h"
 #include "check/overflow_account.h"
 
 /* The decade grids: q = 1e-1 .. 1e-30, T = 1e0 .. 1e18 (within 2^64). */

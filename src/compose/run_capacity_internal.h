@@ -1,12 +1,11 @@
 /* run_capacity_internal.h -- what the run capacity's files share: the
  * context of one study (run_ctx), its cache of capacity points, and the
- * three pieces that work on it.  Internal to src/account/run_capacity*.c. */
+ * three pieces that work on it.  Internal to src/compose/run_capacity*.c. */
 #ifndef LP_RUN_CAPACITY_INTERNAL_H
 #define LP_RUN_CAPACITY_INTERNAL_H
 #include <stddef.h>
 #include <stdint.h>
 #include "compose/run_capacity.h"
-#include "channel/channel.h"
 
 typedef struct {
     uint64_t k;
@@ -27,7 +26,10 @@ typedef struct {
     int failed;
 } run_ctx;
 
-/* The index of c's point at step k, its lower end (want_hi == 0) or both evaluated (run_capacity.c). */
+/* C(p, sigma_text, R) by the registry's certified evaluator into out; 0, or
+ * -1 when it could not be certified (run_capacity_points.c). */
+int lp_run_capacity_at(arb_t out, run_ctx *c, const char *sigma_text, slong digits);
+/* The index of c's point at step k, its lower end (want_hi == 0) or both evaluated (run_capacity_points.c). */
 size_t lp_run_capacity_point_ends(run_ctx *c, uint64_t k, int want_hi);
 
 /* The same-x bound sum_{k=0}^{T} b_k C_k into total, 0 < q < 1, to `digits` where the budget allows (run_capacity_sum.c). */

@@ -1,12 +1,12 @@
 /* result.c -- the result of one evaluation: status, value, and how it is set
- * and printed.  Contracts in leakproof.h and numeric.h. */
+ * and printed.  Contracts in leakproof.h and result.h. */
 #include <fenv.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
-#include "numeric/numeric.h"
+#include "core/result.h"
 #include "core/record.h"
 
 static const char *const status_names[] = {

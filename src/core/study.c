@@ -6,7 +6,6 @@
 #include <string.h>
 #include "core/decimal_ops.h"
 #include "core/host.h"
-#include "channel/channel.h"
 #include "core/study.h"
 
 int

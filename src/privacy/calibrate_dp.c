@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include "core/host.h"
 #include "privacy/privacy.h"
-#include "channel/channel.h"
 #include "core/study.h"
 
 /* -1, 0, 1: delta_kappa(eps) - delta certainly below, unknown, above */

@@ -3,8 +3,8 @@
  * / epsilon, proved for epsilon < 1) and exactly (Balle and Wang 2018, the
  * analytic Gaussian mechanism: the least sigma with
  *   Phi(S/(2 sigma) - eps sigma/S) - e^eps Phi(-S/(2 sigma) - eps sigma/S) <= delta).
- * Contracts in channel.h. */
-#include "channel/channel.h"
+ * Contracts in privacy.h. */
+#include "privacy/privacy.h"
 #include "numeric/numeric.h"
 
 void

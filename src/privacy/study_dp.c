@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 #include "privacy/privacy.h"
-#include "channel/channel.h"
 #include "core/study.h"
 
 static const char *

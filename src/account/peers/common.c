@@ -1,4 +1,4 @@
-/* peer_common.c -- the numerical pieces the peers' RDP accountants share,
+/* common.c -- the numerical pieces the peers' RDP accountants share,
  * written in C doubles from their documented behaviour (read, not copied):
  *   - Python's semantics where the peers rely on them: min/max with a NaN
  *     (the first argument wins), math.log(0) and a negative log-sub raising
@@ -13,10 +13,12 @@
  *     for x <= -20 the asymptotic series of log Phi(x) = -x^2/2 - log(-x) -
  *     log(2 pi)/2 + log(1 - 1/x^2 + 3/x^4 - 15/x^6 + ...) summed until a
  *     term no longer changes the sum (Abramowitz and Stegun 26.2.12).
- * Contracts in account.h. */
+ * Contracts in peers.h. */
+#include <fenv.h>
 #include <float.h>
 #include <math.h>
-#include "account/account.h"
+#include <stdio.h>
+#include "account/peers/peers.h"
 
 double
 lp_py_min(double x, double y)
@@ -116,4 +118,39 @@ lp_peer_log_erfc(double x)
 {
     /* the peers' _log_erfc: log(2) + log_ndtr(-x sqrt 2) */
     return log(2.0) + lp_peer_log_ndtr(-x * M_SQRT2);
+}
+
+/* The status of a peer's RDP from log A and the log of the weighted
+ * magnitudes of the logs summed into it, and the estimated relative error of
+ * RDP (their rounding against log A: large where log A ~ q^2 is a difference
+ * of terms near 1).  Shared by the peers' ports (peers.h). */
+lp_status
+lp_rdp_peer_status(double *rdp, double *rel_est, char *note, size_t notelen, double log_a,
+                   double mag, double alpha, int fe, const char *what)
+{
+    double v = log_a / (alpha - 1.0);
+    *rdp = v;
+    *rel_est = 0.0;
+    if (isnan(v)) {
+        snprintf(note, notelen, "RDP is NaN at order %g%s", alpha,
+                 (fe & (FE_OVERFLOW | FE_DIVBYZERO)) ? ": inf - inf after an overflow (the peer "
+                 "returns NaN, which the conversion skips)" : "");
+        return (fe & (FE_OVERFLOW | FE_DIVBYZERO)) ? LP_OVERFLOW : LP_NAN;
+    }
+    if (isinf(v)) {
+        snprintf(note, notelen, "RDP is inf at order %g: %s", alpha, what);
+        return LP_OVERFLOW;
+    }
+    *rel_est = DBL_EPSILON * exp(mag - log_a) / fabs(log_a);
+    if (v <= 0.0) {
+        snprintf(note, notelen, "RDP came out %g <= 0 at order %g: log A lost to rounding "
+                 "(the peer goes on with it)", v, alpha);
+        *rel_est = INFINITY;
+        return LP_INACCURATE;
+    }
+    if (*rel_est > LP_INACCURATE_TOL)
+        snprintf(note, notelen, "log A = %.3g at order %g: the rounding of the logs summed "
+                 "into it, and the terms the series leaves out, are about %.2g of it "
+                 "(cancellation, truncation)", log_a, alpha, *rel_est);
+    return LP_OK;
 }

@@ -2,7 +2,7 @@
  * (python/dp_accounting/rdp/rdp_privacy_accountant.py: _compute_log_a_int,
  * _compute_log_a_frac, _compute_rdp_poisson_subsampled_gaussian), followed
  * step by step in C doubles (read, not copied; the library behaviour in
- * peer_common.c):
+ * common.c):
  *   integer alpha: log_a = log-add over i = 0..alpha of _log_comb(alpha, i)
  *     (gammaln: log C never overflows) + i log q + (alpha - i) log1p(-q)
  *     + (i^2 - i)/(2 s^2);
@@ -13,14 +13,14 @@
  *     below total - 30; after _MAX_STEPS_LOG_A_FRAC = 1000 terms without it,
  *     dp_accounting logs a warning and returns inf (the order is excluded);
  *   RDP = log_a / (alpha - 1); q = 1: alpha / (2 s^2).
- * The statuses as in rdp_double.c (lp_rdp_peer_status).  Contract in
- * account.h. */
+ * The statuses as in common.c (lp_rdp_peer_status).  Contract in
+ * peers.h. */
 #include <fenv.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include "core/host.h"
-#include "account/account.h"
+#include "account/peers/peers.h"
 #include "numeric/numeric.h"
 
 #define MAX_STEPS_LOG_A_FRAC 1000
@@ -102,7 +102,7 @@ lp_rdp_dp_accounting_est(double *rdp, double *rel_est, char *note, size_t notele
                 log_a = total;
                 done = 1;
                 /* stopped at terms e^-30 below A, however small A - 1 is: the
-                   terms left out are about the last ones (as in rdp_double.c) */
+                   terms left out are about the last ones (as in opacus.c) */
                 mag = lp_peer_log_add(mag, lp_py_max(log_s0, log_s1) - log(DBL_EPSILON));
                 break;
             }
@@ -131,12 +131,4 @@ lp_rdp_dp_accounting_est(double *rdp, double *rel_est, char *note, size_t notele
         }
     }
     return st;
-}
-
-lp_status
-lp_rdp_dp_accounting(double *rdp, char *note, size_t notelen, double q, double M, double alpha)
-{
-    double rel;
-    lp_status st = lp_rdp_dp_accounting_est(rdp, &rel, note, notelen, q, M, alpha);
-    return st == LP_OK && rel > LP_INACCURATE_TOL ? LP_INACCURATE : st;
 }

@@ -3,14 +3,14 @@
  * where dp_accounting now has log1p(-q): log-binomials from lgamma, i log q +
  * (alpha - i) log(1 - q), log-sum-exp of the terms in doubles.  Integer
  * orders only.  Measured, never trusted; the rounding of the logs summed into
- * log A is estimated against it, as for the peers' ports (rdp_double.c).
- * Contract in account.h. */
+ * log A is estimated against it, as for the peers' ports (opacus.c).
+ * Contract in peers.h. */
 #include <fenv.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include "core/host.h"
-#include "account/account.h"
+#include "account/peers/peers.h"
 #include "numeric/numeric.h"
 
 lp_status
@@ -67,12 +67,4 @@ lp_rdp_logdouble_est(double *rdp, double *rel_est, char *note, size_t notelen, d
                      "into it is about %.2g of it (cancellation)", log_a, alpha, *rel_est);
     }
     return LP_OK;
-}
-
-lp_status
-lp_rdp_logdouble(double *rdp, char *note, size_t notelen, double q, double M, double alpha)
-{
-    double rel;
-    lp_status st = lp_rdp_logdouble_est(rdp, &rel, note, notelen, q, M, alpha);
-    return st == LP_OK && rel > LP_INACCURATE_TOL ? LP_INACCURATE : st;
 }

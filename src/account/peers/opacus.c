@@ -3,7 +3,7 @@
  * TF Privacy's rdp_accountant.py updated to Python 3 (its docstring says so):
  * the same two series serve TF Privacy's legacy compute_rdp.  Followed step by
  * step in C doubles, with the peers' own library behaviour reproduced in
- * peer_common.c (scipy.special.binom, log_ndtr, Python's exceptions):
+ * common.c (scipy.special.binom, log_ndtr, Python's exceptions):
  *   integer alpha: log_a = log-add over i = 0..alpha of
  *       log(binom(alpha, i)) + i log q + (alpha - i) log(1 - q) + (i^2 - i)/(2 s^2)
  *     (the binomial as a double: inf past ~1e308, so order 1030 and up overflow);
@@ -18,12 +18,12 @@
  * of the logs summed into log A (2^-52 times their magnitudes, weighted by the
  * terms) against log A itself.  Where that exceeds LP_INACCURATE_TOL (a small
  * q, where log A ~ q^2 is a difference of terms near 1), or RDP came out <= 0,
- * the value is kept and the status is `inaccurate`.  Contract in account.h. */
+ * the value is kept and the status is `inaccurate`.  Contract in peers.h. */
 #include <fenv.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
-#include "account/account.h"
+#include "account/peers/peers.h"
 #include "numeric/numeric.h"
 
 #define FRAC_TERMS_MAX 1000000
@@ -114,52 +114,17 @@ log_a_frac(double *log_a, double *mag, char *note, size_t nl, double q, double s
     return LP_OK;
 }
 
-/* The status of a peer's RDP from log A and the log of the weighted
- * magnitudes of the logs summed into it, and the estimated relative error of
- * RDP (their rounding against log A: large where log A ~ q^2 is a difference
- * of terms near 1).  Shared by the peers' ports (account.h). */
+/* Opacus's (and TF Privacy's legacy) RDP of one step, with the port's
+ * estimate of its relative error (peers.h). */
 lp_status
-lp_rdp_peer_status(double *rdp, double *rel_est, char *note, size_t notelen, double log_a,
-                   double mag, double alpha, int fe, const char *what)
-{
-    double v = log_a / (alpha - 1.0);
-    *rdp = v;
-    *rel_est = 0.0;
-    if (isnan(v)) {
-        snprintf(note, notelen, "RDP is NaN at order %g%s", alpha,
-                 (fe & (FE_OVERFLOW | FE_DIVBYZERO)) ? ": inf - inf after an overflow (the peer "
-                 "returns NaN, which the conversion skips)" : "");
-        return (fe & (FE_OVERFLOW | FE_DIVBYZERO)) ? LP_OVERFLOW : LP_NAN;
-    }
-    if (isinf(v)) {
-        snprintf(note, notelen, "RDP is inf at order %g: %s", alpha, what);
-        return LP_OVERFLOW;
-    }
-    *rel_est = DBL_EPSILON * exp(mag - log_a) / fabs(log_a);
-    if (v <= 0.0) {
-        snprintf(note, notelen, "RDP came out %g <= 0 at order %g: log A lost to rounding "
-                 "(the peer goes on with it)", v, alpha);
-        *rel_est = INFINITY;
-        return LP_INACCURATE;
-    }
-    if (*rel_est > LP_INACCURATE_TOL)
-        snprintf(note, notelen, "log A = %.3g at order %g: the rounding of the logs summed "
-                 "into it, and the terms the series leaves out, are about %.2g of it "
-                 "(cancellation, truncation)", log_a, alpha, *rel_est);
-    return LP_OK;
-}
-
-lp_status
-lp_rdp_peer(double *rdp, double *rel_est, char *note, size_t notelen, lp_method method,
-            double q, double M, double alpha)
+lp_rdp_opacus_est(double *rdp, double *rel_est, char *note, size_t notelen, double q, double M,
+                  double alpha)
 {
     double log_a, mag = -INFINITY;
     lp_status st;
     int fe;
     note[0] = '\0';
     *rel_est = 0.0;
-    if ((int) method == LP_ACCOUNT_DP_ACCOUNTING)
-        return lp_rdp_dp_accounting_est(rdp, rel_est, note, notelen, q, M, alpha);
     if (q == 1.0) {
         *rdp = alpha / (2.0 * M * M);
         return LP_OK;
@@ -176,12 +141,4 @@ lp_rdp_peer(double *rdp, double *rel_est, char *note, size_t notelen, lp_method 
                               alpha == floor(alpha)
                               ? "binom(alpha, i) overflows a double (scipy's binom is inf)"
                               : "a term of the erfc series overflows a double");
-}
-
-lp_status
-lp_rdp_double(double *rdp, char *note, size_t notelen, double q, double M, double alpha)
-{
-    double rel;
-    lp_status st = lp_rdp_peer(rdp, &rel, note, notelen, (lp_method) LP_ACCOUNT_OPACUS, q, M, alpha);
-    return st == LP_OK && rel > LP_INACCURATE_TOL ? LP_INACCURATE : st;
 }

@@ -1,8 +1,8 @@
 /* The accountant over a list of orders: the minimum epsilon, certified as the
- * minimum of the balls' upper ends.  Contract in account.h. */
+ * minimum of the balls' upper ends.  Contract in rdp.h. */
 #include <string.h>
 #include "core/host.h"
-#include "account/account.h"
+#include "account/rdp/rdp.h"
 
 void
 lp_account_init(lp_account *acc, const char *const *orders, size_t norders)

@@ -1,5 +1,5 @@
 /* best_order.c -- the accountant's default: the RDP epsilon at its best real
- * order.  Contract in account.h.
+ * order.  Contract in rdp.h.
  *
  * Every order of a candidate grid (the union of Opacus's and dp_accounting's
  * grids and leakproof's integers: 1.1, 1.2, ..., 10.9, 11 .. 64, 72, 80, 96,
@@ -19,51 +19,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <pthread.h>
 #include "core/host.h"
-#include "account/account.h"
+#include "account/rdp/rdp.h"
 #include "numeric/numeric.h"
 
 #define SEARCH_DIGITS 5         /* enough to choose an order */
 #define SEARCH_ITERS 28         /* golden ratio^-28 ~ 1.4e-6 of the bracket */
 #define ALPHA_MIN_M1 1e-6
-
-static const char *grid[LP_NORDERS_SEARCH_GRID];
-static char grid_text[LP_NORDERS_SEARCH_GRID][8];
-
-static pthread_once_t grid_once = PTHREAD_ONCE_INIT;
-
-/* the grid's texts, written once (pthread_once: lp_call runs on many threads) */
-static void
-build_grid(void)
-{
-    {
-        size_t n = 0;
-        for (int i = 11; i <= 109; i++) {       /* 1.1 .. 10.9 */
-            if (i % 10 == 0)
-                snprintf(grid_text[n], sizeof grid_text[n], "%d", i / 10);
-            else
-                snprintf(grid_text[n], sizeof grid_text[n], "%d.%d", i / 10, i % 10);
-            n++;
-        }
-        for (int i = 11; i <= 64; i++)
-            snprintf(grid_text[n++], sizeof grid_text[0], "%d", i);
-        {
-            static const int big[] = { 72, 80, 96, 128, 192, 256, 512, 1024 };
-            for (size_t i = 0; i < sizeof big / sizeof big[0]; i++)
-                snprintf(grid_text[n++], sizeof grid_text[0], "%d", big[i]);
-        }
-        for (size_t i = LP_NORDERS_SEARCH_GRID; i-- > 0;)
-            grid[i] = grid_text[i];
-    }
-}
-
-const char *const *
-lp_orders_search_grid(void)
-{
-    pthread_once(&grid_once, build_grid);
-    return grid;
-}
 
 /* The order's text: fractional with 9 significant digits up to 100, the
  * nearest integer above (where a fraction of an order changes nothing). */

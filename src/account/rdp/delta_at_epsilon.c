@@ -1,4 +1,4 @@
-/* rdp_edges.c -- what the peers' users expect of the RDP accountant (issue 20,
+/* delta_at_epsilon.c -- what the peers' users expect of the RDP accountant (issue 20,
  * part 6): delta at a given epsilon, a run in phases, and the edges of the
  * parameters as the mathematics says (q = 0, delta = 0, epsilon = 0).
  *
@@ -24,7 +24,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "core/host.h"
-#include "account/account.h"
+#include "account/study.h"
+#include "core/decimal_ops.h"
 #include "account/rdp/phases.h"
 #include "account/rdp/delta_at_epsilon.h"
 

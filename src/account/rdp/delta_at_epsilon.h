@@ -1,10 +1,10 @@
-/* rdp_edges.h -- the RDP accountant's delta at a given epsilon, a run in
+/* delta_at_epsilon.h -- the RDP accountant's delta at a given epsilon, a run in
  * phases, and the edges q = 0, delta = 0, epsilon = 0 (issue 20, part 6).
- * The argument is in rdp_edges.c. */
-#ifndef LP_ACCOUNT_RDP_EDGES_H
-#define LP_ACCOUNT_RDP_EDGES_H
+ * The argument is in delta_at_epsilon.c. */
+#ifndef LP_ACCOUNT_DELTA_AT_EPSILON_H
+#define LP_ACCOUNT_DELTA_AT_EPSILON_H
 
-#include "account/account.h"
+#include "account/study.h"
 #include "account/rdp/phases.h"
 
 /* 1 when every phase's (or the run's) sampling rate is exactly 0 */

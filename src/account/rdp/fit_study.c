@@ -1,9 +1,10 @@
 /* fit_study.c -- the record of `leakproof account --stated-epsilon`: which
  * dataset sizes make the certified accountant reproduce a stated epsilon
  * (Tan et al.'s Section 6.3 leaves the size unstated).  Contract in
- * account.h. */
+ * tan63.h. */
 #include <string.h>
-#include "account/account.h"
+#include "account/rdp/tan63.h"
+#include "account/study.h"
 
 int
 lp_account_stated_valid(const char *stated)

@@ -1,8 +1,8 @@
 /* The inverse of the accountant: the least noise multiplier on a decimal grid
- * whose certified epsilon meets a target.  Contract in account.h. */
+ * whose certified epsilon meets a target.  Contract in rdp.h. */
 #include <stdio.h>
 #include <string.h>
-#include "account/account.h"
+#include "account/rdp/rdp.h"
 
 #define M_GRID_MAX_UNITS 1000000        /* M <= 10^6 */
 #define EVAL_DIGITS 12

@@ -1,10 +1,11 @@
 /* One order: T-step RDP and both conversions to epsilon, by every method.
- * Contract in account.h. */
+ * Contract in rdp.h. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "core/host.h"
-#include "account/account.h"
+#include "account/rdp/rdp.h"
+#include "account/peers/peers.h"
 #include "account/rdp/phases.h"
 #include "numeric/numeric.h"
 
@@ -28,7 +29,7 @@ lp_account_order_clear(lp_account_order *o)
 }
 
 /* The two conversions of a T-step RDP ball at order alpha (Mironov 2017,
- * Proposition 3; Balle et al. 2020, Theorem 21).  Contract in account.h. */
+ * Proposition 3; Balle et al. 2020, Theorem 21).  Contract in rdp.h. */
 void
 lp_account_convert_arb(arb_t classic, arb_t balle, const arb_t rdp_T, const arb_t alpha,
             const arb_t delta, slong prec)
@@ -146,31 +147,16 @@ mark(lp_result *res, lp_status st, const char *note)
     }
 }
 
-/* dp_accounting's compute_epsilon at one order (rdp_privacy_accountant.py) */
-static double
-eps_dp_accounting(double r, double a, double d)
-{
-    if (r < 0)
-        return 0.0;             /* "negative Renyi divergence": epsilon 0 */
-    if (d * d + expm1(-r) > 0)
-        return 0.0;             /* the KL bound: delta <= sqrt(1 - exp(-r)) */
-    if (a > 1.01)
-        return r + log1p(-1.0 / a) - log(d * a) / (a - 1.0);
-    return INFINITY;            /* alpha <= 1.01: "we can't do anything" */
-}
-
 static lp_status
 eval_double(lp_account_order *o, const lp_dpsgd *run, lp_method method)
 {
     const double alpha = lp_strtod(o->alpha, NULL), d = run->delta_d;
-    double rdp, rel = 0.0;
+    const lp_peer *peer = lp_peer_of(method);
+    double rdp, rel = 0.0, eps_classic, eps_balle;
     char note[200] = "";
     lp_status st;
 
-    if (method == LP_LOGDOUBLE)
-        st = lp_rdp_logdouble_est(&rdp, &rel, note, sizeof note, run->q_d, run->M_d, alpha);
-    else    /* Opacus's series (TF Privacy's legacy code shares it), dp_accounting's */
-        st = lp_rdp_peer(&rdp, &rel, note, sizeof note, method, run->q_d, run->M_d, alpha);
+    st = peer->rdp(&rdp, &rel, note, sizeof note, run->q_d, run->M_d, alpha);
     if (st != LP_OK && st != LP_INACCURATE) {
         lp_result_fail(&o->rdp_T, st, "%s", note);
         lp_result_fail(&o->eps_classic, st, "%s", note);
@@ -180,15 +166,9 @@ eval_double(lp_account_order *o, const lp_dpsgd *run, lp_method method)
     rdp *= (double) run->steps;     /* compute_rdp: rdp * steps */
     set_point(&o->rdp_T, rdp);
     /* each conversion as the accountants write it */
-    if ((int) method == LP_ACCOUNT_TF_PRIVACY)
-        set_point(&o->eps_classic, rdp - log(d) / (alpha - 1.0));
-    else
-        set_point(&o->eps_classic, rdp + log(1.0 / d) / (alpha - 1.0));
-    if ((int) method == LP_ACCOUNT_DP_ACCOUNTING)
-        set_point(&o->eps_balle, eps_dp_accounting(rdp, alpha, d));
-    else
-        set_point(&o->eps_balle, rdp - (log(d) + log(alpha)) / (alpha - 1.0)
-                                 + log((alpha - 1.0) / alpha));
+    peer->convert(&eps_classic, &eps_balle, rdp, alpha, d);
+    set_point(&o->eps_classic, eps_classic);
+    set_point(&o->eps_balle, eps_balle);
     mark(&o->rdp_T, st, note);
     mark(&o->eps_classic, st, note);
     mark(&o->eps_balle, st, note);
@@ -207,27 +187,20 @@ eval_double(lp_account_order *o, const lp_dpsgd *run, lp_method method)
             }
         }
     }
-    return lp_account_method_balle(method) ? o->eps_balle.status : o->eps_classic.status;
+    return peer->balle ? o->eps_balle.status : o->eps_classic.status;
 }
 
 lp_status
 lp_account_order_eval(lp_account_order *o, const lp_dpsgd *run, lp_method method,
                       slong digits)
 {
-    switch ((int) method) {
-    case LP_ARB:
+    if (method == LP_ARB)
         return eval_arb(o, run, digits);
-    case LP_DOUBLE:
-    case LP_LOGDOUBLE:
-    case LP_ACCOUNT_DP_ACCOUNTING:
-    case LP_ACCOUNT_TF_PRIVACY:
-    case LP_ACCOUNT_OPACUS:
+    if (lp_peer_of(method) != NULL)
         return eval_double(o, run, method);
-    default:
-        lp_result_fail(&o->rdp_T, LP_DOMAIN, "the accountant has no %s method",
-                       lp_method_name(method));
-        lp_result_fail(&o->eps_classic, LP_DOMAIN, "%s", o->rdp_T.note);
-        lp_result_fail(&o->eps_balle, LP_DOMAIN, "%s", o->rdp_T.note);
-        return LP_DOMAIN;
-    }
+    lp_result_fail(&o->rdp_T, LP_DOMAIN, "the accountant has no %s method",
+                   lp_method_name(method));
+    lp_result_fail(&o->eps_classic, LP_DOMAIN, "%s", o->rdp_T.note);
+    lp_result_fail(&o->eps_balle, LP_DOMAIN, "%s", o->rdp_T.note);
+    return LP_DOMAIN;
 }

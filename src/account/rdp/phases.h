@@ -10,7 +10,7 @@
 #ifndef LP_ACCOUNT_PHASES_H
 #define LP_ACCOUNT_PHASES_H
 
-#include "account/account.h"
+#include "account/rdp/rdp.h"
 
 /* the most phases a run may have on the command line */
 #define LP_ACCOUNT_PHASES_MAX 64

@@ -1,8 +1,8 @@
 /* RDP of one step of the subsampled Gaussian at an integer order, certified:
  * the binomial sum of Mironov, Talwar and Zhang (2019), Section 3.3, as
  * A - 1 = sum_{k>=2} b_k (g_k - 1) with b_k = C(alpha,k)(1-q)^{alpha-k} q^k and
- * g_k = exp((k^2-k) h), h = 1/(2M^2).  Contract in account.h. */
-#include "account/account.h"
+ * g_k = exp((k^2-k) h), h = 1/(2M^2).  Contract in rdp.h. */
+#include "account/rdp/rdp.h"
 #include "core/host.h"
 
 void

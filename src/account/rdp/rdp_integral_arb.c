@@ -1,9 +1,9 @@
 /* RDP of one step of the subsampled Gaussian at any real order alpha > 1,
  * certified, by the privacy-loss moment as an integral (Mironov, Talwar and
  * Zhang 2019, eq. (3) with mu_0 = N(0, M^2), mu_1 = N(1, M^2)), substituted
- * z = M u.  Contract in account.h. */
+ * z = M u.  Contract in rdp.h. */
 #include <math.h>
-#include "account/account.h"
+#include "account/rdp/rdp.h"
 #include "numeric/numeric.h"
 #include "core/host.h"
 

@@ -1,5 +1,5 @@
 /* The Renyi DP of ANY mechanism under Poisson subsampling, at integer orders,
- * certified in ball arithmetic.  Contract in account/vmf_account.h.
+ * certified in ball arithmetic.  Contract in account/rdp/vmf_account.h.
  *
  * Zhu and Wang 2019 ("Poisson subsampled Renyi differential privacy", ICML,
  * Theorem 6, the general upper bound; add/remove-one neighbours, the base

@@ -1,10 +1,10 @@
 /* Tan et al. Section 6.3 checked: which dataset sizes make the accountant give
- * the stated epsilons.  Contract in account.h. */
+ * the stated epsilons.  Contract in tan63.h. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/host.h"
-#include "account/account.h"
+#include "account/rdp/tan63.h"
 
 #define K_MAX 1000000
 

@@ -1,8 +1,10 @@
 /* `leakproof account --mechanism vmf`: DP-SGD with the VMF mechanism,
  * accounted by Renyi DP under Poisson sampling, certified.  Contract in
- * account/vmf_account.h. */
+ * account/rdp/vmf_account.h. */
 #include <stdio.h>
 #include "account/rdp/vmf_account.h"
+#include "account/peers/peers.h"
+#include "account/study.h"
 #include "privacy/privacy.h"
 #include "numeric/numeric.h"
 #include "core/host.h"

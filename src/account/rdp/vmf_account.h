@@ -15,7 +15,8 @@
 #ifndef LP_VMF_ACCOUNT_H
 #define LP_VMF_ACCOUNT_H
 
-#include "account/account.h"
+#include "account/rdp/rdp.h"
+#include "core/record.h"
 
 /* Largest integer order for vmf (an order alpha needs the VMF's RDP at every
  * integer 2 .. alpha). */

@@ -7,7 +7,8 @@
 #include <time.h>
 #include <sys/resource.h>
 #include "account/account.h"
-#include "account/pld.h"
+#include "account/pld/pld.h"
+#include "core/decimal_ops.h"
 
 static double
 now(void)

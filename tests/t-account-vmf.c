@@ -1,5 +1,5 @@
 /* t-account-vmf.c -- DP-SGD with the VMF mechanism, accounted by Zhu and
- * Wang's Poisson-subsampled RDP bound (src/account/vmf_account.c,
+ * Wang's Poisson-subsampled RDP bound (src/account/rdp/vmf_account.c,
  * rdp_poisson_general_arb.c), against independent routes:
  *   (a) q = 1: the bound is T times the VMF's own Renyi divergence, exactly;
  *   (b) Monte Carlo of the subsampled, T-step privacy loss at p = 3, 5 (the
@@ -12,7 +12,7 @@
 #include <string.h>
 #include "tap.h"
 #include "helpers.h"
-#include "account/vmf_account.h"
+#include "account/rdp/vmf_account.h"
 #include "privacy/privacy.h"
 #include "mc/stream.h"
 #include "vmf-draws.h"

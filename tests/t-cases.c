@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "tap.h"
-#include "input/cases.h"
+#include "check/cases.h"
 
 static char path[64];
 

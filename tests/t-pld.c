@@ -1,4 +1,4 @@
-/* t-pld.c -- the certified PLD accountant (src/account/pld.c): its bracket
+/* t-pld.c -- the certified PLD accountant (src/account/pld/pld.c): its bracket
  * holds the Monte Carlo estimate of the composed privacy loss at small T
  * (both relations), lies below the certified RDP accountant, is ordered
  * (lower <= upper) and meets its width target; randomized runs check the
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_randist.h>
-#include "account/pld.h"
-#include "account/pld_internal.h"
+#include "account/pld/pld.h"
+#include "account/pld/pld_internal.h"
 #include "tap.h"
 #include "helpers.h"
 

@@ -22,6 +22,7 @@ computes nothing.  Ctrl-C stops a long call (KeyboardInterrupt, _library.py).
 from . import _run
 from ._params import decimal_text, option_args, word
 from . import sweep as _sweep
+from .account_result import AccountResult
 
 
 def _command(words, params):
@@ -142,8 +143,7 @@ def account(**params):
         ...                       steps=3906, delta=1e-5)
         >>> float(r.epsilon), r.epsilon.order
         (1.61576..., '...')"""
-    from . import accounting
-    return _sweep.maybe_sweep(lambda w, p: accounting.AccountResult.of(_command(w, p)),
+    return _sweep.maybe_sweep(lambda w, p: AccountResult.of(_command(w, p)),
                               ["account"], params)
 
 

@@ -1,9 +1,9 @@
 /* orders.c -- an order list as the user names it: "default", "opacus", or
- * orders separated by commas.  Contract in account.h. */
+ * orders separated by commas.  Contract in run.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "account/account.h"
+#include "account/run.h"
 
 int
 lp_order_list_parse(lp_order_list *list, const char *text, char *err, size_t errlen)

@@ -1,9 +1,11 @@
 /* study.c -- the records of `leakproof account`: the accountant's epsilon for
- * a run, and the least multiplier for a target.  Contracts in account.h. */
+ * a run, and the least multiplier for a target.  Contracts in study.h. */
 #include <math.h>
 #include <stdio.h>
-#include "account/account.h"
-#include "account/rdp_edges.h"
+#include "account/study.h"
+#include "account/peers/peers.h"
+#include "core/decimal_ops.h"
+#include "account/rdp/delta_at_epsilon.h"
 
 /* The conversion's status, for a non-certified method: what the method itself
  * saw (an inaccurate best order, orders lost), then, with a reference, the
@@ -144,7 +146,7 @@ record_accountant(lp_record *rec, const lp_account_request *req, const lp_accoun
                   const lp_account *ref)
 {
     lp_record_text(rec, "command", "account");
-    lp_account_record_run(rec, req);    /* M, q, T (or the phases: rdp_edges.c) */
+    lp_account_record_run(rec, req);    /* M, q, T (or the phases: rdp/delta_at_epsilon.c) */
     lp_record_text(rec, "delta", req->delta);
     lp_record_text(rec, "method", lp_account_method_name(acc->method));
     lp_record_text(rec, "algorithm", lp_account_method_algorithm(acc->method));
@@ -216,7 +218,7 @@ lp_account_study(lp_record *rec, const lp_account_request *req)
     struct lp_phases ph;
     lp_account acc, ref;
     if (lp_account_edge_study(rec, req))
-        return;                 /* delta at epsilon, q = 0, delta = 0 (rdp_edges.c) */
+        return;                 /* delta at epsilon, q = 0, delta = 0 (rdp/delta_at_epsilon.c) */
     lp_account_run_init(&run, &ph, req);
     if (req->orders->search)
         lp_account_init_search(&acc);
@@ -228,7 +230,7 @@ lp_account_study(lp_record *rec, const lp_account_request *req)
         /* arb over the same orders as the double method (the grid, no search) */
         lp_account_init(&ref, req->orders->order, req->orders->n);
         lp_account_eval(&ref, &run, LP_ARB, 17);
-        if ((int) req->method == LP_ACCOUNT_DP_ACCOUNTING)
+        if (lp_peer_of(req->method) && lp_peer_of(req->method)->kl_zero)
             lp_account_kl_zero(&ref, run.delta);    /* its conversion, certified */
     }
     record_accountant(rec, req, &acc, req->compare ? &ref : NULL);
@@ -248,7 +250,7 @@ lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
     char *M_hi = NULL, *M_lo = NULL;
     int below = 0, rc;
     if (lp_account_least_multiplier_edge(rec, epsilon, req, resolution))
-        return 0;               /* q = 0, epsilon = 0, delta = 0 (rdp_edges.c) */
+        return 0;               /* q = 0, epsilon = 0, delta = 0 (rdp/delta_at_epsilon.c) */
     lp_dpsgd_init(&run, "1", req->q, req->steps, req->delta);
     run.replace = req->replace;
     arb_init(target);

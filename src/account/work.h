@@ -4,7 +4,7 @@
 #ifndef LP_ACCOUNT_WORK_H
 #define LP_ACCOUNT_WORK_H
 
-#include "account/account.h"
+#include "account/run.h"
 
 /* What the account command will do. */
 typedef enum { LP_WORK_EPSILON, LP_WORK_LEAST_M, LP_WORK_FIT } lp_account_work_kind;

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include "leakproof.h"
 #include "core/record.h"
+#include "core/study.h"
+#include "privacy/privacy.h"
 
 /* The eigenvalues lambda_1..lambda_d >= 0 of a covariance matrix, as balls
  * (exact decimals or exact doubles) and as nearest doubles (which may be 0 or
@@ -127,50 +129,18 @@ void lp_dp_equal_split(arb_t f, ulong d, const arb_t batch, const arb_t clip,
 /* Its supremum over d and every spectrum: B S^2 / (2 sigma) (the limit d -> oo). */
 void lp_dp_supremum(arb_t f, const arb_t batch, const arb_t clip, const arb_t sigma, slong prec);
 
-/* ---- Gaussian-mechanism calibration ------------------------------------------- */
-
-/* Classical: sigma = S sqrt(2 ln(1.25/delta)) / epsilon (Dwork and Roth, Thm A.1,
- * proved for epsilon < 1). */
-void lp_calibrate_classical(arb_t sigma, const arb_t eps, const arb_t delta,
-                            const arb_t sens, slong prec);
-/* The delta of the Gaussian mechanism with noise sigma (Balle and Wang 2018,
- * Theorem 8): Phi(S/(2s) - eps s/S) - e^eps Phi(-S/(2s) - eps s/S). */
-void lp_analytic_gaussian_delta(arb_t d, const arb_t sigma, const arb_t eps,
-                                const arb_t sens, slong prec);
-/* The least sigma with that delta <= delta (it decreases in sigma): a certified
- * enclosure [lo, hi] with delta(lo) > delta > delta(hi).  0 on success. */
-int lp_calibrate_analytic(arb_t sigma, const arb_t eps, const arb_t delta,
-                          const arb_t sens, slong digits, slong prec);
-
 /* ---- studies: what `leakproof channel` and `calibrate` compute, as records --------
  * Each fills `rec` (keys per leakproof(1): "command" first, the inputs echoed
  * as given, every certified number through lp_record_ball) and returns one of
  * the statuses below.  Certified numbers come from a precision loop: the
  * working precision (and the precision the decimal inputs are read at) is
  * raised until `digits` significant digits are certified, up to
- * LP_STUDY_MAX_PREC bits; "digits" then says how many were printed. */
-#define LP_STUDY_MAX_PREC 65536
-
-typedef enum {
-    LP_STUDY_OK = 0,            /* filled; status "ok" */
-    LP_STUDY_BAD_INPUT,         /* nothing usable filled; err names the parameter */
-    LP_STUDY_UNCERTIFIED,       /* filled with status "uncertified": no digit certified */
-    LP_STUDY_FAILED             /* filled with status "failed" (a non-certified method found nothing) */
-} lp_study_status;
-
+ * LP_STUDY_MAX_PREC bits (core/study.h); "digits" then says how many were
+ * printed. */
 /* The decimal texts a study accepts: capacity (kappa, an input) in
  * (0, LP_CAPACITY_MAX]: beyond it exp(2 kappa / d) leaves Arb's range of
  * evaluation and no root could be certified. */
 #define LP_CAPACITY_MAX "1e7"
-/* Checks a decimal text against (0, max] (max NULL: no upper end), exactly;
- * 0, or -1 with "NAME must be ..." in err. */
-int lp_study_check_positive(const char *name, const char *text, const char *max, char *err, size_t errlen);
-/* The sign of a - b for valid decimals, decided exactly. */
-int lp_decimal_compare(const char *a, const char *b);
-/* Valid decimal texts as doubles: 0, or -1 with a message in err naming the
- * (1-based) number that is beyond the double range. */
-int lp_study_doubles(double *out, char *const *texts, size_t n, char *err, size_t errlen);
-
 /* channel capacity: f(noise_variance) over the spectrum (key "capacity"). */
 lp_study_status lp_study_channel_capacity(lp_record *rec, lp_spectrum *s, const char *noise_variance,
                                           slong digits, char *err, size_t errlen);
@@ -197,8 +167,7 @@ lp_study_status lp_study_channel_dp(lp_record *rec, const lp_dp_inputs *in, slon
 /* channel toy: Section 5.2's example (no inputs). */
 lp_study_status lp_study_channel_toy(lp_record *rec, slong digits);
 /* calibrate gaussian: classical and analytic sigma for (epsilon, delta) at a
- * sensitivity; epsilon <= LP_EPSILON_MAX (e^epsilon must stay evaluable). */
-#define LP_EPSILON_MAX "1e6"
+ * sensitivity; epsilon <= LP_EPSILON_MAX (privacy.h). */
 lp_study_status lp_study_calibrate_gaussian(lp_record *rec, const char *epsilon, const char *delta,
                                             const char *sensitivity, slong digits,
                                             char *err, size_t errlen);

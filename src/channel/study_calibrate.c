@@ -2,7 +2,8 @@
  * (epsilon, delta)-DP, and the delta the classical one really gives; the
  * flags decided on the exact decimals.  Contract in channel.h. */
 #include <stdio.h>
-#include "channel/study.h"
+#include "channel/channel.h"
+#include "core/study.h"
 
 lp_study_status
 lp_study_calibrate_gaussian(lp_record *rec, const char *epsilon, const char *delta,

@@ -1,7 +1,8 @@
 /* `channel capacity`: f(sigma) of eq. (15)/(18) at a given noise variance,
  * certified by the precision loop.  Contract in channel.h. */
 #include "core/host.h"
-#include "channel/study.h"
+#include "channel/channel.h"
+#include "core/study.h"
 
 lp_study_status
 lp_study_channel_capacity(lp_record *rec, lp_spectrum *s, const char *noise_variance,

@@ -2,7 +2,8 @@
  * (B S^2 / (2 sigma), the supremum over spectra) and their ratio.
  * Contract in channel.h. */
 #include <stdio.h>
-#include "channel/study.h"
+#include "channel/channel.h"
+#include "core/study.h"
 
 lp_study_status
 lp_study_channel_dp(lp_record *rec, const lp_dp_inputs *in, slong digits, char *err, size_t errlen)

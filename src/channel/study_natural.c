@@ -2,7 +2,8 @@
  * target, with f at it as a check.  Contract in channel.h. */
 #include "core/host.h"
 #include <stdio.h>
-#include "channel/study.h"
+#include "channel/channel.h"
+#include "core/study.h"
 
 lp_study_status
 lp_study_channel_natural(lp_record *rec, lp_spectrum *s, const char *target_capacity,

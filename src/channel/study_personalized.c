@@ -4,7 +4,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "channel/study.h"
+#include "channel/channel.h"
+#include "core/study.h"
 
 /* the scan's range of sigma: the printed ratios have poles, so every root in
  * it is listed */

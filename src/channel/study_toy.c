@@ -3,7 +3,8 @@
  * gradient (Var 16) and by noise on the data (Var 1); at the next step W = 6
  * the gradient's noise no longer holds the capacity at 1.  Contract in
  * channel.h. */
-#include "channel/study.h"
+#include "channel/channel.h"
+#include "core/study.h"
 
 lp_study_status
 lp_study_channel_toy(lp_record *rec, slong digits)

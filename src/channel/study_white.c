@@ -3,7 +3,8 @@
 #include "core/host.h"
 #include <stdio.h>
 #include <string.h>
-#include "channel/study.h"
+#include "channel/channel.h"
+#include "core/study.h"
 
 lp_study_status
 lp_study_channel_white(lp_record *rec, lp_spectrum *s, const char *target_capacity,

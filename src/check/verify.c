@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check/verify.h"
-#include "account/account.h"      /* lp_format_arf_directed */
+#include "core/decimal_ops.h"
 
 static const char *const outcome_name[] = { "pass", "fail", "finding", "skip", "refused" };
 

@@ -5,7 +5,7 @@
 #define LP_VERIFY_H
 
 #include "leakproof.h"
-#include "input/cases.h"
+#include "check/cases.h"
 #include "mc/mc.h"
 #include "core/record.h"
 

@@ -70,35 +70,6 @@ lp_arg_int_range(long *v, const char *cmd, const char *opt, const char *text, lo
     return 0;
 }
 
-void
-lp_json_string(FILE *out, const char *s)
-{
-    if (s == NULL) {
-        fputs("null", out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char) *s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
-
-void
-lp_json_number(FILE *out, double x)
-{
-    if (isfinite(x))
-        fprintf(out, "%.6g", x);
-    else
-        fputs("null", out);
-}
-
 int
 lp_close_stdout(int status)
 {

@@ -135,11 +135,6 @@ int lp_arg_unit_interval(const char *cmd, const char *opt, const char *text, int
 
 /* Number files (lp_read_numbers, lp_free_texts) are read by the library. */
 
-/* JSON output: a string literal with escapes, or null for NULL. */
-void lp_json_string(FILE *out, const char *s);
-/* A finite double as a JSON number, else null. */
-void lp_json_number(FILE *out, double x);
-
 /* Flushes lp_out() (and closes it when it is stdout); returns status, or
  * LP_EXIT_FAIL on a write error. */
 int lp_close_stdout(int status);

@@ -9,10 +9,10 @@
 #include "cli.h"
 #include "cmd_account.h"
 #include "account/account.h"
-#include "account/pld.h"
-#include "account/vmf_account.h"
+#include "account/pld/pld.h"
+#include "account/rdp/vmf_account.h"
 #include "channel/channel.h"
-#include "account/phases.h"
+#include "account/rdp/phases.h"
 
 static const char *const cmd = "account";
 

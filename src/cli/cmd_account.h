@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 #include "account/account.h"
-#include "account/phases.h"
+#include "account/rdp/phases.h"
 
 /* the PLD accountant's largest circular grid */
 #define LP_PLD_MAX_N ((size_t) 1 << 23)

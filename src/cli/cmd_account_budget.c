@@ -5,8 +5,8 @@
 #include <unistd.h>
 #include "cli.h"
 #include "cmd_account.h"
-#include "account/pld_plan.h"
-#include "account/vmf_account.h"
+#include "account/pld/pld_plan.h"
+#include "account/rdp/vmf_account.h"
 #include "account/work.h"
 #include "core/budget.h"
 

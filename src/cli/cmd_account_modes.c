@@ -8,8 +8,8 @@
 #include "core/decimal_ops.h"
 #include "cli.h"
 #include "cmd_account.h"
-#include "account/pld.h"
-#include "account/vmf_account.h"
+#include "account/pld/pld.h"
+#include "account/rdp/vmf_account.h"
 #include "channel/channel.h"
 
 static const char *const cmd = "account";

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli.h"
 #include "account/account.h"
+#include "check/overflow_account.h"
 
 static const char *const cmd = "overflow account";
 

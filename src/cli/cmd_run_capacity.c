@@ -1,12 +1,12 @@
 /* cmd_run_capacity.c -- `leakproof run-capacity --p P (--sigma S --radius R
  * | --noise-multiplier M --clip C) --sampling-rate Q --steps T`: the Bayes
  * capacity of a DP-SGD run, bracketed and certified (the study is
- * lp_study_run_capacity, src/account/run_capacity.h). */
+ * lp_study_run_capacity, src/compose/run_capacity.h). */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "account/run_capacity.h"
+#include "compose/run_capacity.h"
 #include "core/decimal_ops.h"
 #include "channel/channel.h"
 

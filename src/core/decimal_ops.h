@@ -1,7 +1,8 @@
-/* decimal_ops.h -- exact arithmetic on decimal texts. */
+/* decimal_ops.h -- exact arithmetic on decimal texts, and printing one. */
 #ifndef LP_DECIMAL_OPS_H
 #define LP_DECIMAL_OPS_H
 
+#include <stdint.h>
 #include "leakproof.h"
 
 /* The exact product of two valid decimals, as a decimal text: plain where
@@ -21,5 +22,14 @@ int lp_decimal_exponent_beyond(const char *s);
 /* The message for such a text: "OPT: 'TEXT' has an exponent beyond +-100000
  * (leakproof reads decimals with exponents from -100000 to 100000)". */
 void lp_decimal_exponent_message(char *buf, size_t len, const char *opt, const char *s);
+
+/* x rounded up (down when up == 0) to `digits` significant decimal digits, as
+ * text; caller frees with flint_free.  The printed number is >= x (<= x)
+ * (decimal_print.c). */
+char *lp_format_arf_directed(const arf_t x, slong digits, int up);
+
+/* A sampling rate written as a fraction N/D of decimal integers (D >= 1): 0
+ * and N, D set, or -1 (decimal_fraction.c). */
+int lp_rate_fraction(uint64_t *num, uint64_t *den, const char *text);
 
 #endif

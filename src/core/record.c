@@ -9,22 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <jansson.h>
 #include "core/host.h"
 #include "core/record_internal.h"
-
-char *
-lp_record_strdup(const char *s)
-{
-    char *d;
-    if (s == NULL)
-        return NULL;
-    d = malloc(strlen(s) + 1);
-    if (d == NULL)
-        abort();
-    return strcpy(d, s);
-}
-
 
 lp_record *
 lp_record_new(const char *title)

@@ -5,6 +5,7 @@
 #define LP_NUMERIC_H
 
 #include "leakproof.h"
+#include "core/result.h"     /* the result type's setters, which every evaluator uses */
 
 /* ---- certified (arb) ------------------------------------------------------ */
 
@@ -82,9 +83,6 @@ void lp_logconcave_integral_arb(arb_t res, const lp_logconcave *f,
  * never inf or NaN for a finite ball.  Never use it in a bound. */
 double lp_arb_mid_d(const arb_t x);
 
-/* Sets res to a certified result from the ball x (status ok). */
-lp_status lp_result_set_arb(lp_result *res, const arb_t x);
-
 /* ---- non-certified --------------------------------------------------------- */
 
 /* The cost of one term of a loop at b bits of working precision, in
@@ -107,28 +105,6 @@ int lp_loop_affordable(uint64_t terms, slong prec, const lp_term_cost *cost, lp_
  * the estimate in its note. */
 #define LP_MPFR_BUDGET_S 60.0
 int lp_mpfr_prec_affordable(slong prec, lp_result *res);
-
-/* Clears the floating-point exception flags; returns nothing to check. */
-void lp_fp_watch_begin(void);
-/* The FE_OVERFLOW | FE_UNDERFLOW | FE_INVALID | FE_DIVBYZERO flags raised since
- * lp_fp_watch_begin. */
-int lp_fp_watch_end(void);
-
-/* Sets res to the double point value v and classifies it: inf -> overflow,
- * NaN -> overflow if `fe_raised` holds FE_OVERFLOW (inf/inf, 0*inf), else nan;
- * 0 -> underflow (every form here is positive); else ok. */
-lp_status lp_result_set_double(lp_result *res, double v, int fe_raised);
-
-/* Sets res to exp(logv) from a natural logarithm held in a double. */
-lp_status lp_result_set_log(lp_result *res, double logv);
-
-/* Sets res to the MPFR value v, classified as above using MPFR's own flags
- * (the caller clears them with mpfr_clear_flags before computing). */
-lp_status lp_result_set_mpfr(lp_result *res, const mpfr_t v);
-
-/* Sets res to a status without a value, with a note (printf format). */
-lp_status lp_result_fail(lp_result *res, lp_status status, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 /* Streaming log-sum-exp: log(sum_i exp(x_i)) without overflow. */
 typedef struct { double max, sum; } lp_lse;

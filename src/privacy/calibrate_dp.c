@@ -16,8 +16,7 @@
 #include <stdio.h>
 #include "core/host.h"
 #include "privacy/privacy.h"
-#include "channel/channel.h"
-#include "channel/study.h"
+#include "core/study.h"
 
 /* -1, 0, 1: delta_kappa(eps) - delta certainly below, unknown, above */
 static int

@@ -1,9 +1,8 @@
 /* The Gaussian mechanism's privacy profile and Renyi curve (contracts in
  * privacy.h).  The profile is the analytic Gaussian mechanism's delta
  * (Balle and Wang 2018, Theorem 8), computed once in the library by
- * lp_analytic_gaussian_delta (src/channel/calibrate.c), not a second copy. */
+ * lp_analytic_gaussian_delta (gauss_calibrate.c), not a second copy. */
 #include "privacy/privacy.h"
-#include "channel/channel.h"
 
 void
 lp_gauss_profile_arb(arb_t delta, const arb_t eps, const arb_t sigma, const arb_t dist, slong prec)

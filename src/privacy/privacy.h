@@ -226,4 +226,23 @@ lp_arf_exp_bound(const arf_t x)
     return e < -(WORD_MAX / 4) ? -(WORD_MAX / 4) : e > WORD_MAX / 4 ? WORD_MAX / 4 : e;
 }
 
+/* ---- the Gaussian mechanism's calibration (gauss_calibrate.c) ------------------------------------------- */
+
+/* Classical: sigma = S sqrt(2 ln(1.25/delta)) / epsilon (Dwork and Roth, Thm A.1,
+ * proved for epsilon < 1). */
+void lp_calibrate_classical(arb_t sigma, const arb_t eps, const arb_t delta,
+                            const arb_t sens, slong prec);
+/* The delta of the Gaussian mechanism with noise sigma (Balle and Wang 2018,
+ * Theorem 8): Phi(S/(2s) - eps s/S) - e^eps Phi(-S/(2s) - eps s/S). */
+void lp_analytic_gaussian_delta(arb_t d, const arb_t sigma, const arb_t eps,
+                                const arb_t sens, slong prec);
+/* The least sigma with that delta <= delta (it decreases in sigma): a certified
+ * enclosure [lo, hi] with delta(lo) > delta > delta(hi).  0 on success. */
+int lp_calibrate_analytic(arb_t sigma, const arb_t eps, const arb_t delta,
+                          const arb_t sens, slong digits, slong prec);
+
+/* The largest epsilon the Gaussian's studies take: e^epsilon must stay
+ * evaluable. */
+#define LP_EPSILON_MAX "1e6"
+
 #endif

@@ -6,8 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "privacy/privacy.h"
-#include "channel/channel.h"
-#include "channel/study.h"
+#include "core/study.h"
 
 static const char *
 worst_pair(lp_dp_mech mech, int antipodal, int secrets)

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "input/cases.h"
+#include "check/cases.h"
 #include "leakproof.h"
 
 int

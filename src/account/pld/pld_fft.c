@@ -1,0 +1,114 @@
+/* pld_fft.c -- a radix-2 FFT in doubles with an a-priori, componentwise
+ * error bound, for the PLD accountant's composition.  Contract in pld.h.
+ *
+ * Why doubles and not Arb's ball DFT (acb_dft, present in Arb 2.23): the
+ * composition needs n = 2^20 .. 2^23 points; acb_dft at that size costs
+ * seconds to tens of seconds (a ball multiplication is ~50x a double one),
+ * while the double FFT below with the bound proved here costs tens of
+ * milliseconds, and the bound (which grows like T log2(n) u, see pld.c) stays
+ * far below the deltas accounted.  FFTW is not used: its codelets (mixed
+ * radix, generated) have no published a-priori bound; the plain radix-2
+ * decimation in time below has one.
+ *
+ * The bound.  Each of the L = log2(n) stages applies butterflies
+ * (a, b) -> (a + w b, a - w b) with |w| = 1.  With computed twiddles w^,
+ * |w^ - w| <= mu, and standard complex arithmetic (|fl(xy) - xy| <=
+ * sqrt(2) gamma_2 |x||y|, fl(x +- y) = (x +- y)(1 + d), |d| <= u: Higham,
+ * Accuracy and Stability of Numerical Algorithms, 2nd ed., Lemma 3.5 and
+ * Section 24.1), each computed output of a butterfly is within
+ * eta (|a| + |b|) of the exact one, eta = mu + gamma_4 (sqrt(2) + mu)
+ * (Higham's eta, eq. (24.4); fused multiply-adds only lower these bounds).
+ * Write stage s as x_s = A_s x_{s-1}: two entries of modulus 1 per row.
+ * Componentwise, the computed error e_s obeys
+ *   |e_s| <= |A_s| |e_{s-1}| + eta |A_s| (|x_{s-1}| + |e_{s-1}|),
+ * and by induction |e_s| <= ((1 + eta)^s - 1) |A_s| ... |A_1| |x|.  The
+ * product of the entrywise moduli is the all-ones matrix (one path, of
+ * modulus 1, from each input to each output), so every output k obeys
+ *   |fft^(x)_k - fft(x)_k| <= ((1 + eta)^L - 1) sum_j |x_j|
+ * (Higham's Theorem 24.2 is the 2-norm form of the same argument).  The
+ * bit-reversal permutation is exact.  Without underflow: the callers add an
+ * absolute 2^-1000 per coefficient for it.
+ *
+ * The twiddles: e^{-2 pi i j/n} = hi[j / B] lo[j % B] with B = 2^ceil(L/2);
+ * the 2 sqrt(n) table entries are Arb balls (80 bits) rounded to the nearest
+ * doubles (each within 1.01 u in modulus), their product one complex double
+ * multiplication: |w^ - w| <= sqrt(2) gamma_2 (1 + 1.01u)^2 + 2.03 u < 5 u =
+ * mu.
+ *
+ * The plan, the transform and its factor are written once for the real type
+ * (pld_fft_body.h) and built for doubles (pld_double.c) and, below, for x87
+ * long doubles (pld_long_double.c); this file holds what is not typed: the
+ * factor (1 + eta)^L - 1 in Arb, and whether long double is x87's. */
+#include <float.h>
+#include "account/pld/pld_internal.h"
+
+/* (1 + eta)^L - 1 rounded up, L = log2(n), eta = mu + gamma_4 (sqrt 2 + mu),
+ * u = 2^log2_u the unit roundoff, mu = mu_u u the twiddles' error: the bound
+ * above, for doubles (u = 2^-53) and x87 long doubles (u = 2^-64) alike */
+double
+pld_fft_error_factor(size_t n, slong log2_u, double mu_u)
+{
+    size_t L = 0;
+    arb_t u, eta, g4, t;
+    double r;
+    while (((size_t) 1 << L) < n)
+        L++;
+    arb_init(u);
+    arb_init(eta);
+    arb_init(g4);
+    arb_init(t);
+    arb_one(u);
+    arb_mul_2exp_si(u, u, log2_u);
+    arb_mul_ui(g4, u, 4, 128);                  /* gamma_4 = 4u / (1 - 4u) */
+    arb_sub_ui(t, g4, 1, 128);
+    arb_neg(t, t);
+    arb_div(g4, g4, t, 128);
+    arb_set_d(eta, mu_u);
+    arb_mul(eta, eta, u, 128);                  /* mu */
+    arb_sqrt_ui(t, 2, 128);
+    arb_add(t, t, eta, 128);
+    arb_mul(t, t, g4, 128);
+    arb_add(eta, eta, t, 128);                  /* mu + gamma_4 (sqrt 2 + mu) */
+    arb_add_ui(eta, eta, 1, 128);
+    arb_pow_ui(eta, eta, L, 128);
+    arb_sub_ui(eta, eta, 1, 128);
+    {
+        arf_t up;
+        arf_init(up);
+        arb_get_ubound_arf(up, eta, 128);
+        r = arf_get_d(up, ARF_RND_UP);
+        arf_clear(up);
+    }
+    arb_clear(u);
+    arb_clear(eta);
+    arb_clear(g4);
+    arb_clear(t);
+    return r;
+}
+
+/* ---- the same FFT in x87 extended precision (long double, u = 2^-64) ---------
+ *
+ * The proof above uses only the standard model fl(x op y) = (x op y)(1 + d),
+ * |d| <= u, and twiddles within mu of the truth; x87's extended format
+ * (64-bit significand, round to nearest) satisfies it with u = 2^-64, so the
+ * bound holds with u = 2^-64 and mu = 5 u: the table entries are Arb balls
+ * (128 bits) rounded to long double through a double pair (hi = nearest
+ * double, lo = nearest double of the rest, hi + lo rounded once in long
+ * double: within u + 2^-106 + 2^-128 <= 1.01 u relative), their product one
+ * complex long double multiplication, as above.  Used by lp_pld_init
+ * (pld.c, through pld_compose_ld) when the double bound is too large for the
+ * delta asked (long runs at tiny q, where |y_k| ~ 1 for many k and the bound
+ * grows like T log2(n) u). */
+#if defined(__x86_64__) || defined(__i386__)
+#define LP_HAVE_LD 1
+#endif
+
+int
+pld_fft_ld_available(void)
+{
+#ifdef LP_HAVE_LD
+    return LDBL_MANT_DIG >= 64;
+#else
+    return 0;
+#endif
+}

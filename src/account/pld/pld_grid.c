@@ -1,0 +1,291 @@
+/* pld_grid.c -- the discretisation of one step: the certified masses of
+ * Y = ceil_h(X~) on the grid l_k = k h (the clamped ends absorbing the cut
+ * tails) and the mass cut per step, tau (step 1 of pld.h's route; the
+ * clamping's proof is (a) at the top of pld.c). */
+#include <math.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include "account/pld/pld_internal.h"
+#include "numeric/numeric.h"
+#include "core/host.h"
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* ---- the masses of Y, certified ------------------------------------------------ */
+
+/* F(l) = P(X <= l) (cdf = 1) or P(X > l) (cdf = 0) for the relation. */
+static void
+loss_cdf(arb_t F, const lp_dpsgd *run, lp_pld_relation rel, const arb_t l, int cdf,
+         slong prec)
+{
+    arb_t x, U, t;
+    arb_init(x);
+    arb_init(U);
+    arb_init(t);
+    /* remove: X <= l iff u <= U = M log((e^l - 1 + q)/q) + 1/(2M);
+     * add:    X <= l iff u >= V = M log((e^-l - 1 + q)/q) + 1/(2M) */
+    if (rel == LP_PLD_REMOVE)
+        arb_exp(x, l, prec);
+    else {
+        arb_neg(x, l);
+        arb_exp(x, x, prec);
+    }
+    arb_sub_ui(x, x, 1, prec);
+    arb_add(x, x, run->q, prec);
+    if (arb_is_positive(x)) {
+        arb_div(x, x, run->q, prec);
+        arb_log(x, x, prec);
+        arb_mul(U, x, run->M, prec);
+        arb_mul_2exp_si(t, run->M, 1);
+        arb_inv(t, t, prec);
+        arb_add(U, U, t, prec);
+        if (rel == LP_PLD_REMOVE) {
+            /* P(X <= l) = (1-q) Phi(U) + q Phi(U - 1/M); P(X > l) with -U */
+            arb_t a, b, c1;
+            arb_init(a);
+            arb_init(b);
+            arb_init(c1);
+            arb_inv(c1, run->M, prec);
+            arb_sub(b, U, c1, prec);
+            if (!cdf) {
+                arb_neg(U, U);
+                arb_neg(b, b);
+            }
+            lp_normal_cdf_arb(a, U, prec);
+            lp_normal_cdf_arb(b, b, prec);
+            arb_sub_ui(t, run->q, 1, prec);
+            arb_neg(t, t);
+            arb_mul(a, a, t, prec);
+            arb_addmul(a, b, run->q, prec);
+            arb_set(F, a);
+            arb_clear(a);
+            arb_clear(b);
+            arb_clear(c1);
+        } else {
+            /* P(X <= l) = Phi(-V), P(X > l) = Phi(V) */
+            if (cdf)
+                arb_neg(U, U);
+            lp_normal_cdf_arb(F, U, prec);
+        }
+    } else if (arb_is_nonpositive(x)) {
+        /* remove: l <= log(1-q): P(X <= l) = 0; add: l >= -log(1-q): P(X <= l) = 1 */
+        if ((rel == LP_PLD_REMOVE) == (cdf != 0))
+            arb_zero(F);
+        else
+            arb_one(F);
+    } else {
+        arb_zero_pm_one(F);
+        arb_mul_2exp_si(F, F, -1);
+        arb_add_ui(F, F, 0, prec);
+        arb_set_d(t, 0.5);
+        arb_add(F, F, t, prec);                 /* [0, 1]: no decision, still valid */
+    }
+    arb_clear(x);
+    arb_clear(U);
+    arb_clear(t);
+}
+
+/* The arguments of the upper tail P(X > l) = w1 Phi(z1) + w2 Phi(z2):
+ * remove: z1 = -U, z2 = 1/M - U, w1 = 1-q, w2 = q; add: z1 = V, w1 = 1, w2 = 0.
+ * Returns 0, or -1 when l is at the support's edge (the caller uses
+ * loss_cdf there). */
+static int
+tail_args(arb_t z1, arb_t z2, const lp_dpsgd *run, lp_pld_relation rel, const arb_t el,
+          slong prec)
+{
+    arb_t x, t;
+    int ok;
+    arb_init(x);
+    arb_init(t);
+    /* el = e^l (remove) or e^-l (add) */
+    arb_sub_ui(x, el, 1, prec);
+    arb_add(x, x, run->q, prec);
+    ok = arb_is_positive(x);
+    if (ok) {
+        arb_div(x, x, run->q, prec);
+        arb_log(x, x, prec);
+        arb_mul(z1, x, run->M, prec);
+        arb_mul_2exp_si(t, run->M, 1);
+        arb_inv(t, t, prec);
+        arb_add(z1, z1, t, prec);               /* U or V */
+        if (rel == LP_PLD_REMOVE) {
+            arb_inv(t, run->M, prec);
+            arb_sub(z2, t, z1, prec);
+            arb_neg(z1, z1);
+        }
+    }
+    arb_clear(x);
+    arb_clear(t);
+    return ok ? 0 : -1;
+}
+
+/* l_k = k h exactly */
+void
+pld_grid_point(arb_t l, int64_t k, double h)
+{
+    arb_set_d(l, h);
+    arb_mul_si(l, l, k, ARF_PREC_EXACT);
+}
+
+arb_ptr
+pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
+           arb_ptr *tails, arb_ptr *lower)
+{
+    arb_ptr mass;
+
+    /* 2. the masses of Y, certified: m_k = F(l_k) - F(l_{k-1}), the ends
+     * absorbing the clamped tails */
+    mass = _arb_vec_init(K);
+    {
+        /* G_i = P(X > l_{kmin+i}), i = 0 .. K-2, each boundary once: the
+         * arguments of Phi first (e^{+-l_k} by one multiplication per step
+         * from a fresh exponential per chunk), then Phi in Taylor blocks */
+        const int64_t nb = K > 1 ? K - 1 : 0;
+        arb_ptr G = _arb_vec_init(K > 1 ? K - 1 : 1);
+        const int *cancel = lp_cancel_flag();
+        /* add: also F_i = P(X <= l_i) = Phi(-V) directly, with radii relative
+         * to itself where it is small (1 - G_i has absolute radii ~2^-64,
+         * which over millions of masses summed to 1e-12 in the FFT's bound
+         * and swamped the lower tail's generating function) */
+        arb_ptr F = rel == LP_PLD_ADD ? _arb_vec_init(K > 1 ? K - 1 : 1) : NULL;
+#pragma omp parallel
+        {
+            const int *was = lp_cancel_flag();
+            int nt = 1, id = 0;
+            int64_t from, to;
+            arb_t el, step, lk;
+            arb_ptr z1, z2, P1, P2;
+            char *edge;
+#ifdef _OPENMP
+            nt = omp_get_num_threads();
+            id = omp_get_thread_num();
+#endif
+            from = nb * id / nt;
+            to = nb * (id + 1) / nt;
+            lp_cancel_watch(cancel);    /* every thread sees the caller's flag */
+            arb_init(el);
+            arb_init(step);
+            arb_init(lk);
+            z1 = _arb_vec_init(to - from + 1);
+            z2 = _arb_vec_init(to - from + 1);
+            P1 = _arb_vec_init(to - from + 1);
+            P2 = _arb_vec_init(to - from + 1);
+            edge = calloc((size_t) (to - from + 1), 1);
+            /* e^{+-l} - 1 + q cancels log2(1/q) bits and the chained
+             * products add a rounding each: the working precision carries
+             * both, and the chain restarts from a fresh exponential every 256
+             * points (a chain of 3e6 at 80 bits gave masses radii ~1e-13 at
+             * q = 1e-5, which entered the FFT's error bound T times) */
+            const slong eprec = MASS_PREC + 24 + (slong) ceil(-log2(run->q_d > 1e-300 ? run->q_d : 1e-300));
+            arb_set_d(step, rel == LP_PLD_ADD ? -h : h);
+            arb_exp(step, step, eprec);
+            for (int64_t i = from; i < to && !lp_cancelled(); i++) {
+                if ((i - from) % 256 == 0) {
+                    pld_grid_point(lk, kmin + i, h);
+                    if (rel == LP_PLD_ADD)
+                        arb_neg(lk, lk);
+                    arb_exp(el, lk, eprec);
+                }
+                if (tail_args(z1 + (i - from), z2 + (i - from), run, rel, el, MASS_PREC) != 0)
+                    edge[i - from] = 1;
+                arb_mul(el, el, step, eprec);
+            }
+            /* the edge points (none but possibly the first) are dropped from
+             * the sorted run: give them the neighbour's argument, fixed below */
+            for (int64_t i = to - from; i-- > 0;)
+                if (edge[i] && i + 1 < to - from) {
+                    arb_set(z1 + i, z1 + i + 1);
+                    arb_set(z2 + i, z2 + i + 1);
+                }
+            pld_phi_sorted(P1, z1, to - from, MASS_PREC);
+            if (rel == LP_PLD_REMOVE) {
+                if (!lp_cancelled())
+                    pld_phi_sorted(P2, z2, to - from, MASS_PREC);
+            } else {
+                for (int64_t i = 0; i < to - from; i++)
+                    arb_neg(z2 + i, z1 + i);
+                if (!lp_cancelled())
+                    pld_phi_sorted(P2, z2, to - from, MASS_PREC);
+            }
+            for (int64_t i = from; i < to && !lp_cancelled(); i++) {
+                arb_ptr g = G + i;
+                if (edge[i - from]) {
+                    pld_grid_point(lk, kmin + i, h);
+                    loss_cdf(g, run, rel, lk, 0, MASS_PREC);
+                    if (F)
+                        loss_cdf(F + i, run, rel, lk, 1, MASS_PREC);
+                } else if (rel == LP_PLD_REMOVE) {
+                    arb_sub_ui(g, run->q, 1, MASS_PREC);
+                    arb_neg(g, g);
+                    arb_mul(g, g, P1 + (i - from), MASS_PREC);
+                    arb_addmul(g, P2 + (i - from), run->q, MASS_PREC);
+                } else {
+                    arb_set(g, P1 + (i - from));
+                    arb_set(F + i, P2 + (i - from));
+                }
+            }
+            _arb_vec_clear(z1, to - from + 1);
+            _arb_vec_clear(z2, to - from + 1);
+            _arb_vec_clear(P1, to - from + 1);
+            _arb_vec_clear(P2, to - from + 1);
+            free(edge);
+            arb_clear(el);
+            arb_clear(step);
+            arb_clear(lk);
+            lp_cancel_watch(was);
+        }
+        if (K > 1) {
+            /* m_kmin = P(X <= l_kmin) = 1 - G_0; m_k = G_{i-1} - G_i; m_kmax = G_{K-2} */
+            arb_sub_ui(mass + 0, G + 0, 1, MASS_PREC);
+            arb_neg(mass + 0, mass + 0);
+            for (int64_t i = 1; i < K - 1 && !lp_cancelled(); i++)
+                arb_sub(mass + i, G + i - 1, G + i, MASS_PREC);
+            arb_set(mass + K - 1, G + K - 2);
+            if (F) {
+                /* the same masses from F where F is small: F_0, F_i - F_{i-1} */
+                arf_t u;
+                arf_init(u);
+                arb_set(mass + 0, F + 0);
+                for (int64_t i = 1; i < K - 1; i++) {
+                    arb_get_ubound_arf(u, F + i, 30);
+                    if (arf_cmp_2exp_si(u, -1) < 0)
+                        arb_sub(mass + i, F + i, F + i - 1, MASS_PREC);
+                }
+                arf_clear(u);
+            }
+        }
+        if (lower)
+            *lower = F;
+        else if (F)
+            _arb_vec_clear(F, K > 1 ? K - 1 : 1);
+        if (tails)
+            *tails = G;
+        else
+            _arb_vec_clear(G, K > 1 ? K - 1 : 1);
+    }
+    if (K == 1)
+        arb_one(mass + 0);
+    return mass;
+}
+
+void
+pld_cut_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin,
+              int64_t kmax, double h)
+{
+    arb_t l;
+
+    arb_init(l);
+    /* the cut tails per step */
+    if (rel == LP_PLD_REMOVE) {
+        pld_grid_point(l, kmax, h);
+        loss_cdf(pld->tau_hi, run, rel, l, 0, MASS_PREC);   /* P(X > l_kmax) */
+        arb_zero(pld->tau_lo);
+    } else {
+        pld_grid_point(l, kmin, h);
+        loss_cdf(pld->tau_lo, run, rel, l, 1, MASS_PREC);   /* P(X <= l_kmin) */
+        arb_zero(pld->tau_hi);
+    }
+    arb_clear(l);
+}

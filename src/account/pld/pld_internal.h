@@ -1,0 +1,89 @@
+/* pld_internal.h -- what the files of the PLD accountant share (pld.c and
+ * the other src/account/pld*.c); not installed, not a contract outside them.
+ * Notation as at the top of pld.c. */
+#ifndef LP_PLD_INTERNAL_H
+#define LP_PLD_INTERNAL_H
+
+#include "account/pld/pld.h"
+
+#define MASS_PREC 64
+#define U53 1.1102230246251565e-16     /* 2^-53 */
+
+/* ---- pld_grid.c: the masses of Y, certified ---------------------------------- */
+
+/* l = k h exactly. */
+void pld_grid_point(arb_t l, int64_t k, double h);
+
+/* The K masses of Y on l_k, k = kmin .. kmin+K-1 (the ends absorbing the
+ * clamped tails), certified at MASS_PREC; the caller clears the vector
+ * (_arb_vec_clear(mass, K)). */
+arb_ptr pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
+                   arb_ptr *tails, arb_ptr *lower);
+
+/* pld->tau_hi, pld->tau_lo: the mass cut per step at l_kmax (remove) or
+ * l_kmin (add), the other zero. */
+void pld_cut_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin,
+                   int64_t kmax, double h);
+
+/* res = phi(x) = e^{-x^2/2} / sqrt(2 pi) (pld_kl.c). */
+void pld_normal_density(arb_t res, const arb_t x, slong prec);
+
+/* out_i = Phi(z_i), i < n, for sorted z_0 <= z_1 <= ... (balls), certified at
+ * prec: in blocks of |z_i - c| <= 1/16 around an exact centre c by a Taylor
+ * series of 12 terms with a bound on its remainder, one erfc per block
+ * (pld_phi.c); stops early, leaving the rest, once lp_cancelled(). */
+void pld_phi_sorted(arb_ptr out, arb_srcptr z, int64_t n, slong prec);
+
+/* ---- pld_better.c, pld_mean.c, pld_tails.c: the bounds around the composition */
+
+/* x = the better of two valid bounds x, y: the smaller upper end (upper != 0)
+ * or the larger lower end; y not finite leaves x. */
+void pld_take_better(arb_t x, const arb_t y, int upper);
+
+/* pld->mu_lo, pld->mu_hi: E[Y] - E[X~] enclosed from the masses, the
+ * certified KL and the clamped tail at the double cut zcut. */
+void pld_mean_rounding(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcptr mass,
+                       int64_t kmin, int64_t K, double h, double zcut);
+
+/* pld->tail: P(S_Y outside the window (pld->ja, pld->n, pld->h)) bounded by
+ * Chernoff at lam_hi, lam_lo (needs pld->mu_lo, mu_hi set); dref the delta
+ * that sizes the Hoeffding term. */
+void pld_window_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcptr mass,
+                      arb_srcptr G, arb_srcptr F, int64_t kmin, int64_t K, double lam_hi, double lam_lo,
+                      double dref);
+
+/* ---- pld_fft.c: the FFT's error factor; pld_double.c, pld_long_double.c --- */
+
+/* (1 + eta)^log2(n) - 1 rounded up for the unit roundoff u = 2^log2_u and
+ * twiddles within mu_u u (the bound proved in pld_fft.c). */
+double pld_fft_error_factor(size_t n, slong log2_u, double mu_u);
+
+/* The FFT of pld.h in x87 extended precision (u = 2^-64), the same contract. */
+typedef struct {
+    size_t n;
+    long double *w;             /* e^{-2 pi i j/n}, j < n/2, interleaved */
+    double mu;                  /* |w^ - w| <= mu for every twiddle */
+} lp_fft_ld_plan;
+
+int pld_fft_ld_available(void);         /* long double has a 64-bit significand */
+void lp_fft_ld_plan_init(lp_fft_ld_plan *p, size_t n);
+void lp_fft_ld_plan_clear(lp_fft_ld_plan *p);
+void lp_fft_ld(long double *x, const lp_fft_ld_plan *p, int sign);
+double lp_fft_ld_error_factor(const lp_fft_ld_plan *p);
+
+/* ---- the composition: pld_compose.c, pld_double.c, pld_long_double.c -------- */
+
+/* pld->err_fft, pld->A, B, C, rnd_rel: the T-fold composition of the masses
+ * on the circle of pld->n points (pld->h, ja, T set) and its error bound, in
+ * doubles. */
+void pld_compose(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K);
+/* the same in long double (pld_fft_ld_available() must hold) */
+void pld_compose_ld(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K);
+
+/* The composition's constants in a type of unit roundoff u = 2^log2_u, as
+ * doubles rounded the safe way: c_pow >= (1 + sqrt(2) gamma_2)^(2T) - 1;
+ * r_cut <= 2^(-1000/(T-1)); ch_h >= 1 + e^{h/2} (pld_compose.c). */
+void pld_power_constants(double *c_pow, double *r_cut, double *ch_h, uint64_t T, double h,
+                         slong log2_u);
+
+#endif

@@ -1,0 +1,144 @@
+/* pld_study.c -- the record of `leakproof account --accountant pld`.
+ * Contract in pld.h. */
+#include <math.h>
+#include <stdlib.h>
+#include "core/host.h"
+#include "account/pld/pld.h"
+
+static void
+record_eps(lp_record *rec, const char *key, double v, slong digits, int up)
+{
+    if (!isfinite(v)) {
+        lp_record_null(rec, key);
+        return;
+    }
+    {
+        arf_t x;
+        char *t;
+        arf_init(x);
+        arf_set_d(x, v);
+        t = lp_format_arf_directed(x, digits, up);
+        lp_record_text(rec, key, t);
+        flint_free(t);
+        arf_clear(x);
+    }
+}
+
+static void
+record_arb_directed(lp_record *rec, const char *key, const arb_t x, slong digits, int up)
+{
+    arf_t e;
+    char *t;
+    arf_init(e);
+    if (up)
+        arb_get_ubound_arf(e, x, 64);
+    else
+        arb_get_lbound_arf(e, x, 64);
+    t = lp_format_arf_directed(e, digits, up);
+    lp_record_text(rec, key, t);
+    flint_free(t);
+    arf_clear(e);
+}
+
+/* one relation: its object; the bounds go to the caller's maxima */
+static int
+one_relation(lp_record *obj, const lp_dpsgd *run, lp_pld_relation rel, const lp_pld_request *req,
+             double *elo, double *ehi, arb_t dlo, arb_t dhi, const arb_t eps)
+{
+    lp_pld pld;
+    if (lp_pld_init(&pld, run, rel, req->width, req->max_n, req->eps ? lp_strtod(req->eps, NULL) : -1) != 0) {
+        lp_pld_clear(&pld);
+        return -1;
+    }
+    lp_record_text(obj, "relation", rel == LP_PLD_REMOVE ? "remove" : "add");
+    lp_record_double(obj, "grid_width", pld.h);
+    lp_record_int(obj, "grid_size", (int64_t) pld.n);
+    lp_record_int(obj, "step_support", (int64_t) pld.support);
+    record_arb_directed(obj, "fft_error_bound", pld.err_fft, 3, 1);
+    record_arb_directed(obj, "window_tail_bound", pld.tail, 3, 1);
+    if (eps) {
+        lp_pld_delta(dlo, dhi, &pld, eps);
+        record_arb_directed(obj, "delta_lower_bound", dlo, req->digits, 0);
+        record_arb_directed(obj, "delta_upper_bound", dhi, req->digits, 1);
+    } else {
+        lp_pld_epsilon(elo, ehi, &pld, run->delta);
+        record_eps(obj, "epsilon_lower_bound", *elo, req->digits, 0);
+        record_eps(obj, "epsilon_upper_bound", *ehi, req->digits, 1);
+    }
+    lp_pld_clear(&pld);
+    return 0;
+}
+
+void
+lp_pld_study(lp_record *rec, const lp_pld_request *req)
+{
+    lp_dpsgd run;
+    double elo[2] = { 0, 0 }, ehi[2] = { INFINITY, INFINITY };
+    arb_t dlo[2], dhi[2], eps;
+    int rels[2], nrel = 0, ok = 1;
+    /* with --delta-for-epsilon the grid is chosen for deltas down to 1e-12 */
+    lp_dpsgd_init(&run, req->M, req->q, req->steps, req->delta ? req->delta : "1e-12");
+    arb_init(eps);
+    for (int i = 0; i < 2; i++) {
+        arb_init(dlo[i]);
+        arb_init(dhi[i]);
+    }
+    if (req->eps)
+        lp_decimal_arb(eps, req->eps, 128);
+    if (req->relation == 0 || req->relation == 2)
+        rels[nrel++] = LP_PLD_REMOVE;
+    if (req->relation == 1 || req->relation == 2)
+        rels[nrel++] = LP_PLD_ADD;
+
+    lp_record_text(rec, "command", "account");
+    lp_record_text(rec, "accountant", "pld");
+    lp_record_text(rec, "noise_multiplier", req->M);
+    lp_record_text(rec, "sampling_rate", req->q);
+    lp_record_int(rec, "steps", (int64_t) req->steps);
+    if (req->eps) {
+        lp_record_text(rec, "epsilon", req->eps);
+    } else {
+        lp_record_text(rec, "delta", req->delta);
+    }
+    lp_record_text(rec, "relation", req->relation == 0 ? "remove" : req->relation == 1 ? "add" : "both");
+    lp_record_double(rec, "width", req->width);
+    for (int i = 0; i < nrel; i++) {
+        lp_record *obj = lp_record_object(rec, rels[i] == LP_PLD_REMOVE ? "remove" : "add");
+        if (one_relation(obj, &run, rels[i], req, &elo[i], &ehi[i], dlo[i], dhi[i],
+                         req->eps ? eps : NULL) != 0)
+            ok = 0;
+    }
+    /* the worse relation: the maximum of each bound */
+    if (req->eps) {
+        arb_t lo, hi;
+        arb_init(lo);
+        arb_init(hi);
+        arb_set(lo, dlo[0]);
+        arb_set(hi, dhi[0]);
+        if (nrel == 2) {
+            if (arf_cmp(arb_midref(dlo[1]), arb_midref(lo)) > 0)
+                arb_set(lo, dlo[1]);
+            if (arf_cmp(arb_midref(dhi[1]), arb_midref(hi)) > 0)
+                arb_set(hi, dhi[1]);
+        }
+        record_arb_directed(rec, "delta_lower_bound", lo, req->digits, 0);
+        record_arb_directed(rec, "delta_upper_bound", hi, req->digits, 1);
+        arb_clear(lo);
+        arb_clear(hi);
+    } else {
+        double lo = elo[0], hi = ehi[0];
+        if (nrel == 2) {
+            lo = fmax(lo, elo[1]);
+            hi = fmax(hi, ehi[1]);
+        }
+        record_eps(rec, "epsilon_lower_bound", ok ? lo : NAN, req->digits, 0);
+        record_eps(rec, "epsilon_upper_bound", ok ? hi : NAN, req->digits, 1);
+    }
+    lp_record_bool(rec, "certified", ok);
+    for (int i = 0; i < 2; i++) {
+        arb_clear(dlo[i]);
+        arb_clear(dhi[i]);
+    }
+    arb_clear(eps);
+    lp_dpsgd_clear(&run);
+}

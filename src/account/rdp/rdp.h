@@ -1,0 +1,149 @@
+/* rdp.h -- DP-SGD's epsilon over a training run: the Renyi-DP accountant of
+ * the Poisson-subsampled Gaussian mechanism (Mironov, Talwar and Zhang 2019),
+ * composed over T steps and converted to (epsilon, delta)-DP, certified in
+ * ball arithmetic beside the ways accountants compute it in doubles.
+ *
+ * One step: noise multiplier M (noise standard deviation over the clipping
+ * norm), sampling rate q in (0, 1].  At an order alpha > 1,
+ *   A_alpha = E_{z ~ N(0, M^2)} [ ((1-q) + q exp((2z - 1)/(2 M^2)))^alpha ],
+ *   RDP(alpha) = log(A_alpha) / (alpha - 1),
+ * and for integer alpha the expectation is the finite sum
+ *   A_alpha = sum_{k=0}^{alpha} C(alpha,k) (1-q)^{alpha-k} q^k exp((k^2-k)/(2 M^2)).
+ * T steps compose additively: RDP_T = T RDP.  Each order gives a valid epsilon
+ * for a target delta in (0, 1):
+ *   classic (Mironov 2017, Prop. 3):  eps = RDP_T + log(1/delta)/(alpha-1)
+ *   balle   (Balle et al. 2020, Thm 21; Opacus's conversion):
+ *           eps = RDP_T + log((alpha-1)/alpha) - (log(delta) + log(alpha))/(alpha-1)
+ * so the accountant's epsilon is the minimum over the orders evaluated.
+ *
+ * Orders are exact decimals.  Integer orders 2 .. LP_ORDER_INT_MAX are summed
+ * term by term; fractional orders > 1 (and integer ones, as an independent
+ * check) by the integral above, certified (see rdp_integral_arb.c).  The run
+ * and the order lists: account/run.h. */
+#ifndef LP_ACCOUNT_RDP_H
+#define LP_ACCOUNT_RDP_H
+
+#include "account/run.h"
+
+/* ---- one order, certified --------------------------------------------------- */
+
+/* rdp = an enclosure of RDP(alpha) of ONE step, integer alpha >= 2, by the
+ * finite sum written as A - 1 = sum_{k>=2} C(alpha,k)(1-q)^{alpha-k} q^k
+ * (exp((k^2-k)/(2M^2)) - 1), all terms positive (the k = 0, 1 terms cancel the
+ * 1), then log1p: no cancellation however small q is.  q = 1 exactly gives
+ * alpha/(2 M^2).  Working precision prec plus log2(alpha) guard bits. */
+void lp_rdp_int_arb(arb_t rdp, const lp_dpsgd *run, uint64_t alpha, slong prec);
+
+/* rdp = an enclosure of RDP(alpha) of one step for any real alpha > 1 given
+ * as a ball (certainly > 1), by the integral over z = M u,
+ *   A = int phi(u) ((1-q) + q exp(u/M - 1/(2M^2)))^alpha du,
+ * a rigorous Gauss-Legendre integral on a window [a, b] with both tails
+ * bounded: for u <= 1/(2M) the base is <= 1 so the left tail is <= Phi(a); for
+ * u >= 1/(2M) the base is <= exp(u/M - 1/(2M^2)) so the right tail is
+ * <= exp((alpha^2-alpha)/(2M^2)) Phi(-(b - alpha/M)).  Returns 0, or -1 when
+ * the integrator could not reach a finite enclosure. */
+int lp_rdp_integral_arb(arb_t rdp, const lp_dpsgd *run, const arb_t alpha, slong prec);
+
+/* ---- one order, by every method -------------------------------------------- */
+
+/* The RDP of T steps at the order `alpha` (decimal text accepted by
+ * lp_order_parse) and the two epsilons, by `method`:
+ *   arb        certified, at least `digits` significant digits of each epsilon
+ *              (precision raised as needed);
+ *   double     Opacus 1.1.2's code in C doubles: log of the binomial
+ *              coefficient computed as a double (overflows to inf past
+ *              alpha ~ 1030), log-add of the terms; fractional orders by its
+ *              erfc series;
+ *   logdouble  dp_accounting's code: log-binomials by lgamma, log-sum-exp;
+ *              integer orders only (else status domain).
+ * Non-certified results carry a status, never a silent inf or NaN. */
+typedef struct {
+    const char *alpha;          /* the order's text (not owned) */
+    lp_result rdp_T;            /* T-step RDP */
+    lp_result eps_classic, eps_balle;
+} lp_account_order;
+
+void lp_account_order_init(lp_account_order *o, const char *alpha);
+void lp_account_order_clear(lp_account_order *o);
+lp_status lp_account_order_eval(lp_account_order *o, const lp_dpsgd *run,
+                                lp_method method, slong digits);
+/* RDP_T at order alpha to epsilon (Mironov 2017, Prop. 3; Balle et al. 2020,
+ * Thm 21); 1 if x is accurate to `bits` (relatively, or absolutely near 0). */
+void lp_account_convert_arb(arb_t classic, arb_t balle, const arb_t rdp_T, const arb_t alpha,
+                            const arb_t delta, slong prec);
+int lp_account_accurate(const arb_t x, slong bits);
+
+/* ---- a list of orders: the accountant's epsilon ------------------------------ */
+
+/* The accountant over a list of orders.  For arb, eps_upper_* is the minimum
+ * over the orders of the upper ends of the epsilon balls (exact, to be
+ * printed rounded up): a certified upper bound on the best epsilon the list
+ * gives; eps_lower_* the minimum of the lower ends: the list's epsilon is
+ * certainly >= it.  For the other methods both are the minimum of the ok
+ * points, as the accountants take it.  best_* index the order attaining the
+ * minimum (-1 when no order gave a value). */
+typedef struct {
+    lp_method method;
+    size_t norders;
+    lp_account_order *order;
+    arf_t eps_upper_classic, eps_upper_balle;
+    arf_t eps_lower_classic, eps_lower_balle;
+    long best_classic, best_balle;
+    size_t nfailed;             /* orders whose status is not ok */
+    size_t nalloc;              /* orders allocated (>= norders) */
+    char search_alpha[40];      /* the order the search found (lp_account_eval_search) */
+    int searched;               /* 1 when order[norders - 1] is the search's */
+} lp_account;
+
+void lp_account_init(lp_account *acc, const char *const *orders, size_t norders);
+void lp_account_clear(lp_account *acc);
+/* Evaluates every order; returns LP_OK when at least one order gave an epsilon,
+ * else the first order's status. */
+lp_status lp_account_eval(lp_account *acc, const lp_dpsgd *run, lp_method method,
+                          slong digits);
+
+/* Recomputes the minima and best_* from the orders already evaluated. */
+void lp_account_refold(lp_account *acc);
+
+/* ---- the default: the best real order (best_order.c) ------------------------- */
+
+/* acc for the search: the grid and one more order (the search's). */
+void lp_account_init_search(lp_account *acc);
+/* Certifies every grid order, then chooses alpha* by a golden-section search
+ * over log(alpha - 1) between the best grid order's neighbours (from
+ * low-precision enclosures: a heuristic that only chooses), and certifies
+ * alpha* (acc->search_alpha, the last order).  The minima are over the grid
+ * and alpha*: never above the grid's; a certified upper bound at the order
+ * reported, not a certified minimum over all orders. */
+lp_status lp_account_eval_search(lp_account *acc, const lp_dpsgd *run, slong digits);
+/* The accountant over an order list: the search for a search list with arb,
+ * its grid with a double method, else lp_account_eval. */
+lp_status lp_account_eval_orders(lp_account *acc, const lp_dpsgd *run, lp_method method,
+                                 slong digits, int search);
+
+/* ---- the inverse: the least multiplier ---------------------------------------- */
+
+/* The least multiplier M on the grid m 10^-digits_after_point (m integer)
+ * whose certified epsilon (Balle et al.'s conversion, minimum over the orders)
+ * is certainly <= eps_target, found by bisection.  On return:
+ *   M_hi: text of that multiplier (caller frees with flint_free), its
+ *         certified upper bound eps_hi (certainly <= target);
+ *   M_lo: text of the grid point just below, eps_lo_lower (the lower end of
+ *         its epsilon): *below_certain = 1 when that is certainly > target,
+ *         0 when the grid step is finer than the accountant can decide.
+ * search != 0: each M's epsilon by lp_account_eval_search (orders ignored).
+ * Returns 0, or -1 when no M up to 10^6 reaches the target. */
+int lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
+                                arf_t eps_lo_lower, int *below_certain,
+                                const lp_dpsgd *run, const arb_t eps_target,
+                                const char *const *orders, size_t norders, int search,
+                                slong digits_after_point);
+
+/* dp_accounting's KL bound certified on an evaluated arb accountant (kl_zero.c):
+ * 1 when at some order the T-step RDP is certainly below -log(1 - delta^2), in
+ * which case that order's Balle et al. epsilon, the list's minimum and its
+ * bounds are set to 0 (dp_accounting's conversion gives exactly 0 there,
+ * validly). */
+int lp_account_kl_zero(lp_account *ref, const arb_t delta);
+
+#endif

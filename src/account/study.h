@@ -1,0 +1,67 @@
+/* study.h -- the studies of `leakproof account` by the RDP accountant and the
+ * peers' methods: the request, the records (study.c). */
+#ifndef LP_ACCOUNT_STUDY_H
+#define LP_ACCOUNT_STUDY_H
+
+#include "account/rdp/rdp.h"
+#include "core/record.h"
+
+/* ---- the studies of `leakproof account` (study.c) ------------------------------ */
+
+/* One run as the user gave it: decimal texts, already validated (M > 0,
+ * q in (0, 1], delta in (0, 1)), steps >= 1; digits: significant digits of
+ * the printed epsilons. */
+typedef struct {
+    const char *M, *q, *delta;
+    uint64_t steps;
+    const lp_order_list *orders;
+    lp_method method;           /* arb, double or logdouble */
+    int compare;                /* with a double method: arb beside it, and rel_error */
+    slong digits;
+    int per_order;              /* the list per_order: each order's T-step RDP and epsilons */
+    /* (rdp/delta_at_epsilon.c): delta at a given epsilon (NULL: epsilon at
+       delta), the run in phases "M,q,T" (nphases 0: M, q, steps above) */
+    const char *delta_for_eps;
+    const char *const *phase;
+    size_t nphases;
+    int replace;                /* --relation replace (phases.c) */
+} lp_account_request;
+
+/* The accountant's record: command "account", the inputs echoed
+ * (noise_multiplier, sampling_rate, steps, delta, method, orders), norders,
+ * orders_failed, first_failure ("order A: status: note", or null), and for
+ * each conversion (objects balle2020 and classic): conversion (its name),
+ * epsilon_upper_bound (arb: the list's minimum rounded up to `digits`
+ * significant digits, a text; otherwise null), order (the best order's text),
+ * value (the best order's epsilon: a certified ball, or the method's double),
+ * certified, rel_error (with compare: against arb at the method's best and
+ * arb's best order, each its own minimum), status; when no order gave an
+ * epsilon: epsilon_upper_bound and order null, the first order's status and
+ * note; with per_order, the list per_order: for each order evaluated (the
+ * search's last), order, rdp (the T-step RDP), epsilon_balle2020,
+ * epsilon_classic (balls with arb, doubles otherwise; null where the order
+ * failed) and status. */
+void lp_account_study(lp_record *rec, const lp_account_request *req);
+/* One conversion's object of that record (balle != 0: Balle et al., else
+ * classic), from an evaluated accountant and, with compare, arb's (else NULL). */
+void lp_account_record_conversion(lp_record *rec, const lp_account *acc, const lp_account *ref,
+                                  int balle, slong digits);
+/* A per_order row's order, rdp, epsilon_balle2020, epsilon_classic (status: the caller's). */
+void lp_account_record_order(lp_record *row, const lp_account_order *o, slong digits);
+
+/* The inverse's record (req->M and req->method ignored): command "account
+ * least-multiplier", epsilon, sampling_rate, steps, delta, orders and
+ * resolution echoed, noise_multiplier (the least grid multiplier, text),
+ * epsilon_upper_bound (its certified epsilon, rounded up), below (the grid
+ * point under it), epsilon_below_lower_bound (the lower end of its epsilon,
+ * rounded down), below_certainly_exceeds.  Returns 0, or -1 (nothing
+ * recorded) when no multiplier up to 10^6 meets the target. */
+int lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
+                                      const lp_account_request *req, long resolution);
+
+/* The status `account` gives a conversion of an evaluated accountant without
+ * a reference ("ok", "inaccurate", or the first order's status when none gave
+ * a value), and its note. */
+const char *lp_account_status(char *note, size_t nl, const lp_account *acc, int balle);
+
+#endif

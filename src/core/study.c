@@ -1,0 +1,77 @@
+/* What the studies share: exact decisions on decimal inputs, and the
+ * precision loop's test.  Contracts in channel.h and study.h. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/decimal_ops.h"
+#include "core/host.h"
+#include "core/study.h"
+
+int
+lp_decimal_compare(const char *a, const char *b)
+{
+    /* exactly, on the decimals' integers (a precision cap took 65,518-digit
+       inputs as equal to the bound) */
+    return lp_decimal_cmp_exact(a, b);
+}
+
+int
+lp_study_check_positive(const char *name, const char *text, const char *max, char *err, size_t errlen)
+{
+    if (lp_decimal_exponent_beyond(text)) {
+        lp_decimal_exponent_message(err, errlen, name, text);
+        return -1;
+    }
+    if (text == NULL || !lp_decimal_valid(text) || lp_decimal_sign(text) <= 0
+        || (max && lp_decimal_compare(text, max) > 0)) {
+        snprintf(err, errlen, "%s must be a decimal number > 0%s%s (got '%s')", name,
+                 max ? " and <= " : "", max ? max : "", text ? text : "");
+        return -1;
+    }
+    return 0;
+}
+
+int
+lp_study_accurate(const arb_t x, slong digits)
+{
+    return arb_rel_accuracy_bits(x) >= (slong) (3.33 * digits) + 8;
+}
+
+slong
+lp_study_first_prec(slong digits)
+{
+    return (slong) (3.33 * digits) + 64;
+}
+
+int
+lp_study_record_ball(lp_record *rec, const char *key, const arb_t x, slong digits, slong *least)
+{
+    slong got = lp_record_ball(rec, key, x, digits);
+    if (got < *least && !arb_is_zero(x))      /* an exact 0 prints as "0", one digit */
+        *least = got;
+    return got > 0 || arb_is_zero(x);
+}
+
+void
+lp_study_record_status(lp_record *rec, slong digits_printed, slong prec)
+{
+    lp_record_text(rec, "status", digits_printed > 0 ? "ok" : "uncertified");
+    lp_record_int(rec, "digits", digits_printed);
+    lp_record_int(rec, "prec_bits", prec);
+    lp_record_bool(rec, "certified", digits_printed > 0);
+}
+
+int
+lp_study_doubles(double *out, char *const *texts, size_t n, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < n; i++) {
+        out[i] = lp_strtod(texts[i], NULL);
+        if (!isfinite(out[i]) || (out[i] == 0 && lp_decimal_sign(texts[i]) != 0)) {
+            snprintf(err, errlen, "number %zu, %s, is beyond the range of doubles, in which this is computed",
+                     i + 1, texts[i]);
+            return -1;
+        }
+    }
+    return 0;
+}

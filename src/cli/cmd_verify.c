@@ -170,6 +170,8 @@ lp_cmd_verify(int argc, char **argv)
             tap_text(out(), k->text);
             fprintf(out(), "%s\n", k->kind == LP_CHECK_FINDING ? " # TODO finding: disagrees with the Monte Carlo arbiter"
                    : k->kind == LP_CHECK_SKIP ? " # SKIP no value from this method"
+                   : k->kind == LP_CHECK_REFUSED && k->why && strstr(k->why, "ESS") == NULL
+                   ? " # SKIP not judged: the error is infinite or NaN"
                    : k->kind == LP_CHECK_REFUSED ? " # SKIP not judged: effective sample size too small" : "");
         }
         /* a reader that went away (EPIPE with SIGPIPE ignored): stop now,

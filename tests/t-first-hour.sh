@@ -6,6 +6,35 @@
 cases=$(mktemp)
 trap 'rm -f "$out" "$err" "$cases"' EXIT
 
+# 1. One neighbouring relation: the report's comparison at equal (epsilon,
+# delta) by hand with the documented commands and their defaults (any two
+# secrets, distance 2R).  Before, calibrate gaussian took distance 1: sigma
+# 0.3385, eval gauss log10 C 149.23, dp gauss epsilon 41.9.
+field() {  # field KEY FILE: a key's value in a human record
+    sed -n "s/^  $1: \([^ ]*\).*/\1/p" "$2" | head -1
+}
+"$L" calibrate gaussian --epsilon 16.3482 --delta 1e-5 >"$out" 2>"$err"
+sigma=$(field sigma_analytic "$out")
+[ "$sigma" = 6.7696508594133955921e-1 ] && [ "$(field neighbours "$out")" = secrets ] \
+    && [ "$(field distance "$out")" = 2 ]
+ok $? "calibrate gaussian --epsilon 16.3482 --delta 1e-5: sigma $sigma, neighbours $(field neighbours "$out"), distance $(field distance "$out") (the report's 6.7696508594133955921e-1 at 2R)"
+"$L" eval gauss --p 13700 --sigma "$sigma" --radius 1 --form proof --digits 8 >"$out"
+[ "$(field log10 "$out")" = 74.851555599 ]
+ok $? "eval gauss --p 13700 --sigma $sigma --radius 1 --form proof: log10 $(field log10 "$out") (the report's 74.85)"
+"$L" dp gauss --p 13700 --sigma "$sigma" --radius 1 --delta 1e-5 >"$out"
+[ "$(field epsilon "$out")" = 1.63482e+1 ]
+ok $? "dp gauss at that sigma --delta 1e-5: epsilon $(field epsilon "$out") (back to 16.3482)"
+"$L" calibrate gaussian --epsilon 16.3482 --delta 1e-5 --sensitivity 2 >"$out"
+[ "$(field sigma_analytic "$out")" = "$sigma" ] && [ "$(field neighbours "$out")" = sensitivity ]
+ok $? "calibrate gaussian --sensitivity 2 is the same sigma, neighbours sensitivity"
+bad "--radius or --sensitivity" calibrate gaussian --epsilon 1 --delta 1e-5 --radius 1 --sensitivity 2
+"$L" account --noise-multiplier 1.1 --sampling-rate 0.01 --steps 100 --delta 1e-5 >"$out"
+[ "$(sed -n 's/^  neighbours: //p' "$out")" = "add or remove one example" ] && [ "$(field sensitivity "$out")" = clip ]
+ok $? "account states DP-SGD's relation: neighbours $(sed -n 's/^  neighbours: //p' "$out"), sensitivity $(field sensitivity "$out")"
+"$L" run-capacity --p 100 --noise-multiplier 1 --clip 1 --sampling-rate 0.01 --steps 10 >"$out"
+[ "$(field neighbours "$out")" = secrets ]
+ok $? "run-capacity states the capacity's relation: neighbours $(field neighbours "$out")"
+
 # 2. verify: at kappa >= ~400 a weight of the VMF's normaliser underflows to
 # 0, its log was -inf and the rounding error +-inf; every check was "ok" with
 # z = 0.  Now the error is finite and every judged line has a finite one.

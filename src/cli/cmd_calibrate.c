@@ -16,20 +16,23 @@ static const char *const cmd = "calibrate";
 static int
 usage(void)
 {
-    fputs("usage: leakproof calibrate gaussian --epsilon E --delta D [--sensitivity S] [--digits D] [--json]\n"
+    fputs("usage: leakproof calibrate gaussian --epsilon E --delta D [--radius R | --sensitivity S] [--digits D] [--json]\n"
           "       leakproof calibrate vmf --p P [--sensitivity S] --epsilon E --delta D [--digits D] [--json]\n"
           "       leakproof calibrate laplace-l1 (--radius R | --sensitivity S) --epsilon E --delta D [--json]\n"
           "  gaussian: sigma (noise standard deviation) for (epsilon, delta)-DP: classical\n"
           "  S sqrt(2 ln(1.25/delta))/epsilon, and the analytic Gaussian mechanism's exact\n"
-          "  least sigma (Balle and Wang 2018), both certified\n"
+          "  least sigma (Balle and Wang 2018), both certified; the pair at distance S = 2R\n"
+          "  (any two secrets of the ball of radius R, as dp gauss and eval gauss) unless\n"
+          "  --sensitivity S gives the distance\n"
           "  vmf: the kappa where the antipodal pair's delta(epsilon) crosses delta (any two\n"
           "  secrets on the unit sphere; with --sensitivity S, the pair at chordal distance S),\n"
           "  certified; laplace-l1: the least scale b, certified\n"
           "  --epsilon E      > 0 and <= " LP_EPSILON_MAX " (vmf: <= 2e6)\n"
           "  --delta D        in (0, 1), decided on the exact decimal\n"
-          "  --sensitivity S  > 0 (gaussian: default 1; laplace-l1: the l1 distance; vmf: <= 2)\n"
+          "  --sensitivity S  > 0, the pairs at distance S (laplace-l1: l1; vmf: chordal, <= 2)\n"
           "  --p P            vmf: the dimension, 2 to 2147483647\n"
-          "  --radius R       laplace-l1: the l1 ball's radius, > 0 (any two secrets: 2R)\n"
+          "  --radius R       gaussian (default 1), laplace-l1: the ball's radius, > 0 (any\n"
+          "                   two secrets: distance 2R)\n"
           "  --digits D       certified significant digits, 1 to 1000 (default 20)\n"
           "  --max-seconds S  the work budget (default 60): a run whose estimated work is\n"
           "                   longer is refused with its estimate (vmf: see leakproof(1),\n"
@@ -180,13 +183,19 @@ lp_cmd_calibrate(int argc, char **argv)
                             estimate);
     if (strcmp(argv[g.optind], "gaussian") != 0)
         return lp_usage_error(cmd, "unknown mechanism '%s' (gaussian, vmf or laplace-l1)", argv[g.optind]);
-    if (ptext != NULL || radius != NULL)
-        return lp_usage_error(cmd, "gaussian takes no %s (its sensitivity is --sensitivity)",
-                              ptext != NULL ? "--p" : "--radius");
+    if (ptext != NULL)
+        return lp_usage_error(cmd, "gaussian takes no --p (its profile does not depend on p)");
+    if (radius != NULL && sens_given)
+        return lp_usage_error(cmd, "give --radius or --sensitivity, not both");
+    /* the default relation is dp gauss's: any two secrets of the ball of
+       radius R (default 1), distance 2R (leakproof(1), NEIGHBOURS) */
+    if (!sens_given && radius == NULL)
+        radius = "1";
     if (eps == NULL || delta == NULL)
         return lp_usage_error(cmd, "missing %s", eps == NULL ? "--epsilon" : "--delta");
     if (lp_study_check_positive("--epsilon", eps, LP_EPSILON_MAX, err, sizeof err)
-        || lp_study_check_positive("--sensitivity", sens, NULL, err, sizeof err))
+        || (sens_given && lp_study_check_positive("--sensitivity", sens, NULL, err, sizeof err))
+        || (radius && lp_study_check_positive("--radius", radius, NULL, err, sizeof err)))
         return lp_usage_error(cmd, "%s", err);
     if (!lp_decimal_valid(delta) || lp_decimal_sign(delta) <= 0 || lp_decimal_compare(delta, "1") >= 0)
         return lp_usage_error(cmd, "--delta must be a decimal number in (0, 1) (got '%s')", delta);
@@ -195,7 +204,7 @@ lp_cmd_calibrate(int argc, char **argv)
     if ((rc = budget(0, 0, digits, digits_text, max_text, estimate, json)) != 0)
         return rc == -1 ? lp_close_stdout(LP_EXIT_OK) : rc;     /* -1: --estimate printed */
     rec = lp_record_new("calibrate gaussian");
-    st = lp_study_calibrate_gaussian(rec, eps, delta, sens, digits, err, sizeof err);
+    st = lp_study_calibrate_gaussian(rec, eps, delta, radius, sens_given ? sens : NULL, digits, err, sizeof err);
     if (st == LP_STUDY_BAD_INPUT)
         rc = lp_usage_error(cmd, "%s", err);
     else if (lp_emit(rec, json) != 0)

@@ -133,6 +133,10 @@ lp_cmd_run_capacity(int argc, char **argv)
     req.digits = digits;
     rec = lp_record_new("run-capacity");
     st = lp_study_run_capacity(rec, &req, err, sizeof err);
+    /* the Bayes capacity's threat model: any secret of the ball of radius C,
+       so any two at distance up to 2C (leakproof(1), NEIGHBOURS) */
+    lp_record_text(rec, "neighbours", "secrets");
+    lp_record_text(rec, "sensitivity", NULL);
     if (st == LP_RUN_BAD_INPUT)
         rc = lp_usage_error(cmd, "--%s", err);
     else if (lp_emit(rec, json) != 0)

@@ -35,6 +35,23 @@ ok $? "account states DP-SGD's relation: neighbours $(sed -n 's/^  neighbours: /
 [ "$(field neighbours "$out")" = secrets ]
 ok $? "run-capacity states the capacity's relation: neighbours $(field neighbours "$out")"
 
+# 3. The steps from epochs: one rule for one set of words, each rule an
+# option.  Batch 256 of 60,000, 30 epochs, epsilon 3: the DataLoader's
+# E ceil(N/B) = 7050, Opacus's int(E/q) = 7031, TF Privacy's ceil(E N/B) = 7032.
+for rule in loader:7050:0.858 opacus:7031:0.857 tf-privacy:7032:0.858; do
+    r=${rule%%:*}; rest=${rule#*:}; T=${rest%%:*}; M=${rest#*:}
+    "$L" account --epsilon 3 --batch 256 --dataset-size 60000 --epochs 30 --delta 1e-5 --steps-rule "$r" >"$out"
+    [ "$(field steps "$out")" = "$T" ] && [ "$(field noise_multiplier "$out")" = "$M" ] && grep -q "^  steps_rule: $r:" "$out"
+    ok $? "account --batch 256 --dataset-size 60000 --epochs 30 --steps-rule $r: T = $(field steps "$out"), M = $(field noise_multiplier "$out")"
+done
+"$L" account --epsilon 3 --sampling-rate 256/60000 --epochs 30 --delta 1e-5 >"$out"
+[ "$(field steps "$out")" = 7031 ]
+ok $? "account --sampling-rate 256/60000 --epochs 30 (Opacus's words): Opacus's T = $(field steps "$out")"
+"$L" account --epsilon 3 --sampling-rate 0.004266666666666667 --epochs 30 --delta 1e-5 >"$out"
+[ "$(field steps "$out")" = 7031 ]
+ok $? "account --sampling-rate 0.004266666666666667 --epochs 30: T = $(field steps "$out") (floor decided exactly)"
+bad "--steps-rule must be" account --epsilon 3 --batch 256 --dataset-size 60000 --epochs 30 --delta 1e-5 --steps-rule nearest
+
 # 2. verify: at kappa >= ~400 a weight of the VMF's normaliser underflows to
 # 0, its log was -inf and the rounding error +-inf; every check was "ok" with
 # z = 0.  Now the error is finite and every judged line has a finite one.

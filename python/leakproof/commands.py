@@ -126,6 +126,10 @@ def account(**params):
         >>> float(r.epsilon), r.epsilon.order
         (1.61576..., '...')"""
     from . import accounting
+    if "sample_rate" in params:         # Opacus's word for sampling_rate: both spellings
+        params = dict(params)
+        params["sampling_rate"] = accounting._one_rate(params.pop("sample_rate"),
+                                                       params.get("sampling_rate"))
     return _sweep.maybe_sweep(lambda w, p: accounting.AccountResult.of(_command(w, p)),
                               ["account"], params)
 

@@ -58,6 +58,11 @@ static const char usage_text[] =
     "  --batch B --dataset-size N --epochs E  DP-SGD's terms for q and T, K = ceil(N/B)\n"
     "                  batches per epoch: --sampling poisson (default) q = B/N, T = E K;\n"
     "                  --sampling opacus (its DataLoader) q = 1/K, T = E K\n"
+    "  --steps-rule R  T from --epochs: loader (default, E ceil(N/B): the batches a\n"
+    "                  DataLoader gives), opacus (floor(E N/B): Opacus's int(epochs /\n"
+    "                  sample_rate)), tf-privacy (ceil(E N/B): TF Privacy's\n"
+    "                  compute_dp_sgd_privacy, with dp_accounting)\n"
+    "  --sampling-rate Q --epochs E  Opacus's words: T = floor(E/Q), Opacus's rule\n"
     "  --stated-epsilon E  the batches per epoch K (q = 1/K, T = N K, Opacus's Poisson\n"
     "                  loader at batch size B) whose certified epsilon rounds to E as\n"
     "                  printed, the dataset sizes B(K-1)+1..BK, and epsilon at the nearest K\n"
@@ -95,7 +100,8 @@ parse(lp_account_opts *o, int argc, char **argv)
 {
     enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_DIGITS,
            O_RES, O_JSON, O_HELP, O_STATED, O_BATCH, O_EPOCHS, O_DATASET, O_SAMPLING, O_ACCOUNTANT, O_RELATION,
-           O_WIDTH, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS, O_PHASE, O_MAX_SECONDS, O_ESTIMATE };
+           O_WIDTH, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS, O_PHASE, O_MAX_SECONDS, O_ESTIMATE,
+           O_STEPS_RULE };
     static const struct option longopts[] = {
         { "noise-multiplier", required_argument, NULL, O_M },
         { "sampling-rate", required_argument, NULL, O_Q },
@@ -112,6 +118,7 @@ parse(lp_account_opts *o, int argc, char **argv)
         { "epochs", required_argument, NULL, O_EPOCHS },
         { "dataset-size", required_argument, NULL, O_DATASET },
         { "sampling", required_argument, NULL, O_SAMPLING },
+        { "steps-rule", required_argument, NULL, O_STEPS_RULE },
         { "accountant", required_argument, NULL, O_ACCOUNTANT },
         { "relation", required_argument, NULL, O_RELATION },
         { "width", required_argument, NULL, O_WIDTH },
@@ -155,6 +162,7 @@ parse(lp_account_opts *o, int argc, char **argv)
         case O_EPOCHS: epochs_text = g.optarg; break;
         case O_DATASET: dataset_text = g.optarg; break;
         case O_SAMPLING: o->convention = g.optarg; break;
+        case O_STEPS_RULE: o->steps_rule = g.optarg; break;
         case O_ACCOUNTANT: o->accountant = g.optarg; break;
         case O_RELATION: o->relation = g.optarg; break;
         case O_WIDTH: o->width_text = g.optarg; break;
@@ -181,10 +189,15 @@ parse(lp_account_opts *o, int argc, char **argv)
     }
     if (g.optind < argc)
         return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind]);
-    if (dataset_text || o->convention) {
+    if (dataset_text || o->convention || o->steps_rule) {
         if ((rc = lp_account_from_dataset(o, batch_text, dataset_text, epochs_text)))
             return rc;
         batch_text = epochs_text = NULL;    /* spent: q and T stand for them */
+    } else if (epochs_text && o->q && !o->T && !batch_text && !o->stated) {
+        /* Opacus's words (sample_rate, epochs): Opacus's rule T = int(epochs / q) */
+        if ((rc = lp_account_steps_from_rate(o, epochs_text)))
+            return rc;
+        epochs_text = NULL;
     }
     if (o->accountant && strcmp(o->accountant, "rdp") != 0 && strcmp(o->accountant, "pld") != 0)
         return lp_usage_error(cmd, "--accountant must be rdp or pld (got '%s')", o->accountant);
@@ -322,6 +335,8 @@ run(const lp_account_opts *o)
                        ? "poisson: q = batch/dataset_size, T = epochs * ceil(dataset_size/batch)"
                        : "opacus: q = 1/ceil(dataset_size/batch), T = epochs * ceil(dataset_size/batch)");
     }
+    if (o->steps_rule_said)             /* how T came from the epochs (leakproof(1), account) */
+        lp_record_text(rec, "steps_rule", o->steps_rule_said);
     if (lp_emit(rec, o->json) != 0)
         rc = LP_EXIT_FAIL;
     lp_record_free(rec);

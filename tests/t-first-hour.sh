@@ -52,6 +52,16 @@ ok $? "account --sampling-rate 256/60000 --epochs 30 (Opacus's words): Opacus's 
 ok $? "account --sampling-rate 0.004266666666666667 --epochs 30: T = $(field steps "$out") (floor decided exactly)"
 bad "--steps-rule must be" account --epsilon 3 --batch 256 --dataset-size 60000 --epochs 30 --delta 1e-5 --steps-rule nearest
 
+# 6. --compare shows the reference beside the method's value, also where the
+# method gave none (it printed status overflow and the note only).
+"$L" eval gauss --p 216 --sigma 1 --radius 1 --method double --compare >"$out"
+grep -q '^  reference: 1.8533140649287247e+6 (rel. error <= [0-9.e-]*)$' "$out" && grep -q '^  status: overflow' "$out" \
+    && grep -q '^  reference_log10: 6.26794902164370948 (abs. error <= ' "$out"
+ok $? "eval gauss --p 216 --method double --compare: $(grep '^  reference' "$out" | tr -s ' ' | tr '\n' ';')"
+"$L" eval gauss --p 200 --sigma 1 --radius 1 --method double --compare --json >"$out"
+grep -q '"reference":"[0-9.e+]*","reference_rel_error_bound":[0-9]' "$out" && grep -q '"rel_error":[0-9]' "$out"
+ok $? "eval gauss --p 200 --method double --compare --json: the reference and rel_error side by side"
+
 # 2. verify: at kappa >= ~400 a weight of the VMF's normaliser underflows to
 # 0, its log was -inf and the rounding error +-inf; every check was "ok" with
 # z = 0.  Now the error is finite and every judged line has a finite one.

@@ -98,10 +98,8 @@ static const char usage_text[] =
 static int
 parse(lp_account_opts *o, int argc, char **argv)
 {
-    enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_DIGITS,
-           O_RES, O_JSON, O_HELP, O_STATED, O_BATCH, O_EPOCHS, O_DATASET, O_SAMPLING, O_ACCOUNTANT, O_RELATION,
-           O_WIDTH, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS, O_PHASE, O_MAX_SECONDS, O_ESTIMATE,
-           O_STEPS_RULE };
+    enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_RES, O_STATED, O_BATCH, O_EPOCHS, O_DATASET, O_SAMPLING, O_ACCOUNTANT, O_RELATION,
+           O_WIDTH, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS, O_PHASE, O_STEPS_RULE };
     static const struct option longopts[] = {
         { "noise-multiplier", required_argument, NULL, O_M },
         { "sampling-rate", required_argument, NULL, O_Q },
@@ -111,7 +109,7 @@ parse(lp_account_opts *o, int argc, char **argv)
         { "orders", required_argument, NULL, O_ORDERS },
         { "method", required_argument, NULL, O_METHOD },
         { "compare", no_argument, NULL, O_COMPARE },
-        { "digits", required_argument, NULL, O_DIGITS },
+        LP_OPT_SHARED_DIGITS,
         { "resolution", required_argument, NULL, O_RES },
         { "stated-epsilon", required_argument, NULL, O_STATED },
         { "batch", required_argument, NULL, O_BATCH },
@@ -129,10 +127,10 @@ parse(lp_account_opts *o, int argc, char **argv)
         { "p", required_argument, NULL, O_P },
         { "sensitivity", required_argument, NULL, O_SENS },
         { "phase", required_argument, NULL, O_PHASE },
-        { "max-seconds", required_argument, NULL, O_MAX_SECONDS },
-        { "estimate", no_argument, NULL, O_ESTIMATE },
-        { "json", no_argument, NULL, O_JSON },
-        { "help", no_argument, NULL, O_HELP },
+        LP_OPT_SHARED_MAX_SECONDS,
+        LP_OPT_SHARED_ESTIMATE,
+        LP_OPT_SHARED_JSON,
+        LP_OPT_SHARED_HELP,
         { NULL, 0, NULL, 0 }
     };
     const char *digits_text = NULL, *res_text = NULL, *batch_text = NULL, *epochs_text = NULL,
@@ -155,7 +153,7 @@ parse(lp_account_opts *o, int argc, char **argv)
         case O_ORDERS: o->orders_text = g.optarg; break;
         case O_METHOD: o->method_text = g.optarg; break;
         case O_COMPARE: o->compare = 1; break;
-        case O_DIGITS: digits_text = g.optarg; break;
+        case LP_OPT_DIGITS: digits_text = g.optarg; break;
         case O_RES: res_text = g.optarg; break;
         case O_STATED: o->stated = g.optarg; break;
         case O_BATCH: batch_text = g.optarg; break;
@@ -178,10 +176,10 @@ parse(lp_account_opts *o, int argc, char **argv)
             o->phase[o->nphases++] = g.optarg;
             lp_opt_again(&g, O_PHASE);         /* repeated on purpose */
             break;
-        case O_MAX_SECONDS: o->max_seconds_text = g.optarg; break;
-        case O_ESTIMATE: o->estimate = 1; break;
-        case O_JSON: o->json = 1; break;
-        case O_HELP:
+        case LP_OPT_MAX_SECONDS: o->max_seconds_text = g.optarg; break;
+        case LP_OPT_ESTIMATE: o->estimate = 1; break;
+        case LP_OPT_JSON: o->json = 1; break;
+        case LP_OPT_HELP:
             fputs(usage_text, lp_out());
             return -1;
         default: return lp_opt_error(&g, cmd);

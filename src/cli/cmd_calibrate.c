@@ -130,18 +130,18 @@ calibrate_dp(const char *mech, const char *eps, const char *delta, const char *s
 int
 lp_cmd_calibrate(int argc, char **argv)
 {
-    enum { O_EPS = 256, O_DELTA, O_SENS, O_DIGITS, O_JSON, O_HELP, O_P, O_RADIUS, O_MAX_SECONDS, O_ESTIMATE };
+    enum { O_EPS = 256, O_DELTA, O_SENS, O_P, O_RADIUS};
     static const struct option longopts[] = {
         { "epsilon", required_argument, NULL, O_EPS },
         { "delta", required_argument, NULL, O_DELTA },
         { "sensitivity", required_argument, NULL, O_SENS },
         { "p", required_argument, NULL, O_P },
         { "radius", required_argument, NULL, O_RADIUS },
-        { "digits", required_argument, NULL, O_DIGITS },
-        { "json", no_argument, NULL, O_JSON },
-        { "max-seconds", required_argument, NULL, O_MAX_SECONDS },
-        { "estimate", no_argument, NULL, O_ESTIMATE },
-        { "help", no_argument, NULL, O_HELP },
+        LP_OPT_SHARED_DIGITS,
+        LP_OPT_SHARED_JSON,
+        LP_OPT_SHARED_MAX_SECONDS,
+        LP_OPT_SHARED_ESTIMATE,
+        LP_OPT_SHARED_HELP,
         { NULL, 0, NULL, 0 }
     };
     const char *eps = NULL, *delta = NULL, *sens = "1", *digits_text = NULL, *ptext = NULL, *radius = NULL;
@@ -164,11 +164,11 @@ lp_cmd_calibrate(int argc, char **argv)
         case O_SENS: sens = g.optarg; sens_given = 1; break;
         case O_P: ptext = g.optarg; break;
         case O_RADIUS: radius = g.optarg; break;
-        case O_DIGITS: digits_text = g.optarg; break;
-        case O_JSON: json = 1; break;
-        case O_MAX_SECONDS: max_text = g.optarg; break;
-        case O_ESTIMATE: estimate = 1; break;
-        case 'h': case O_HELP: help = 1; break;
+        case LP_OPT_DIGITS: digits_text = g.optarg; break;
+        case LP_OPT_JSON: json = 1; break;
+        case LP_OPT_MAX_SECONDS: max_text = g.optarg; break;
+        case LP_OPT_ESTIMATE: estimate = 1; break;
+        case 'h': case LP_OPT_HELP: help = 1; break;
         default: return lp_opt_error(&g, cmd);
         }
     }

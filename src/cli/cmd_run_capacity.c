@@ -45,7 +45,7 @@ check_decimal(const char *opt, const char *text, int zero_ok)
 int
 lp_cmd_run_capacity(int argc, char **argv)
 {
-    enum { O_P = 256, O_SIGMA, O_RADIUS, O_M, O_CLIP, O_Q, O_T, O_DIGITS, O_JSON, O_HELP };
+    enum { O_P = 256, O_SIGMA, O_RADIUS, O_M, O_CLIP, O_Q, O_T};
     static const struct option longopts[] = {
         { "p", required_argument, NULL, O_P },
         { "sigma", required_argument, NULL, O_SIGMA },
@@ -54,9 +54,9 @@ lp_cmd_run_capacity(int argc, char **argv)
         { "clip", required_argument, NULL, O_CLIP },
         { "sampling-rate", required_argument, NULL, O_Q },
         { "steps", required_argument, NULL, O_T },
-        { "digits", required_argument, NULL, O_DIGITS },
-        { "json", no_argument, NULL, O_JSON },
-        { "help", no_argument, NULL, O_HELP },
+        LP_OPT_SHARED_DIGITS,
+        LP_OPT_SHARED_JSON,
+        LP_OPT_SHARED_HELP,
         { NULL, 0, NULL, 0 }
     };
     const char *ptext = NULL, *sigma = NULL, *radius = NULL, *M = NULL, *clip = NULL, *q = NULL,
@@ -79,9 +79,9 @@ lp_cmd_run_capacity(int argc, char **argv)
         case O_CLIP: clip = g.optarg; break;
         case O_Q: q = g.optarg; break;
         case O_T: T = g.optarg; break;
-        case O_DIGITS: digits_text = g.optarg; break;
-        case O_JSON: json = 1; break;
-        case 'h': case O_HELP: help = 1; break;
+        case LP_OPT_DIGITS: digits_text = g.optarg; break;
+        case LP_OPT_JSON: json = 1; break;
+        case 'h': case LP_OPT_HELP: help = 1; break;
         default: return lp_opt_error(&g, cmd);
         }
     }

@@ -104,6 +104,9 @@ static const char *const bases[] = {
     "--delta-for-epsilon 1 --relation add --width 0.1",
     "run-capacity --p 5 --sigma 1 --radius 1 --sampling-rate 0.01 --steps 10 --digits 6",
     "run-capacity --p 5 --noise-multiplier 1 --clip 1 --sampling-rate 0.5 --steps 3",
+    "run-capacity --params-from @SRC@/cases/networks/lenet.layers --noise-multiplier 1 --clip 1 --batch 256 "
+    "--dataset-size 60000 --epochs 1 --steps-rule opacus --max-seconds 30",
+    "run-capacity --p 5 --noise-multiplier 1 --clip 1 --sampling-rate 0.5 --steps 3 --estimate",
     "verify --threads 1 @CASES@",
     "verify --threads 1 @CASES@ --progress",
     "verify --threads 1 @CASES@ --max-seconds 100 --estimate",

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <mpfr.h>
 #include "account/run_capacity_internal.h"
+#include "core/host.h"
 #include "account/account.h"
 #include "channel/channel.h"
 #include "channel/study.h"
@@ -51,6 +52,8 @@ capacity_at(arb_t out, run_ctx *c, const char *sigma_text, slong digits)
     ok = lp_params_set(&par, LP_PARAM_ID_P, c->ptext, err, sizeof err) == 0
          && lp_params_set(&par, LP_PARAM_ID_SIGMA, sigma_text, err, sizeof err) == 0
          && lp_params_set(&par, LP_PARAM_ID_RADIUS, c->req->radius, err, sizeof err) == 0;
+    if (ok && lp_cancelled())
+        ok = 0, c->failed = 1;          /* SIGINT or SIGTERM: stop, no record */
     if (ok) {
         lp_evaluate(&res, c->form, LP_ARB, &par, digits, 0);
         ok = res.status == LP_OK && res.certified && arb_is_finite(res.value);

@@ -92,10 +92,12 @@ help(const struct subcommand *only)
     for (size_t i = 0; i < n_subcommands; i++)
         if (only == NULL || only == &subcommands[i])
             fprintf(out, "%sleakproof adversary %s", i && !only ? "\n" : "usage: ", subcommands[i].usage);
-    fputs("  every subcommand: [--json] (one JSON record), -h|--help\n"
-          "  --max-seconds S: the work budget of gaussian's and attacks' Monte Carlo (default 3600):\n"
-          "  a run estimated longer is refused with its estimate; Ctrl-C stops a run cleanly;\n"
-          "  --estimate prints the estimate (estimated_seconds) and computes nothing\n", out);
+    fputs("  every subcommand: [--json] (one JSON record), -h|--help\n", out);
+    /* the budget's lines only where the subcommand takes them (t-options.sh) */
+    if (only == NULL || (only->options & BIT(ADV_MAX_SECONDS)))
+        fputs("  --max-seconds S: the work budget of gaussian's and attacks' Monte Carlo (default 3600):\n"
+              "  a run estimated longer is refused with its estimate; Ctrl-C stops a run cleanly;\n"
+              "  --estimate prints the estimate (estimated_seconds) and computes nothing\n", out);
     return lp_close_stdout(LP_EXIT_OK);
 }
 

@@ -27,7 +27,7 @@ usage(void)
           "  vmf: the kappa where the antipodal pair's delta(epsilon) crosses delta (any two\n"
           "  secrets on the unit sphere; with --sensitivity S, the pair at chordal distance S),\n"
           "  certified; laplace-l1: the least scale b, certified\n"
-          "  --epsilon E      > 0 and <= " LP_EPSILON_MAX " (vmf: <= 2e6)\n"
+          "  --epsilon E      > 0 and <= " LP_EPSILON_MAX " (every mechanism: e^E must stay evaluable)\n"
           "  --delta D        in (0, 1), decided on the exact decimal\n"
           "  --sensitivity S  > 0, the pairs at distance S (laplace-l1: l1; vmf: chordal, <= 2)\n"
           "  --p P            vmf: the dimension, 2 to 2147483647\n"
@@ -50,25 +50,46 @@ usage(void)
  * p = 2^31 - 1: 2.9 s at 20, 9.3 s at 40, 24 s at 100).  NaN: not estimated
  * (gaussian, laplace-l1: closed forms and a bisection, seconds at most).
  * 0 to go on, -1 when --estimate printed the estimate, else the exit status. */
+/* |log10 E| of a tiny epsilon (0 for E >= 1): the root's precision grows with
+ * it, and so does the work (p = 100: 1e-100 0.21 s, 1e-1000 1.38 s; the
+ * 100,000-zero epsilon ran past 45 s where the estimate said 0.9 s) */
+static double
+tiny_decades(const char *eps)
+{
+    arb_t x;
+    double d = 0;
+    if (eps == NULL || !lp_decimal_valid(eps) || lp_decimal_sign(eps) <= 0)
+        return 0;
+    arb_init(x);
+    lp_decimal_arb(x, eps, 64);
+    if (arb_is_finite(x) && arb_is_positive(x)) {
+        arb_log_base_ui(x, x, 10, 64);
+        d = -arf_get_d(arb_midref(x), ARF_RND_NEAR);
+    }
+    arb_clear(x);
+    return d > 0 ? d : 0;
+}
+
 static int
 budget(int vmf, long p, long digits, const char *digits_text, const char *max_text, int estimate,
-       int json)
+       int json, const char *eps)
 {
-    double max = LP_BUDGET_SECONDS, est = NAN;
+    double max = LP_BUDGET_SECONDS, est = NAN, decades = vmf ? tiny_decades(eps) : 0;
     char msg[400];
     int rc;
     if (max_text && (rc = lp_arg_positive(&max, cmd, "--max-seconds", max_text, "the work budget in seconds")))
         return rc;
     if (vmf)
-        est = (0.2 + 0.35 * log10((double) p)) * pow((double) digits / 20.0, 1.4);
+        est = (0.2 + 0.35 * log10((double) p)) * pow((double) digits / 20.0, 1.4) * (1 + decades / 700);
     if (estimate) {
         lp_record *rec = lp_record_new("work estimate");
-        lp_budget_record(rec, vmf ? "calibrate vmf" : "calibrate", est, max, "--digits");
+        lp_budget_record(rec, vmf ? "calibrate vmf" : "calibrate", est, max, decades > 100 ? "--epsilon" : "--digits");
         rc = lp_emit(rec, json) != 0 ? LP_EXIT_FAIL : -1;
         lp_record_free(rec);
         return rc;
     }
-    if (lp_budget_exceeded(msg, sizeof msg, "--digits", digits_text ? digits_text : "20", est, max,
+    if (lp_budget_exceeded(msg, sizeof msg, decades > 100 ? "--epsilon" : "--digits",
+                           decades > 100 ? "(a tiny epsilon)" : digits_text ? digits_text : "20", est, max,
                            "estimated before starting"))
         return lp_usage_error(cmd, "%s", msg);
     lp_budget_notice(lp_err(), lp_err() == stderr && isatty(2), cmd, est);
@@ -106,7 +127,7 @@ calibrate_dp(const char *mech, const char *eps, const char *delta, const char *s
         rc = lp_usage_error(cmd, "--radius must be a decimal number > 0 (got '%s')", radius);
     else if (digits_text)
         rc = lp_arg_int_range(&digits, cmd, "--digits", digits_text, 1, 1000);
-    if (rc == 0 && (rc = budget(vmf, vmf ? (long) par.p : 0, digits, digits_text, max_text, estimate, json)) == -1)
+    if (rc == 0 && (rc = budget(vmf, vmf ? (long) par.p : 0, digits, digits_text, max_text, estimate, json, eps)) == -1)
         rc = lp_close_stdout(LP_EXIT_OK);        /* --estimate: printed */
     if (rc != 0 || estimate) {
         lp_params_clear(&par);
@@ -201,7 +222,7 @@ lp_cmd_calibrate(int argc, char **argv)
         return lp_usage_error(cmd, "--delta must be a decimal number in (0, 1) (got '%s')", delta);
     if (digits_text && (rc = lp_arg_int_range(&digits, cmd, "--digits", digits_text, 1, 1000)))
         return rc;
-    if ((rc = budget(0, 0, digits, digits_text, max_text, estimate, json)) != 0)
+    if ((rc = budget(0, 0, digits, digits_text, max_text, estimate, json, NULL)) != 0)
         return rc == -1 ? lp_close_stdout(LP_EXIT_OK) : rc;     /* -1: --estimate printed */
     rec = lp_record_new("calibrate gaussian");
     st = lp_study_calibrate_gaussian(rec, eps, delta, radius, sens_given ? sens : NULL, digits, err, sizeof err);

@@ -113,6 +113,11 @@ lp_cmd_dp(int argc, char **argv)
         return lp_usage_error(cmd, "--neighbours must be 'secrets' (or give --sensitivity S) (got '%s')", neigh);
     if (neigh != NULL && sens != NULL)
         return lp_usage_error(cmd, "give --neighbours secrets or --sensitivity, not both");
+    /* one rule with calibrate: the radius states the pairs (2R), so does
+       --sensitivity; both would leave one of them silently unused */
+    if (radius != NULL && sens != NULL)
+        return lp_usage_error(cmd, "give --radius or --sensitivity, not both (--radius: any two secrets "
+                              "of the ball, distance 2R; --sensitivity S: the pairs at distance S)");
     if (ptext == NULL)
         return lp_usage_error(cmd, "missing --p");
     lp_params_init(&par);

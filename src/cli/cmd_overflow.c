@@ -176,7 +176,8 @@ lp_cmd_overflow(int argc, char **argv)
     }
     /* the work budget (check/overflow_work.c): the grid's points searched to p_max */
     {
-        double max = LP_BUDGET_SECONDS, est = lp_overflow_work_seconds(mech->name, method_name, ng, p_max);
+        double max = LP_BUDGET_SECONDS, est = lp_overflow_work_seconds(mech->name, form->form, method_name,
+                                                                          ng, p_max);
         char opt[48], msg[400];
         rc = 0;
         snprintf(opt, sizeof opt, "--%s-grid", lp_param_specs[grid_id].name);

@@ -59,19 +59,25 @@ check_decimal(const char *opt, const char *text, int zero_ok)
 /* The work estimate (a model, not a bound; leakproof(1), BUDGETS): the
  * evaluations of C(p, sigma/sqrt k) the bracket takes, at most the study's
  * cap (6000, sqrt(1e5/p) of it beyond p = 1e5, at least 300) and about
- * 10 + 20 log2(T + 1), each costing 3e-5 + 2e-10 p^0.95 s.  Measured
- * (q = 0.5, M = C = 1, one core): p = 13,700, T = 1e9: 0.22 s (6045
- * evaluations); p = 1e8, T = 1e9: 4.1 s; p = 2^31 - 1, T = 1e6: 1.1 s,
- * T = 3e7: 10.7 s, T = 3e8: 16 s. */
+ * 10 + 20 log2(T + 1), each costing 3e-5 + 2.5e-5 p^0.35 min(1, p/1e6) s,
+ * and at p >= 1e8 less for short runs (sigma/sqrt k stays large): times
+ * max(0.05, min(1, (T/1e8)^0.4)).  Measured CPU seconds (q = 0.5, M = C = 1):
+ * p = 2^31 - 1: T = 100 0.04, 1e4 0.21, 1e6 1.07, 3e7 10.7, 1e8 13.7,
+ * 3e8 16; p = 1e8, T = 1e9 4.1; p = 1e7, T = 1e7 3.4; p = 1e6: T = 1e6 3.7,
+ * T = 1e9 0.5; p = 13,700, T = 1e9 0.22 (model 0.32, 0.63, 2.1, 8.4, 13.5,
+ * 13.5; 4.7; 3.4; 1.3, 2.0; 0.07). */
 static double
 work_seconds(uint64_t p, uint64_t T)
 {
-    double cap = 6000, evals = 10 + 20 * log2((double) T + 1);
-    if (p > 100000 && (cap = 6000 * sqrt(100000.0 / (double) p)) < 300)
+    double cap = 6000, evals = 10 + 20 * log2((double) T + 1), pd = (double) p;
+    double each = 3e-5 + 2.5e-5 * pow(pd, 0.35) * fmin(1.0, pd / 1e6);
+    if (p > 100000 && (cap = 6000 * sqrt(100000.0 / pd)) < 300)
         cap = 300;
     if (evals > cap)
         evals = cap;
-    return 0.05 + evals * (3e-5 + 2e-10 * pow((double) p, 0.95));
+    if (pd >= 1e8)
+        each *= fmax(0.05, fmin(1.0, pow((double) T / 1e8, 0.4)));
+    return 0.05 + evals * each;
 }
 
 /* p from a layers file (--params-from): the sum of its sizes */

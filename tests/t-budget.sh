@@ -226,4 +226,20 @@ tiny=0.$(printf '%0100000d' 0)1
 decline_then_interrupt "calibrate vmf --epsilon 0.<100,000 zeros>1" --epsilon 1000 \
     calibrate vmf --p 100 --epsilon "$tiny" --delta 1e-5
 
+# number and case files that are not regular files: a FIFO with no writer
+# blocked in open() for ever; now refused at once, naming it
+fifo_dir=$(mktemp -d)
+mkfifo "$fifo_dir/fifo"
+for args in "verify $fifo_dir/fifo" "channel capacity --eigenvalues-file $fifo_dir/fifo --noise-variance 1" \
+            "eval gauss --params-from $fifo_dir/fifo --sigma 1 --radius 1" \
+            "eval gauss-layers --sigma 1 --clip 1 --layers-file $fifo_dir/fifo" \
+            "run-capacity --params-from $fifo_dir/fifo --sigma 1 --radius 1 --sampling-rate 0.1 --steps 10"; do
+    t0=$(now); timeout -k 1 10 "$L" $args >"$out" 2>"$err"; rc=$?; t1=$(now)
+    secs=$(echo "$t1 - $t0" | bc -l)
+    [ "$rc" -eq 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -q "not a regular file: a FIFO" "$err" \
+        && [ "$(echo "$secs < 5" | bc -l)" = 1 ]
+    ok $? "a FIFO with no writer refused at once: leakproof ${args%% --*} ... (exit $rc in $secs s: $(cat "$err"))"
+done
+rm -rf "$fifo_dir"
+
 echo "1..$n"

@@ -75,3 +75,43 @@ def test_python_words():
     assert "nosuch=" in message and "leakproof account --help" not in message, message
     r = leakproof.eval("gauss", p=13700, sigma=1, radius=1)
     assert repr(r.bound) == "Decimal('2.2E-31')", repr(r.bound)
+
+
+def test_ctrl_c_leaves_no_thread_computing():
+    """Item 8: run_capacity at p = 2^31 - 1 over 1e9 steps had no cancel
+    check: after Ctrl-C its thread went on computing.  Now the call stops,
+    and no leakproof-call thread is left; run_capacity takes max_seconds= and
+    estimate= like every budgeted command."""
+    import os
+    import subprocess
+    import sys
+    import textwrap
+    from conftest import PYTHON_DIR
+    est = leakproof.run_capacity(p=2147483647, noise_multiplier=1, clip=1, sampling_rate="0.5",
+                                 steps=1000000000, estimate=True)
+    assert est["estimated_seconds"] > 10, est
+    with pytest.raises(ValueError, match="max_seconds"):
+        leakproof.run_capacity(p=2147483647, noise_multiplier=1, clip=1, sampling_rate="0.5",
+                               steps=1000000000, max_seconds=5)
+    script = textwrap.dedent("""
+        import os, signal, threading, time
+        import leakproof
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        threading.Timer(1.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        t0 = time.time()
+        try:
+            leakproof.run_capacity(p=2147483647, noise_multiplier=1, clip=1, sampling_rate="0.5",
+                                   steps=1000000000)
+            print("finished", round(time.time() - t0, 1))
+        except KeyboardInterrupt:
+            print("interrupted", round(time.time() - t0, 1))
+        time.sleep(0.2)
+        print(sum(t.name == "leakproof-call" and t.is_alive() for t in threading.enumerate()))
+    """)
+    env = dict(os.environ, PYTHONPATH=PYTHON_DIR + (os.pathsep + os.environ["PYTHONPATH"]
+                                                     if os.environ.get("PYTHONPATH") else ""))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
+                          timeout=120)
+    words = done.stdout.split()
+    assert len(words) == 3, done.stdout + done.stderr
+    assert words[0] == "interrupted" and float(words[1]) < 10 and words[2] == "0", words

@@ -34,3 +34,5 @@ __all__ = ["eval", "mc", "calibrate", "channel", "overflow", "adversary", "accou
            "LeakproofError", "LeakproofUncertified", "pld_epsilon", "pld_delta",
            "run_capacity"]
 __all__ += ["phases_account", "rdp_delta"]     # issue 20 part 6 (accounting.py)
+from ._library import on_progress  # noqa: E402  issue 32: progress of a long call, for Python
+__all__ += ["on_progress"]

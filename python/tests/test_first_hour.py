@@ -115,3 +115,20 @@ def test_ctrl_c_leaves_no_thread_computing():
     words = done.stdout.split()
     assert len(words) == 3, done.stdout + done.stderr
     assert words[0] == "interrupted" and float(words[1]) < 10 and words[2] == "0", words
+
+
+def test_progress_callback():
+    """Item 4: a long call reports progress to Python (the command line's
+    stderr notice has no Python counterpart before): on_progress(fn) is
+    called while the command runs, and not after."""
+    seen = []
+    leakproof.on_progress(lambda s, args: seen.append((s, args[0])), after=0.2, every=0.2)
+    try:
+        leakproof.run_capacity(p=2147483647, noise_multiplier=1, clip=1, sampling_rate="0.5", steps=1000000)
+    finally:
+        leakproof.on_progress(None)
+    assert seen and all(cmd == "run-capacity" for _, cmd in seen), seen
+    assert all(a < b for (a, _), (b, _) in zip(seen, seen[1:])), seen
+    n = len(seen)
+    leakproof.eval("gauss", p=3, sigma=1, radius=1)
+    assert len(seen) == n

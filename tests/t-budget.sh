@@ -194,4 +194,52 @@ estimate_vs_run "adversary attacks --trials 5000" adversary attacks --trials 500
 decline_then_interrupt "adversary attacks --trials 1e7 (d = m = 64)" --trials 1e6 \
     adversary attacks --d 64 --m 64 --trials 10000000 --seed 1
 
+# issue 32: the hostile first-hour runs.  overflow of gauss's printed form by
+# logdouble (its sum over p terms: was estimated 0.65 s at p_max 2^31 - 1
+# and took 35 s), at a p_max that runs in well under a second
+estimate_vs_run "overflow gauss --method logdouble --form printed --p-max 4e6" \
+    overflow gauss --method logdouble --form printed --sigma-grid 1 --p-max 4000000
+# run-capacity: estimated, budgeted and interruptible (its log-concave sum
+# ignored SIGINT and SIGTERM for over a minute at p = 2^31 - 1, T = 1e9)
+estimate_vs_run "run-capacity --p 2^31-1 --steps 1e6" \
+    run-capacity --p 2147483647 --noise-multiplier 1 --clip 1 --sampling-rate 0.5 --steps 1000000
+hostile_rc="run-capacity --p 2147483647 --noise-multiplier 1 --clip 1 --sampling-rate 0.5 --steps 1000000000"
+"$L" $hostile_rc --estimate --json >"$out" 2>"$err"
+est=$(num estimated_seconds)
+[ -n "$est" ] && [ "$(echo "$est > 10" | bc -l)" = 1 ]
+ok $? "run-capacity --p 2^31-1 --steps 1e9: estimated $est s (at least 10 s: it ran past a minute; 3e8 steps took 16 s)"
+"$L" $hostile_rc --max-seconds 5 >"$out" 2>"$err"; rc=$?
+[ "$rc" -eq 2 ] && [ ! -s "$out" ] && grep -q -- "--steps.*--max-seconds" "$err"
+ok $? "run-capacity --p 2^31-1 --steps 1e9 --max-seconds 5: declined ($(cat "$err"))"
+for sig in INT TERM; do
+    "$L" $hostile_rc >"$out" 2>"$err" &
+    pid=$!
+    sleep 1
+    t0=$(now); kill -$sig "$pid" 2>/dev/null; wait "$pid"; rc=$?; t1=$(now)
+    secs=$(echo "$t1 - $t0" | bc -l)
+    [ "$(echo "$secs < 5" | bc -l)" = 1 ] && grep -q "interrupted; no result" "$err" && [ ! -s "$out" ]
+    ok $? "run-capacity --p 2^31-1 --steps 1e9: SIG$sig after 1 s stops it in $secs s (exit $rc)"
+done
+# calibrate vmf at an epsilon of 100,000 zeros: estimated from its decades
+# (was 0.9 s, ran past 45 s), declined at once, interruptible when allowed
+tiny=0.$(printf '%0100000d' 0)1
+decline_then_interrupt "calibrate vmf --epsilon 0.<100,000 zeros>1" --epsilon 1000 \
+    calibrate vmf --p 100 --epsilon "$tiny" --delta 1e-5
+
+# number and case files that are not regular files: a FIFO with no writer
+# blocked in open() for ever; now refused at once, naming it
+fifo_dir=$(mktemp -d)
+mkfifo "$fifo_dir/fifo"
+for args in "verify $fifo_dir/fifo" "channel capacity --eigenvalues-file $fifo_dir/fifo --noise-variance 1" \
+            "eval gauss --params-from $fifo_dir/fifo --sigma 1 --radius 1" \
+            "eval gauss-layers --sigma 1 --clip 1 --layers-file $fifo_dir/fifo" \
+            "run-capacity --params-from $fifo_dir/fifo --sigma 1 --radius 1 --sampling-rate 0.1 --steps 10"; do
+    t0=$(now); timeout -k 1 10 "$L" $args >"$out" 2>"$err"; rc=$?; t1=$(now)
+    secs=$(echo "$t1 - $t0" | bc -l)
+    [ "$rc" -eq 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -q "not a regular file: a FIFO" "$err" \
+        && [ "$(echo "$secs < 5" | bc -l)" = 1 ]
+    ok $? "a FIFO with no writer refused at once: leakproof ${args%% --*} ... (exit $rc in $secs s: $(cat "$err"))"
+done
+rm -rf "$fifo_dir"
+
 echo "1..$n"

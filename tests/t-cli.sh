@@ -144,16 +144,16 @@ bad "unknown option '--sigma'" calibrate gaussian --epsilon 1 --delta 1e-5 --sig
 "$L" calibrate gaussian --epsilon 1 --delta 0.99999999999999999999 --json >"$out" 2>"$err"
 rc=$?; [ "$rc" -eq 0 ] && grep -q '"status":"ok"' "$out"
 ok $? "calibrate: delta = 0.99999999999999999999 is in (0, 1), decided on the exact decimal (rc=$rc)"
-"$L" calibrate gaussian --epsilon 0.99999999999999999999 --delta 0.5 --json >"$out"
+"$L" calibrate gaussian --epsilon 0.99999999999999999999 --delta 0.5 --sensitivity 1 --json >"$out"
 grep -q '"classical_proved":true' "$out"; ok $? "calibrate: epsilon = 0.99999999999999999999 < 1, so the classical sigma is proved"
-"$L" calibrate gaussian --epsilon 1e-100 --delta 1e-5 --json >"$out"
+"$L" calibrate gaussian --epsilon 1e-100 --delta 1e-5 --sensitivity 1 --json >"$out"
 grep -q '"sigma_analytic":"3.98942280' "$out"; ok $? "calibrate: epsilon = 1e-100 gives the analytic sigma 1/(2 delta sqrt(2 pi)) - ...: $(cut -c150-260 "$out")"
 bad "missing --method" overflow gauss
 bad "--method must be" overflow gauss --method arb
 bad "--sigma-grid" overflow gauss --method double --sigma-grid 1,0
 bad "--kappa-grid does not apply" overflow gauss --method double --kappa-grid 1
 bad "--json and --csv" overflow vmf --method double --json --csv
-"$L" calibrate gaussian --epsilon 1 --delta 1e-5 --json >"$out"
+"$L" calibrate gaussian --epsilon 1 --delta 1e-5 --sensitivity 1 --json >"$out"
 grep -q '"sigma_classical":"4.8448052626053894213e+0"' "$out" && grep -q '"sigma_analytic":"3.73063' "$out"
 ok $? "calibrate --json: classical and analytic sigma: $(cut -c1-200 "$out")"
 "$L" overflow gauss --method double --form printed --sigma-grid 1 --json >"$out"

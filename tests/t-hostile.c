@@ -76,6 +76,7 @@ static const char *const bases[] = {
     "adversary link --sigma 1 --radius 1 --delta 1 --samples 100 --seed 1 --digits 10",
     "adversary linear-layer --grad-bias 0.5 --grad-weight 1,2 --rel-error 0.01 --digits 10",
     "account --noise-multiplier 1 --batch 2 --dataset-size 100 --epochs 1 --delta 1e-5 --sampling opacus --orders 2,4",
+    "account --noise-multiplier 1 --batch 2 --dataset-size 100 --epochs 1 --delta 1e-5 --steps-rule opacus --orders 2,4",
     "account --noise-multiplier 1 --sampling-rate 0.01 --steps 10 --delta 1e-5 --orders 2,4 "
     "--method arb --digits 10",
     "account --epsilon 2 --sampling-rate 0.01 --steps 10 --delta 1e-5 --orders 2,8,32 --resolution 2",
@@ -103,6 +104,9 @@ static const char *const bases[] = {
     "--delta-for-epsilon 1 --relation add --width 0.1",
     "run-capacity --p 5 --sigma 1 --radius 1 --sampling-rate 0.01 --steps 10 --digits 6",
     "run-capacity --p 5 --noise-multiplier 1 --clip 1 --sampling-rate 0.5 --steps 3",
+    "run-capacity --params-from @SRC@/cases/networks/lenet.layers --noise-multiplier 1 --clip 1 --batch 256 "
+    "--dataset-size 60000 --epochs 1 --steps-rule opacus --max-seconds 30",
+    "run-capacity --p 5 --noise-multiplier 1 --clip 1 --sampling-rate 0.5 --steps 3 --estimate",
     "verify --threads 1 @CASES@",
     "verify --threads 1 @CASES@ --progress",
     "verify --threads 1 @CASES@ --max-seconds 100 --estimate",

@@ -26,6 +26,29 @@ for f in "$work"/a/data/*; do
     cmp "$f" "$top/reports/data/$(basename "$f")" >"$work/d" 2>&1
     ok $? "reports/data/$(basename "$f") is what the records format to ($(cat "$work/d"))"
 done
+# the report describes one commit (issue 32): collect refuses a tree with
+# uncommitted changes before running anything, and says which; the header
+# names the commit and, with REPORT_DIRTY=yes, the changed files
+tree=$work/tree
+mkdir -p "$tree/src" && printf 'a\n' >"$tree/src/x.c"
+if git -C "$tree" init -q 2>/dev/null && git -C "$tree" add src/x.c \
+   && git -C "$tree" -c user.name=t -c user.email=t@t commit -qm one 2>/dev/null; then
+    printf 'b\n' >"$tree/src/x.c"
+    py collect --tree "$tree" --leakproof /nonexistent "$work/dirty" >"$work/o" 2>"$work/e"; rc=$?
+    [ "$rc" -eq 2 ] && grep -q "uncommitted changes in 1 file(s) (src/x.c)" "$work/e" && [ ! -d "$work/dirty" ]
+    ok $? "collect refuses a dirty tree at once, naming the file (exit $rc: $(head -c 200 "$work/e"))"
+    words=$("$python" -c "import sys; sys.path.insert(0, '$top/verify'); import report
+c, d = report.tree_state('$tree'); print(report.made_from({'commit': c, 'uncommitted': d}))")
+    echo "$words" | grep -q "at commit [0-9a-f]\{40\}, a tree with uncommitted changes in 1 file(s): src/x.c"
+    ok $? "the header names the commit and the uncommitted file ($words)"
+    git -C "$tree" -c user.name=t -c user.email=t@t commit -qam two
+    words=$("$python" -c "import sys; sys.path.insert(0, '$top/verify'); import report
+c, d = report.tree_state('$tree'); print(report.made_from({'commit': c, 'uncommitted': d}))")
+    echo "$words" | grep -q "at commit [0-9a-f]\{40\}, a clean tree"
+    ok $? "a clean tree is said to be clean ($words)"
+else
+    ok 0 "collect's tree check # SKIP git cannot make a repository here"
+fi
 # the formatter runs no command: with no leakproof on the PATH and the records moved, a record
 # it needs is "not run", never recomputed
 printf '{"meta": {}, "tests": [], "commands": []}\n' >"$work/empty.json"
@@ -47,7 +70,8 @@ ok $? "reports/README.md lacks no finding source"
 ! grep -q "Findings not yet written up" "$top/reports/README.md"
 ok $? "every finding in reports/README.md is written up ($(grep -A3 'not yet written up' "$top/reports/README.md" | tail -n +2 | head -c 300))"
 # a missing source is an error, not a warning: collect stops
-PATH=/nonexistent "$python" "$top/verify/report.py" collect --leakproof /nonexistent/leakproof \
+# (REPORT_DIRTY=yes: the tree under test may have uncommitted changes, refused before this check)
+REPORT_DIRTY=yes PATH=/nonexistent "$python" "$top/verify/report.py" collect --leakproof /nonexistent/leakproof \
     --tests "$work/no-such-test" "$work/e" >/dev/null 2>"$work/e.err"
 [ $? -ne 0 ] && grep -q "findings would be lost" "$work/e.err"
 ok $? "collect fails when a findings source is missing ($(head -c 200 "$work/e.err"))"

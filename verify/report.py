@@ -11,7 +11,13 @@ and largest of a column) and prints them as the records give them.
   report.py collect --leakproof BIN --builddir DIR [--tests T1,...] [--grid CASES] OUTDIR
       runs every command and the tests that carry findings (verify/findings.py's
       SOURCES, from DIR), writes OUTDIR/records.json, then formats; a test
-      given as its make-check log (T.log) is read, not run
+      given as its make-check log (T.log) is read, not run; the records name
+      the commit (meta.commit) and the header says it; a tree (--tree, this
+      one) with uncommitted changes outside reports/ is refused unless
+      REPORT_DIRTY=yes, and then the header lists them
+  report.py stale RECORDS
+      whether the code (src/ python/ cases/ verify/) changed after the
+      records' commit: exit 0 when not, else 1 with the commits since
   report.py format RECORDS OUTDIR
       formats from recorded records only (no command runs): README.md and
       data/*.dat; the same records give the same bytes
@@ -44,6 +50,57 @@ from sections.claims import section_claims  # noqa: E402
 
 
 # ---- the whole report -------------------------------------------------------------------------
+def tree_state(tree):
+    """(commit, changed): the tree's HEAD commit (None outside git) and the files
+    with uncommitted changes, reports/ left out (make report writes there)."""
+    try:
+        head = subprocess.run(["git", "-C", tree, "rev-parse", "HEAD"], capture_output=True, text=True)
+    except OSError:                     # no git: nothing to name
+        return None, []
+    if head.returncode != 0:
+        return None, []
+    status = subprocess.run(["git", "-C", tree, "status", "--porcelain", "--untracked-files=no", "--",
+                             ".", ":(exclude)reports"], capture_output=True, text=True)
+    changed = [line[3:] for line in status.stdout.splitlines() if line.strip()]
+    return head.stdout.strip(), changed
+
+
+def made_from(meta):
+    """The header's words for the tree the records describe: the commit, and
+    whether it had uncommitted changes (records of before the commit was kept:
+    git describe's short name, as they said)."""
+    if meta.get("commit"):
+        dirty = meta.get("uncommitted") or []
+        return (f" at commit {meta['commit']}"
+                + (f", a tree with uncommitted changes in {len(dirty)} file(s): {', '.join(dirty[:6])}"
+                   + (", ..." if len(dirty) > 6 else "") if dirty else ", a clean tree"))
+    return f" (git {meta['git']})" if meta.get("git") else ""
+
+
+def stale(records_path, tree):
+    """0 when the code the records describe is the tree's, else 1 with the
+    commits since (src/, python/, cases/, verify/ changed after the records'
+    commit), printed."""
+    with open(records_path, encoding="utf-8") as f:
+        meta = json.load(f).get("meta", {})
+    commit = meta.get("commit")
+    if not commit:
+        print(f"{records_path}: the records name no commit (made before make report recorded it)")
+        return 1
+    log = subprocess.run(["git", "-C", tree, "log", "--oneline", f"{commit}..HEAD", "--", "src", "python",
+                          "cases", "verify"], capture_output=True, text=True)
+    if log.returncode != 0:
+        print(f"{records_path}: commit {commit} is not in this tree's history")
+        return 1
+    lines = log.stdout.splitlines()
+    if lines:
+        print(f"{records_path}: made at {commit[:12]}; the code has changed in {len(lines)} commit(s) since "
+              f"(regenerate with make report):\n" + log.stdout)
+        return 1
+    print(f"{records_path}: made at {commit[:12]}, the code since unchanged")
+    return 0
+
+
 def build(R, outdir):
     data = os.path.join(outdir, "data")
     os.makedirs(data, exist_ok=True)
@@ -76,7 +133,7 @@ def build(R, outdir):
     verdicts = guarded(section_verdicts, verdict_part, R.meta.get("grid", "cases/grid.cases"))
     head = ["# leakproof reports\n",
             f"Made by `make report` from {R.meta.get('version', 'an unknown version')}"
-            + (f" (git {R.meta['git']})" if R.meta.get("git") else "") + ". Every number below is a field "
+            + made_from(R.meta) + ". Every number below is a field "
             "of a leakproof command's JSON record (all of them in `records.json`) or a `# TODO` line of its "
             "tests; `python3 verify/report.py format reports/records.json reports` rebuilds this file from "
             "them byte for byte. The configurations come from `cases/papers/*.cases`. A certified number is printed "
@@ -187,6 +244,8 @@ def main(argv):
         with open(argv[2], encoding="utf-8") as f:
             R = Records(recorded=json.load(f))
         return 1 if build(R, argv[3]) else 0
+    if len(argv) == 3 and argv[1] == "stale":
+        return stale(argv[2], TOP)
     if len(argv) >= 2 and argv[1] == "collect":
         import argparse
         ap = argparse.ArgumentParser(prog="report.py collect")
@@ -196,8 +255,18 @@ def main(argv):
         ap.add_argument("--builddir", default=None,
                         help="run the tests that carry findings (findings.SOURCES) from this build tree")
         ap.add_argument("--grid", default="cases/grid.cases")
+        ap.add_argument("--tree", default=TOP, help="the source tree the report describes (git)")
         ap.add_argument("outdir")
         a = ap.parse_args(argv[2:])
+        # the report describes one commit: a tree with uncommitted changes is
+        # refused unless REPORT_DIRTY=yes, and then the header says so
+        commit, changed = tree_state(a.tree)
+        if changed and os.environ.get("REPORT_DIRTY") != "yes":
+            sys.stderr.write(f"report.py collect: {a.tree} has uncommitted changes in {len(changed)} file(s) "
+                             f"({', '.join(changed[:6])}{', ...' if len(changed) > 6 else ''}): commit them, "
+                             "or REPORT_DIRTY=yes make report to describe this tree as it is (the header "
+                             "says so)\n")
+            return 2
         tests = [t for t in a.tests.split(",") if t]
         if a.builddir:
             tests += [os.path.join(a.builddir, t) for t in findings.SOURCES]
@@ -208,7 +277,8 @@ def main(argv):
         ver = subprocess.run([a.leakproof, "--version"], capture_output=True, text=True).stdout.strip()
         git = subprocess.run(["git", "-C", TOP, "describe", "--always", "--dirty"], capture_output=True,
                              text=True)
-        R.meta = {"version": ver, "git": git.stdout.strip() if git.returncode == 0 else None, "grid": a.grid}
+        R.meta = {"version": ver, "git": git.stdout.strip() if git.returncode == 0 else None, "grid": a.grid,
+                  "commit": commit, "uncommitted": changed}
         R.tests = test_records
         R.claims = claims
         os.makedirs(a.outdir, exist_ok=True)

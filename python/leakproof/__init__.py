@@ -38,3 +38,5 @@ from .commands import claims  # noqa: E402  (issue 28: the claims ledger)
 __all__ += ["claims"]
 from .commands import reconstruct  # noqa: E402  (the Bayes-optimal reconstruction attacker)
 __all__ += ["reconstruct"]
+from ._library import on_progress  # noqa: E402  issue 32: progress of a long call, for Python
+__all__ += ["on_progress"]

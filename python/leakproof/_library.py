@@ -13,6 +13,7 @@ import ctypes
 import ctypes.util
 import os
 import threading
+import time
 
 SONAME = "libleakproof.so.1"
 
@@ -81,6 +82,20 @@ def _take_text(lib, pointer):
         lib.lp_free(pointer)
 
 
+_progress = None     # (callback, after, every): see on_progress
+
+
+def on_progress(callback, after=2.0, every=1.0):
+    """Calls callback(seconds, args) while a command runs in the main thread:
+    first `after` seconds in, then every `every` seconds, with the seconds
+    elapsed and the command's words (the command line's progress on a
+    terminal, for Python).  on_progress(None) stops it.  The callback runs in
+    the waiting thread; an exception from it cancels the command as Ctrl-C
+    does and is raised."""
+    global _progress
+    _progress = None if callback is None else (callback, float(after), float(every))
+
+
 def call(args):
     """Run one leakproof command in-process.
 
@@ -112,11 +127,17 @@ def call(args):
                                               ctypes.byref(err), ctypes.byref(cancel)))
 
     worker = threading.Thread(target=run, name="leakproof-call", daemon=True)
+    progress = _progress
+    t0 = time.monotonic()
+    tick = progress[1] if progress else None
     worker.start()
     try:
         while worker.is_alive():
             worker.join(0.05)
-    except KeyboardInterrupt:
+            if progress and worker.is_alive() and time.monotonic() - t0 >= tick:
+                progress[0](time.monotonic() - t0, list(args))
+                tick += progress[2]
+    except BaseException:
         cancel.value = 1
         worker.join()
         _take_text(lib, out)

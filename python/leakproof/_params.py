@@ -118,3 +118,11 @@ def option_args(params):
         else:
             args += [option, decimal_text(value, keyword)]
     return args
+
+
+def one_rate(sample_rate, sampling_rate):
+    """Opacus's sample_rate or the command line's sampling_rate: one of them."""
+    if (sample_rate is None) == (sampling_rate is None):
+        raise TypeError("leakproof: give one of sample_rate and sampling_rate (the same "
+                        "Poisson rate q)")
+    return sample_rate if sample_rate is not None else sampling_rate

@@ -17,6 +17,26 @@ def _message(messages, status):
 _DECLINED = "give --max-seconds to allow it"
 
 
+def _for_python(message):
+    """The command's message worded for Python: the function's name in place of
+    the command's, help() in place of --help, and the Python spelling of each
+    option named (--sample-rate is sample_rate=) beside it."""
+    import re
+    message = re.sub(r"^leakproof ([a-z-]+):", lambda m: "leakproof.%s():" % m.group(1).replace("-", "_"),
+                     message)
+    message = re.sub(r"\(see leakproof ([a-z-]+) --help\)",
+                     lambda m: "(see help(leakproof.%s))" % m.group(1).replace("-", "_"), message)
+    message = message.replace("unknown option '--", "unknown parameter '--")
+    named = []
+    for opt in re.findall(r"(?<![\w-])--([a-z][a-z0-9-]*)", message):
+        keyword = opt.replace("-", "_") + "="
+        if keyword not in named and keyword not in message:
+            named.append(keyword)
+    if named:
+        message += " [in Python: %s]" % ", ".join(named)
+    return message
+
+
 def run_text(args):
     """Runs a command; (status, output text, messages), raising on bad input.
 
@@ -28,7 +48,7 @@ def run_text(args):
         message = _message(messages, status)
         if _DECLINED in message:
             message += " (from Python: max_seconds=S)"
-        raise ValueError(message)
+        raise ValueError(_for_python(message))
     return status, output, messages
 
 

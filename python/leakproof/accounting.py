@@ -21,7 +21,7 @@ double stays on the safe side.  Floats given are read by their shortest repr
 import decimal
 
 from . import _run, commands
-from ._params import decimal_text, option_args
+from ._params import decimal_text, option_args, one_rate as _one_rate
 from .account_result import UpperBound, AccountResult, _bound  # noqa: F401 (the package exports them from here)
 
 
@@ -59,14 +59,15 @@ class RDPAccountant:
     def __init__(self):
         self.history = []
 
-    def step(self, *, noise_multiplier, sample_rate, num_steps=1):
+    def step(self, *, noise_multiplier, sample_rate=None, num_steps=1, sampling_rate=None):
         """One (or num_steps) DP-SGD step(s) at this multiplier and Poisson rate.
 
-        noise_multiplier: noise std over the clipping norm; sample_rate: the
+        noise_multiplier: noise std over the clipping norm; sample_rate (Opacus's
+        word; sampling_rate, account()'s and the command line's, is the same): the
         Poisson sampling rate q (Opacus: 1 / len(data_loader)).  Example:
             acc.step(noise_multiplier=1.1, sample_rate=256 / 50000)"""
         m = decimal_text(noise_multiplier, "noise_multiplier")
-        q = decimal_text(sample_rate, "sample_rate")
+        q = decimal_text(_one_rate(sample_rate, sampling_rate), "sample_rate")
         n = int(num_steps)
         if n < 1:
             raise ValueError("leakproof: num_steps must be >= 1 (got %d)" % n)
@@ -110,12 +111,15 @@ class RDPAccountant:
         return eps, eps.order
 
 
-def get_noise_multiplier(*, target_epsilon, target_delta, sample_rate, epochs=None,
-                         steps=None, **options):
+def get_noise_multiplier(*, target_epsilon, target_delta, sample_rate=None, epochs=None,
+                         steps=None, sampling_rate=None, **options):
     """The least noise multiplier (on a grid of 10^-resolution, default 3) whose
     certified epsilon is <= target_epsilon, as Opacus's get_noise_multiplier
-    (steps = int(epochs / sample_rate) when epochs is given).  Returns an
-    UpperBound: a multiplier that certainly suffices; float() rounds up."""
+    (steps = int(epochs / sample_rate) when epochs is given: Opacus's rule, the
+    command line's --sampling-rate Q --epochs E and --steps-rule opacus; a
+    DataLoader's epochs are account(batch=, dataset_size=, epochs=)).  Returns
+    an UpperBound: a multiplier that certainly suffices; float() rounds up."""
+    sample_rate = _one_rate(sample_rate, sampling_rate)
     t = _steps(sample_rate, epochs, steps)
     r = commands.account(epsilon=target_epsilon, sampling_rate=sample_rate, steps=t,
                          delta=target_delta, **options)

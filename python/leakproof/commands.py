@@ -20,7 +20,7 @@ computes nothing.  Ctrl-C stops a long call (KeyboardInterrupt, _library.py).
 """
 
 from . import _run
-from ._params import decimal_text, option_args, word
+from ._params import decimal_text, option_args, word, one_rate
 from . import sweep as _sweep
 from .account_result import AccountResult
 
@@ -143,6 +143,9 @@ def account(**params):
         ...                       steps=3906, delta=1e-5)
         >>> float(r.epsilon), r.epsilon.order
         (1.61576..., '...')"""
+    if "sample_rate" in params:         # Opacus's word for sampling_rate: both spellings
+        params = dict(params)
+        params["sampling_rate"] = one_rate(params.pop("sample_rate"), params.get("sampling_rate"))
     return _sweep.maybe_sweep(lambda w, p: AccountResult.of(_command(w, p)),
                               ["account"], params)
 

@@ -12,8 +12,6 @@ Exactly one of epsilon, delta, order; neighbours='secrets' (the default) or
 sensitivity=S.  Every number is certified (see leakproof(1), section dp).
 """
 
-from . import _run
-from ._params import option_args
 
 
 def dp(mechanism, **params):
@@ -23,5 +21,7 @@ def dp(mechanism, **params):
     e.g. dp('vmf', p=13700, kappa=173, delta='1e-5') or
     dp('gauss', p=5, sigma='0.5', sensitivity=1, epsilon=1).  Returns a Result
     with the record's keys (delta, epsilon, renyi_epsilon, epsilon_pure as
-    Decimals; supremum, worst_pair, neighbours as text)."""
-    return _run.run(["dp", mechanism] + option_args(params))
+    Decimals; supremum, worst_pair, neighbours as text).  One parameter as a
+    NumPy array gives a Sweep of the results, as for every command."""
+    from . import commands
+    return commands._swept(["dp", mechanism], params)

@@ -40,6 +40,29 @@ def _ball_keys(record):
     return keys
 
 
+def _printed_bound(number):
+    """The bound as the program printed it.  The program writes a two-digit
+    decimal b rounded up (2.2e-31) and JSON carries the smallest double >= b,
+    whose 17 digits (2.2000000000000001E-31) are noise: the shortest decimal
+    that reads back as that double is b itself when it has at most two
+    digits (distinct two-digit decimals lie ~1e-2 apart, a double's reading
+    ~1e-16), else the 17 digits are kept."""
+    try:
+        short = decimal.Decimal(repr(float(number)))
+    except (OverflowError, ValueError):
+        return number
+    if short.is_finite() and len(short.as_tuple().digits) <= 2:
+        return short
+    return number
+
+
+def _is_decimal_text(value):
+    try:
+        return decimal.Decimal(value).is_finite()
+    except (decimal.InvalidOperation, TypeError):
+        return False
+
+
 def _convert(item):
     """Certified strings to Decimal, bounds kept exact (Decimal), other numbers
     to float or int; nested records and lists converted alike."""
@@ -50,6 +73,11 @@ def _convert(item):
             if key in balls and isinstance(value, str):
                 out[key] = decimal.Decimal(value)
             elif _is_bound(key) and isinstance(value, (decimal.Decimal, int)):
+                out[key] = _printed_bound(decimal.Decimal(value))
+            elif (key.endswith(("_lower_bound", "_upper_bound")) and isinstance(value, str)
+                  and _is_decimal_text(value)):
+                # a directed bound printed as a decimal (the PLD bracket's
+                # epsilon_upper_bound '3.95060e-1'): a number, exactly as printed
                 out[key] = decimal.Decimal(value)
             else:
                 out[key] = _convert(value)

@@ -55,8 +55,29 @@ class Sweep:
     def __len__(self):
         return len(self.results)
 
+    def _column(self, key):
+        """The field `key` at every point: the record's key, or else the
+        Result's property of that name (AccountResult.epsilon).  A key that no
+        point has raises KeyError naming the keys there are: a column of
+        None would be a silent blank."""
+        column = []
+        for r in self.results:
+            v = r.get(key)
+            if v is None and key not in r and isinstance(getattr(type(r), key, None), property):
+                v = getattr(r, key)
+            column.append(v)
+        if self.results and all(v is None for v in column):
+            keys = sorted(set(k for r in self.results for k in r if r.get(k) is not None))
+            props = sorted(k for k in dir(type(self.results[0]))
+                           if isinstance(getattr(type(self.results[0]), k, None), property)
+                           and getattr(self.results[0], k) is not None)
+            raise KeyError("leakproof: no point of this %s sweep has %r; its fields: %s%s"
+                           % (self.results[0].get("command", "command"), key, ", ".join(keys),
+                              "; properties: " + ", ".join(props) if props else ""))
+        return column
+
     def __getitem__(self, key):
-        column = [r.get(key) for r in self.results]
+        column = self._column(key)
         if all(isinstance(v, (int, float)) and not isinstance(v, bool) or v is None
                for v in column):
             return numpy.array([math.nan if v is None else v for v in column],
@@ -65,25 +86,28 @@ class Sweep:
 
     @property
     def value(self):
-        """The values, exact as printed (Decimal objects)."""
-        return numpy.array([r.value for r in self.results], dtype=object)
+        """The values, exact as printed (Decimal objects); KeyError for a
+        command whose records have no value (account: sweep['epsilon'])."""
+        return numpy.array(self._column("value"), dtype=object)
 
     @property
     def log10(self):
         """log10 of the values as doubles (nearest); nan where not computed."""
-        return numpy.array([math.nan if r.log10 is None else float(r.log10)
-                            for r in self.results], dtype=numpy.float64)
+        return numpy.array([math.nan if v is None else float(v) for v in self._column("log10")],
+                           dtype=numpy.float64)
 
     @property
     def log10_bound(self):
         """Certified bounds on |true log10 - log10| as doubles, rounded up."""
+        self._column("log10")
         return numpy.array([_log10_bound(r.log10, r.log10_bound) for r in self.results],
                            dtype=numpy.float64)
 
     @property
     def bound(self):
         """rel_error_bound at every point as doubles, rounded up."""
-        return numpy.array([float_up(r.bound) for r in self.results], dtype=numpy.float64)
+        return numpy.array([float_up(v) for v in self._column("rel_error_bound")],
+                           dtype=numpy.float64)
 
     @property
     def status(self):

@@ -37,4 +37,7 @@ def test_same_message_as_the_program(program):
     assert status == 2 and out == ""
     with pytest.raises(ValueError) as info:
         leakproof.eval("gauss", p=5, sigma="-1", radius="1")
-    assert str(info.value) == err.strip()
+    # the program's message, worded for Python (issue 32): the function's name
+    # for the command's, the option's Python spelling beside it
+    body = err.strip().split(": ", 1)[1]
+    assert str(info.value) == "leakproof.eval(): " + body + " [in Python: sigma=]", str(info.value)

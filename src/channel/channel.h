@@ -166,10 +166,14 @@ lp_study_status lp_study_channel_dp(lp_record *rec, const lp_dp_inputs *in, slon
                                     char *err, size_t errlen);
 /* channel toy: Section 5.2's example (no inputs). */
 lp_study_status lp_study_channel_toy(lp_record *rec, slong digits);
-/* calibrate gaussian: classical and analytic sigma for (epsilon, delta) at a
- * sensitivity; epsilon <= LP_EPSILON_MAX (privacy.h). */
+/* calibrate gaussian: classical and analytic sigma for (epsilon, delta);
+ * epsilon <= LP_EPSILON_MAX (e^epsilon must stay evaluable).  The pair's
+ * distance: any two secrets in the ball of radius `radius` (2R; sensitivity
+ * NULL), or the pairs at distance `sensitivity` (radius NULL), the same
+ * neighbouring relation as `dp gauss`; recorded as neighbours, radius,
+ * sensitivity and distance. */
 lp_study_status lp_study_calibrate_gaussian(lp_record *rec, const char *epsilon, const char *delta,
-                                            const char *sensitivity, slong digits,
+                                            const char *radius, const char *sensitivity, slong digits,
                                             char *err, size_t errlen);
 
 #endif

@@ -2,29 +2,46 @@
  * (epsilon, delta)-DP, and the delta the classical one really gives; the
  * flags decided on the exact decimals.  Contract in channel.h. */
 #include <stdio.h>
+#include <stdlib.h>
 #include "channel/channel.h"
 #include "core/study.h"
+#include "core/decimal_ops.h"
 
 lp_study_status
 lp_study_calibrate_gaussian(lp_record *rec, const char *epsilon, const char *delta,
-                            const char *sensitivity, slong digits, char *err, size_t errlen)
+                            const char *radius, const char *sensitivity, slong digits, char *err,
+                            size_t errlen)
 {
     arb_t E, D, S, sc, sa, dc;
     slong prec, least = digits, delta_digits = digits < 6 ? digits : 6;
     int st = -1;
-    if (lp_study_check_positive("epsilon", epsilon, LP_EPSILON_MAX, err, errlen)
-        || lp_study_check_positive("sensitivity", sensitivity, NULL, err, errlen))
+    char *twice = NULL;
+    const char *distance;
+    if ((radius == NULL) == (sensitivity == NULL)) {
+        snprintf(err, errlen, "give radius or sensitivity, not both");
         return LP_STUDY_BAD_INPUT;
+    }
+    if (lp_study_check_positive("epsilon", epsilon, LP_EPSILON_MAX, err, errlen)
+        || (sensitivity && lp_study_check_positive("sensitivity", sensitivity, NULL, err, errlen))
+        || (radius && lp_study_check_positive("radius", radius, NULL, err, errlen)))
+        return LP_STUDY_BAD_INPUT;
+    /* any two secrets of the ball: x and -x at distance 2R, exactly */
+    if (radius && (twice = lp_decimal_mul("2", radius)) == NULL) {
+        snprintf(err, errlen, "radius must be a decimal number > 0 (got '%s')", radius);
+        return LP_STUDY_BAD_INPUT;
+    }
+    distance = radius ? twice : sensitivity;
     if (delta == NULL || !lp_decimal_valid(delta) || lp_decimal_sign(delta) <= 0
         || lp_decimal_compare(delta, "1") >= 0) {
         snprintf(err, errlen, "delta must be a decimal number in (0, 1) (got '%s')", delta ? delta : "");
+        free(twice);
         return LP_STUDY_BAD_INPUT;
     }
     arb_init(E); arb_init(D); arb_init(S); arb_init(sc); arb_init(sa); arb_init(dc);
     for (prec = lp_study_first_prec(digits);; prec *= 2) {
         lp_decimal_arb(E, epsilon, prec);
         lp_decimal_arb(D, delta, prec);
-        lp_decimal_arb(S, sensitivity, prec);
+        lp_decimal_arb(S, distance, prec);
         lp_calibrate_classical(sc, E, D, S, prec);
         st = lp_calibrate_analytic(sa, E, D, S, digits, prec);
         lp_analytic_gaussian_delta(dc, sc, E, S, prec);
@@ -36,14 +53,19 @@ lp_study_calibrate_gaussian(lp_record *rec, const char *epsilon, const char *del
     lp_record_text(rec, "mechanism", "gauss");
     lp_record_text(rec, "epsilon", epsilon);
     lp_record_text(rec, "delta", delta);
+    lp_record_text(rec, "radius", radius);
+    lp_record_text(rec, "neighbours", radius ? "secrets" : "sensitivity");
     lp_record_text(rec, "sensitivity", sensitivity);
+    lp_record_text(rec, "distance", distance);
     lp_study_record_ball(rec, "sigma_classical", sc, digits, &least);
     lp_study_record_ball(rec, "sigma_analytic", sa, digits, &least);
     lp_record_ball(rec, "delta_at_sigma_classical", dc, delta_digits);
     lp_record_bool(rec, "classical_proved", lp_decimal_compare(epsilon, "1") < 0);
     lp_study_record_status(rec, st == 0 ? least : 0, prec);
     lp_record_text(rec, "note", "sigma: the noise standard deviation; classical S sqrt(2 ln(1.25/delta)) / "
-                   "epsilon (proved for epsilon < 1), analytic: the least sigma (Balle and Wang 2018)");
+                   "epsilon with S the distance (proved for epsilon < 1), analytic: the least sigma (Balle "
+                   "and Wang 2018); neighbours secrets: any two inputs of the ball of radius R, S = 2R");
+    free(twice);
     arb_clear(E); arb_clear(D); arb_clear(S); arb_clear(sc); arb_clear(sa); arb_clear(dc);
     return st == 0 && least > 0 ? LP_STUDY_OK : LP_STUDY_UNCERTIFIED;
 }

@@ -186,10 +186,11 @@ lp_cases_read_stream(lp_case **cases, size_t *n, FILE *f, const char *path, char
 int
 lp_cases_read(lp_case **cases, size_t *n, const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
+    char why[160];
+    FILE *f = lp_open_regular(path, why, sizeof why);
     int rc;
     if (f == NULL)
-        return fail(err, errlen, path, 0, "cannot open: %s", strerror(errno));
+        return fail(err, errlen, path, 0, "%s", why);
     rc = lp_cases_read_stream(cases, n, f, path, err, errlen);
     fclose(f);
     return rc;

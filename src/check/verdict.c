@@ -28,6 +28,7 @@ lp_verify_verdicts(lp_verdict *v, const lp_check *k, size_t n)
                 continue;
             if (k[i].kind == LP_CHECK_REFUSED) {
                 d->refused++;
+                d->refused_error += k[i].why != NULL && strstr(k[i].why, "ESS") == NULL;
                 continue;
             }
             if (!isnan(k[i].quad_rel) && !(fabs(k[i].quad_rel) <= d->quad_max))
@@ -88,8 +89,9 @@ lp_verdict_sentence(char *buf, size_t len, const lp_verdict *v)
                      v->form->formula, v->form->form, v->disagree, v->cases, v->bad_ratio_min,
                      v->bad_ratio_max, v->max_abs_z, v->worst->c->file, v->worst->c->line);
     if (k >= 0 && (size_t) k < len && v->refused)
-        k += snprintf(buf + k, len - k, "; refuses to judge %zu case%s (ESS/N below %g)", v->refused,
-                      v->refused == 1 ? "" : "s", LP_ESS_MIN_FRACTION);
+        k += snprintf(buf + k, len - k, "; refuses to judge %zu case%s (ESS/N below %g%s)", v->refused,
+                      v->refused == 1 ? "" : "s", LP_ESS_MIN_FRACTION,
+                      v->refused_error ? ", or an infinite or NaN error" : "");
     if (k >= 0 && (size_t) k < len && !isnan(v->quad_max))
         snprintf(buf + k, len - k, "; quadrature check of C_{p,kappa}: largest relative difference %.2g",
                  v->quad_max);

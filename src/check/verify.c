@@ -10,6 +10,13 @@
 
 static const char *const outcome_name[] = { "pass", "fail", "finding", "skip", "refused" };
 
+/* Why a check is not judged (lp_check.why; the TAP line's # SKIP reason and
+ * the row's key not_judged).  An error that is infinite or NaN bounds
+ * nothing: a z of 0 from it is no evidence of agreement. */
+#define LP_WHY_ESS ": ESS/N below the threshold, the arbiter refuses to judge this case"
+#define LP_WHY_ERROR ": the uncertainty is infinite or NaN, not judged"
+#define LP_WHY_BRACKET ": a bracket end is not finite, not judged"
+
 /* The case's parameters as given in the file, into a check's row. */
 static void
 case_fields(lp_record *row, const lp_case *c, const lp_params *par)
@@ -54,6 +61,16 @@ add(lp_check **checks, size_t *n, lp_record *rec, lp_check_kind kind, const lp_c
         lp_record_text(k->row, "outcome", outcome_name[kind]);
     }
     return k;
+}
+
+/* Records why check k is not judged, when it is not (its row's key
+ * not_judged, the reason without its leading ": "). */
+static void
+set_why(lp_check *k, const char *why)
+{
+    k->why = why;
+    if (k->kind == LP_CHECK_REFUSED && k->row)
+        lp_record_text(k->row, "not_judged", why + 2);
 }
 
 /* The arbiter's numbers, into a check's row. */
@@ -152,6 +169,7 @@ lp_verify_case(lp_record *rec, lp_check **checks, size_t *n, const lp_case *c, i
     char where[400], ess[64], err[300];
     double se, quad_capacity = NAN;
     int judged;
+    const char *why;
     lp_check *k;
 
     describe(where, sizeof where, c);
@@ -175,13 +193,15 @@ lp_verify_case(lp_record *rec, lp_check **checks, size_t *n, const lp_case *c, i
     /* the estimate's uncertainty: sampling and the doubles' rounding (vmf:
      * the normaliser is sampled too, so no quadrature enters) */
     se = hypot(mc.std_error, mc.rounding_error);
-    judged = mc.ess >= LP_ESS_MIN_FRACTION * (double) mc.samples;
+    judged = mc.ess >= LP_ESS_MIN_FRACTION * (double) mc.samples && isfinite(se) && isfinite(mc.estimate);
+    why = mc.ess < LP_ESS_MIN_FRACTION * (double) mc.samples ? LP_WHY_ESS : LP_WHY_ERROR;
     snprintf(ess, sizeof ess, "ESS %.3g of %llu", mc.ess, (unsigned long long) mc.samples);
 
     k = add(checks, n, rec, judged ? LP_CHECK_PASS : LP_CHECK_REFUSED, c, &par, "estimate",
             "%s %s: Monte Carlo %.10g +- %.3g (%s, seed %llu)%s", c->mech->name, where,
             mc.estimate, se, ess, (unsigned long long) mc.seed,
-            judged ? "" : ": ESS/N below the threshold, the arbiter refuses to judge this case");
+            judged ? "" : why);
+    set_why(k, why);
     estimate_fields(k->row, &mc, se);
     if (mc.sup_gap > 1e-9)
         k = add(checks, n, rec, LP_CHECK_FINDING, c, &par, "maximiser",
@@ -201,10 +221,12 @@ lp_verify_case(lp_record *rec, lp_check **checks, size_t *n, const lp_case *c, i
          * capacity A(S^{p-1}) e^kappa / C it gives, for the forms' lines */
         double u = hypot(mc.log_norm_mc_se, mc.log_norm_quad_err);
         double z = (mc.log_norm_mc - mc.log_norm_quad) / u;
-        k = add(checks, n, rec, !judged ? LP_CHECK_REFUSED : fabs(z) <= LP_Z_MAX ? LP_CHECK_PASS : LP_CHECK_FAIL,
-                c, &par, "normaliser", "%s %s: log C_{p,kappa} by Monte Carlo %.12g +- %.2g (%s) vs the "
+        int normaliser_judged = judged && isfinite(u) && isfinite(z);
+        k = add(checks, n, rec, !normaliser_judged ? LP_CHECK_REFUSED : fabs(z) <= LP_Z_MAX ? LP_CHECK_PASS
+                : LP_CHECK_FAIL, c, &par, "normaliser", "%s %s: log C_{p,kappa} by Monte Carlo %.12g +- %.2g (%s) vs the "
                 "quadrature check %.12g (+- %.2g): z = %.2f", c->mech->name, where, mc.log_norm_mc,
                 mc.log_norm_mc_se, ess, mc.log_norm_quad, mc.log_norm_quad_err, z);
+        set_why(k, !judged ? why : LP_WHY_ERROR);
         if (k->row) {
             lp_record *o = lp_record_object(k->row, "log_normaliser");
             lp_record_double(o, "estimate", mc.log_norm_mc);
@@ -237,11 +259,12 @@ lp_verify_case(lp_record *rec, lp_check **checks, size_t *n, const lp_case *c, i
             vlo = arf_get_d(arb_midref(lo), ARF_RND_DOWN);
             vhi = arf_get_d(arb_midref(hi), ARF_RND_UP);
         }
-        k = add(checks, n, rec, !judged ? LP_CHECK_REFUSED
+        k = add(checks, n, rec, !judged || !isfinite(vlo) || !isfinite(vhi) ? LP_CHECK_REFUSED
                 : mc.estimate >= vlo - LP_Z_MAX * se && mc.estimate <= vhi + LP_Z_MAX * se
                 ? LP_CHECK_PASS : LP_CHECK_FAIL, c, &par, "bracket",
                 "%s %s: Monte Carlo %.10g +- %.3g (%s) lies between the l1-ball capacities %.10g (R) and "
                 "%.10g (R sqrt p)", c->mech->name, where, mc.estimate, se, ess, vlo, vhi);
+        set_why(k, !judged ? why : LP_WHY_BRACKET);
         estimate_fields(k->row, &mc, se);
         if (k->row) {
             lp_record_ball(k->row, "lower", lo, 10);
@@ -277,17 +300,19 @@ lp_verify_case(lp_record *rec, lp_check **checks, size_t *n, const lp_case *c, i
                 double v = arf_get_d(arb_midref(res.value), ARF_RND_NEAR);
                 double z = (v - mc.estimate) / se;
                 double ratio = v / mc.estimate, u = ratio * se / mc.estimate;
+                int form_judged = judged && isfinite(z) && isfinite(u);
                 char quad[120] = "", tag[64] = "";
                 if (m == LP_ARB && form_claim(form) != NULL)
                     snprintf(tag, sizeof tag, "[%s] ", form_claim(form));
                 if (!isnan(quad_capacity))
                     snprintf(quad, sizeof quad, "; quadrature check: %.10g, relative difference %.2g",
                              quad_capacity, v / quad_capacity - 1);
-                k = add(checks, n, rec, !judged ? LP_CHECK_REFUSED : fabs(z) <= LP_Z_MAX ? LP_CHECK_PASS
+                k = add(checks, n, rec, !form_judged ? LP_CHECK_REFUSED : fabs(z) <= LP_Z_MAX ? LP_CHECK_PASS
                         : LP_CHECK_FINDING, c, &par, "form",
                         "%s%s %s %s %s: %.10g vs Monte Carlo %.10g +- %.3g (%s): ratio %.5f +- %.5f, z = %.2f%s",
                         tag, form->formula, form->form, lp_method_name((lp_method) m), where, v,
                         mc.estimate, se, ess, ratio, u, z, quad);
+                set_why(k, !judged ? why : LP_WHY_ERROR);
                 form_fields(k, form, (lp_method) m, res.status, res.certified, res.value, &mc, se, z);
                 k->quad_rel = isnan(quad_capacity) ? NAN : v / quad_capacity - 1;
                 if (k->row && !isnan(quad_capacity))

@@ -25,7 +25,8 @@ typedef enum {
     LP_CHECK_FAIL,      /* not ok: leakproof itself is wrong */
     LP_CHECK_FINDING,   /* not ok # TODO: a claim of a paper that Monte Carlo contradicts */
     LP_CHECK_SKIP,      /* ok # SKIP: the method returned no value (its status says why) */
-    LP_CHECK_REFUSED    /* ok # SKIP: ESS/N below LP_ESS_MIN_FRACTION, the arbiter does not judge */
+    LP_CHECK_REFUSED    /* ok # SKIP: not judged (the reason in `why`): ESS/N below
+                           LP_ESS_MIN_FRACTION, or an infinite or NaN error */
 } lp_check_kind;
 
 typedef struct {
@@ -37,6 +38,7 @@ typedef struct {
     double quad_rel;            /* vmf: value / (capacity by the quadrature's C) - 1 */
     const lp_case *c;
     lp_record *row;             /* its row in the record (NULL: no record kept) */
+    const char *why;            /* LP_CHECK_REFUSED: why it is not judged (a literal) */
 } lp_check;
 
 /* Runs the arbiter on case c (threads as for lp_mc_options) and appends its
@@ -55,7 +57,9 @@ typedef struct {
     const lp_form *form;
     size_t cases;               /* judged cases */
     size_t disagree;            /* of which |z| > LP_Z_MAX */
-    size_t refused;             /* ESS/N below LP_ESS_MIN_FRACTION: not judged */
+    size_t refused;             /* not judged: ESS/N below LP_ESS_MIN_FRACTION or an
+                                   infinite or NaN error */
+    size_t refused_error;       /* of which for an infinite or NaN error */
     double max_abs_z;
     double ratio_min, ratio_max;            /* value / estimate over the judged cases */
     double bad_ratio_min, bad_ratio_max;    /* ... over the disagreeing ones (NAN: none) */

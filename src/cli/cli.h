@@ -116,6 +116,21 @@ int lp_opt_error(const lp_opt *g, const char *cmd);
  * option is returned. */
 void lp_opt_again(lp_opt *g, int val);
 
+/* The options that commands share, declared once (samtools'
+ * SAM_OPT_GLOBAL_OPTIONS idea): one val and one table entry each, so that a
+ * command's table names them as LP_OPT_SHARED_* and its switch as case
+ * LP_OPT_*, never retyped.  --digits D, --json, --help, --max-seconds S,
+ * --estimate mean the same in every command (leakproof(1)); a command takes
+ * those its table lists (tests/t-options.sh walks them). */
+enum { LP_OPT_DIGITS = 200, LP_OPT_JSON, LP_OPT_HELP, LP_OPT_MAX_SECONDS, LP_OPT_ESTIMATE };
+#define LP_OPT_SHARED_DIGITS { "digits", required_argument, NULL, LP_OPT_DIGITS }
+#define LP_OPT_SHARED_JSON { "json", no_argument, NULL, LP_OPT_JSON }
+#define LP_OPT_SHARED_HELP { "help", no_argument, NULL, LP_OPT_HELP }
+#define LP_OPT_SHARED_MAX_SECONDS { "max-seconds", required_argument, NULL, LP_OPT_MAX_SECONDS }
+#define LP_OPT_SHARED_ESTIMATE { "estimate", no_argument, NULL, LP_OPT_ESTIMATE }
+/* the budget's pair, which every budgeted command takes together */
+#define LP_OPT_SHARED_BUDGET LP_OPT_SHARED_MAX_SECONDS, LP_OPT_SHARED_ESTIMATE
+
 /* Prints "leakproof CMD: MESSAGE" on lp_err() and returns LP_EXIT_USAGE. */
 int lp_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

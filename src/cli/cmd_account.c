@@ -58,6 +58,11 @@ static const char usage_text[] =
     "  --batch B --dataset-size N --epochs E  DP-SGD's terms for q and T, K = ceil(N/B)\n"
     "                  batches per epoch: --sampling poisson (default) q = B/N, T = E K;\n"
     "                  --sampling opacus (its DataLoader) q = 1/K, T = E K\n"
+    "  --steps-rule R  T from --epochs: loader (default, E ceil(N/B): the batches a\n"
+    "                  DataLoader gives), opacus (floor(E N/B): Opacus's int(epochs /\n"
+    "                  sample_rate)), tf-privacy (ceil(E N/B): TF Privacy's\n"
+    "                  compute_dp_sgd_privacy, with dp_accounting)\n"
+    "  --sampling-rate Q --epochs E  Opacus's words: T = floor(E/Q), Opacus's rule\n"
     "  --stated-epsilon E  the batches per epoch K (q = 1/K, T = N K, Opacus's Poisson\n"
     "                  loader at batch size B) whose certified epsilon rounds to E as\n"
     "                  printed, the dataset sizes B(K-1)+1..BK, and epsilon at the nearest K\n"
@@ -93,9 +98,8 @@ static const char usage_text[] =
 static int
 parse(lp_account_opts *o, int argc, char **argv)
 {
-    enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_DIGITS,
-           O_RES, O_JSON, O_HELP, O_STATED, O_BATCH, O_EPOCHS, O_DATASET, O_SAMPLING, O_ACCOUNTANT, O_RELATION,
-           O_WIDTH, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS, O_PHASE, O_MAX_SECONDS, O_ESTIMATE };
+    enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_RES, O_STATED, O_BATCH, O_EPOCHS, O_DATASET, O_SAMPLING, O_ACCOUNTANT, O_RELATION,
+           O_WIDTH, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS, O_PHASE, O_STEPS_RULE };
     static const struct option longopts[] = {
         { "noise-multiplier", required_argument, NULL, O_M },
         { "sampling-rate", required_argument, NULL, O_Q },
@@ -105,13 +109,14 @@ parse(lp_account_opts *o, int argc, char **argv)
         { "orders", required_argument, NULL, O_ORDERS },
         { "method", required_argument, NULL, O_METHOD },
         { "compare", no_argument, NULL, O_COMPARE },
-        { "digits", required_argument, NULL, O_DIGITS },
+        LP_OPT_SHARED_DIGITS,
         { "resolution", required_argument, NULL, O_RES },
         { "stated-epsilon", required_argument, NULL, O_STATED },
         { "batch", required_argument, NULL, O_BATCH },
         { "epochs", required_argument, NULL, O_EPOCHS },
         { "dataset-size", required_argument, NULL, O_DATASET },
         { "sampling", required_argument, NULL, O_SAMPLING },
+        { "steps-rule", required_argument, NULL, O_STEPS_RULE },
         { "accountant", required_argument, NULL, O_ACCOUNTANT },
         { "relation", required_argument, NULL, O_RELATION },
         { "width", required_argument, NULL, O_WIDTH },
@@ -122,10 +127,10 @@ parse(lp_account_opts *o, int argc, char **argv)
         { "p", required_argument, NULL, O_P },
         { "sensitivity", required_argument, NULL, O_SENS },
         { "phase", required_argument, NULL, O_PHASE },
-        { "max-seconds", required_argument, NULL, O_MAX_SECONDS },
-        { "estimate", no_argument, NULL, O_ESTIMATE },
-        { "json", no_argument, NULL, O_JSON },
-        { "help", no_argument, NULL, O_HELP },
+        LP_OPT_SHARED_MAX_SECONDS,
+        LP_OPT_SHARED_ESTIMATE,
+        LP_OPT_SHARED_JSON,
+        LP_OPT_SHARED_HELP,
         { NULL, 0, NULL, 0 }
     };
     const char *digits_text = NULL, *res_text = NULL, *batch_text = NULL, *epochs_text = NULL,
@@ -148,13 +153,14 @@ parse(lp_account_opts *o, int argc, char **argv)
         case O_ORDERS: o->orders_text = g.optarg; break;
         case O_METHOD: o->method_text = g.optarg; break;
         case O_COMPARE: o->compare = 1; break;
-        case O_DIGITS: digits_text = g.optarg; break;
+        case LP_OPT_DIGITS: digits_text = g.optarg; break;
         case O_RES: res_text = g.optarg; break;
         case O_STATED: o->stated = g.optarg; break;
         case O_BATCH: batch_text = g.optarg; break;
         case O_EPOCHS: epochs_text = g.optarg; break;
         case O_DATASET: dataset_text = g.optarg; break;
         case O_SAMPLING: o->convention = g.optarg; break;
+        case O_STEPS_RULE: o->steps_rule = g.optarg; break;
         case O_ACCOUNTANT: o->accountant = g.optarg; break;
         case O_RELATION: o->relation = g.optarg; break;
         case O_WIDTH: o->width_text = g.optarg; break;
@@ -170,10 +176,10 @@ parse(lp_account_opts *o, int argc, char **argv)
             o->phase[o->nphases++] = g.optarg;
             lp_opt_again(&g, O_PHASE);         /* repeated on purpose */
             break;
-        case O_MAX_SECONDS: o->max_seconds_text = g.optarg; break;
-        case O_ESTIMATE: o->estimate = 1; break;
-        case O_JSON: o->json = 1; break;
-        case O_HELP:
+        case LP_OPT_MAX_SECONDS: o->max_seconds_text = g.optarg; break;
+        case LP_OPT_ESTIMATE: o->estimate = 1; break;
+        case LP_OPT_JSON: o->json = 1; break;
+        case LP_OPT_HELP:
             fputs(usage_text, lp_out());
             return -1;
         default: return lp_opt_error(&g, cmd);
@@ -181,10 +187,15 @@ parse(lp_account_opts *o, int argc, char **argv)
     }
     if (g.optind < argc)
         return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind]);
-    if (dataset_text || o->convention) {
+    if (dataset_text || o->convention || o->steps_rule) {
         if ((rc = lp_account_from_dataset(o, batch_text, dataset_text, epochs_text)))
             return rc;
         batch_text = epochs_text = NULL;    /* spent: q and T stand for them */
+    } else if (epochs_text && o->q && !o->T && !batch_text && !o->stated) {
+        /* Opacus's words (sample_rate, epochs): Opacus's rule T = int(epochs / q) */
+        if ((rc = lp_account_steps_from_rate(o, epochs_text)))
+            return rc;
+        epochs_text = NULL;
     }
     if (o->accountant && strcmp(o->accountant, "rdp") != 0 && strcmp(o->accountant, "pld") != 0)
         return lp_usage_error(cmd, "--accountant must be rdp or pld (got '%s')", o->accountant);
@@ -307,6 +318,13 @@ run(const lp_account_opts *o)
             rc = LP_EXIT_FAIL;          /* with its record: status not_found */
         }
     }
+    if (!o->vmf) {
+        /* DP-SGD's neighbouring relation (leakproof(1), NEIGHBOURS): datasets that
+           differ by one example; each example's gradient clipped to norm C, noise
+           M C, so the sum moves by at most C -- the sensitivity is the clip */
+        lp_record_text(rec, "neighbours", o->replace ? "replace one example" : "add or remove one example");
+        lp_record_text(rec, "sensitivity", "clip");
+    }
     if (o->convention) {                /* the run in DP-SGD's terms, and how q and T came */
         lp_record_int(rec, "batch", o->batch);
         lp_record_int(rec, "dataset_size", o->dataset_size);
@@ -315,6 +333,8 @@ run(const lp_account_opts *o)
                        ? "poisson: q = batch/dataset_size, T = epochs * ceil(dataset_size/batch)"
                        : "opacus: q = 1/ceil(dataset_size/batch), T = epochs * ceil(dataset_size/batch)");
     }
+    if (o->steps_rule_said)             /* how T came from the epochs (leakproof(1), account) */
+        lp_record_text(rec, "steps_rule", o->steps_rule_said);
     if (lp_emit(rec, o->json) != 0)
         rc = LP_EXIT_FAIL;
     lp_record_free(rec);

@@ -17,6 +17,8 @@ typedef struct {
     const char *accountant, *relation, *width_text, *delta_for_eps;
     long digits, resolution, batch, epochs, dataset_size;
     const char *convention;     /* with --dataset-size: poisson or opacus */
+    const char *steps_rule;     /* --steps-rule: loader, opacus or tf-privacy */
+    const char *steps_rule_said;        /* the rule used, for the record (NULL: none) */
     const char *mechanism, *kappa, *p_text, *sensitivity;   /* --mechanism vmf */
     uint64_t p;
     int vmf;
@@ -43,6 +45,8 @@ int lp_account_parse_orders(lp_account_opts *o);
 /* --batch --dataset-size --epochs: q and T into o's buffers */
 int lp_account_from_dataset(lp_account_opts *o, const char *batch_text, const char *dataset_text,
                             const char *epochs_text);
+/* --sampling-rate Q with --epochs E (Opacus's words): T = floor(E/Q), exactly */
+int lp_account_steps_from_rate(lp_account_opts *o, const char *epochs_text);
 /* each mode's options: --accountant pld; --mechanism vmf; --phase and --delta-for-epsilon */
 int lp_account_parse_pld(lp_account_opts *o, const char *digits_text);
 int lp_account_parse_vmf(lp_account_opts *o, const char *digits_text, const char *res_text,

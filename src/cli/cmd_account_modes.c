@@ -65,7 +65,8 @@ lp_account_from_dataset(lp_account_opts *o, const char *batch_text, const char *
         return lp_usage_error(cmd, "--stated-epsilon finds the dataset size: it takes no %s",
                               dataset_text ? "--dataset-size" : "--sampling");
     if (dataset_text == NULL)
-        return lp_usage_error(cmd, "--sampling needs --batch, --dataset-size and --epochs");
+        return lp_usage_error(cmd, "%s needs --batch, --dataset-size and --epochs",
+                              o->convention ? "--sampling" : "--steps-rule");
     if (o->q || o->T)
         return lp_usage_error(cmd, "--dataset-size gives the run's rate and steps: it takes no %s",
                               o->q ? "--sampling-rate" : "--steps");
@@ -87,9 +88,64 @@ lp_account_from_dataset(lp_account_opts *o, const char *batch_text, const char *
         snprintf(o->q_buf, sizeof o->q_buf, "%ld/%ld", o->batch, o->dataset_size);
     else
         snprintf(o->q_buf, sizeof o->q_buf, "1/%llu", (unsigned long long) K);
-    snprintf(o->T_buf, sizeof o->T_buf, "%llu", (unsigned long long) (K * (uint64_t) o->epochs));
+    {   /* the three rules in use for T (leakproof(1), account: Opacus and the peers) */
+        const unsigned __int128 EN = (unsigned __int128) o->epochs * (uint64_t) o->dataset_size;
+        uint64_t T = K * (uint64_t) o->epochs;
+        const char *rule = o->steps_rule ? o->steps_rule : "loader";
+        if (strcmp(rule, "loader") == 0)
+            o->steps_rule_said = "loader: T = epochs * ceil(dataset_size/batch)";
+        else if (strcmp(rule, "opacus") == 0) {
+            T = (uint64_t) (EN / (uint64_t) o->batch);
+            o->steps_rule_said = "opacus: T = floor(epochs * dataset_size/batch) (Opacus's int(epochs / sample_rate))";
+        } else if (strcmp(rule, "tf-privacy") == 0) {
+            T = (uint64_t) ((EN + (uint64_t) o->batch - 1) / (uint64_t) o->batch);
+            o->steps_rule_said = "tf-privacy: T = ceil(epochs * dataset_size/batch) (TF Privacy's compute_dp_sgd_privacy)";
+        } else
+            return lp_usage_error(cmd, "--steps-rule must be loader, opacus or tf-privacy (got '%s')", rule);
+        snprintf(o->T_buf, sizeof o->T_buf, "%llu", (unsigned long long) T);
+    }
     o->q = o->q_buf;
     o->T = o->T_buf;
+    return 0;
+}
+
+int
+lp_account_steps_from_rate(lp_account_opts *o, const char *epochs_text)
+{
+    int rc;
+    uint64_t lo = 0, hi = 1000000000000ULL;
+    if ((rc = lp_arg_int_range(&o->epochs, cmd, "--epochs", epochs_text, 1, 1000000)))
+        return rc;
+    if (lp_rate_is_zero(o->q) || (rc = lp_account_check_rate(o->q, 0)))
+        return rc ? rc : lp_usage_error(cmd, "--epochs with --sampling-rate 0: give --steps");
+    /* the largest T with T q <= E, decided on the exact decimals (q may be N/D):
+       bisection on T with an exact comparison of T q against E */
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo + 1) / 2;
+        char t[32], *tq;
+        int le;
+        snprintf(t, sizeof t, "%llu", (unsigned long long) mid);
+        if (strchr(o->q, '/')) {
+            unsigned long long n = 0, d = 0;
+            sscanf(o->q, "%llu/%llu", &n, &d);
+            le = (unsigned __int128) mid * n <= (unsigned __int128) o->epochs * d;
+        } else {
+            if ((tq = lp_decimal_mul(t, o->q)) == NULL)
+                return lp_usage_error(cmd, "--sampling-rate: not a decimal (got '%s')", o->q);
+            snprintf(t, sizeof t, "%ld", o->epochs);
+            le = lp_decimal_cmp_exact(tq, t) <= 0;
+            free(tq);
+        }
+        if (le)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    if (lo < 1)
+        return lp_usage_error(cmd, "--epochs %ld at --sampling-rate %s is less than one step", o->epochs, o->q);
+    snprintf(o->T_buf, sizeof o->T_buf, "%llu", (unsigned long long) lo);
+    o->T = o->T_buf;
+    o->steps_rule_said = "opacus: T = floor(epochs / sampling_rate) (Opacus's int(epochs / sample_rate))";
     return 0;
 }
 

@@ -23,11 +23,12 @@ static const struct option longopts[] = {
     { "grad-bias", required_argument, NULL, ADV_GRAD_BIAS },
     { "grad-weight", required_argument, NULL, ADV_GRAD_WEIGHT },
     { "rel-error", required_argument, NULL, ADV_REL_ERROR },
-    { "digits", required_argument, NULL, ADV_DIGITS },
-    { "json", no_argument, NULL, ADV_JSON },
-    { "max-seconds", required_argument, NULL, ADV_MAX_SECONDS },
-    { "estimate", no_argument, NULL, ADV_ESTIMATE },
-    { "help", no_argument, NULL, 'h' },
+    /* at the indices ADV_DIGITS .. ADV_ESTIMATE: shared(c) maps their vals there */
+    LP_OPT_SHARED_DIGITS,
+    LP_OPT_SHARED_JSON,
+    LP_OPT_SHARED_MAX_SECONDS,
+    LP_OPT_SHARED_ESTIMATE,
+    LP_OPT_SHARED_HELP,
     { NULL, 0, NULL, 0 }
 };
 
@@ -91,11 +92,22 @@ help(const struct subcommand *only)
     for (size_t i = 0; i < n_subcommands; i++)
         if (only == NULL || only == &subcommands[i])
             fprintf(out, "%sleakproof adversary %s", i && !only ? "\n" : "usage: ", subcommands[i].usage);
-    fputs("  every subcommand: [--json] (one JSON record), -h|--help\n"
-          "  --max-seconds S: the work budget of gaussian's and attacks' Monte Carlo (default 3600):\n"
-          "  a run estimated longer is refused with its estimate; Ctrl-C stops a run cleanly;\n"
-          "  --estimate prints the estimate (estimated_seconds) and computes nothing\n", out);
+    fputs("  every subcommand: [--json] (one JSON record), -h|--help\n", out);
+    /* the budget's lines only where the subcommand takes them (t-options.sh) */
+    if (only == NULL || (only->options & BIT(ADV_MAX_SECONDS)))
+        fputs("  --max-seconds S: the work budget of gaussian's and attacks' Monte Carlo (default 3600):\n"
+              "  a run estimated longer is refused with its estimate; Ctrl-C stops a run cleanly;\n"
+              "  --estimate prints the estimate (estimated_seconds) and computes nothing\n", out);
     return lp_close_stdout(LP_EXIT_OK);
+}
+
+/* a shared option's val (cli.h) as the index of the value array */
+static int
+shared(int c)
+{
+    return c == LP_OPT_DIGITS ? ADV_DIGITS : c == LP_OPT_JSON ? ADV_JSON
+           : c == LP_OPT_MAX_SECONDS ? ADV_MAX_SECONDS : c == LP_OPT_ESTIMATE ? ADV_ESTIMATE
+           : c == LP_OPT_HELP ? 'h' : c;
 }
 
 static int
@@ -104,7 +116,7 @@ options_of(char *buf, size_t len, unsigned mask)
     size_t used = 0;
     buf[0] = '\0';
     for (const struct option *o = longopts; o->name; o++)
-        if (o->val < ADV_N_OPTIONS && (mask & BIT(o->val)) && used + strlen(o->name) + 4 < len)
+        if (shared(o->val) < ADV_N_OPTIONS && (mask & BIT(shared(o->val))) && used + strlen(o->name) + 4 < len)
             used += (size_t) snprintf(buf + used, len - used, "%s--%s", used ? " " : "", o->name);
     return 0;
 }
@@ -131,6 +143,7 @@ lp_cmd_adversary(int argc, char **argv)
     lp_opt g;
     lp_opt_init(&g, argc - 1, argv + 1, "h", longopts);
     while ((c = lp_opt_next(&g)) != -1) {
+        c = shared(c);
         if (c == 'h')
             return help(sub);
         if (c == LP_OPT_ERROR)

@@ -12,8 +12,11 @@
 
 static const char *const cmd = "channel";
 
+/* the options' slots: the table's index; the shared options (cli.h) come
+   last, in LP_OPT_*'s order, so that SLOT(val) is the index of every one */
 enum { O_EIG, O_EIGF, O_DATA, O_COV, O_BETA, O_NVAR, O_CAP, O_BATCH, O_CLIP, O_MULT, O_EPS,
-       O_DELTA, O_DIGITS, O_MAX_SECONDS, O_ESTIMATE, O_JSON, O_HELP, O_COUNT };
+       O_DELTA, O_SHARED, O_COUNT = O_SHARED + 5 };
+#define SLOT(c) ((int) (c) >= (int) LP_OPT_DIGITS ? (int) O_SHARED + (int) (c) - (int) LP_OPT_DIGITS : (int) (c))
 
 static const struct option longopts[] = {
     { "eigenvalues", required_argument, NULL, O_EIG },
@@ -28,17 +31,17 @@ static const struct option longopts[] = {
     { "noise-multiplier", required_argument, NULL, O_MULT },
     { "epsilon", required_argument, NULL, O_EPS },
     { "delta", required_argument, NULL, O_DELTA },
-    { "digits", required_argument, NULL, O_DIGITS },
-    { "max-seconds", required_argument, NULL, O_MAX_SECONDS },
-    { "estimate", no_argument, NULL, O_ESTIMATE },
-    { "json", no_argument, NULL, O_JSON },
-    { "help", no_argument, NULL, O_HELP },
+    LP_OPT_SHARED_DIGITS,
+    LP_OPT_SHARED_JSON,
+    LP_OPT_SHARED_HELP,
+    LP_OPT_SHARED_MAX_SECONDS,
+    LP_OPT_SHARED_ESTIMATE,
     { NULL, 0, NULL, 0 }
 };
 
-#define BIT(o) (1u << (o))
-#define COMMON (BIT(O_JSON) | BIT(O_HELP))
-#define SPECTRUM (BIT(O_EIG) | BIT(O_EIGF) | BIT(O_MAX_SECONDS) | BIT(O_ESTIMATE))
+#define BIT(o) (1u << SLOT(o))
+#define COMMON (BIT(LP_OPT_JSON) | BIT(LP_OPT_HELP))
+#define SPECTRUM (BIT(O_EIG) | BIT(O_EIGF) | BIT(LP_OPT_MAX_SECONDS) | BIT(LP_OPT_ESTIMATE))
 
 static const struct {
     const char *name;
@@ -46,28 +49,28 @@ static const struct {
     int (*run)(const lp_channel_opts *o);
     const char *usage;
 } subs[] = {
-    { "capacity", COMMON | SPECTRUM | BIT(O_NVAR) | BIT(O_DIGITS), lp_channel_run_capacity,
+    { "capacity", COMMON | SPECTRUM | BIT(O_NVAR) | BIT(LP_OPT_DIGITS), lp_channel_run_capacity,
       "leakproof channel capacity --eigenvalues L1,L2,...|--eigenvalues-file F --noise-variance V\n"
       "                          [--digits D] [--json]\n"
       "  the capacity f(V) = 1/2 sum ln(1 + lambda_i / V) in nats, certified" },
-    { "natural", COMMON | SPECTRUM | BIT(O_DATA) | BIT(O_CAP) | BIT(O_DIGITS), lp_channel_run_natural,
+    { "natural", COMMON | SPECTRUM | BIT(O_DATA) | BIT(O_CAP) | BIT(LP_OPT_DIGITS), lp_channel_run_natural,
       "leakproof channel natural --eigenvalues ...|--eigenvalues-file F|--data F.csv --capacity K\n"
       "                          [--digits D] [--json]\n"
       "  the noise variance V with f(V) = K (eq. (18)), certified" },
-    { "white", COMMON | SPECTRUM | BIT(O_DATA) | BIT(O_CAP) | BIT(O_DIGITS), lp_channel_run_white,
+    { "white", COMMON | SPECTRUM | BIT(O_DATA) | BIT(O_CAP) | BIT(LP_OPT_DIGITS), lp_channel_run_white,
       "leakproof channel white --eigenvalues ...|--eigenvalues-file F|--data F.csv --capacity K\n"
       "                        [--digits D] [--json]\n"
       "  per-eigenvalue noise variances lambda_i / (exp(2 K/d) - 1) (eq. (19)), certified" },
-    { "personalized", COMMON | BIT(O_COV) | BIT(O_BETA) | BIT(O_CAP) | BIT(O_MAX_SECONDS) | BIT(O_ESTIMATE),
+    { "personalized", COMMON | BIT(O_COV) | BIT(O_BETA) | BIT(O_CAP) | BIT(LP_OPT_MAX_SECONDS) | BIT(LP_OPT_ESTIMATE),
       lp_channel_run_personalized,
       "leakproof channel personalized --covariance F --beta F --capacity K [--json]\n"
       "  eq. (20), its proof's form and Theorem 3 solved in doubles (not certified)" },
-    { "dp", COMMON | BIT(O_BATCH) | BIT(O_CLIP) | BIT(O_MULT) | BIT(O_EPS) | BIT(O_DELTA) | BIT(O_DIGITS),
+    { "dp", COMMON | BIT(O_BATCH) | BIT(O_CLIP) | BIT(O_MULT) | BIT(O_EPS) | BIT(O_DELTA) | BIT(LP_OPT_DIGITS),
       lp_channel_run_dp,
       "leakproof channel dp --batch B --clip S (--noise-multiplier M | --epsilon E --delta D)\n"
       "                     [--digits D] [--json]\n"
       "  Theorem 4's bound against the capacity its hypotheses allow, certified" },
-    { "toy", COMMON | BIT(O_DIGITS), lp_channel_run_toy,
+    { "toy", COMMON | BIT(LP_OPT_DIGITS), lp_channel_run_toy,
       "leakproof channel toy [--digits D] [--json]\n"
       "  Section 5.2's example: noise on the gradient against noise on the data" },
 };
@@ -108,12 +111,12 @@ lp_cmd_channel(int argc, char **argv)
     lp_opt g;
     lp_opt_init(&g, argc, argv, "h", longopts);
     while ((c = lp_opt_next(&g)) != -1) {
-        if (c == 'h' || c == O_HELP)
+        if (c == 'h' || c == LP_OPT_HELP)
             help = 1;
-        else if (c < 0 || c >= O_COUNT)
+        else if (c < 0 || SLOT(c) >= O_COUNT)
             return lp_opt_error(&g, cmd);
         else
-            given[c] = g.optarg ? g.optarg : "";
+            given[SLOT(c)] = g.optarg ? g.optarg : "";
     }
     if (g.optind >= argc && help) {
         usage(lp_out(), -1);
@@ -133,9 +136,9 @@ lp_cmd_channel(int argc, char **argv)
         return lp_close_stdout(LP_EXIT_OK);
     }
     for (int i = 0; i < O_COUNT; i++)
-        if (given[i] && !(subs[k].allowed & BIT(i)))
+        if (given[i] && !(subs[k].allowed & (1u << i)))
             return lp_usage_error(cmd, "--%s does not apply to channel %s", longopts[i].name, subs[k].name);
-    if (given[O_DIGITS] && lp_arg_int_range(&o.digits, cmd, "--digits", given[O_DIGITS], 1, 1000))
+    if (given[SLOT(LP_OPT_DIGITS)] && lp_arg_int_range(&o.digits, cmd, "--digits", given[SLOT(LP_OPT_DIGITS)], 1, 1000))
         return LP_EXIT_USAGE;
     o.sub = subs[k].name;
     o.eig = given[O_EIG];
@@ -150,8 +153,8 @@ lp_cmd_channel(int argc, char **argv)
     o.mult = given[O_MULT];
     o.eps = given[O_EPS];
     o.delta = given[O_DELTA];
-    o.json = given[O_JSON] != NULL;
-    if (given[O_MAX_SECONDS] || given[O_ESTIMATE] || o.eig_file || o.eig || o.data || o.cov) {
+    o.json = given[SLOT(LP_OPT_JSON)] != NULL;
+    if (given[SLOT(LP_OPT_MAX_SECONDS)] || given[SLOT(LP_OPT_ESTIMATE)] || o.eig_file || o.eig || o.data || o.cov) {
         /* the work budget (channel/channel_work.c): the eigenvalues counted,
            a --data or --covariance file sized (its first line), first */
         double max = LP_BUDGET_SECONDS, est = NAN;
@@ -160,7 +163,7 @@ lp_cmd_channel(int argc, char **argv)
                           : o.data ? "--data" : o.cov ? "--covariance" : "--eigenvalues";
         const char *file = o.eig_file ? o.eig_file : o.data ? o.data : o.cov;
         char msg[600];
-        if (given[O_MAX_SECONDS] && lp_arg_positive(&max, cmd, "--max-seconds", given[O_MAX_SECONDS],
+        if (given[SLOT(LP_OPT_MAX_SECONDS)] && lp_arg_positive(&max, cmd, "--max-seconds", given[SLOT(LP_OPT_MAX_SECONDS)],
                                                     "the work budget in seconds"))
             return LP_EXIT_USAGE;
         if (o.eig_file)
@@ -176,7 +179,7 @@ lp_cmd_channel(int argc, char **argv)
             est = lp_channel_data_seconds(rows, cols) + lp_channel_work_seconds(o.sub, cols, o.digits);
         else if (!o.eig_file && !o.eig && !o.data && o.cov && lp_channel_csv_shape(o.cov, &rows, &cols) == 0)
             est = lp_channel_personalized_seconds(cols);
-        if (given[O_ESTIMATE]) {
+        if (given[SLOT(LP_OPT_ESTIMATE)]) {
             lp_record *rec = lp_record_new("work estimate");
             int rc;
             lp_budget_record(rec, "channel", est, max, opt);

@@ -45,7 +45,7 @@ int
 lp_cmd_dp(int argc, char **argv)
 {
     enum { O_P = 256, O_SIGMA, O_KAPPA, O_B, O_RADIUS, O_EPS, O_DELTA, O_ORDER,
-           O_NEIGH, O_SENS, O_DIGITS, O_JSON, O_HELP, O_MAX_SECONDS, O_ESTIMATE };
+           O_NEIGH, O_SENS};
     static const struct option longopts[] = {
         { "p", required_argument, NULL, O_P },
         { "sigma", required_argument, NULL, O_SIGMA },
@@ -57,11 +57,11 @@ lp_cmd_dp(int argc, char **argv)
         { "order", required_argument, NULL, O_ORDER },
         { "neighbours", required_argument, NULL, O_NEIGH },
         { "sensitivity", required_argument, NULL, O_SENS },
-        { "digits", required_argument, NULL, O_DIGITS },
-        { "max-seconds", required_argument, NULL, O_MAX_SECONDS },
-        { "estimate", no_argument, NULL, O_ESTIMATE },
-        { "json", no_argument, NULL, O_JSON },
-        { "help", no_argument, NULL, O_HELP },
+        LP_OPT_SHARED_DIGITS,
+        LP_OPT_SHARED_MAX_SECONDS,
+        LP_OPT_SHARED_ESTIMATE,
+        LP_OPT_SHARED_JSON,
+        LP_OPT_SHARED_HELP,
         { NULL, 0, NULL, 0 }
     };
     const char *ptext = NULL, *sigma = NULL, *kappa = NULL, *b = NULL, *radius = NULL;
@@ -88,11 +88,11 @@ lp_cmd_dp(int argc, char **argv)
         case O_ORDER: order = g.optarg; break;
         case O_NEIGH: neigh = g.optarg; break;
         case O_SENS: sens = g.optarg; break;
-        case O_DIGITS: digits_text = g.optarg; break;
-        case O_MAX_SECONDS: max_seconds_text = g.optarg; break;
-        case O_ESTIMATE: estimate = 1; break;
-        case O_JSON: json = 1; break;
-        case 'h': case O_HELP: help = 1; break;
+        case LP_OPT_DIGITS: digits_text = g.optarg; break;
+        case LP_OPT_MAX_SECONDS: max_seconds_text = g.optarg; break;
+        case LP_OPT_ESTIMATE: estimate = 1; break;
+        case LP_OPT_JSON: json = 1; break;
+        case 'h': case LP_OPT_HELP: help = 1; break;
         default: return lp_opt_error(&g, cmd);
         }
     }
@@ -113,6 +113,11 @@ lp_cmd_dp(int argc, char **argv)
         return lp_usage_error(cmd, "--neighbours must be 'secrets' (or give --sensitivity S) (got '%s')", neigh);
     if (neigh != NULL && sens != NULL)
         return lp_usage_error(cmd, "give --neighbours secrets or --sensitivity, not both");
+    /* one rule with calibrate: the radius states the pairs (2R), so does
+       --sensitivity; both would leave one of them silently unused */
+    if (radius != NULL && sens != NULL)
+        return lp_usage_error(cmd, "give --radius or --sensitivity, not both (--radius: any two secrets "
+                              "of the ball, distance 2R; --sensitivity S: the pairs at distance S)");
     if (ptext == NULL)
         return lp_usage_error(cmd, "missing --p");
     lp_params_init(&par);

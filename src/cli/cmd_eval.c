@@ -24,12 +24,12 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method, int
     longopts[k++] = (struct option) { "layers-file", required_argument, NULL, O_LAYERS_FILE };
     longopts[k++] = (struct option) { "form", required_argument, NULL, O_FORM };
     longopts[k++] = (struct option) { "method", required_argument, NULL, O_METHOD };
-    longopts[k++] = (struct option) { "digits", required_argument, NULL, O_DIGITS };
+    longopts[k++] = (struct option) LP_OPT_SHARED_DIGITS;
     longopts[k++] = (struct option) { "prec", required_argument, NULL, O_PREC };
-    longopts[k++] = (struct option) { "json", no_argument, NULL, O_JSON };
+    longopts[k++] = (struct option) LP_OPT_SHARED_JSON;
     longopts[k++] = (struct option) { "compare", no_argument, NULL, O_COMPARE };
     longopts[k++] = (struct option) { "ratio-to", required_argument, NULL, O_RATIO_TO };
-    longopts[k++] = (struct option) { "help", no_argument, NULL, O_HELP };
+    longopts[k++] = (struct option) LP_OPT_SHARED_HELP;
     longopts[k++] = (struct option) { "noise-multiplier", required_argument, NULL, O_NOISE_MULTIPLIER };
     longopts[k++] = (struct option) { "batch", required_argument, NULL, O_BATCH };
     longopts[k++] = (struct option) { "secret", required_argument, NULL, O_SECRET };
@@ -49,16 +49,16 @@ parse(eval_opts *o, lp_params *par, const lp_form **form, lp_method *method, int
         case O_LAYERS_FILE: o->layers_file = g.optarg; break;
         case O_FORM: o->form_name = g.optarg; break;
         case O_METHOD: o->method_name = g.optarg; break;
-        case O_DIGITS: digits_text = g.optarg; break;
+        case LP_OPT_DIGITS: digits_text = g.optarg; break;
         case O_PREC: prec_text = g.optarg; break;
-        case O_JSON: o->json = 1; break;
+        case LP_OPT_JSON: o->json = 1; break;
         case O_COMPARE: o->compare = 1; break;
         case O_RATIO_TO: o->ratio_to = g.optarg; break;
         case O_NOISE_MULTIPLIER: o->noise_multiplier = g.optarg; break;
         case O_BATCH: o->batch = g.optarg; break;
         case O_SECRET: o->secret = g.optarg; break;
         case O_PARAMS_FROM: o->params_from = g.optarg; break;
-        case 'h': case O_HELP: lp_eval_usage(lp_out()); return -1;
+        case 'h': case LP_OPT_HELP: lp_eval_usage(lp_out()); return -1;
         default: return lp_opt_error(&g, cmd);
         }
     }

@@ -8,16 +8,16 @@ lp_cmd_forms(int argc, char **argv)
 {
     int json = 0;
     lp_record *rec;
-    enum { O_JSON = 1, O_HELP };
+    enum { LP_OPT_HELP };
     static const struct option longopts[] = {
-        { "json", no_argument, NULL, O_JSON }, { "help", no_argument, NULL, O_HELP }, { NULL, 0, NULL, 0 } };
+        LP_OPT_SHARED_JSON, LP_OPT_SHARED_HELP, { NULL, 0, NULL, 0 } };
     lp_opt g;
     int c;
     lp_opt_init(&g, argc, argv, "h", longopts);
     while ((c = lp_opt_next(&g)) != -1) {
         switch (c) {
-        case O_JSON: json = 1; break;
-        case 'h': case O_HELP:
+        case LP_OPT_JSON: json = 1; break;
+        case 'h': case LP_OPT_HELP:
             fputs("usage: leakproof forms [--json]\n"
                   "  the registry: every mechanism, its parameters and their domains, its forms\n"
                   "  (with their sources in the papers) and the methods of each form\n", lp_out());

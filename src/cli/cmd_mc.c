@@ -42,8 +42,7 @@ static const char usage[] =
 #endif
 
 enum { O_P, O_SIGMA, O_RADIUS, O_KAPPA, O_SAMPLES, O_SEED, O_THREADS, O_CHECKS, O_B, O_CLIP,
-       O_LAYERS, O_N, O_JSON = 100, O_HELP, O_MAX_SECONDS, O_PROGRESS,
-       O_ESTIMATE };
+       O_LAYERS, O_N, O_PROGRESS};
 static const char *const names[O_N] = { "--p", "--sigma", "--radius", "--kappa", "--samples", "--seed",
                                         "--threads", "--sup-checks", "--b", "--clip", "--layers" };
 
@@ -76,9 +75,9 @@ lp_cmd_mc(int argc, char **argv)
         { "p", 1, NULL, O_P }, { "sigma", 1, NULL, O_SIGMA }, { "radius", 1, NULL, O_RADIUS },
         { "kappa", 1, NULL, O_KAPPA }, { "samples", 1, NULL, O_SAMPLES }, { "seed", 1, NULL, O_SEED },
         { "threads", 1, NULL, O_THREADS }, { "sup-checks", 1, NULL, O_CHECKS }, { "b", 1, NULL, O_B },
-        { "clip", 1, NULL, O_CLIP }, { "layers", 1, NULL, O_LAYERS }, { "json", 0, NULL, O_JSON },
-        { "max-seconds", 1, NULL, O_MAX_SECONDS }, { "progress", 0, NULL, O_PROGRESS },
-        { "estimate", 0, NULL, O_ESTIMATE }, { "help", 0, NULL, O_HELP }, { NULL, 0, NULL, 0 } };
+        { "clip", 1, NULL, O_CLIP }, { "layers", 1, NULL, O_LAYERS }, LP_OPT_SHARED_JSON,
+        LP_OPT_SHARED_MAX_SECONDS, { "progress", 0, NULL, O_PROGRESS },
+        LP_OPT_SHARED_ESTIMATE, LP_OPT_SHARED_HELP, { NULL, 0, NULL, 0 } };
     const char *v[O_N] = { 0 }, *max_seconds_text = NULL;
     double max_seconds = LP_MC_BUDGET_SECONDS;
     double sigma = 0, radius = 0, kappa = 0, b = 0;
@@ -95,15 +94,15 @@ lp_cmd_mc(int argc, char **argv)
     while ((c = lp_opt_next(&g)) != -1) {
         if (c >= 0 && c < O_N)
             v[c] = g.optarg;
-        else if (c == O_JSON)
+        else if (c == LP_OPT_JSON)
             json = 1;
         else if (c == O_PROGRESS)
             progress = 1;
-        else if (c == O_ESTIMATE)
+        else if (c == LP_OPT_ESTIMATE)
             estimate = 1;
-        else if (c == O_MAX_SECONDS)
+        else if (c == LP_OPT_MAX_SECONDS)
             max_seconds_text = g.optarg;
-        else if (c == O_HELP) {
+        else if (c == LP_OPT_HELP) {
             fputs(usage, lp_out());
             return lp_close_stdout(LP_EXIT_OK);
         } else

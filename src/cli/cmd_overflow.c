@@ -44,8 +44,7 @@ overflow_usage(FILE *out)
 int
 lp_cmd_overflow(int argc, char **argv)
 {
-    enum { O_FORM = 256, O_METHOD, O_PMAX, O_JSON, O_CSV, O_HELP, O_MAX_SECONDS, O_ESTIMATE,
-           O_VALUE = 300, O_GRID = 400 };
+    enum { O_FORM = 256, O_METHOD, O_PMAX, O_CSV, O_VALUE = 300, O_GRID = 400 };
     struct option longopts[2 * LP_NPARAMS + 10];
     const char *max_seconds_text = NULL;
     int estimate = 0;
@@ -74,11 +73,11 @@ lp_cmd_overflow(int argc, char **argv)
     longopts[k++] = (struct option) { "form", required_argument, NULL, O_FORM };
     longopts[k++] = (struct option) { "method", required_argument, NULL, O_METHOD };
     longopts[k++] = (struct option) { "p-max", required_argument, NULL, O_PMAX };
-    longopts[k++] = (struct option) { "json", no_argument, NULL, O_JSON };
+    longopts[k++] = (struct option) LP_OPT_SHARED_JSON;
     longopts[k++] = (struct option) { "csv", no_argument, NULL, O_CSV };
-    longopts[k++] = (struct option) { "help", no_argument, NULL, O_HELP };
-    longopts[k++] = (struct option) { "max-seconds", required_argument, NULL, O_MAX_SECONDS };
-    longopts[k++] = (struct option) { "estimate", no_argument, NULL, O_ESTIMATE };
+    longopts[k++] = (struct option) LP_OPT_SHARED_HELP;
+    longopts[k++] = (struct option) LP_OPT_SHARED_MAX_SECONDS;
+    longopts[k++] = (struct option) LP_OPT_SHARED_ESTIMATE;
     longopts[k++] = (struct option) { NULL, 0, NULL, 0 };
 
     lp_opt g;
@@ -91,11 +90,11 @@ lp_cmd_overflow(int argc, char **argv)
         case O_FORM: form_name = g.optarg; break;
         case O_METHOD: method_name = g.optarg; break;
         case O_PMAX: pmax_text = g.optarg; break;
-        case O_JSON: json = 1; break;
+        case LP_OPT_JSON: json = 1; break;
         case O_CSV: csv = 1; break;
-        case O_MAX_SECONDS: max_seconds_text = g.optarg; break;
-        case O_ESTIMATE: estimate = 1; break;
-        case 'h': case O_HELP: overflow_usage(lp_out()); return lp_close_stdout(LP_EXIT_OK);
+        case LP_OPT_MAX_SECONDS: max_seconds_text = g.optarg; break;
+        case LP_OPT_ESTIMATE: estimate = 1; break;
+        case 'h': case LP_OPT_HELP: overflow_usage(lp_out()); return lp_close_stdout(LP_EXIT_OK);
         default: return lp_opt_error(&g, cmd);
         }
     }
@@ -177,7 +176,8 @@ lp_cmd_overflow(int argc, char **argv)
     }
     /* the work budget (check/overflow_work.c): the grid's points searched to p_max */
     {
-        double max = LP_BUDGET_SECONDS, est = lp_overflow_work_seconds(mech->name, method_name, ng, p_max);
+        double max = LP_BUDGET_SECONDS, est = lp_overflow_work_seconds(mech->name, form->form, method_name,
+                                                                          ng, p_max);
         char opt[48], msg[400];
         rc = 0;
         snprintf(opt, sizeof opt, "--%s-grid", lp_param_specs[grid_id].name);

@@ -31,8 +31,7 @@ usage(FILE *out)
 int
 lp_cmd_overflow_account(int argc, char **argv)
 {
-    enum { O_METHOD = 256, O_GRID, O_Q, O_T, O_DELTA, O_ORDER, O_ORDER_MAX, O_JSON, O_CSV, O_HELP,
-           O_MAP };
+    enum { O_METHOD = 256, O_GRID, O_Q, O_T, O_DELTA, O_ORDER, O_ORDER_MAX, O_CSV, O_MAP };
     static const struct option longopts[] = {
         { "method", required_argument, NULL, O_METHOD },
         { "noise-multiplier-grid", required_argument, NULL, O_GRID },
@@ -41,9 +40,9 @@ lp_cmd_overflow_account(int argc, char **argv)
         { "delta", required_argument, NULL, O_DELTA },
         { "order", required_argument, NULL, O_ORDER },
         { "order-max", required_argument, NULL, O_ORDER_MAX },
-        { "json", no_argument, NULL, O_JSON },
+        LP_OPT_SHARED_JSON,
         { "csv", no_argument, NULL, O_CSV },
-        { "help", no_argument, NULL, O_HELP },
+        LP_OPT_SHARED_HELP,
         { "map", required_argument, NULL, O_MAP },
         { NULL, 0, NULL, 0 }
     };
@@ -68,10 +67,10 @@ lp_cmd_overflow_account(int argc, char **argv)
         case O_DELTA: delta = g.optarg; break;
         case O_ORDER: order_text = g.optarg; break;
         case O_ORDER_MAX: order_max_text = g.optarg; break;
-        case O_JSON: json = 1; break;
+        case LP_OPT_JSON: json = 1; break;
         case O_CSV: csv = 1; break;
         case O_MAP: map_text = g.optarg; break;
-        case O_HELP: usage(lp_out()); return lp_close_stdout(LP_EXIT_OK);
+        case LP_OPT_HELP: usage(lp_out()); return lp_close_stdout(LP_EXIT_OK);
         default: return lp_opt_error(&g, cmd);
         }
     }

@@ -73,11 +73,11 @@ lp_cmd_verify(int argc, char **argv)
     int threads = 0, json = 0, progress = 0, show, estimate = 0;
     const char *max_text = NULL;
 
-    enum { O_THREADS = 1, O_JSON, O_HELP, O_PROGRESS, O_MAX_SECONDS, O_ESTIMATE };
+    enum { O_THREADS = 1, O_PROGRESS};
     static const struct option longopts[] = {
-        { "threads", required_argument, NULL, O_THREADS }, { "json", no_argument, NULL, O_JSON },
-        { "help", no_argument, NULL, O_HELP }, { "progress", no_argument, NULL, O_PROGRESS },
-        { "max-seconds", required_argument, NULL, O_MAX_SECONDS }, { "estimate", no_argument, NULL, O_ESTIMATE },
+        { "threads", required_argument, NULL, O_THREADS }, LP_OPT_SHARED_JSON,
+        LP_OPT_SHARED_HELP, { "progress", no_argument, NULL, O_PROGRESS },
+        LP_OPT_SHARED_MAX_SECONDS, LP_OPT_SHARED_ESTIMATE,
         { NULL, 0, NULL, 0 } };
     lp_opt g;
     int c;
@@ -85,13 +85,13 @@ lp_cmd_verify(int argc, char **argv)
     lp_opt_init(&g, argc, argv, "h", longopts);
     while ((c = lp_opt_next(&g)) != -1) {
         switch (c) {
-        case 'h': case O_HELP:
+        case 'h': case LP_OPT_HELP:
             verify_usage(lp_out());
             return lp_close_stdout(LP_EXIT_OK);
-        case O_JSON: json = 1; break;
+        case LP_OPT_JSON: json = 1; break;
         case O_PROGRESS: progress = 1; break;
-        case O_MAX_SECONDS: max_text = g.optarg; break;
-        case O_ESTIMATE: estimate = 1; break;
+        case LP_OPT_MAX_SECONDS: max_text = g.optarg; break;
+        case LP_OPT_ESTIMATE: estimate = 1; break;
         case O_THREADS: {
             long t;
             int rc;
@@ -170,6 +170,8 @@ lp_cmd_verify(int argc, char **argv)
             tap_text(out(), k->text);
             fprintf(out(), "%s\n", k->kind == LP_CHECK_FINDING ? " # TODO finding: disagrees with the Monte Carlo arbiter"
                    : k->kind == LP_CHECK_SKIP ? " # SKIP no value from this method"
+                   : k->kind == LP_CHECK_REFUSED && k->why && strstr(k->why, "ESS") == NULL
+                   ? " # SKIP not judged: the error is infinite or NaN"
                    : k->kind == LP_CHECK_REFUSED ? " # SKIP not judged: effective sample size too small" : "");
         }
         /* a reader that went away (EPIPE with SIGPIPE ignored): stop now,

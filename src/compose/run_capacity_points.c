@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <mpfr.h>
 #include "compose/run_capacity_internal.h"
+#include "core/host.h"
 
 /* x (> 0) as a decimal with `digits` significant digits rounded up (up != 0)
  * or down, written into buf: a decimal on the right side of x. */
@@ -41,6 +42,8 @@ lp_run_capacity_at(arb_t out, run_ctx *c, const char *sigma_text, slong digits)
     ok = lp_params_set(&par, LP_PARAM_ID_P, c->ptext, err, sizeof err) == 0
          && lp_params_set(&par, LP_PARAM_ID_SIGMA, sigma_text, err, sizeof err) == 0
          && lp_params_set(&par, LP_PARAM_ID_RADIUS, c->req->radius, err, sizeof err) == 0;
+    if (ok && lp_cancelled())
+        ok = 0, c->failed = 1;          /* SIGINT or SIGTERM: stop, no record */
     if (ok) {
         lp_evaluate(&res, c->form, LP_ARB, &par, digits, 0);
         ok = res.status == LP_OK && res.certified && arb_is_finite(res.value);

@@ -1,8 +1,37 @@
 /* lines.c -- whole lines, with a stated limit.  Contract in lines.h. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "input/lines.h"
+
+FILE *
+lp_open_regular(const char *path, char *why, size_t len)
+{
+    struct stat st;
+    FILE *f;
+    int flags, fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);    /* never waits for a writer */
+    if (fd < 0) {
+        snprintf(why, len, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    if (fstat(fd, &st) != 0 || !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))) {
+        snprintf(why, len, "not a regular file: %s", S_ISFIFO(st.st_mode) ? "a FIFO (a pipe)"
+                 : S_ISSOCK(st.st_mode) ? "a socket" : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)
+                 ? "a device" : "not a file that can be read whole");
+        close(fd);
+        return NULL;
+    }
+    if ((flags = fcntl(fd, F_GETFL)) != -1)
+        fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    if ((f = fdopen(fd, "r")) == NULL) {
+        snprintf(why, len, "cannot open: %s", strerror(errno));
+        close(fd);
+    }
+    return f;
+}
 
 static int
 reserve(char **buf, size_t *cap, size_t need)

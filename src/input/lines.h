@@ -26,6 +26,13 @@ typedef enum {
  * frees *buf. */
 lp_line_status lp_read_line(FILE *f, char **buf, size_t *cap, size_t *len, size_t max);
 
+/* Opens path for reading only when it is a regular file (or a directory,
+ * whose read then fails as before): a FIFO, socket or device is refused
+ * without blocking (a FIFO with no writer would block in open()), with the
+ * reason in why ("not a regular file: a FIFO").  NULL on refusal or error
+ * (why: "cannot open: ..."). */
+FILE *lp_open_regular(const char *path, char *why, size_t len);
+
 /* A UTF-8 byte order mark at the start of a file's first line: 3, else 0. */
 size_t lp_utf8_bom_length(const char *line, size_t len);
 

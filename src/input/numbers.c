@@ -149,10 +149,11 @@ char **
 lp_read_numbers_opt(const char *path, unsigned flags, size_t *n, size_t *rows, long *cols,
                     char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
+    char why[160];
+    FILE *f = lp_open_regular(path, why, sizeof why);
     char **out;
     if (f == NULL) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: %s", path, why);
         *n = *rows = 0;
         *cols = 0;
         return NULL;

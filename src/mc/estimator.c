@@ -173,7 +173,9 @@ run_block(lp_mc_block_sums *out, const lp_mechanism *m, lp_gauss_ball_batch_fn *
             double w = m->p == 1 ? exp(m->kappa * ((lp_stream_u32(&r) >> 31) ? -2.0 : 0.0))
                                  : lp_vmf_normaliser_draw(m, &r);
             add_weight(&s, w);
-            b.max_abs_log_w = fmax(b.max_abs_log_w, fabs(log(w)));
+            if (w > 0)          /* an underflowed weight adds no rounding error (log 0 = -inf
+                                   made the error bound infinite at kappa >~ 400) */
+                b.max_abs_log_w = fmax(b.max_abs_log_w, fabs(log(w)));
             if (i < checks) {
                 double y[LP_MC_P_MAX];
                 m->sample_output(m, y, &check_stream);

@@ -2,6 +2,7 @@
  * matter.  Contract in numeric.h. */
 #include <string.h>
 #include "numeric/numeric.h"
+#include "core/host.h"
 
 /* 1 if t is below 2^-(prec+16) of the (positive) running sum s. */
 static int
@@ -203,6 +204,8 @@ lp_logconcave_sum_ratio_arb(arb_t sum, uint64_t n, uint64_t k,
         /* the test every fourth term: a few terms more, a quarter of the tests */
         if ((j & 3) == 0 && arf_cmp(arb_midref(hi), arb_midref(lo)) <= 0 && negligible(hi, s, prec))
             break;
+        if ((j & 1023) == 0 && lp_cancelled())
+            goto cancelled;     /* a walk of ~p terms at p = 2^31 - 1: stop when told */
         /* a block: T_{j+1}, T_{j+3}, ... from lo = T_{j-1}; T_{j+2}, ... from
          * hi = T_j; the terms j+1 .. j+2B, ending with lo, hi = T_{j+2B-1}, T_{j+2B} */
         while (ratio != NULL && n - j >= 2 * LP_BLOCK
@@ -232,6 +235,8 @@ up_done:
     for (j = k; j > 0; j--) {
         if ((j & 3) == 0 && arf_cmp(arb_midref(lo), arb_midref(hi)) <= 0 && negligible(lo, s, prec))
             break;
+        if ((j & 1023) == 0 && lp_cancelled())
+            goto cancelled;
         /* a block: T_{j-1}, T_{j-3}, ... from hi = T_{j+1}; T_{j-2}, ... from
          * lo = T_j; the terms j-1 .. j-2B, ending with lo, hi = T_{j-2B}, T_{j-2B+1} */
         while (ratio != NULL && j >= 2 * LP_BLOCK
@@ -256,6 +261,9 @@ down_done:
         add_geometric_tail(s, lo, hi, prec);        /* terms 0 .. j-1 */
 
     arb_swap(sum, s);
+    goto done;
+cancelled:                      /* interrupted: no value (the caller sees the flag) */
+    arb_indeterminate(sum);
 done:
     arb_clear(s);
     arb_clear(lo);

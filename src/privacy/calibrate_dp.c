@@ -131,10 +131,6 @@ lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *pa
         snprintf(err, errlen, "delta must be a decimal number in (0, 1) (got '%s')", delta ? delta : "");
         return -1;
     }
-    if (mech == LP_DP_VMF && lp_decimal_compare(epsilon, "2e6") > 0) {
-        snprintf(err, errlen, "epsilon must be <= 2e6 for vmf (kappa <= " LP_DP_KAPPA_MAX ") (got '%s')", epsilon);
-        return -1;
-    }
     lp_dp_pair_init(&m, (lp_dp_mech) mech, par->p);
     {
         /* the pair needs a scale to be set; the calibration finds it */

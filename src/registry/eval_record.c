@@ -22,6 +22,38 @@ lp_params_record(lp_record *rec, const lp_params *par, unsigned which)
     }
 }
 
+/* --compare: the certified reference (arb) beside the method's value, as
+ * reference and reference_log10 with their bounds (null where arb gave no
+ * certified value, or where there is no reference: the method is arb). */
+static void
+reference_fields(lp_record *rec, const lp_result *ref, int have)
+{
+    slong printed = 0;
+    if (have && ref->status == LP_OK && ref->certified)
+        printed = lp_record_ball(rec, "reference", ref->value, 17);
+    else {
+        lp_record_null(rec, "reference");
+        lp_record_null(rec, "reference_rel_error_bound");
+    }
+    if (printed > 0 && arb_is_positive(ref->value)) {
+        slong lprec = FLINT_MIN(arb_rel_accuracy_bits(ref->value), 4 * 17) + 64
+                      + fmpz_bits(ARF_EXPREF(arb_midref(ref->value)));
+        arb_t l, ten;
+        arb_init(l);
+        arb_init(ten);
+        arb_log(l, ref->value, lprec);
+        arb_set_ui(ten, 10);
+        arb_log(ten, ten, lprec);
+        arb_div(l, l, ten, lprec);
+        lp_record_ball_abs(rec, "reference_log10", l, printed);
+        arb_clear(l);
+        arb_clear(ten);
+    } else {
+        lp_record_null(rec, "reference_log10");
+        lp_record_null(rec, "reference_log10_abs_error_bound");
+    }
+}
+
 int
 lp_eval_record(lp_record *rec, const lp_form *form, lp_method method,
                const lp_params *par, slong digits, slong prec, int compare)
@@ -117,12 +149,16 @@ lp_eval_record(lp_record *rec, const lp_form *form, lp_method method,
         /* the method's tolerance: half its digits (LP_INACCURATE_TOL for
            doubles, 2^-(prec/2) for mpfr) */
         double tol = method == LP_MPFR ? ldexp(1.0, -(int) (res.prec / 2)) : LP_INACCURATE_TOL;
-        if (method != LP_ARB && (res.status == LP_OK || res.status == LP_INACCURATE)) {
+        if (method != LP_ARB) {
             /* the reference at more digits than the method carries, so that
-               its radius does not pass for the method's error */
+               its radius does not pass for the method's error; evaluated
+               also where the method gave no value (overflow), since the
+               reference is what comparing shows */
             lp_evaluate(&ref, form, LP_ARB, par, FLINT_MAX(20, res.digits + 5), 0);
-            e = lp_rel_error(&res, &ref);
+            if (res.status == LP_OK || res.status == LP_INACCURATE)
+                e = lp_rel_error(&res, &ref);
         }
+        reference_fields(rec, &ref, method != LP_ARB);
         if (e >= 0) {
             lp_record_double(rec, "rel_error", e);
             /* measured: the status follows the error against the tolerance */

@@ -56,8 +56,8 @@ lp_phase_split(char *buf, size_t len, const char *text, const char **M, const ch
                  "in [0, 1] (got '%s' in '%s')", *q, text);
         return -1;
     }
-    if (lp_decimal_uint64(steps, *T) != 0 || *steps < 1 || strchr(*T, '.') || strchr(*T, 'e')
-        || strchr(*T, 'E')) {
+    /* an integer written as --steps takes it (1e3, 1000.0): one reader for T */
+    if (lp_decimal_uint64(steps, *T) != 0 || *steps < 1) {
         snprintf(err, errlen, "the steps must be an integer >= 1 (got '%s' in '%s')", *T, text);
         return -1;
     }

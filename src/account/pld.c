@@ -44,10 +44,14 @@
 #include "account/pld_plan.h"
 #include "core/host.h"
 
+/* the grid's sizing tries (pld.c, step 1): h grows at least 1.5 times a try */
+#define PLD_SIZE_TRIES 40
+
 /* ---- the loss in doubles, for the heuristics (choices only) ---------------- */
 
 typedef struct {
     double mean, var;
+    double lmax;                 /* max |l| (set after each clamping) */
     size_t n;
     double *l, *lw;              /* loss and log weight on a quadrature grid */
 } loss_sketch;
@@ -63,7 +67,8 @@ loss_d(double u, double q, double M, lp_pld_relation rel)
     return rel == LP_PLD_REMOVE ? g : -g;
 }
 
-static void
+/* 0, or -1 when out of memory (nothing left allocated) */
+static int
 sketch_init(loss_sketch *sk, double q, double M, lp_pld_relation rel)
 {
     const double du = 0.002, lo = -14.0, hi = 1.0 / M + 14.0;
@@ -71,6 +76,11 @@ sketch_init(loss_sketch *sk, double q, double M, lp_pld_relation rel)
     sk->n = (size_t) ((hi - lo) / du) + 1;
     sk->l = malloc(sk->n * sizeof *sk->l);
     sk->lw = malloc(sk->n * sizeof *sk->lw);
+    if (sk->l == NULL || sk->lw == NULL) {
+        free(sk->l);
+        free(sk->lw);
+        return -1;
+    }
     for (size_t i = 0; i < sk->n; i++) {
         double u = lo + i * du, d0 = exp(-0.5 * u * u), w;
         if (rel == LP_PLD_REMOVE) {
@@ -88,15 +98,14 @@ sketch_init(loss_sketch *sk, double q, double M, lp_pld_relation rel)
     }
     sk->mean = s1 / sw;
     sk->var = fmax(s2 / sw - sk->mean * sk->mean, 1e-300);
+    return 0;
 }
 
 /* log E[e^{lambda L}] on the sketch */
 static double
 sketch_logmgf(const loss_sketch *sk, double lambda)
 {
-    double mx = -INFINITY, s = 0, lmax = 0;
-    for (size_t i = 0; i < sk->n; i++)
-        lmax = fmax(lmax, fabs(sk->l[i]));
+    double mx = -INFINITY, s = 0, lmax = sk->lmax;
     if (fabs(lambda) * lmax < 600) {
         /* log(1 + E[e^{lambda L} - 1]) by expm1 and log1p: for tiny losses
          * (q = 1e-8) the shifted sum below loses every digit */
@@ -128,7 +137,7 @@ chernoff_point(const loss_sketch *sk, double T, double log_inv_eta, int sign, do
     x2 = lo + g * (hi - lo);
     f1 = CH(x1);
     f2 = CH(x2);
-    for (int it = 0; it < 80; it++) {
+    for (int it = 0; it < 50; it++) {      /* 0.618^50 of the range: 1e-10 */
         /* sign +1: minimise; sign -1: the point is -(...)/lambda, maximise it */
         int left = sign > 0 ? f1 <= f2 : f1 >= f2;
         if (left) {
@@ -148,7 +157,9 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
 {
     const double q = run->q_d, M = run->M_d, Tf = (double) run->steps;
     const uint64_t T = run->steps;
-    const double dref = run->delta_d > 0 && run->delta_d < 1 ? run->delta_d : 1e-5;
+    /* delta below 1e-300 is refused by the command; here it is held there
+     * so that the sizes below stay finite */
+    const double dref = run->delta_d > 0 && run->delta_d < 1 ? fmax(run->delta_d, 1e-300) : 1e-5;
     const double eta_ref = 1e-3 * dref;
     loss_sketch sk;
     double eps_est, spread, h, lam_hi, lam_lo, a_w, b_w, lo_cut, hi_cut, zcut;
@@ -165,11 +176,18 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     arb_init(pld->tau_lo);
     pld->relation = rel;
     pld->T = T;
-    if (T > UINT64_C(1000000000) || run->q_is_one || !(width > 0) || lp_cancelled())
+    if (T > UINT64_C(1000000000) || run->q_is_one || !(width > 0) || !(q > 0) || lp_cancelled()) {
+        pld->why = lp_cancelled() ? "interrupted" : "out of the FFT route's range (q in (0, 1), "
+            "T <= 1e9, width > 0)";
         return -1;              /* (cancelled: SIGINT/SIGTERM, nothing built) */
+    }
 
     /* 1. choices, in doubles: the grid width and the window */
-    sketch_init(&sk, q, M, rel);
+    if (sketch_init(&sk, q, M, rel) != 0) {
+        pld->why = "out of memory";
+        pld->out_of_memory = 1;
+        return -1;
+    }
     eps_est = fmax(Tf * sk.mean + sqrt(Tf * sk.var) * sqrt(2 * log(1 / dref)), 0.05);
     if (eps_hint > 0)
         eps_est = fmax(eps_hint, 0.05);
@@ -199,17 +217,42 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
         hi_u += 0.25;
         zcut = fmin(zcut, fmax(rel == LP_PLD_REMOVE ? hi_u - 1.0 / M : hi_u, 1.0 + 1.0 / M));
     }
-    for (;;) {
+    /* Bounded and cancellable: each try sizes the grid in closed form (the
+     * window's width over h, the support over h, both as doubles, checked
+     * finite and below max_n before any integer conversion) and, when it is
+     * too large, widens h by the ratio (at least 1.5) at once, not by trial
+     * doubling; a run that no h fits within PLD_SIZE_TRIES is declined with
+     * its reason (T too large for the grid: the window grows as T h). */
+    for (int tries = 0;; tries++) {
+        double need, span_lo, span_hi, mu_try = 0;
+        if (tries >= PLD_SIZE_TRIES || lp_cancelled() || !(h > 0) || !isfinite(h)) {
+            pld->why = lp_cancelled() ? "interrupted"
+                : "no grid of at most 2^23 points holds this run's window at any width "
+                  "(the composed loss spreads over more than 2^23 cells of the step's own "
+                  "resolution): use the RDP accountant";
+            free(sk.l);
+            free(sk.lw);
+            return -1;
+        }
         if (rel == LP_PLD_REMOVE) {
             lo_cut = log1p(-q);
             hi_cut = loss_d(1.0 / M + zcut, q, M, rel);
-            kmin = (int64_t) ceil(lo_cut / h);
-            kmax = (int64_t) ceil(hi_cut / h);
         } else {
             hi_cut = -log1p(-q);
             lo_cut = loss_d(zcut, q, M, rel);
-            kmin = (int64_t) floor(lo_cut / h);
-            kmax = (int64_t) ceil(hi_cut / h);
+        }
+        span_lo = lo_cut / h;
+        span_hi = hi_cut / h;
+        if (!(fabs(span_lo) < (double) max_n * 4 && fabs(span_hi) < (double) max_n * 4)) {
+            h *= fmax(1.5, fmax(fabs(span_lo), fabs(span_hi)) / (double) max_n);
+            continue;           /* the step's support alone exceeds the grid */
+        }
+        if (rel == LP_PLD_REMOVE) {
+            kmin = (int64_t) ceil(span_lo);
+            kmax = (int64_t) ceil(span_hi);
+        } else {
+            kmin = (int64_t) floor(span_lo);
+            kmax = (int64_t) ceil(span_hi);
         }
         K = kmax - kmin + 1;
         /* the window is for S_Y, Y clamped to [l_kmin, l_kmax]: the sketch's
@@ -217,8 +260,11 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
          * shift below), so that the Chernoff points see the clamped
          * (lighter) tail, not the true loss's (a choice: pld_window_tails
          * certifies the window) */
-        for (size_t i = 0; i < sk.n; i++)
+        sk.lmax = 0;
+        for (size_t i = 0; i < sk.n; i++) {
             sk.l[i] = fmin(fmax(sk.l[i], lo_cut), hi_cut);
+            sk.lmax = fmax(sk.lmax, fabs(sk.l[i]));
+        }
         /* S_X's Chernoff points, moved to S_Y = S_X + T mu +- t (mu ~ h/2,
          * a guess: the certified tails below check it) */
         {
@@ -233,6 +279,7 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
                 sr += w * (ceil(sk.l[i] / h) * h - sk.l[i]);
             }
             mu_sk = sw > 0 ? fmin(fmax(sr / sw, 0.0), h) : h / 2;
+            mu_try = mu_sk;
             /* the window covers both guesses, h/2 (as before) and the
              * sketch's: never narrower than before */
             up = fmin(Tf * h, Tf * fmax(mu_sk, h / 2) + 2 * tt);
@@ -240,12 +287,24 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
             b_w = chernoff_point(&sk, Tf, log(1e4 / dref), 1, &lam_hi) + up + 2 * h;
             a_w = chernoff_point(&sk, Tf, log(1e4 / dref), -1, &lam_lo) + down - 2 * h;
         }
-        n = 1;
-        while ((double) n < (b_w - a_w) / h + 1 || n < (size_t) K + 1)
-            n <<= 1;
-        if (n <= max_n)
+        need = fmax((b_w - a_w) / h + 1, (double) K + 1);
+        if (!isfinite(need)) {
+            h *= 1.5;           /* a window the doubles could not size: coarser */
+            continue;
+        }
+        if (need <= (double) max_n) {
+            n = 1;
+            while ((double) n < need)   /* need <= max_n: at most log2(max_n) steps */
+                n <<= 1;
             break;
-        h *= 1.5;
+        }
+        /* the span between the two guesses of the mean rounding (h/2 and
+         * the sketch's) grows as T h: where it alone exceeds the grid after
+         * a few widenings, no width fits (q tiny, T huge: the step's loss
+         * within a cell): declined now rather than after every try */
+        if (tries >= 4 && Tf * fabs(mu_try - h / 2) / h > (double) max_n)
+            tries = PLD_SIZE_TRIES;
+        h *= fmax(1.5, need / (double) max_n);
     }
     if (getenv("LP_PLD_DEBUG"))
         fprintf(stderr, "pld: h %g n %zu K %lld a %g b %g lam_hi %g lam_lo %g zcut %g\n", h, n,
@@ -261,13 +320,33 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     if (lp_pld_plan_only)       /* the work estimate (pld_plan.c): the choices only */
         return 0;
 
-    /* 2. the masses of Y, certified (pld_grid.c), and the cut tails per step */
+    /* 2. the masses of Y, certified (pld_grid.c), and the cut tails per step.
+     * FLINT's allocations end the process when they fail (leakproof.h): the
+     * planned peak (pld_plan.c's model, 48 n + 180 K bytes, with a margin)
+     * is tried first as one plain block, so that a host short of memory
+     * gets a status instead */
+    {
+        double want = 1.25 * (48.0 * (double) n + 180.0 * (double) K);
+        void *probe = want < 9e15 ? malloc((size_t) want) : NULL;
+        if (probe == NULL) {
+            pld->why = "out of memory";
+            pld->out_of_memory = 1;
+            return -1;
+        }
+        free(probe);
+    }
     mass = pld_masses(run, rel, kmin, K, h, &G, &F);
+    if (mass == NULL) {
+        pld->why = "out of memory";
+        pld->out_of_memory = 1;
+        return -1;
+    }
     if (lp_cancelled()) {       /* SIGINT/SIGTERM: no result */
         _arb_vec_clear(mass, K);
         _arb_vec_clear(G, K > 1 ? K - 1 : 1);
         if (F)
             _arb_vec_clear(F, K > 1 ? K - 1 : 1);
+        pld->why = "interrupted";
         return -1;
     }
     pld_cut_tails(pld, run, rel, kmin, kmax, h);
@@ -279,13 +358,14 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     if (F)
         _arb_vec_clear(F, K > 1 ? K - 1 : 1);
 
-    if (lp_cancelled()) {
+    if (lp_cancelled() || pld_compose(pld, mass, kmin, K) != 0) {
+        /* 5 .. 7. the composition in doubles and its suffix sums
+         * (pld_compose.c, pld_double.c); failed: cancelled or out of memory */
         _arb_vec_clear(mass, K);
+        pld->out_of_memory = !lp_cancelled();
+        pld->why = lp_cancelled() ? "interrupted" : "out of memory";
         return -1;
     }
-    /* 5 .. 7. the composition in doubles and its suffix sums (pld_compose.c,
-     * pld_double.c) */
-    pld_compose(pld, mass, kmin, K);
     /* where the double bound is too large for the delta asked, above a fifth
      * of it (long runs at tiny q: |y_k| ~ 1 for many k, the bound ~
      * T log2(n) u; at q = 0.01, M = 1.1, T = 1e7 it is 0.11 delta and the
@@ -297,7 +377,8 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
         lp_pld alt = *pld;
         arb_init(alt.err_fft);
         alt.A = alt.B = alt.C = NULL;
-        pld_compose_ld(&alt, mass, kmin, K);
+        if (pld_compose_ld(&alt, mass, kmin, K) != 0)   /* keep the double one */
+            arb_set(alt.err_fft, pld->err_fft);
         if (getenv("LP_PLD_DEBUG")) {
             fprintf(stderr, "pld: err_fft double %g, long double %g\n",
                     arf_get_d(arb_midref(pld->err_fft), ARF_RND_UP),
@@ -320,6 +401,10 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
         arb_clear(alt.err_fft);
     }
     _arb_vec_clear(mass, K);
+    if (lp_cancelled()) {
+        pld->why = "interrupted";
+        return -1;
+    }
     return 0;
 }
 

@@ -3,7 +3,7 @@
  * pld_long_double.c): the twiddle table, the transform, its error factor.
  * The proof and the twiddles' error mu = 5 u are in pld_fft.c. */
 
-void
+int
 LP_R_NAME(lp_fft, _plan_init)(LP_R_NAME(lp_fft, _plan) *p, size_t n)
 {
     size_t L = 0, B, nb, half = n / 2;
@@ -19,6 +19,13 @@ LP_R_NAME(lp_fft, _plan_init)(LP_R_NAME(lp_fft, _plan) *p, size_t n)
     p->mu = ldexp(5.0, LP_R_LOG2_U);
     hi = malloc(2 * nb * sizeof *hi);
     lo = malloc(2 * B * sizeof *lo);
+    if (p->w == NULL || hi == NULL || lo == NULL) {     /* out of memory */
+        free(p->w);
+        free(hi);
+        free(lo);
+        p->w = NULL;
+        return -1;
+    }
     arb_init(s);
     arb_init(c);
     fmpq_init(f);
@@ -45,6 +52,7 @@ LP_R_NAME(lp_fft, _plan_init)(LP_R_NAME(lp_fft, _plan) *p, size_t n)
     arb_clear(s);
     arb_clear(c);
     fmpq_clear(f);
+    return 0;
 }
 
 void

@@ -288,7 +288,20 @@ run(const lp_account_opts *o)
                               LP_PLD_MAX_N, o->digits };
         rec = lp_record_new("DP-SGD accountant (Poisson-subsampled Gaussian, privacy loss "
                             "distribution, certified bracket)");
-        lp_pld_study(rec, &pr);
+        switch (lp_pld_study(rec, &pr)) {
+        case LP_PLD_OUT_OF_MEMORY:      /* nothing on stdout, status 4 */
+            fprintf(lp_err(), "leakproof account: out of memory (the PLD grid)\n");
+            lp_record_free(rec);
+            return LP_EXIT_RESOURCES;
+        case LP_PLD_INTERRUPTED:        /* the dispatcher says so */
+            lp_record_free(rec);
+            return LP_EXIT_INTERRUPTED;
+        case LP_PLD_UNCERTIFIED:        /* the record says why */
+            rc = LP_EXIT_UNCERTIFIED;
+            break;
+        default:
+            break;
+        }
     } else if (o->stated) {
         lp_account_fit_request fit = { o->M, o->stated, o->delta, (uint64_t) o->batch,
                                        (uint64_t) o->epochs, &o->orders, o->digits };

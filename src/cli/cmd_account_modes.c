@@ -93,7 +93,8 @@ lp_account_from_dataset(lp_account_opts *o, const char *batch_text, const char *
     return 0;
 }
 
-/* --accountant pld: M, q in (0, 1), T in 1 .. 1e9, delta or --delta-for-epsilon */
+/* --accountant pld: M, q in [1e-300, 1], T in 1 .. 1e9, delta (>= 1e-300) or
+ * --delta-for-epsilon */
 int
 lp_account_parse_pld(lp_account_opts *o, const char *digits_text)
 {
@@ -115,8 +116,15 @@ lp_account_parse_pld(lp_account_opts *o, const char *digits_text)
             return lp_usage_error(cmd, "--noise-multiplier must be in [0.01, 1e4] with --accountant "
                                   "pld (got '%s')", o->M);
     }
-    if ((rc = lp_account_check_rate(o->q, 1)))
+    /* q = 1 (full batch) takes the closed form (account/pld_full_batch.c);
+     * q and delta below 1e-300 are declined before starting: the grid's
+     * doubles cannot size them (a decline, not a null bound) */
+    if ((rc = lp_account_check_rate(o->q, 0)))
         return rc;
+    if (!strchr(o->q, '/') && !(lp_strtod(o->q, NULL) >= 1e-300))
+        return lp_usage_error(cmd, "--sampling-rate below 1e-300 is declined with --accountant "
+                              "pld (the grid is sized in doubles; got '%s'): epsilon is below "
+                              "that of q = 1e-300", o->q);
     if (o->T == NULL)
         return lp_usage_error(cmd, "missing --steps");
     if (lp_decimal_uint64(&o->steps, o->T) != 0 || o->steps < 1 || o->steps > 1000000000)
@@ -133,6 +141,9 @@ lp_account_parse_pld(lp_account_opts *o, const char *digits_text)
         return lp_usage_error(cmd, "missing --delta or --delta-for-epsilon");
     } else if ((rc = lp_arg_unit_interval(cmd, "--delta", o->delta, 1))) {
         return rc;
+    } else if (!(lp_strtod(o->delta, NULL) >= 1e-300)) {
+        return lp_usage_error(cmd, "--delta below 1e-300 is declined with --accountant pld "
+                              "(the grid is sized in doubles; got '%s')", o->delta);
     }
     o->rel = 2;
     if (o->relation) {

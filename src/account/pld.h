@@ -119,10 +119,16 @@ typedef struct {
 
 /* Fills rec with the bracket of `req` (q = 1 exactly: the closed form of
  * pld_full_batch.h).  Returns LP_PLD_OK; LP_PLD_UNCERTIFIED with
- * "certified": false and a "why" where an end could not be certified (a null
- * upper end: delta below the composition's error bounds) or no grid fits;
+ * "certified": false and a "why" where an end could not be certified or no
+ * grid fits (an upper end below delta's reach of the grid is taken from the
+ * RDP accountant, lp_pld_rdp_upper, and named in "upper_route");
  * LP_PLD_OUT_OF_MEMORY (the record is not to be printed) or
  * LP_PLD_INTERRUPTED (cancelled: likewise). */
+/* A certified upper bound on epsilon(run->delta) by the RDP accountant
+ * (integer orders, Arb; pld_rdp_upper.c), for an upper end the grid cannot
+ * reach; INFINITY when none (or cancelled).  A double rounded up. */
+double lp_pld_rdp_upper(const lp_dpsgd *run);
+
 enum { LP_PLD_OK = 0, LP_PLD_UNCERTIFIED = 3, LP_PLD_OUT_OF_MEMORY = 4, LP_PLD_INTERRUPTED = 5 };
 int lp_pld_study(lp_record *rec, const lp_pld_request *req);
 

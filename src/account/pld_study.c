@@ -143,18 +143,28 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
             lo = fmax(lo, elo[1]);
             hi = fmax(hi, ehi[1]);
         }
-        record_eps(rec, "epsilon_lower_bound", ok ? lo : NAN, req->digits, 0);
-        record_eps(rec, "epsilon_upper_bound", ok ? hi : NAN, req->digits, 1);
         /* an end the grid could not reach is no certified answer: the
          * upper end is null where delta is below what the composition's
          * error bounds resolve (the FFT's, the window's: the relation's
          * fft_error_bound and window_tail_bound) */
+        if (ok && !isfinite(hi) && !lp_cancelled()) {
+            /* delta below the grid's reach: the certified RDP bound above */
+            hi = lp_pld_rdp_upper(&run);
+            if (isfinite(hi)) {
+                lp_record_text(rec, "upper_route", "RDP (integer orders 2 .. 1024, Balle et al. 2020's "
+                               "conversion, certified): delta is below the PLD composition's error "
+                               "bounds (fft_error_bound + window_tail_bound)");
+                lp_record_double(rec, "relative_width", lo > 0 ? (hi - lo) / hi : 1.0);
+            }
+        }
         if (ok && !(isfinite(hi) && hi >= lo)) {
             ok = 0;
             why = "the upper end is not reached: delta is below the composition's error bounds "
                   "(fft_error_bound + window_tail_bound); a larger delta or the RDP accountant "
                   "bounds it";
         }
+        record_eps(rec, "epsilon_lower_bound", ok || isfinite(lo) ? lo : NAN, req->digits, 0);
+        record_eps(rec, "epsilon_upper_bound", ok ? hi : NAN, req->digits, 1);
     }
     lp_record_bool(rec, "certified", ok);
     if (!ok && why)

@@ -10,6 +10,7 @@
 #include "cmd_account.h"
 #include "account/account.h"
 #include "account/pld.h"
+#include "account/pld_least_multiplier.h"
 #include "account/vmf_account.h"
 #include "channel/channel.h"
 #include "account/phases.h"
@@ -196,7 +197,7 @@ parse(lp_account_opts *o, int argc, char **argv)
         return lp_usage_error(cmd, "%s needs --mechanism vmf", o->kappa ? "--kappa"
                               : o->p_text ? "--p" : "--sensitivity");
     if (o->accountant && strcmp(o->accountant, "pld") == 0)
-        return lp_account_parse_pld(o, digits_text);
+        return lp_account_parse_pld(o, digits_text, res_text);
     if (o->relation && strcmp(o->relation, "replace") == 0 && !o->stated)
         o->replace = 1;         /* replace-one: the remove-then-add bound (phases.c) */
     else if (o->relation)
@@ -283,6 +284,23 @@ run(const lp_account_opts *o)
         rec = lp_record_new("DP-SGD accountant (Poisson-subsampled von Mises-Fisher, Renyi DP, "
                             "Zhu-Wang bound, certified)");
         lp_account_vmf_study(rec, &vr);
+    } else if (o->pld && o->eps) {      /* the least multiplier under PLD */
+        lp_pld_request pr = { NULL, o->q, o->delta, o->eps, o->steps, o->rel, o->width,
+                              LP_PLD_MAX_N, o->digits };
+        int st;
+        rec = lp_record_new("least noise multiplier (privacy loss distribution, certified bracket)");
+        st = lp_pld_least_multiplier(rec, &pr, o->resolution);
+        if (st == LP_PLD_OUT_OF_MEMORY || st == LP_PLD_INTERRUPTED) {
+            if (st == LP_PLD_OUT_OF_MEMORY)
+                fprintf(lp_err(), "leakproof account: out of memory (the PLD grid)\n");
+            lp_record_free(rec);
+            return st == LP_PLD_OUT_OF_MEMORY ? LP_EXIT_RESOURCES : LP_EXIT_INTERRUPTED;
+        }
+        if (st == LP_PLD_UNCERTIFIED) {
+            fprintf(lp_err(), "leakproof account: no multiplier up to 1e4 meets epsilon <= %s (PLD)\n",
+                    o->eps);
+            rc = LP_EXIT_FAIL;          /* with its record: status not_found */
+        }
     } else if (o->pld) {
         lp_pld_request pr = { o->M, o->q, o->delta, o->delta_for_eps, o->steps, o->rel, o->width,
                               LP_PLD_MAX_N, o->digits };

@@ -44,7 +44,7 @@ int lp_account_parse_orders(lp_account_opts *o);
 int lp_account_from_dataset(lp_account_opts *o, const char *batch_text, const char *dataset_text,
                             const char *epochs_text);
 /* each mode's options: --accountant pld; --mechanism vmf; --phase and --delta-for-epsilon */
-int lp_account_parse_pld(lp_account_opts *o, const char *digits_text);
+int lp_account_parse_pld(lp_account_opts *o, const char *digits_text, const char *res_text);
 int lp_account_parse_vmf(lp_account_opts *o, const char *digits_text, const char *res_text,
                          const char *batch_text, const char *epochs_text);
 int lp_account_parse_edges(lp_account_opts *o, const char *digits_text, const char *res_text,

@@ -96,21 +96,33 @@ lp_account_from_dataset(lp_account_opts *o, const char *batch_text, const char *
 /* --accountant pld: M, q in [1e-300, 1], T in 1 .. 1e9, delta (>= 1e-300) or
  * --delta-for-epsilon */
 int
-lp_account_parse_pld(lp_account_opts *o, const char *digits_text)
+lp_account_parse_pld(lp_account_opts *o, const char *digits_text, const char *res_text)
 {
     int rc;
     if (o->nphases)
         return lp_usage_error(cmd, "--phase: the PLD accountant composes one step's privacy loss "
                               "(its grid is fitted to it); phases are composed by the RDP "
                               "accountant (--accountant rdp)");
-    if (o->eps || o->stated || o->orders_text || o->method_text || o->compare || o->per_order)
+    if (o->stated || o->orders_text || o->method_text || o->compare || o->per_order)
         return lp_usage_error(cmd, "--accountant pld does not take %s",
-                              o->eps ? "--epsilon" : o->stated ? "--stated-epsilon"
+                              o->stated ? "--stated-epsilon"
                               : o->orders_text ? "--orders" : o->method_text ? "--method"
                               : o->compare ? "--compare" : "--per-order");
-    if ((rc = lp_account_check_positive("--noise-multiplier", o->M)))
+    if (o->eps) {               /* the least multiplier (account/pld_least_multiplier.c) */
+        char *end;
+        double e = lp_strtod(o->eps, &end);
+        if (o->M)
+            return lp_usage_error(cmd, "--epsilon and --noise-multiplier exclude each other "
+                                  "(give M to get epsilon, or epsilon to get the least M)");
+        if (o->delta_for_eps)
+            return lp_usage_error(cmd, "--epsilon and --delta-for-epsilon exclude each other");
+        if (!lp_decimal_valid(o->eps) || *end || !(e > 0 && e <= 10000))
+            return lp_usage_error(cmd, "--epsilon must be a decimal in (0, 1e4] with --accountant "
+                                  "pld (got '%s')", o->eps);
+    } else if ((rc = lp_account_check_positive("--noise-multiplier", o->M))) {
         return rc;
-    {
+    }
+    if (o->M) {
         double m = lp_strtod(o->M, NULL);
         if (!(m >= 0.01 && m <= 10000))
             return lp_usage_error(cmd, "--noise-multiplier must be in [0.01, 1e4] with --accountant "
@@ -164,6 +176,10 @@ lp_account_parse_pld(lp_account_opts *o, const char *digits_text)
         o->width = w;
     }
     if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 12)))
+        return rc;
+    if (res_text && !o->eps)
+        return lp_usage_error(cmd, "--resolution needs --epsilon (the least multiplier's grid)");
+    if (res_text && (rc = lp_arg_int_range(&o->resolution, cmd, "--resolution", res_text, 0, 4)))
         return rc;
     o->pld = 1;
     return 0;

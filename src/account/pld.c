@@ -46,6 +46,11 @@
 
 /* the grid's sizing tries (pld.c, step 1): h grows at least 1.5 times a try */
 #define PLD_SIZE_TRIES 40
+/* the least epsilon the grid width is sized for (h ~ width eps / spread): it
+ * was 0.05, which at tiny epsilon left a bracket of absolute width ~h (M 1,
+ * q 1e-6, T 1, delta 1e-8: [0, 3.85e-4] around 9.15e-6); a lower floor
+ * refines h there, the grid's size still capped by max_n below */
+#define PLD_EPS_FLOOR 1e-7
 
 /* ---- the loss in doubles, for the heuristics (choices only) ---------------- */
 
@@ -188,9 +193,9 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
         pld->out_of_memory = 1;
         return -1;
     }
-    eps_est = fmax(Tf * sk.mean + sqrt(Tf * sk.var) * sqrt(2 * log(1 / dref)), 0.05);
+    eps_est = fmax(Tf * sk.mean + sqrt(Tf * sk.var) * sqrt(2 * log(1 / dref)), PLD_EPS_FLOOR);
     if (eps_hint > 0)
-        eps_est = fmax(eps_hint, 0.05);
+        eps_est = fmax(eps_hint, PLD_EPS_FLOOR);
     spread = fmin(Tf, 2 * sqrt(Tf * log(1 / eta_ref) / 2));
     h = width * eps_est / (1.3 * spread);
     zcut = sqrt(2 * log(Tf / (1e-4 * dref))) + 1.0;

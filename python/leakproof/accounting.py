@@ -208,7 +208,9 @@ def get_noise_multiplier(*, target_epsilon, target_delta, sample_rate, epochs=No
     """The least noise multiplier (on a grid of 10^-resolution, default 3) whose
     certified epsilon is <= target_epsilon, as Opacus's get_noise_multiplier
     (steps = int(epochs / sample_rate) when epochs is given).  Returns an
-    UpperBound: a multiplier that certainly suffices; float() rounds up."""
+    UpperBound: a multiplier that certainly suffices; float() rounds up.
+    accountant="pld": the least multiplier whose certified PLD bracket meets
+    the target (account --accountant pld --epsilon; tighter than RDP's)."""
     t = _steps(sample_rate, epochs, steps)
     r = commands.account(epsilon=target_epsilon, sampling_rate=sample_rate, steps=t,
                          delta=target_delta, **options)

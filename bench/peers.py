@@ -6,7 +6,7 @@ dp_accounting (PLD), Microsoft's prv_accountant (PRV) and Opacus's PRV
 accountant.  Their sources are never part of this repository: the script
 finds them on PYTHONPATH and says so when they are not importable.
 
-Rows: the issue's table (M 1.1, delta 1e-5) and a grid of q in {1e-5 .. 0.5}
+Rows: the reference table (q 0.01 at T 1e3 .. 1e7, q 1e-4 at T 1e6; M 1.1, delta 1e-5) and a grid of q in {1e-5 .. 0.5}
 x T in {10 .. 1e7}.  Each leakproof run: best of --repeat runs (the machine
 is shared: timings are noisy), computation only (the library loaded once);
 a run the work budget declines (--max-seconds, default 30) prints its
@@ -103,7 +103,7 @@ def leakproof_row(q, T, repeat, max_seconds):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--quick", action="store_true", help="the issue's table only")
+    ap.add_argument("--quick", action="store_true", help="the reference table only")
     ap.add_argument("--repeat", type=int, default=3, help="best of N runs (default 3)")
     ap.add_argument("--max-seconds", default="30", help="leakproof's work budget per row")
     ap.add_argument("--peer-limit", default="20", help="a peer's run over this many seconds: its "

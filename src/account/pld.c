@@ -307,7 +307,7 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
          * the sketch's) grows as T h: where it alone exceeds the grid after
          * a few widenings, no width fits (q tiny, T huge: the step's loss
          * within a cell): declined now rather than after every try */
-        if (tries >= 4 && Tf * fabs(mu_try - h / 2) / h > (double) max_n)
+        if (tries >= 2 && Tf * fabs(mu_try - h / 2) / h > (double) max_n)
             tries = PLD_SIZE_TRIES;
         h *= fmax(1.5, need / (double) max_n);
     }

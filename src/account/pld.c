@@ -42,6 +42,7 @@
 #include <string.h>
 #include "account/pld_internal.h"
 #include "account/pld_plan.h"
+#include "account/pld_sketch.h"
 #include "core/host.h"
 
 /* the grid's sizing tries (pld.c, step 1): h grows at least 1.5 times a try */
@@ -51,110 +52,6 @@
  * q 1e-6, T 1, delta 1e-8: [0, 3.85e-4] around 9.15e-6); a lower floor
  * refines h there, the grid's size still capped by max_n below */
 #define PLD_EPS_FLOOR 1e-7
-
-/* ---- the loss in doubles, for the heuristics (choices only) ---------------- */
-
-typedef struct {
-    double mean, var;
-    double lmax;                 /* max |l| (set after each clamping) */
-    size_t n;
-    double *l, *lw;              /* loss and log weight on a quadrature grid */
-} loss_sketch;
-
-static double
-loss_d(double u, double q, double M, lp_pld_relation rel)
-{
-    double s = u / M - 0.5 / (M * M), g;
-    if (s > 0)
-        g = s + log(q + (1 - q) * exp(-s));
-    else
-        g = log1p(q * expm1(s));
-    return rel == LP_PLD_REMOVE ? g : -g;
-}
-
-/* 0, or -1 when out of memory (nothing left allocated) */
-static int
-sketch_init(loss_sketch *sk, double q, double M, lp_pld_relation rel)
-{
-    const double du = 0.002, lo = -14.0, hi = 1.0 / M + 14.0;
-    double sw = 0, s1 = 0, s2 = 0;
-    sk->n = (size_t) ((hi - lo) / du) + 1;
-    sk->l = malloc(sk->n * sizeof *sk->l);
-    sk->lw = malloc(sk->n * sizeof *sk->lw);
-    if (sk->l == NULL || sk->lw == NULL) {
-        free(sk->l);
-        free(sk->lw);
-        return -1;
-    }
-    for (size_t i = 0; i < sk->n; i++) {
-        double u = lo + i * du, d0 = exp(-0.5 * u * u), w;
-        if (rel == LP_PLD_REMOVE) {
-            double v = u - 1.0 / M;
-            w = (1 - q) * d0 + q * exp(-0.5 * v * v);
-        } else {
-            w = d0;
-        }
-        w *= du / sqrt(2 * M_PI);
-        sk->l[i] = loss_d(u, q, M, rel);
-        sk->lw[i] = w > 0 ? log(w) : -INFINITY;
-        sw += w;
-        s1 += w * sk->l[i];
-        s2 += w * sk->l[i] * sk->l[i];
-    }
-    sk->mean = s1 / sw;
-    sk->var = fmax(s2 / sw - sk->mean * sk->mean, 1e-300);
-    return 0;
-}
-
-/* log E[e^{lambda L}] on the sketch */
-static double
-sketch_logmgf(const loss_sketch *sk, double lambda)
-{
-    double mx = -INFINITY, s = 0, lmax = sk->lmax;
-    if (fabs(lambda) * lmax < 600) {
-        /* log(1 + E[e^{lambda L} - 1]) by expm1 and log1p: for tiny losses
-         * (q = 1e-8) the shifted sum below loses every digit */
-        double sw = 0;
-        for (size_t i = 0; i < sk->n; i++)
-            if (sk->lw[i] > -INFINITY) {
-                s += exp(sk->lw[i]) * expm1(lambda * sk->l[i]);
-                sw += exp(sk->lw[i]);
-            }
-        return log1p(s / sw) + log(sw);
-    }
-    for (size_t i = 0; i < sk->n; i++)
-        mx = fmax(mx, sk->lw[i] + lambda * sk->l[i]);
-    for (size_t i = 0; i < sk->n; i++)
-        s += exp(sk->lw[i] + lambda * sk->l[i] - mx);
-    return mx + log(s);
-}
-
-/* The Chernoff point: sign +1: min over lambda > 0 of (T log m(lambda) +
- * log(1/eta)) / lambda (S >= it with probability <= eta); sign -1: the
- * lower one.  *lam receives the best lambda (golden section on log lambda). */
-static double
-chernoff_point(const loss_sketch *sk, double T, double log_inv_eta, int sign, double *lam)
-{
-    const double g = (sqrt(5.0) - 1) / 2;
-    double lo = log(1e-4), hi = log(1e7), x1, x2, f1, f2;
-#define CH(x) (sign * (T * sketch_logmgf(sk, sign * exp(x)) + log_inv_eta) / exp(x))
-    x1 = hi - g * (hi - lo);
-    x2 = lo + g * (hi - lo);
-    f1 = CH(x1);
-    f2 = CH(x2);
-    for (int it = 0; it < 50; it++) {      /* 0.618^50 of the range: 1e-10 */
-        /* sign +1: minimise; sign -1: the point is -(...)/lambda, maximise it */
-        int left = sign > 0 ? f1 <= f2 : f1 >= f2;
-        if (left) {
-            hi = x2; x2 = x1; f2 = f1; x1 = hi - g * (hi - lo); f1 = CH(x1);
-        } else {
-            lo = x1; x1 = x2; f1 = f2; x2 = lo + g * (hi - lo); f2 = CH(x2);
-        }
-    }
-#undef CH
-    *lam = exp((sign > 0 ? f1 <= f2 : f1 >= f2) ? x1 : x2);
-    return sign > 0 ? fmin(f1, f2) : fmax(f1, f2);
-}
 
 int
 lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width, size_t max_n,
@@ -188,7 +85,7 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     }
 
     /* 1. choices, in doubles: the grid width and the window */
-    if (sketch_init(&sk, q, M, rel) != 0) {
+    if (pld_sketch_init(&sk, q, M, rel) != 0) {
         pld->why = "out of memory";
         pld->out_of_memory = 1;
         return -1;
@@ -241,10 +138,10 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
         }
         if (rel == LP_PLD_REMOVE) {
             lo_cut = log1p(-q);
-            hi_cut = loss_d(1.0 / M + zcut, q, M, rel);
+            hi_cut = pld_loss_d(1.0 / M + zcut, q, M, rel);
         } else {
             hi_cut = -log1p(-q);
-            lo_cut = loss_d(zcut, q, M, rel);
+            lo_cut = pld_loss_d(zcut, q, M, rel);
         }
         span_lo = lo_cut / h;
         span_hi = hi_cut / h;
@@ -289,8 +186,8 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
              * sketch's: never narrower than before */
             up = fmin(Tf * h, Tf * fmax(mu_sk, h / 2) + 2 * tt);
             down = fmax(0.0, Tf * fmin(mu_sk, h / 2) - 2 * tt);
-            b_w = chernoff_point(&sk, Tf, log(1e4 / dref), 1, &lam_hi) + up + 2 * h;
-            a_w = chernoff_point(&sk, Tf, log(1e4 / dref), -1, &lam_lo) + down - 2 * h;
+            b_w = pld_chernoff_point(&sk, Tf, log(1e4 / dref), 1, &lam_hi) + up + 2 * h;
+            a_w = pld_chernoff_point(&sk, Tf, log(1e4 / dref), -1, &lam_lo) + down - 2 * h;
         }
         need = fmax((b_w - a_w) / h + 1, (double) K + 1);
         if (!isfinite(need)) {

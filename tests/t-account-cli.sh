@@ -106,7 +106,7 @@ bad "--relation" $P --delta 1e-5 --relation replace
 bad "--width" $P --delta 1e-5 --width 0
 bad "--width" $P --delta 1e-5 --width 2
 bad "--steps" account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 2000000000 --delta 1e-5
-bad "--sampling-rate" account --accountant pld --noise-multiplier 1 --sampling-rate 1 --steps 10 --delta 1e-5
+bad "--sampling-rate" account --accountant pld --noise-multiplier 1 --sampling-rate 1.5 --steps 10 --delta 1e-5
 bad "--orders" $P --delta 1e-5 --orders 2,4
 bad "--delta-for-epsilon" $P --delta 1e-5 --delta-for-epsilon 1
 bad "--delta-for-epsilon" $P --delta-for-epsilon -1

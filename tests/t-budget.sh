@@ -97,6 +97,46 @@ decline_limit=3 decline_then_interrupt "account --accountant pld (T = 1e6, q = 1
 grep -q '"grid_size":[1-9]' "$out" && grep -q '"estimated_bytes":[1-9]' "$out"
 ok $? "account --accountant pld --estimate: the grid and its memory ($(head -c 300 "$out"))"
 
+# account --accountant pld in a host's conditions (issue 31): the thread
+# count capped (OMP_NUM_THREADS=100000 segfaulted, 50000 ended the process),
+# out of memory a status (ulimit -v 80000 at T 1e6, --width 1e-4 segfaulted),
+# a run the grid cannot hold declined at once with its reason (it hung,
+# deaf to SIGINT and SIGTERM), SIGTERM stopping a long run cleanly
+for threads in 100000 50000; do
+    OMP_NUM_THREADS=$threads "$L" $pld --width 0.1 --json >"$out" 2>"$err"; rc=$?
+    grep -q '"certified":true' "$out"
+    ok $(( rc != 0 || $? != 0 )) "account --accountant pld with OMP_NUM_THREADS=$threads: exit $rc ($(head -c 120 "$err"))"
+done
+( ulimit -v 80000; exec "$L" account --accountant pld --noise-multiplier 1.1 --sampling-rate 0.01 \
+    --steps 1000000 --delta 1e-5 --width 1e-4 ) >"$out" 2>"$err"; rc=$?
+ok $(( rc != 4 )) "account --accountant pld under ulimit -v 80000 (T 1e6, --width 1e-4): exit $rc ($(head -c 160 "$err"))"
+[ ! -s "$out" ]
+ok $? "account --accountant pld out of memory: nothing on stdout ($(head -c 100 "$out"))"
+decline_limit=3
+# "at once" judged on CPU time (user + system), as decline_then_interrupt does:
+# wall time on the loaded 2-core machine is several times it
+for run in "1.1 1e-12 1000000000" "0.3 0.5 1000000000" "0.1 0.99 1000000000" "1.1 0.5 100000000"; do
+    set -- $run
+    TIMEFORMAT='%3U + %3S'
+    { time timeout -k 2 60 "$L" account --accountant pld --noise-multiplier $1 --sampling-rate $2 --steps $3 \
+        --delta 1e-5 >"$out" 2>"$err"; } 2>"$cpu_file"; rc=$?
+    unset TIMEFORMAT
+    cpu=$(bc -l <"$cpu_file")
+    fast=$(echo "$cpu < $decline_limit" | bc -l)
+    grep -q "declined before starting" "$err" && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ]
+    ok $(( rc != 2 || fast != 1 || $? != 0 )) "account --accountant pld M $1 q $2 T $3: declined after $cpu s of CPU, exit $rc ($(head -c 160 "$err"))"
+done
+"$L" account --accountant pld --noise-multiplier 0.8 --sampling-rate 0.00001 --steps 1000000 --delta 1e-8 \
+    --width 1e-4 --max-seconds 1000000 >"$out" 2>"$err" &
+pid=$!
+sleep 1
+t0=$(now); kill -TERM "$pid" 2>/dev/null; wait "$pid"; rc=$?
+secs=$(echo "$(now) - $t0" | bc -l)
+quick=$(echo "$secs < 10" | bc -l)
+ok $(( rc != 143 || quick != 1 )) "account --accountant pld (T 1e6, q 1e-5): SIGTERM after 1 s: exit $rc in $secs s"
+[ ! -s "$out" ]
+ok $? "account --accountant pld: terminated, nothing on stdout"
+
 # calibrate vmf: the dimension and the digits (p = 2^31 - 1 at --digits 100: 24 s)
 estimate_vs_run "calibrate vmf --p 3 --digits 30" calibrate vmf --p 3 --epsilon 1 --delta 1e-5 --digits 30
 decline_then_interrupt "calibrate vmf --p 2^31-1 --digits 300" --digits 1e6 \

@@ -14,6 +14,7 @@
  * @SRC@ in a base line is the source tree (files the command reads), @CASES@
  * a small case file written for verify. */
 #include <signal.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -436,6 +437,75 @@ host_process(void)
     free(eps);
 }
 
+
+/* ---- the PLD accountant in a host (issue 31): each case hung, crashed or
+ * answered "certified" with a null bound before its fix; each must now end
+ * within seconds, declined with its reason (exit 2, one line, no record) or
+ * answered (exit 0, or 3 with "certified": false and why) ---------------- */
+
+static double
+wall_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec;
+}
+
+static void
+host_pld(void)
+{
+    static const struct {
+        const char *M, *q, *T, *delta, *extra, *want;    /* want: "2" declined, "0|3" answered */
+    } c[] = {
+        { "1.1", "1e-12", "1000000000", "1e-5", "--estimate", "2" },
+        { "1.1", "1e-12", "1000000000", "1e-5", NULL, "2" },
+        { "1.1", "1e-9", "1000000000", "1e-5", "--estimate", "02" },
+        { "0.1", "0.99", "1000000000", "1e-5", NULL, "2" },
+        { "0.3", "0.5", "1000000000", "1e-5", "--estimate", "2" },
+        { "100", "0.5", "1000000000", "1e-5", "--estimate", "0" },
+        { "1.1", "0.5", "100000000", "1e-5", "--estimate", "2" },
+        { "1.1", "0.01", "1000", "1e-320", NULL, "2" },
+        { "1.1", "1e-400", "1000", "1e-5", NULL, "2" },
+        { "0.5", "0.01", "1000", "1e-15", NULL, "03" },
+        { "1.1", "1", "1000", "1e-300", NULL, "0" },
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        const char *args[16] = { "account", "--accountant", "pld", "--noise-multiplier", c[i].M,
+                                 "--sampling-rate", c[i].q, "--steps", c[i].T, "--delta", c[i].delta };
+        size_t n = 11;
+        char *out = NULL, *err = NULL, code[4];
+        double t0 = wall_now(), secs;
+        int rc, ok;
+        if (c[i].extra)
+            args[n++] = c[i].extra;
+        if (c[i].extra && strcmp(c[i].extra, "--width") == 0)
+            args[n++] = "1e-4";
+        alarm(30);
+        rc = lp_call(args, n, &out, &err);
+        alarm(0);
+        secs = wall_now() - t0;
+        snprintf(code, sizeof code, "%d", rc);
+        ok = strchr(c[i].want, code[0]) != NULL && code[1] == '\0' && secs < 10;
+        if (rc == 2)            /* declined: one line, no record */
+            ok = ok && out == NULL && err && strchr(err, '\n') == err + strlen(err) - 1;
+        else if (out && strstr(out, "\"estimated_seconds\""))
+            ok = ok && 1;       /* --estimate: the estimate's record */
+        else {                  /* answered: never certified with a null end (the record's own) */
+            json_error_t e;
+            json_t *j = out ? json_loads(out, 0, &e) : NULL;
+            int cert = j && json_is_true(json_object_get(j, "certified"));
+            ok = ok && j && !(cert && (json_is_null(json_object_get(j, "epsilon_upper_bound"))
+                                       || json_is_null(json_object_get(j, "epsilon_lower_bound"))));
+            json_decref(j);
+        }
+        tap_ok(ok, "host: account --accountant pld M %s q %s T %s delta %s%s%s: exit %d in %.2f s (%.160s)",
+               c[i].M, c[i].q, c[i].T, c[i].delta, c[i].extra ? " " : "", c[i].extra ? c[i].extra : "", rc,
+               secs, rc == 2 ? (err ? err : "") : (out ? out : "(none)"));
+        lp_free(out);
+        lp_free(err);
+    }
+}
+
 int
 main(void)
 {
@@ -513,6 +583,7 @@ main(void)
     unlink(cases_file);
     current = "host process";
     host_process();
+    host_pld();
     tap_diag("hostile inputs: %ld tried, %ld behaving", tried, behaving);
     flint_cleanup();
     return tap_done();

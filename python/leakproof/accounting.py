@@ -118,7 +118,9 @@ def get_noise_multiplier(*, target_epsilon, target_delta, sample_rate=None, epoc
     (steps = int(epochs / sample_rate) when epochs is given: Opacus's rule, the
     command line's --sampling-rate Q --epochs E and --steps-rule opacus; a
     DataLoader's epochs are account(batch=, dataset_size=, epochs=)).  Returns
-    an UpperBound: a multiplier that certainly suffices; float() rounds up."""
+    an UpperBound: a multiplier that certainly suffices; float() rounds up.
+    accountant="pld": the least multiplier whose certified PLD bracket meets
+    the target (account --accountant pld --epsilon; tighter than RDP's)."""
     sample_rate = _one_rate(sample_rate, sampling_rate)
     t = _steps(sample_rate, epochs, steps)
     r = commands.account(epsilon=target_epsilon, sampling_rate=sample_rate, steps=t,

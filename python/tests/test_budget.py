@@ -91,9 +91,52 @@ def test_a_bad_budget_names_the_option():
     'orders="999.5", max_seconds=10**6)',
     # dp vmf --delta at 300 digits (~100 s or more)
     'leakproof.dp("vmf", p=2147483647, kappa=1000000, delta="1e-5", digits=300, max_seconds=10**6)',
-], ids=["account", "dp"])
+    # account --accountant pld at q 1e-5, T 1e6, --width 1e-4 (a minute and more)
+    'leakproof.pld_epsilon("0.8", "0.00001", 1000000, "1e-8", width="1e-4", max_seconds=10**6)',
+], ids=["account", "dp", "pld"])
 def test_ctrl_c_stops_account_and_dp(call):
     # SIGINT 1.5 s into a call of minutes must raise KeyboardInterrupt within
     # seconds, and the next call must work
     word, seconds, status = ctrl_c_during(call)
     assert word == "interrupted" and seconds < 30 and status == "ok", (word, seconds, status)
+
+
+def test_ctrl_c_leaves_no_thread_running():
+    # after KeyboardInterrupt, the PLD call's helper thread has ended (the
+    # call stopped at its next cancel check), not computing on behind it
+    import subprocess
+    import sys
+    import textwrap
+    script = textwrap.dedent("""
+        import os, signal, threading, time
+        import leakproof
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        threading.Timer(1.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        try:
+            leakproof.pld_epsilon("0.8", "0.00001", 1000000, "1e-8", width="1e-4", max_seconds=10**6)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted")
+        time.sleep(0.2)
+        print(len([t for t in threading.enumerate() if t.name == "leakproof-call" and t.is_alive()]))
+    """)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + \
+        (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60)
+    assert done.stdout.split() == ["interrupted", "0"], done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ("1.1", "1e-12", 1000000000, "1e-5"),
+    ("0.1", "0.99", 1000000000, "1e-5"),
+    ("1.1", "0.01", 1000, "1e-320"),
+])
+def test_pld_hostile_runs_are_declined_at_once(args):
+    # runs the PLD grid cannot hold (they hung the host) are refused before
+    # starting with the reason, within seconds
+    import time
+    t0 = time.time()
+    with pytest.raises(ValueError):
+        leakproof.pld_epsilon(*args)
+    assert time.time() - t0 < 10

@@ -10,6 +10,7 @@
 #include "cmd_account.h"
 #include "account/account.h"
 #include "account/pld/pld.h"
+#include "account/pld/pld_least_multiplier.h"
 #include "account/rdp/vmf_account.h"
 #include "channel/channel.h"
 #include "account/rdp/phases.h"
@@ -28,6 +29,8 @@ static const char usage_text[] =
     "       leakproof account --accountant pld --noise-multiplier M --sampling-rate Q\n"
     "                         --steps T (--delta D | --delta-for-epsilon E)\n"
     "                         [--relation add|remove|both] [--width W] [--digits N] [--json]\n"
+    "       leakproof account --accountant pld --epsilon E --sampling-rate Q --steps T\n"
+    "                         --delta D [--resolution K] [--relation R] [--width W] [--json]\n"
     "       leakproof account --noise-multiplier M --sampling-rate Q --steps T\n"
     "                         --delta-for-epsilon E [--orders LIST] [--digits N] [--json]\n"
     "       leakproof account --phase M,Q,T [--phase M,Q,T ...]\n"
@@ -68,7 +71,9 @@ static const char usage_text[] =
     "                  printed, the dataset sizes B(K-1)+1..BK, and epsilon at the nearest K\n"
     "  --accountant pld  the privacy loss distribution composed by FFT: a certified\n"
     "                  bracket [epsilon_lower_bound, epsilon_upper_bound] of the true epsilon\n"
-    "                  (or of delta at --delta-for-epsilon E); sampling rate < 1, T <= 1e9\n"
+    "                  (or of delta at --delta-for-epsilon E); T <= 1e9; sampling rate 1\n"
+    "                  in closed form (one Gaussian of ratio sqrt(T)/M); with --epsilon E\n"
+    "                  the least multiplier whose bracket certifies epsilon <= E\n"
     "  --delta-for-epsilon E  the least certified delta at epsilon E over the orders\n"
     "                  (RDP: both conversions inverted, the default's grid of orders without\n"
     "                  the search; PLD: a certified bracket)\n"
@@ -207,7 +212,7 @@ parse(lp_account_opts *o, int argc, char **argv)
         return lp_usage_error(cmd, "%s needs --mechanism vmf", o->kappa ? "--kappa"
                               : o->p_text ? "--p" : "--sensitivity");
     if (o->accountant && strcmp(o->accountant, "pld") == 0)
-        return lp_account_parse_pld(o, digits_text);
+        return lp_account_parse_pld(o, digits_text, res_text);
     if (o->relation && strcmp(o->relation, "replace") == 0 && !o->stated)
         o->replace = 1;         /* replace-one: the remove-then-add bound (phases.c) */
     else if (o->relation)
@@ -294,12 +299,42 @@ run(const lp_account_opts *o)
         rec = lp_record_new("DP-SGD accountant (Poisson-subsampled von Mises-Fisher, Renyi DP, "
                             "Zhu-Wang bound, certified)");
         lp_account_vmf_study(rec, &vr);
+    } else if (o->pld && o->eps) {      /* the least multiplier under PLD */
+        lp_pld_request pr = { NULL, o->q, o->delta, o->eps, o->steps, o->rel, o->width,
+                              LP_PLD_MAX_N, o->digits };
+        int st;
+        rec = lp_record_new("least noise multiplier (privacy loss distribution, certified bracket)");
+        st = lp_pld_least_multiplier(rec, &pr, o->resolution);
+        if (st == LP_PLD_OUT_OF_MEMORY || st == LP_PLD_INTERRUPTED) {
+            if (st == LP_PLD_OUT_OF_MEMORY)
+                fprintf(lp_err(), "leakproof account: out of memory (the PLD grid)\n");
+            lp_record_free(rec);
+            return st == LP_PLD_OUT_OF_MEMORY ? LP_EXIT_RESOURCES : LP_EXIT_INTERRUPTED;
+        }
+        if (st == LP_PLD_UNCERTIFIED) {
+            fprintf(lp_err(), "leakproof account: no multiplier up to 1e4 meets epsilon <= %s (PLD)\n",
+                    o->eps);
+            rc = LP_EXIT_FAIL;          /* with its record: status not_found */
+        }
     } else if (o->pld) {
         lp_pld_request pr = { o->M, o->q, o->delta, o->delta_for_eps, o->steps, o->rel, o->width,
                               LP_PLD_MAX_N, o->digits };
         rec = lp_record_new("DP-SGD accountant (Poisson-subsampled Gaussian, privacy loss "
                             "distribution, certified bracket)");
-        lp_pld_study(rec, &pr);
+        switch (lp_pld_study(rec, &pr)) {
+        case LP_PLD_OUT_OF_MEMORY:      /* nothing on stdout, status 4 */
+            fprintf(lp_err(), "leakproof account: out of memory (the PLD grid)\n");
+            lp_record_free(rec);
+            return LP_EXIT_RESOURCES;
+        case LP_PLD_INTERRUPTED:        /* the dispatcher says so */
+            lp_record_free(rec);
+            return LP_EXIT_INTERRUPTED;
+        case LP_PLD_UNCERTIFIED:        /* the record says why */
+            rc = LP_EXIT_UNCERTIFIED;
+            break;
+        default:
+            break;
+        }
     } else if (o->stated) {
         lp_account_fit_request fit = { o->M, o->stated, o->delta, (uint64_t) o->batch,
                                        (uint64_t) o->epochs, &o->orders, o->digits };

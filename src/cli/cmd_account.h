@@ -48,7 +48,7 @@ int lp_account_from_dataset(lp_account_opts *o, const char *batch_text, const ch
 /* --sampling-rate Q with --epochs E (Opacus's words): T = floor(E/Q), exactly */
 int lp_account_steps_from_rate(lp_account_opts *o, const char *epochs_text);
 /* each mode's options: --accountant pld; --mechanism vmf; --phase and --delta-for-epsilon */
-int lp_account_parse_pld(lp_account_opts *o, const char *digits_text);
+int lp_account_parse_pld(lp_account_opts *o, const char *digits_text, const char *res_text);
 int lp_account_parse_vmf(lp_account_opts *o, const char *digits_text, const char *res_text,
                          const char *batch_text, const char *epochs_text);
 int lp_account_parse_edges(lp_account_opts *o, const char *digits_text, const char *res_text,

@@ -27,9 +27,17 @@ lp_account_budget(const lp_account_opts *o)
                                                      "the work budget in seconds")))
         return rc;
     if (o->pld) {               /* the grid lp_pld_init will choose (account/pld_plan.c) */
-        lp_pld_request pr = { o->M, o->q, o->delta, o->delta_for_eps, o->steps, o->rel, o->width,
+        /* --epsilon: the least multiplier's search, about 20 compositions
+         * at width 0.05 (pld_least_multiplier.c), costed at M = 1 */
+        lp_pld_request pr = { o->eps ? "1" : o->M, o->q, o->delta, o->eps ? NULL : o->delta_for_eps,
+                              o->steps, o->rel, o->eps ? fmax(o->width, 0.05) : o->width,
                               LP_PLD_MAX_N, o->digits };
-        est = lp_pld_work_seconds(&pr, &bytes, &n_max, &K_max);
+        const char *why = NULL;
+        est = lp_pld_work_seconds(&pr, &bytes, &n_max, &K_max, &why);
+        if (o->eps)
+            est *= 20;
+        if (why && !lp_cancelled())     /* declined before starting, with the reason */
+            return lp_usage_error(cmd, "declined before starting: %s", why);
         opt = "--width";        /* the knob: a wider bracket, a coarser grid */
         value = o->width_text ? o->width_text : "0.01";
     } else if (o->vmf) {        /* every integer order up to the list's largest */

@@ -149,30 +149,50 @@ lp_account_steps_from_rate(lp_account_opts *o, const char *epochs_text)
     return 0;
 }
 
-/* --accountant pld: M, q in (0, 1), T in 1 .. 1e9, delta or --delta-for-epsilon */
+/* --accountant pld: M, q in [1e-300, 1], T in 1 .. 1e9, delta (>= 1e-300) or
+ * --delta-for-epsilon */
 int
-lp_account_parse_pld(lp_account_opts *o, const char *digits_text)
+lp_account_parse_pld(lp_account_opts *o, const char *digits_text, const char *res_text)
 {
     int rc;
     if (o->nphases)
         return lp_usage_error(cmd, "--phase: the PLD accountant composes one step's privacy loss "
                               "(its grid is fitted to it); phases are composed by the RDP "
                               "accountant (--accountant rdp)");
-    if (o->eps || o->stated || o->orders_text || o->method_text || o->compare || o->per_order)
+    if (o->stated || o->orders_text || o->method_text || o->compare || o->per_order)
         return lp_usage_error(cmd, "--accountant pld does not take %s",
-                              o->eps ? "--epsilon" : o->stated ? "--stated-epsilon"
+                              o->stated ? "--stated-epsilon"
                               : o->orders_text ? "--orders" : o->method_text ? "--method"
                               : o->compare ? "--compare" : "--per-order");
-    if ((rc = lp_account_check_positive("--noise-multiplier", o->M)))
+    if (o->eps) {               /* the least multiplier (account/pld_least_multiplier.c) */
+        char *end;
+        double e = lp_strtod(o->eps, &end);
+        if (o->M)
+            return lp_usage_error(cmd, "--epsilon and --noise-multiplier exclude each other "
+                                  "(give M to get epsilon, or epsilon to get the least M)");
+        if (o->delta_for_eps)
+            return lp_usage_error(cmd, "--epsilon and --delta-for-epsilon exclude each other");
+        if (!lp_decimal_valid(o->eps) || *end || !(e > 0 && e <= 10000))
+            return lp_usage_error(cmd, "--epsilon must be a decimal in (0, 1e4] with --accountant "
+                                  "pld (got '%s')", o->eps);
+    } else if ((rc = lp_account_check_positive("--noise-multiplier", o->M))) {
         return rc;
-    {
+    }
+    if (o->M) {
         double m = lp_strtod(o->M, NULL);
         if (!(m >= 0.01 && m <= 10000))
             return lp_usage_error(cmd, "--noise-multiplier must be in [0.01, 1e4] with --accountant "
                                   "pld (got '%s')", o->M);
     }
-    if ((rc = lp_account_check_rate(o->q, 1)))
+    /* q = 1 (full batch) takes the closed form (account/pld_full_batch.c);
+     * q and delta below 1e-300 are declined before starting: the grid's
+     * doubles cannot size them (a decline, not a null bound) */
+    if ((rc = lp_account_check_rate(o->q, 0)))
         return rc;
+    if (!strchr(o->q, '/') && !(lp_strtod(o->q, NULL) >= 1e-300))
+        return lp_usage_error(cmd, "--sampling-rate below 1e-300 is declined with --accountant "
+                              "pld (the grid is sized in doubles; got '%s'): epsilon is below "
+                              "that of q = 1e-300", o->q);
     if (o->T == NULL)
         return lp_usage_error(cmd, "missing --steps");
     if (lp_decimal_uint64(&o->steps, o->T) != 0 || o->steps < 1 || o->steps > 1000000000)
@@ -189,6 +209,9 @@ lp_account_parse_pld(lp_account_opts *o, const char *digits_text)
         return lp_usage_error(cmd, "missing --delta or --delta-for-epsilon");
     } else if ((rc = lp_arg_unit_interval(cmd, "--delta", o->delta, 1))) {
         return rc;
+    } else if (!(lp_strtod(o->delta, NULL) >= 1e-300)) {
+        return lp_usage_error(cmd, "--delta below 1e-300 is declined with --accountant pld "
+                              "(the grid is sized in doubles; got '%s')", o->delta);
     }
     o->rel = 2;
     if (o->relation) {
@@ -209,6 +232,10 @@ lp_account_parse_pld(lp_account_opts *o, const char *digits_text)
         o->width = w;
     }
     if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 12)))
+        return rc;
+    if (res_text && !o->eps)
+        return lp_usage_error(cmd, "--resolution needs --epsilon (the least multiplier's grid)");
+    if (res_text && (rc = lp_arg_int_range(&o->resolution, cmd, "--resolution", res_text, 0, 4)))
         return rc;
     o->pld = 1;
     return 0;

@@ -42,105 +42,16 @@
 #include <string.h>
 #include "account/pld/pld_internal.h"
 #include "account/pld/pld_plan.h"
+#include "account/pld/pld_sketch.h"
 #include "core/host.h"
 
-/* ---- the loss in doubles, for the heuristics (choices only) ---------------- */
-
-typedef struct {
-    double mean, var;
-    size_t n;
-    double *l, *lw;              /* loss and log weight on a quadrature grid */
-} loss_sketch;
-
-static double
-loss_d(double u, double q, double M, lp_pld_relation rel)
-{
-    double s = u / M - 0.5 / (M * M), g;
-    if (s > 0)
-        g = s + log(q + (1 - q) * exp(-s));
-    else
-        g = log1p(q * expm1(s));
-    return rel == LP_PLD_REMOVE ? g : -g;
-}
-
-static void
-sketch_init(loss_sketch *sk, double q, double M, lp_pld_relation rel)
-{
-    const double du = 0.002, lo = -14.0, hi = 1.0 / M + 14.0;
-    double sw = 0, s1 = 0, s2 = 0;
-    sk->n = (size_t) ((hi - lo) / du) + 1;
-    sk->l = malloc(sk->n * sizeof *sk->l);
-    sk->lw = malloc(sk->n * sizeof *sk->lw);
-    for (size_t i = 0; i < sk->n; i++) {
-        double u = lo + i * du, d0 = exp(-0.5 * u * u), w;
-        if (rel == LP_PLD_REMOVE) {
-            double v = u - 1.0 / M;
-            w = (1 - q) * d0 + q * exp(-0.5 * v * v);
-        } else {
-            w = d0;
-        }
-        w *= du / sqrt(2 * M_PI);
-        sk->l[i] = loss_d(u, q, M, rel);
-        sk->lw[i] = w > 0 ? log(w) : -INFINITY;
-        sw += w;
-        s1 += w * sk->l[i];
-        s2 += w * sk->l[i] * sk->l[i];
-    }
-    sk->mean = s1 / sw;
-    sk->var = fmax(s2 / sw - sk->mean * sk->mean, 1e-300);
-}
-
-/* log E[e^{lambda L}] on the sketch */
-static double
-sketch_logmgf(const loss_sketch *sk, double lambda)
-{
-    double mx = -INFINITY, s = 0, lmax = 0;
-    for (size_t i = 0; i < sk->n; i++)
-        lmax = fmax(lmax, fabs(sk->l[i]));
-    if (fabs(lambda) * lmax < 600) {
-        /* log(1 + E[e^{lambda L} - 1]) by expm1 and log1p: for tiny losses
-         * (q = 1e-8) the shifted sum below loses every digit */
-        double sw = 0;
-        for (size_t i = 0; i < sk->n; i++)
-            if (sk->lw[i] > -INFINITY) {
-                s += exp(sk->lw[i]) * expm1(lambda * sk->l[i]);
-                sw += exp(sk->lw[i]);
-            }
-        return log1p(s / sw) + log(sw);
-    }
-    for (size_t i = 0; i < sk->n; i++)
-        mx = fmax(mx, sk->lw[i] + lambda * sk->l[i]);
-    for (size_t i = 0; i < sk->n; i++)
-        s += exp(sk->lw[i] + lambda * sk->l[i] - mx);
-    return mx + log(s);
-}
-
-/* The Chernoff point: sign +1: min over lambda > 0 of (T log m(lambda) +
- * log(1/eta)) / lambda (S >= it with probability <= eta); sign -1: the
- * lower one.  *lam receives the best lambda (golden section on log lambda). */
-static double
-chernoff_point(const loss_sketch *sk, double T, double log_inv_eta, int sign, double *lam)
-{
-    const double g = (sqrt(5.0) - 1) / 2;
-    double lo = log(1e-4), hi = log(1e7), x1, x2, f1, f2;
-#define CH(x) (sign * (T * sketch_logmgf(sk, sign * exp(x)) + log_inv_eta) / exp(x))
-    x1 = hi - g * (hi - lo);
-    x2 = lo + g * (hi - lo);
-    f1 = CH(x1);
-    f2 = CH(x2);
-    for (int it = 0; it < 80; it++) {
-        /* sign +1: minimise; sign -1: the point is -(...)/lambda, maximise it */
-        int left = sign > 0 ? f1 <= f2 : f1 >= f2;
-        if (left) {
-            hi = x2; x2 = x1; f2 = f1; x1 = hi - g * (hi - lo); f1 = CH(x1);
-        } else {
-            lo = x1; x1 = x2; f1 = f2; x2 = lo + g * (hi - lo); f2 = CH(x2);
-        }
-    }
-#undef CH
-    *lam = exp((sign > 0 ? f1 <= f2 : f1 >= f2) ? x1 : x2);
-    return sign > 0 ? fmin(f1, f2) : fmax(f1, f2);
-}
+/* the grid's sizing tries (pld.c, step 1): h grows at least 1.5 times a try */
+#define PLD_SIZE_TRIES 40
+/* the least epsilon the grid width is sized for (h ~ width eps / spread): it
+ * was 0.05, which at tiny epsilon left a bracket of absolute width ~h (M 1,
+ * q 1e-6, T 1, delta 1e-8: [0, 3.85e-4] around 9.15e-6); a lower floor
+ * refines h there, the grid's size still capped by max_n below */
+#define PLD_EPS_FLOOR 1e-7
 
 int
 lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width, size_t max_n,
@@ -148,7 +59,9 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
 {
     const double q = run->q_d, M = run->M_d, Tf = (double) run->steps;
     const uint64_t T = run->steps;
-    const double dref = run->delta_d > 0 && run->delta_d < 1 ? run->delta_d : 1e-5;
+    /* delta below 1e-300 is refused by the command; here it is held there
+     * so that the sizes below stay finite */
+    const double dref = run->delta_d > 0 && run->delta_d < 1 ? fmax(run->delta_d, 1e-300) : 1e-5;
     const double eta_ref = 1e-3 * dref;
     loss_sketch sk;
     double eps_est, spread, h, lam_hi, lam_lo, a_w, b_w, lo_cut, hi_cut, zcut;
@@ -165,14 +78,21 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     arb_init(pld->tau_lo);
     pld->relation = rel;
     pld->T = T;
-    if (T > UINT64_C(1000000000) || run->q_is_one || !(width > 0) || lp_cancelled())
+    if (T > UINT64_C(1000000000) || run->q_is_one || !(width > 0) || !(q > 0) || lp_cancelled()) {
+        pld->why = lp_cancelled() ? "interrupted" : "out of the FFT route's range (q in (0, 1), "
+            "T <= 1e9, width > 0)";
         return -1;              /* (cancelled: SIGINT/SIGTERM, nothing built) */
+    }
 
     /* 1. choices, in doubles: the grid width and the window */
-    sketch_init(&sk, q, M, rel);
-    eps_est = fmax(Tf * sk.mean + sqrt(Tf * sk.var) * sqrt(2 * log(1 / dref)), 0.05);
+    if (pld_sketch_init(&sk, q, M, rel) != 0) {
+        pld->why = "out of memory";
+        pld->out_of_memory = 1;
+        return -1;
+    }
+    eps_est = fmax(Tf * sk.mean + sqrt(Tf * sk.var) * sqrt(2 * log(1 / dref)), PLD_EPS_FLOOR);
     if (eps_hint > 0)
-        eps_est = fmax(eps_hint, 0.05);
+        eps_est = fmax(eps_hint, PLD_EPS_FLOOR);
     spread = fmin(Tf, 2 * sqrt(Tf * log(1 / eta_ref) / 2));
     h = width * eps_est / (1.3 * spread);
     zcut = sqrt(2 * log(Tf / (1e-4 * dref))) + 1.0;
@@ -199,17 +119,42 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
         hi_u += 0.25;
         zcut = fmin(zcut, fmax(rel == LP_PLD_REMOVE ? hi_u - 1.0 / M : hi_u, 1.0 + 1.0 / M));
     }
-    for (;;) {
+    /* Bounded and cancellable: each try sizes the grid in closed form (the
+     * window's width over h, the support over h, both as doubles, checked
+     * finite and below max_n before any integer conversion) and, when it is
+     * too large, widens h by the ratio (at least 1.5) at once, not by trial
+     * doubling; a run that no h fits within PLD_SIZE_TRIES is declined with
+     * its reason (T too large for the grid: the window grows as T h). */
+    for (int tries = 0;; tries++) {
+        double need, span_lo, span_hi, mu_try = 0;
+        if (tries >= PLD_SIZE_TRIES || lp_cancelled() || !(h > 0) || !isfinite(h)) {
+            pld->why = lp_cancelled() ? "interrupted"
+                : "no grid of at most 2^23 points holds this run's window at any width "
+                  "(the composed loss spreads over more than 2^23 cells of the step's own "
+                  "resolution): use the RDP accountant";
+            free(sk.l);
+            free(sk.lw);
+            return -1;
+        }
         if (rel == LP_PLD_REMOVE) {
             lo_cut = log1p(-q);
-            hi_cut = loss_d(1.0 / M + zcut, q, M, rel);
-            kmin = (int64_t) ceil(lo_cut / h);
-            kmax = (int64_t) ceil(hi_cut / h);
+            hi_cut = pld_loss_d(1.0 / M + zcut, q, M, rel);
         } else {
             hi_cut = -log1p(-q);
-            lo_cut = loss_d(zcut, q, M, rel);
-            kmin = (int64_t) floor(lo_cut / h);
-            kmax = (int64_t) ceil(hi_cut / h);
+            lo_cut = pld_loss_d(zcut, q, M, rel);
+        }
+        span_lo = lo_cut / h;
+        span_hi = hi_cut / h;
+        if (!(fabs(span_lo) < (double) max_n * 4 && fabs(span_hi) < (double) max_n * 4)) {
+            h *= fmax(1.5, fmax(fabs(span_lo), fabs(span_hi)) / (double) max_n);
+            continue;           /* the step's support alone exceeds the grid */
+        }
+        if (rel == LP_PLD_REMOVE) {
+            kmin = (int64_t) ceil(span_lo);
+            kmax = (int64_t) ceil(span_hi);
+        } else {
+            kmin = (int64_t) floor(span_lo);
+            kmax = (int64_t) ceil(span_hi);
         }
         K = kmax - kmin + 1;
         /* the window is for S_Y, Y clamped to [l_kmin, l_kmax]: the sketch's
@@ -217,8 +162,11 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
          * shift below), so that the Chernoff points see the clamped
          * (lighter) tail, not the true loss's (a choice: pld_window_tails
          * certifies the window) */
-        for (size_t i = 0; i < sk.n; i++)
+        sk.lmax = 0;
+        for (size_t i = 0; i < sk.n; i++) {
             sk.l[i] = fmin(fmax(sk.l[i], lo_cut), hi_cut);
+            sk.lmax = fmax(sk.lmax, fabs(sk.l[i]));
+        }
         /* S_X's Chernoff points, moved to S_Y = S_X + T mu +- t (mu ~ h/2,
          * a guess: the certified tails below check it) */
         {
@@ -233,19 +181,32 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
                 sr += w * (ceil(sk.l[i] / h) * h - sk.l[i]);
             }
             mu_sk = sw > 0 ? fmin(fmax(sr / sw, 0.0), h) : h / 2;
+            mu_try = mu_sk;
             /* the window covers both guesses, h/2 (as before) and the
              * sketch's: never narrower than before */
             up = fmin(Tf * h, Tf * fmax(mu_sk, h / 2) + 2 * tt);
             down = fmax(0.0, Tf * fmin(mu_sk, h / 2) - 2 * tt);
-            b_w = chernoff_point(&sk, Tf, log(1e4 / dref), 1, &lam_hi) + up + 2 * h;
-            a_w = chernoff_point(&sk, Tf, log(1e4 / dref), -1, &lam_lo) + down - 2 * h;
+            b_w = pld_chernoff_point(&sk, Tf, log(1e4 / dref), 1, &lam_hi) + up + 2 * h;
+            a_w = pld_chernoff_point(&sk, Tf, log(1e4 / dref), -1, &lam_lo) + down - 2 * h;
         }
-        n = 1;
-        while ((double) n < (b_w - a_w) / h + 1 || n < (size_t) K + 1)
-            n <<= 1;
-        if (n <= max_n)
+        need = fmax((b_w - a_w) / h + 1, (double) K + 1);
+        if (!isfinite(need)) {
+            h *= 1.5;           /* a window the doubles could not size: coarser */
+            continue;
+        }
+        if (need <= (double) max_n) {
+            n = 1;
+            while ((double) n < need)   /* need <= max_n: at most log2(max_n) steps */
+                n <<= 1;
             break;
-        h *= 1.5;
+        }
+        /* the span between the two guesses of the mean rounding (h/2 and
+         * the sketch's) grows as T h: where it alone exceeds the grid after
+         * a few widenings, no width fits (q tiny, T huge: the step's loss
+         * within a cell): declined now rather than after every try */
+        if (tries >= 2 && Tf * fabs(mu_try - h / 2) / h > (double) max_n)
+            tries = PLD_SIZE_TRIES;
+        h *= fmax(1.5, need / (double) max_n);
     }
     if (getenv("LP_PLD_DEBUG"))
         fprintf(stderr, "pld: h %g n %zu K %lld a %g b %g lam_hi %g lam_lo %g zcut %g\n", h, n,
@@ -261,13 +222,33 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     if (lp_pld_plan_only)       /* the work estimate (pld_plan.c): the choices only */
         return 0;
 
-    /* 2. the masses of Y, certified (pld_grid.c), and the cut tails per step */
+    /* 2. the masses of Y, certified (pld_grid.c), and the cut tails per step.
+     * FLINT's allocations end the process when they fail (leakproof.h): the
+     * planned peak (pld_plan.c's model, 48 n + 180 K bytes, with a margin)
+     * is tried first as one plain block, so that a host short of memory
+     * gets a status instead */
+    {
+        double want = 1.25 * (48.0 * (double) n + 180.0 * (double) K);
+        void *probe = want < 9e15 ? malloc((size_t) want) : NULL;
+        if (probe == NULL) {
+            pld->why = "out of memory";
+            pld->out_of_memory = 1;
+            return -1;
+        }
+        free(probe);
+    }
     mass = pld_masses(run, rel, kmin, K, h, &G, &F);
+    if (mass == NULL) {
+        pld->why = "out of memory";
+        pld->out_of_memory = 1;
+        return -1;
+    }
     if (lp_cancelled()) {       /* SIGINT/SIGTERM: no result */
         _arb_vec_clear(mass, K);
         _arb_vec_clear(G, K > 1 ? K - 1 : 1);
         if (F)
             _arb_vec_clear(F, K > 1 ? K - 1 : 1);
+        pld->why = "interrupted";
         return -1;
     }
     pld_cut_tails(pld, run, rel, kmin, kmax, h);
@@ -279,13 +260,14 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     if (F)
         _arb_vec_clear(F, K > 1 ? K - 1 : 1);
 
-    if (lp_cancelled()) {
+    if (lp_cancelled() || pld_compose(pld, mass, kmin, K) != 0) {
+        /* 5 .. 7. the composition in doubles and its suffix sums
+         * (pld_compose.c, pld_double.c); failed: cancelled or out of memory */
         _arb_vec_clear(mass, K);
+        pld->out_of_memory = !lp_cancelled();
+        pld->why = lp_cancelled() ? "interrupted" : "out of memory";
         return -1;
     }
-    /* 5 .. 7. the composition in doubles and its suffix sums (pld_compose.c,
-     * pld_double.c) */
-    pld_compose(pld, mass, kmin, K);
     /* where the double bound is too large for the delta asked, above a fifth
      * of it (long runs at tiny q: |y_k| ~ 1 for many k, the bound ~
      * T log2(n) u; at q = 0.01, M = 1.1, T = 1e7 it is 0.11 delta and the
@@ -297,7 +279,8 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
         lp_pld alt = *pld;
         arb_init(alt.err_fft);
         alt.A = alt.B = alt.C = NULL;
-        pld_compose_ld(&alt, mass, kmin, K);
+        if (pld_compose_ld(&alt, mass, kmin, K) != 0)   /* keep the double one */
+            arb_set(alt.err_fft, pld->err_fft);
         if (getenv("LP_PLD_DEBUG")) {
             fprintf(stderr, "pld: err_fft double %g, long double %g\n",
                     arf_get_d(arb_midref(pld->err_fft), ARF_RND_UP),
@@ -320,6 +303,10 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
         arb_clear(alt.err_fft);
     }
     _arb_vec_clear(mass, K);
+    if (lp_cancelled()) {
+        pld->why = "interrupted";
+        return -1;
+    }
     return 0;
 }
 

@@ -53,6 +53,8 @@ typedef struct {
     arb_t tau_hi, tau_lo;       /* per step: cut mass above (remove), below (add) */
     double kmin_h, kmax_h;      /* the single step's grid support (for the record) */
     size_t support;             /* grid points of one step */
+    const char *why;            /* lp_pld_init returned -1: why (a static text) */
+    int out_of_memory;          /* ... because an allocation failed */
 } lp_pld;
 
 /* Builds the composed PLD of `run` (M, q < 1, steps; delta is used for the
@@ -60,8 +62,13 @@ typedef struct {
  * `width` (> 0; 0.01 by default) on a grid of at most max_n points (a power
  * of 2); eps_hint > 0: the epsilon where delta will be asked (else
  * estimated).  The grid's choices are double heuristics: they move the cost
- * and the bracket's width, never its validity.  Returns 0, or -1 when the
- * run is out of range (q = 1, steps > 10^9, width <= 0). */
+ * and the bracket's width, never its validity; they take bounded time (at
+ * most 40 closed-form sizings, each checking the cancel flag).  Returns 0,
+ * or -1 with pld->why set when the run is out of range (q = 1, steps >
+ * 10^9, width <= 0), no grid of max_n points fits it, an allocation failed
+ * (pld->out_of_memory set; every plain allocation is checked, and the
+ * certified masses' (FLINT's) are tried first as one block of the planned
+ * size), or the caller's cancel flag was raised. */
 int lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation relation, double width,
                 size_t max_n, double eps_hint);
 void lp_pld_clear(lp_pld *pld);
@@ -84,7 +91,8 @@ typedef struct {
     double mu;                  /* |w^ - w| <= mu for every twiddle */
 } lp_fft_plan;
 
-void lp_fft_plan_init(lp_fft_plan *p, size_t n);
+/* 0, or -1 when out of memory (nothing left allocated) */
+int lp_fft_plan_init(lp_fft_plan *p, size_t n);
 void lp_fft_plan_clear(lp_fft_plan *p);
 void lp_fft(double *x, const lp_fft_plan *p, int sign);
 /* (1 + eta)^log2(n) - 1 rounded up: the componentwise bound
@@ -109,6 +117,19 @@ typedef struct {
     slong digits;
 } lp_pld_request;
 
-void lp_pld_study(lp_record *rec, const lp_pld_request *req);
+/* Fills rec with the bracket of `req` (q = 1 exactly: the closed form of
+ * pld_full_batch.h).  Returns LP_PLD_OK; LP_PLD_UNCERTIFIED with
+ * "certified": false and a "why" where an end could not be certified or no
+ * grid fits (an upper end below delta's reach of the grid is taken from the
+ * RDP accountant, lp_pld_rdp_upper, and named in "upper_route");
+ * LP_PLD_OUT_OF_MEMORY (the record is not to be printed) or
+ * LP_PLD_INTERRUPTED (cancelled: likewise). */
+/* A certified upper bound on epsilon(run->delta) by the RDP accountant
+ * (integer orders, Arb; pld_rdp_upper.c), for an upper end the grid cannot
+ * reach; INFINITY when none (or cancelled).  A double rounded up. */
+double lp_pld_rdp_upper(const lp_dpsgd *run);
+
+enum { LP_PLD_OK = 0, LP_PLD_UNCERTIFIED = 3, LP_PLD_OUT_OF_MEMORY = 4, LP_PLD_INTERRUPTED = 5 };
+int lp_pld_study(lp_record *rec, const lp_pld_request *req);
 
 #endif

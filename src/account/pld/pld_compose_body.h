@@ -39,7 +39,7 @@ pow_complex(lp_real *re, lp_real *im, uint64_t e)
     *im = ri;
 }
 
-void
+int
 LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
 {
     const uint64_t T = pld->T;
@@ -60,6 +60,23 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
     /* 5. the single step on the circle in lp_real; what rounding to lp_real
      * moved goes into eps_F */
     x = calloc(2 * n, sizeof *x);
+    pld->A = malloc(n * sizeof *pld->A);
+    pld->B = malloc(n * sizeof *pld->B);
+    pld->C = malloc(n * sizeof *pld->C);
+    if (x == NULL || pld->A == NULL || pld->B == NULL || pld->C == NULL
+        || LP_R_NAME(lp_fft, _plan_init)(&plan, n) != 0) {
+        free(x);                                /* out of memory: nothing kept */
+        free(pld->A);
+        free(pld->B);
+        free(pld->C);
+        pld->A = pld->B = pld->C = NULL;
+        arb_clear(t);
+        arb_clear(s);
+        arf_clear(acc1);
+        arf_clear(acc2);
+        arf_clear(u);
+        return -1;
+    }
     arf_zero(acc1);                             /* sum |x^_j| */
     arf_zero(acc2);                             /* sum |x^_j - m_j| (with the balls' radii) */
     for (int64_t i = 0; i < K; i++) {
@@ -75,7 +92,6 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
         arb_get_abs_ubound_arf(u, s, MASS_PREC);
         arf_add(acc2, acc2, u, 64, ARF_RND_UP);
     }
-    LP_R_NAME(lp_fft, _plan_init)(&plan, n);
     fe = LP_R_NAME(lp_fft, _error_factor)(&plan);
     eps_F = (fe * arf_get_d(acc1, ARF_RND_UP)) * (1 + 4 * U53) + arf_get_d(acc2, ARF_RND_UP);
     eps_F *= 1 + 4 * U53;
@@ -105,6 +121,20 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
             sum_z += (double) (r_fabs(x[2 * k]) + r_fabs(x[2 * k + 1]));
         }
     }
+    if (lp_cancelled()) {                       /* SIGINT/SIGTERM or the host's flag */
+        LP_R_NAME(lp_fft, _plan_clear)(&plan);
+        free(x);
+        free(pld->A);
+        free(pld->B);
+        free(pld->C);
+        pld->A = pld->B = pld->C = NULL;
+        arb_clear(t);
+        arb_clear(s);
+        arf_clear(acc1);
+        arf_clear(acc2);
+        arf_clear(u);
+        return -1;
+    }
     /* the inverse's own rounding: fe sum |z^_k| per point, times sum w <= n, over n */
     arb_set_d(t, (sum_E + fe * sum_z * (1 + 4 * U53)) * (1 + 1e-6) + 1e-290);
     arb_set(pld->err_fft, t);
@@ -112,9 +142,6 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
     LP_R_NAME(lp_fft, _plan_clear)(&plan);
 
     /* 7. suffix sums over the window, backward, in lp_real, stored as doubles */
-    pld->A = malloc(n * sizeof *pld->A);
-    pld->B = malloc(n * sizeof *pld->B);
-    pld->C = malloc(n * sizeof *pld->C);
     {
         lp_real r, sa = 0, sb = 0, sc = 0, inv_n = (lp_real) 1 / (lp_real) n;
         arb_set_d(t, -h);
@@ -141,4 +168,5 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
     arf_clear(acc1);
     arf_clear(acc2);
     arf_clear(u);
+    return 0;
 }

@@ -150,7 +150,11 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
          * which over millions of masses summed to 1e-12 in the FFT's bound
          * and swamped the lower tail's generating function) */
         arb_ptr F = rel == LP_PLD_ADD ? _arb_vec_init(K > 1 ? K - 1 : 1) : NULL;
-#pragma omp parallel
+        /* the thread count capped (core/host.h: OMP_NUM_THREADS=100000
+         * crashed libgomp here) and no more than the cores */
+        const int nthreads = lp_threads_effective(0);
+        int oom = 0;
+#pragma omp parallel num_threads(nthreads)
         {
             const int *was = lp_cancel_flag();
             int nt = 1, id = 0;
@@ -173,6 +177,10 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
             P1 = _arb_vec_init(to - from + 1);
             P2 = _arb_vec_init(to - from + 1);
             edge = calloc((size_t) (to - from + 1), 1);
+            if (edge == NULL) {         /* out of memory: this range is skipped, the caller told */
+                __atomic_store_n(&oom, 1, __ATOMIC_RELAXED);
+                to = from;
+            }
             /* e^{+-l} - 1 + q cancels log2(1/q) bits and the chained
              * products add a rounding each: the working precision carries
              * both, and the chain restarts from a fresh exponential every 256
@@ -235,6 +243,13 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
             arb_clear(step);
             arb_clear(lk);
             lp_cancel_watch(was);
+        }
+        if (oom) {
+            _arb_vec_clear(G, K > 1 ? K - 1 : 1);
+            if (F)
+                _arb_vec_clear(F, K > 1 ? K - 1 : 1);
+            _arb_vec_clear(mass, K);
+            return NULL;
         }
         if (K > 1) {
             /* m_kmin = P(X <= l_kmin) = 1 - G_0; m_k = G_{i-1} - G_i; m_kmax = G_{K-2} */

@@ -16,7 +16,8 @@ void pld_grid_point(arb_t l, int64_t k, double h);
 
 /* The K masses of Y on l_k, k = kmin .. kmin+K-1 (the ends absorbing the
  * clamped tails), certified at MASS_PREC; the caller clears the vector
- * (_arb_vec_clear(mass, K)). */
+ * (_arb_vec_clear(mass, K)).  NULL (nothing left allocated) when a plain
+ * allocation failed; on OpenMP's threads, at most the cores. */
 arb_ptr pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
                    arb_ptr *tails, arb_ptr *lower);
 
@@ -66,7 +67,7 @@ typedef struct {
 } lp_fft_ld_plan;
 
 int pld_fft_ld_available(void);         /* long double has a 64-bit significand */
-void lp_fft_ld_plan_init(lp_fft_ld_plan *p, size_t n);
+int lp_fft_ld_plan_init(lp_fft_ld_plan *p, size_t n);  /* 0, or -1 out of memory */
 void lp_fft_ld_plan_clear(lp_fft_ld_plan *p);
 void lp_fft_ld(long double *x, const lp_fft_ld_plan *p, int sign);
 double lp_fft_ld_error_factor(const lp_fft_ld_plan *p);
@@ -75,10 +76,10 @@ double lp_fft_ld_error_factor(const lp_fft_ld_plan *p);
 
 /* pld->err_fft, pld->A, B, C, rnd_rel: the T-fold composition of the masses
  * on the circle of pld->n points (pld->h, ja, T set) and its error bound, in
- * doubles. */
-void pld_compose(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K);
+ * doubles.  0, or -1 when out of memory or cancelled (A, B, C NULL). */
+int pld_compose(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K);
 /* the same in long double (pld_fft_ld_available() must hold) */
-void pld_compose_ld(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K);
+int pld_compose_ld(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K);
 
 /* The composition's constants in a type of unit roundoff u = 2^log2_u, as
  * doubles rounded the safe way: c_pow >= (1 + sqrt(2) gamma_2)^(2T) - 1;

@@ -7,5 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "account/pld/pld_real.h"
+#include "core/host.h"
 #include "account/pld/pld_fft_body.h"
 #include "account/pld/pld_compose_body.h"

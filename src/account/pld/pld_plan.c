@@ -29,15 +29,17 @@
 _Thread_local int lp_pld_plan_only;
 
 double
-lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, size_t *K_max)
+lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, size_t *K_max,
+                    const char **why)
 {
     lp_dpsgd run;
     double total = 0.05, peak = 0;
     double eps_hint = req->eps ? lp_strtod(req->eps, NULL) : -1;
     *n_max = *K_max = 0;
+    *why = NULL;
     /* as lp_pld_study: with --delta-for-epsilon the grid is chosen for deltas down to 1e-12 */
     lp_dpsgd_init(&run, req->M, req->q, req->steps, req->delta ? req->delta : "1e-12");
-    for (int rel = 0; rel < 2; rel++) {
+    for (int rel = 0; rel < 2 && !run.q_is_one; rel++) {   /* q = 1: closed form, no grid */
         lp_pld pld;
         double n, K;
         if (req->relation != 2 && req->relation != rel)
@@ -45,8 +47,9 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
         lp_pld_plan_only = 1;
         if (lp_pld_init(&pld, &run, (lp_pld_relation) rel, req->width, req->max_n, eps_hint) != 0) {
             lp_pld_plan_only = 0;
+            *why = pld.why;     /* the run would fail the same way: declined before it */
             lp_pld_clear(&pld);
-            continue;           /* refused at once by the run as well */
+            continue;
         }
         lp_pld_plan_only = 0;
         n = (double) pld.n;

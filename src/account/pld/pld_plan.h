@@ -16,7 +16,11 @@ extern _Thread_local int lp_pld_plan_only;
  * when req->relation is 2): the estimated seconds of the whole study
  * (a cost model calibrated by measurement, pld_plan.c), and in *bytes the
  * peak memory of one relation's grid (they run one after the other).
- * *n_max and *K_max receive the largest circular grid and step support. */
-double lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, size_t *K_max);
+ * *n_max and *K_max receive the largest circular grid and step support.
+ * *why: NULL, or why the run cannot start (no grid of req->max_n points fits
+ * it; a static text): then decline it.  Bounded time: lp_pld_init's sizing
+ * (at most 40 closed-form tries per relation), no certified work. */
+double lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, size_t *K_max,
+                           const char **why);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include "core/host.h"
 #include "account/pld/pld.h"
+#include "account/pld/pld_full_batch.h"
 
 static void
 record_eps(lp_record *rec, const char *key, double v, slong digits, int up)
@@ -40,13 +41,19 @@ record_arb_directed(lp_record *rec, const char *key, const arb_t x, slong digits
     arf_clear(e);
 }
 
-/* one relation: its object; the bounds go to the caller's maxima */
+/* one relation: its object; the bounds go to the caller's maxima.  0, or
+ * -1 (*oom set when out of memory; *why the reason) */
 static int
 one_relation(lp_record *obj, const lp_dpsgd *run, lp_pld_relation rel, const lp_pld_request *req,
-             double *elo, double *ehi, arb_t dlo, arb_t dhi, const arb_t eps)
+             double *elo, double *ehi, arb_t dlo, arb_t dhi, const arb_t eps, int *oom,
+             const char **why)
 {
     lp_pld pld;
     if (lp_pld_init(&pld, run, rel, req->width, req->max_n, req->eps ? lp_strtod(req->eps, NULL) : -1) != 0) {
+        *oom |= pld.out_of_memory;
+        *why = pld.why;
+        lp_record_text(obj, "relation", rel == LP_PLD_REMOVE ? "remove" : "add");
+        lp_record_text(obj, "why", pld.why ? pld.why : "failed");
         lp_pld_clear(&pld);
         return -1;
     }
@@ -69,13 +76,14 @@ one_relation(lp_record *obj, const lp_dpsgd *run, lp_pld_relation rel, const lp_
     return 0;
 }
 
-void
+int
 lp_pld_study(lp_record *rec, const lp_pld_request *req)
 {
     lp_dpsgd run;
     double elo[2] = { 0, 0 }, ehi[2] = { INFINITY, INFINITY };
     arb_t dlo[2], dhi[2], eps;
-    int rels[2], nrel = 0, ok = 1;
+    int rels[2], nrel = 0, ok = 1, oom = 0, status;
+    const char *why = NULL;
     /* with --delta-for-epsilon the grid is chosen for deltas down to 1e-12 */
     lp_dpsgd_init(&run, req->M, req->q, req->steps, req->delta ? req->delta : "1e-12");
     arb_init(eps);
@@ -102,10 +110,14 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
     }
     lp_record_text(rec, "relation", req->relation == 0 ? "remove" : req->relation == 1 ? "add" : "both");
     lp_record_double(rec, "width", req->width);
-    for (int i = 0; i < nrel; i++) {
+    if (run.q_is_one) {         /* full batch: one Gaussian, in closed form (pld_full_batch.c) */
+        status = lp_pld_full_batch(rec, &run, req, req->eps ? eps : NULL);
+        goto done;
+    }
+    for (int i = 0; i < nrel && !oom && !lp_cancelled(); i++) {
         lp_record *obj = lp_record_object(rec, rels[i] == LP_PLD_REMOVE ? "remove" : "add");
         if (one_relation(obj, &run, rels[i], req, &elo[i], &ehi[i], dlo[i], dhi[i],
-                         req->eps ? eps : NULL) != 0)
+                         req->eps ? eps : NULL, &oom, &why) != 0)
             ok = 0;
     }
     /* the worse relation: the maximum of each bound */
@@ -131,14 +143,40 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
             lo = fmax(lo, elo[1]);
             hi = fmax(hi, ehi[1]);
         }
-        record_eps(rec, "epsilon_lower_bound", ok ? lo : NAN, req->digits, 0);
+        /* an end the grid could not reach is no certified answer: the
+         * upper end is null where delta is below what the composition's
+         * error bounds resolve (the FFT's, the window's: the relation's
+         * fft_error_bound and window_tail_bound) */
+        if (ok && !isfinite(hi) && !lp_cancelled()) {
+            /* delta below the grid's reach: the certified RDP bound above */
+            hi = lp_pld_rdp_upper(&run);
+            if (isfinite(hi)) {
+                lp_record_text(rec, "upper_route", "RDP (integer orders 2 .. 1024, Balle et al. 2020's "
+                               "conversion, certified): delta is below the PLD composition's error "
+                               "bounds (fft_error_bound + window_tail_bound)");
+                lp_record_double(rec, "relative_width", lo > 0 ? (hi - lo) / hi : 1.0);
+            }
+        }
+        if (ok && !(isfinite(hi) && hi >= lo)) {
+            ok = 0;
+            why = "the upper end is not reached: delta is below the composition's error bounds "
+                  "(fft_error_bound + window_tail_bound); a larger delta or the RDP accountant "
+                  "bounds it";
+        }
+        record_eps(rec, "epsilon_lower_bound", ok || isfinite(lo) ? lo : NAN, req->digits, 0);
         record_eps(rec, "epsilon_upper_bound", ok ? hi : NAN, req->digits, 1);
     }
     lp_record_bool(rec, "certified", ok);
+    if (!ok && why)
+        lp_record_text(rec, "why", why);
+    status = oom ? LP_PLD_OUT_OF_MEMORY : lp_cancelled() ? LP_PLD_INTERRUPTED
+        : ok ? LP_PLD_OK : LP_PLD_UNCERTIFIED;
+done:
     for (int i = 0; i < 2; i++) {
         arb_clear(dlo[i]);
         arb_clear(dhi[i]);
     }
     arb_clear(eps);
     lp_dpsgd_clear(&run);
+    return status;
 }

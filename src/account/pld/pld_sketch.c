@@ -1,0 +1,101 @@
+/* pld_sketch.c -- the loss of one step in doubles for the PLD grid's
+ * choices (moved from pld.c, unchanged).  Contract in pld_sketch.h. */
+#include <math.h>
+#include <stdlib.h>
+#include "account/pld/pld_sketch.h"
+
+double
+pld_loss_d(double u, double q, double M, lp_pld_relation rel)
+{
+    double s = u / M - 0.5 / (M * M), g;
+    if (s > 0)
+        g = s + log(q + (1 - q) * exp(-s));
+    else
+        g = log1p(q * expm1(s));
+    return rel == LP_PLD_REMOVE ? g : -g;
+}
+
+/* 0, or -1 when out of memory (nothing left allocated) */
+int
+pld_sketch_init(loss_sketch *sk, double q, double M, lp_pld_relation rel)
+{
+    const double du = 0.002, lo = -14.0, hi = 1.0 / M + 14.0;
+    double sw = 0, s1 = 0, s2 = 0;
+    sk->n = (size_t) ((hi - lo) / du) + 1;
+    sk->l = malloc(sk->n * sizeof *sk->l);
+    sk->lw = malloc(sk->n * sizeof *sk->lw);
+    if (sk->l == NULL || sk->lw == NULL) {
+        free(sk->l);
+        free(sk->lw);
+        return -1;
+    }
+    for (size_t i = 0; i < sk->n; i++) {
+        double u = lo + i * du, d0 = exp(-0.5 * u * u), w;
+        if (rel == LP_PLD_REMOVE) {
+            double v = u - 1.0 / M;
+            w = (1 - q) * d0 + q * exp(-0.5 * v * v);
+        } else {
+            w = d0;
+        }
+        w *= du / sqrt(2 * M_PI);
+        sk->l[i] = pld_loss_d(u, q, M, rel);
+        sk->lw[i] = w > 0 ? log(w) : -INFINITY;
+        sw += w;
+        s1 += w * sk->l[i];
+        s2 += w * sk->l[i] * sk->l[i];
+    }
+    sk->mean = s1 / sw;
+    sk->var = fmax(s2 / sw - sk->mean * sk->mean, 1e-300);
+    return 0;
+}
+
+/* log E[e^{lambda L}] on the sketch */
+static double
+sketch_logmgf(const loss_sketch *sk, double lambda)
+{
+    double mx = -INFINITY, s = 0, lmax = sk->lmax;
+    if (fabs(lambda) * lmax < 600) {
+        /* log(1 + E[e^{lambda L} - 1]) by expm1 and log1p: for tiny losses
+         * (q = 1e-8) the shifted sum below loses every digit */
+        double sw = 0;
+        for (size_t i = 0; i < sk->n; i++)
+            if (sk->lw[i] > -INFINITY) {
+                s += exp(sk->lw[i]) * expm1(lambda * sk->l[i]);
+                sw += exp(sk->lw[i]);
+            }
+        return log1p(s / sw) + log(sw);
+    }
+    for (size_t i = 0; i < sk->n; i++)
+        mx = fmax(mx, sk->lw[i] + lambda * sk->l[i]);
+    for (size_t i = 0; i < sk->n; i++)
+        s += exp(sk->lw[i] + lambda * sk->l[i] - mx);
+    return mx + log(s);
+}
+
+/* The Chernoff point: sign +1: min over lambda > 0 of (T log m(lambda) +
+ * log(1/eta)) / lambda (S >= it with probability <= eta); sign -1: the
+ * lower one.  *lam receives the best lambda (golden section on log lambda). */
+double
+pld_chernoff_point(const loss_sketch *sk, double T, double log_inv_eta, int sign, double *lam)
+{
+    const double g = (sqrt(5.0) - 1) / 2;
+    double lo = log(1e-4), hi = log(1e7), x1, x2, f1, f2;
+#define CH(x) (sign * (T * sketch_logmgf(sk, sign * exp(x)) + log_inv_eta) / exp(x))
+    x1 = hi - g * (hi - lo);
+    x2 = lo + g * (hi - lo);
+    f1 = CH(x1);
+    f2 = CH(x2);
+    for (int it = 0; it < 50; it++) {      /* 0.618^50 of the range: 1e-10 */
+        /* sign +1: minimise; sign -1: the point is -(...)/lambda, maximise it */
+        int left = sign > 0 ? f1 <= f2 : f1 >= f2;
+        if (left) {
+            hi = x2; x2 = x1; f2 = f1; x1 = hi - g * (hi - lo); f1 = CH(x1);
+        } else {
+            lo = x1; x1 = x2; f1 = f2; x2 = lo + g * (hi - lo); f2 = CH(x2);
+        }
+    }
+#undef CH
+    *lam = exp((sign > 0 ? f1 <= f2 : f1 >= f2) ? x1 : x2);
+    return sign > 0 ? fmin(f1, f2) : fmax(f1, f2);
+}
+

@@ -1,0 +1,27 @@
+/* pld_sketch.h -- the loss of one step in doubles, for the PLD grid's
+ * choices only (pld.c, step 1): a quadrature sketch of its law, its moment
+ * generating function and Chernoff points.  Nothing here enters a bound. */
+#ifndef LP_ACCOUNT_PLD_SKETCH_H
+#define LP_ACCOUNT_PLD_SKETCH_H
+
+#include <stddef.h>
+#include "account/pld/pld.h"
+
+typedef struct {
+    double mean, var;
+    double lmax;                 /* max |l| (set after each clamping) */
+    size_t n;
+    double *l, *lw;              /* loss and log weight on a quadrature grid */
+} loss_sketch;
+
+/* the loss at u (units of the noise) under rel, in doubles */
+double pld_loss_d(double u, double q, double M, lp_pld_relation rel);
+/* the sketch on a grid of du = 0.002 over [-14, 1/M + 14]; 0, or -1 when out
+ * of memory (nothing left allocated; else free(sk->l), free(sk->lw)) */
+int pld_sketch_init(loss_sketch *sk, double q, double M, lp_pld_relation rel);
+/* sign +1: min over lambda > 0 of (T log m(lambda) + log(1/eta)) / lambda
+ * (S >= it with probability <= eta); sign -1: the lower one; *lam the best
+ * lambda (golden section on log lambda, 50 steps); sk->lmax must be set */
+double pld_chernoff_point(const loss_sketch *sk, double T, double log_inv_eta, int sign, double *lam);
+
+#endif

@@ -232,8 +232,11 @@ def claims_failing(claims_rec):
         if c["verdict"] != "fails":
             continue
         key = None
+        # a figure is its TAP line without the ids; the write-ups' patterns may name the id
+        fig = c.get("figure") or ""
+        texts = (fig, f"[{c['claim']}] {fig}")
         for k, _, patterns, _ in KINDS:
-            if any(re.search(pat, c.get("figure") or "") for pat in patterns.values()):
+            if any(re.search(pat, t) for pat in patterns.values() for t in texts):
                 key = k
                 break
         out.append((key, c))

@@ -93,7 +93,8 @@ eval_arb(lp_account_order *o, const lp_dpsgd *run, slong digits)
     arb_init(rdp);
     arb_init(classic);
     arb_init(balle);
-    for (int more = lp_ziv_init(&z, digits, &lp_account_ziv); more && !lp_cancelled(); more = lp_ziv_next(&z)) {
+    for (int more = lp_ziv_init(&z, digits, &lp_account_ziv); more && !lp_cancelled();
+         more = lp_ziv_next(&z)) {
         const slong prec = z.prec;
         lp_decimal_arb(alpha, o->alpha, prec + 64);
         if (run->phases || run->replace)    /* phases, replace-one (phases.c) */

@@ -14,6 +14,7 @@
 #include <gsl/gsl_rng.h>
 #include "leakproof.h"
 #include "core/record.h"
+#include "core/precision_loop.h"
 
 /* ---- random streams ------------------------------------------------------------ */
 
@@ -113,12 +114,12 @@ int lp_adversary_linear_layer(arb_ptr x, const arb_t grad_b, arb_srcptr grad_a, 
  * _check function, which returns 0, or -1 with a message in `msg` that starts
  * with the option it blames ("--sigma: ...").
  *
- * Certified fields are computed with a precision loop: from about digits
- * * log2(10) + 32 bits, doubled until every certified field has the digits
- * asked or LP_ADVERSARY_PREC_MAX bits are reached.  The record's `digits` is
- * the number certified for all fields (a note says so when it is fewer than
- * asked), `prec_bits` the last precision, `certified` whether a digit was. */
-#define LP_ADVERSARY_PREC_MAX 16384
+ * Certified fields are computed with the precision loop (core/precision_loop.h)
+ * under lp_adversary_ziv: from digits * log2(10) + 32 bits, doubled until
+ * every certified field has the digits asked or 16384 bits are reached.  The
+ * record's `digits` is the number certified for all fields (a note says so
+ * when it is fewer than asked), `prec_bits` the last precision, `certified`
+ * whether a digit was. */
 
 typedef enum {
     LP_ADVERSARY_OK = 0,            /* every certified field has the digits asked */
@@ -184,11 +185,12 @@ lp_adversary_outcome lp_adversary_linear_layer_study(lp_record *rec, const char 
                                                      const char *const *grad_weight, slong n,
                                                      const char *rel_error, slong digits);
 
-/* The precision loop's pieces, shared by the studies: the significant
- * digits of x certified (at most `wanted`; `wanted` for an exact x; 0 when x
- * contains 0 or is not finite), and the first precision for `digits`. */
+/* The precision loop's pieces, shared by the studies: its rule (the first
+ * precision and the cap, precision.c), and the significant digits of x
+ * certified (at most `wanted`; `wanted` for an exact x; 0 when x contains 0
+ * or is not finite). */
+extern const lp_ziv_rule lp_adversary_ziv;
 slong lp_adversary_certified_digits(const arb_t x, slong wanted);
-slong lp_adversary_start_prec(slong digits);
 /* Fills the record's digits, prec_bits, certified, status and note from the
  * smallest number of digits certified; returns the outcome. */
 lp_adversary_outcome lp_adversary_precision_fields(lp_record *rec, slong got, slong wanted, slong prec);

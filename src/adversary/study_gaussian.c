@@ -44,26 +44,27 @@ monte_carlo(lp_record *rec, const lp_adversary_model *m)
 lp_adversary_outcome
 lp_adversary_gaussian_study(lp_record *rec, const lp_adversary_model *m)
 {
+    lp_ziv z;
     arb_t v, a, s, delta, post, prior, ratio;
-    slong prec, got;
+    slong got;
     lp_adversary_outcome outcome;
     arb_init(v); arb_init(a); arb_init(s); arb_init(delta);
     arb_init(post); arb_init(prior); arb_init(ratio);
-    for (prec = lp_adversary_start_prec(m->digits);; prec *= 2) {
-        lp_decimal_arb(v, m->prior_var, prec);
-        lp_decimal_arb(a, m->gain, prec);
-        lp_decimal_arb(s, m->noise, prec);
-        lp_decimal_arb(delta, m->delta, prec);
-        lp_adversary_gaussian_success(post, prior, m->d, v, a, s, delta, prec);
-        arb_div(ratio, post, prior, prec);
+    for (lp_ziv_init(&z, m->digits, &lp_adversary_ziv);;) {
+        lp_decimal_arb(v, m->prior_var, z.prec);
+        lp_decimal_arb(a, m->gain, z.prec);
+        lp_decimal_arb(s, m->noise, z.prec);
+        lp_decimal_arb(delta, m->delta, z.prec);
+        lp_adversary_gaussian_success(post, prior, m->d, v, a, s, delta, z.prec);
+        arb_div(ratio, post, prior, z.prec);
         got = lp_adversary_certified_digits(post, m->digits);
         got = FLINT_MIN(got, lp_adversary_certified_digits(prior, m->digits));
         got = FLINT_MIN(got, lp_adversary_certified_digits(ratio, m->digits));
-        if (got >= m->digits || 2 * prec > LP_ADVERSARY_PREC_MAX)
+        if (got >= m->digits || !lp_ziv_next(&z))
             break;
     }
     lp_adversary_model_fields(rec, "adversary gaussian", m);
-    outcome = lp_adversary_precision_fields(rec, got, m->digits, prec);
+    outcome = lp_adversary_precision_fields(rec, got, m->digits, z.prec);
     lp_record_ball(rec, "success_posterior", post, got);
     lp_record_ball(rec, "success_prior", prior, got);
     lp_record_ball(rec, "leakage", ratio, got);

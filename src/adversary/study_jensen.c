@@ -44,30 +44,31 @@ k_samples(lp_record *rec, const lp_adversary_model *m, const arb_t K, const arb_
 lp_adversary_outcome
 lp_adversary_jensen_study(lp_record *rec, const lp_adversary_model *m)
 {
+    lp_ziv z;
     arb_t v, a, s, delta, g, lp, rp, lv, rv, mq, sq, K, ad2;
-    slong prec, got;
+    slong got;
     lp_adversary_outcome outcome;
     const char *gnorm = m->g_norm ? m->g_norm : "0";
     arb_init(v); arb_init(a); arb_init(s); arb_init(delta); arb_init(g); arb_init(lp); arb_init(rp);
     arb_init(lv); arb_init(rv); arb_init(mq); arb_init(sq); arb_init(K); arb_init(ad2);
-    for (prec = lp_adversary_start_prec(m->digits);; prec *= 2) {
+    for (lp_ziv_init(&z, m->digits, &lp_adversary_ziv);;) {
         arb_srcptr all[6] = { lp, rp, lv, rv, mq, sq };
-        lp_decimal_arb(v, m->prior_var, prec);
-        lp_decimal_arb(a, m->gain, prec);
-        lp_decimal_arb(s, m->noise, prec);
-        lp_decimal_arb(delta, m->delta, prec);
-        lp_decimal_arb(g, gnorm, prec);
-        lp_adversary_jensen(lp, rp, lv, rv, mq, sq, K, ad2, m->d, v, a, s, delta, g, prec);
+        lp_decimal_arb(v, m->prior_var, z.prec);
+        lp_decimal_arb(a, m->gain, z.prec);
+        lp_decimal_arb(s, m->noise, z.prec);
+        lp_decimal_arb(delta, m->delta, z.prec);
+        lp_decimal_arb(g, gnorm, z.prec);
+        lp_adversary_jensen(lp, rp, lv, rv, mq, sq, K, ad2, m->d, v, a, s, delta, g, z.prec);
         got = m->digits;
         for (int i = 0; i < 6; i++)
             got = FLINT_MIN(got, lp_adversary_certified_digits(all[i], m->digits));
-        if (got >= m->digits || 2 * prec > LP_ADVERSARY_PREC_MAX)
+        if (got >= m->digits || !lp_ziv_next(&z))
             break;
     }
     lp_adversary_model_fields(rec, "adversary jensen", m);
     lp_record_text(rec, "g_norm", gnorm);
     lp_record_int(rec, "seed", (int64_t) m->seed);
-    outcome = lp_adversary_precision_fields(rec, got, m->digits, prec);
+    outcome = lp_adversary_precision_fields(rec, got, m->digits, z.prec);
     lp_record_ball(rec, "lhs_printed_c", lp, got);
     lp_record_ball(rec, "rhs_printed_c", rp, got);
     lp_record_text(rec, "verdict_printed_c", verdict(lp, rp));

@@ -30,23 +30,24 @@ lp_adversary_outcome
 lp_adversary_linear_layer_study(lp_record *rec, const char *grad_bias, const char *const *grad_weight, slong n,
                                 const char *rel_error, slong digits)
 {
+    lp_ziv z;
     arb_t gb;
     arb_ptr ga = _arb_vec_init(n), x = _arb_vec_init(n);
-    slong prec, got = digits;
+    slong got = digits;
     int st;
     lp_adversary_outcome outcome = LP_ADVERSARY_OK;
     arb_init(gb);
     /* with --rel-error the inputs' own uncertainty caps the digits: more
        precision stops helping once the radius no longer shrinks */
-    for (prec = lp_adversary_start_prec(digits);; prec *= 2) {
-        read_gradients(gb, ga, grad_bias, grad_weight, n, rel_error, prec);
-        st = lp_adversary_linear_layer(x, gb, ga, n, prec);
+    for (lp_ziv_init(&z, digits, &lp_adversary_ziv);;) {
+        read_gradients(gb, ga, grad_bias, grad_weight, n, rel_error, z.prec);
+        st = lp_adversary_linear_layer(x, gb, ga, n, z.prec);
         if (st != 0)
             break;
         got = digits;
         for (slong j = 0; j < n; j++)
             got = FLINT_MIN(got, lp_adversary_certified_digits(x + j, digits));
-        if (got >= digits || rel_error || 2 * prec > LP_ADVERSARY_PREC_MAX)
+        if (got >= digits || rel_error || !lp_ziv_next(&z))
             break;
     }
     lp_record_text(rec, "command", "adversary linear-layer");
@@ -56,13 +57,13 @@ lp_adversary_linear_layer_study(lp_record *rec, const char *grad_bias, const cha
     if (st != 0) {
         lp_record_text(rec, "status", "declined");
         lp_record_null(rec, "digits");
-        lp_record_int(rec, "prec_bits", prec);
+        lp_record_int(rec, "prec_bits", z.prec);
         lp_record_bool(rec, "certified", 0);
         lp_record_text(rec, "note", "dl/db_i is zero or not certainly nonzero within its uncertainty: the row says "
                        "nothing certain about x, and leakproof does not divide by it");
         lp_record_null(rec, "x");
     } else {
-        outcome = lp_adversary_precision_fields(rec, got, digits, prec);
+        outcome = lp_adversary_precision_fields(rec, got, digits, z.prec);
         for (slong j = 0; j < n; j++) {
             lp_record *row = lp_record_append(rec, "x");
             lp_record_int(row, "index", j + 1);

@@ -50,27 +50,28 @@ lp_adversary_outcome
 lp_adversary_link_study(lp_record *rec, const char *sigma, const char *radius, const char *delta,
                         uint64_t samples, uint64_t seed, slong digits)
 {
+    lp_ziv z;
     const int priors = 50;
     arb_t sr, dr, cap;
     double sigma_r, delta_r, cap_d = 0, leak_d, leak_mc, se;
     int nx = 0, ny = 0;
-    slong prec, got;
+    slong got;
     gsl_rng *r;
     lp_adversary_outcome outcome;
     lp_record *o;
     arb_init(sr); arb_init(dr); arb_init(cap);
     /* C = 1 + 2R / (sigma sqrt(2 pi)) = 1 + sqrt(2/pi) / (sigma/R) */
-    for (prec = lp_adversary_start_prec(digits);; prec *= 2) {
-        ratios(sr, dr, sigma, radius, delta, prec);
-        arb_const_pi(cap, prec);
-        arb_mul(cap, cap, sr, prec);
-        arb_mul(cap, cap, sr, prec);
-        arb_rsqrt(cap, cap, prec);
-        arb_sqrt_ui(dr, 2, prec);           /* scratch: sqrt 2 */
-        arb_mul(cap, cap, dr, prec);
-        arb_add_ui(cap, cap, 1, prec);
+    for (lp_ziv_init(&z, digits, &lp_adversary_ziv);;) {
+        ratios(sr, dr, sigma, radius, delta, z.prec);
+        arb_const_pi(cap, z.prec);
+        arb_mul(cap, cap, sr, z.prec);
+        arb_mul(cap, cap, sr, z.prec);
+        arb_rsqrt(cap, cap, z.prec);
+        arb_sqrt_ui(dr, 2, z.prec);           /* scratch: sqrt 2 */
+        arb_mul(cap, cap, dr, z.prec);
+        arb_add_ui(cap, cap, 1, z.prec);
         got = lp_adversary_certified_digits(cap, digits);
-        if (got >= digits || 2 * prec > LP_ADVERSARY_PREC_MAX)
+        if (got >= digits || !lp_ziv_next(&z))
             break;
     }
     ratios(sr, dr, sigma, radius, delta, 64);
@@ -91,7 +92,7 @@ lp_adversary_link_study(lp_record *rec, const char *sigma, const char *radius, c
     lp_record_text(rec, "radius", radius);
     lp_record_text(rec, "delta", delta);
     lp_record_int(rec, "seed", (int64_t) seed);
-    outcome = lp_adversary_precision_fields(rec, got, digits, prec);
+    outcome = lp_adversary_precision_fields(rec, got, digits, z.prec);
     lp_record_ball(rec, "capacity", cap, got);
     o = lp_record_object(rec, "discrete");
     lp_record_text(o, "status", leak_d >= 0 ? "ok" : "failed");

@@ -134,8 +134,8 @@ void lp_dp_supremum(arb_t f, const arb_t batch, const arb_t clip, const arb_t si
  * as given, every certified number through lp_record_ball) and returns one of
  * the statuses below.  Certified numbers come from a precision loop: the
  * working precision (and the precision the decimal inputs are read at) is
- * raised until `digits` significant digits are certified, up to
- * LP_STUDY_MAX_PREC bits (core/study.h); "digits" then says how many were
+ * raised until `digits` significant digits are certified, up to 65536
+ * bits (lp_ziv_default, core/precision_loop.h); "digits" then says how many were
  * printed. */
 /* The decimal texts a study accepts: capacity (kappa, an input) in
  * (0, LP_CAPACITY_MAX]: beyond it exp(2 kappa / d) leaves Arb's range of

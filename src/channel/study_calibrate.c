@@ -6,14 +6,16 @@
 #include "channel/channel.h"
 #include "core/study.h"
 #include "core/decimal_ops.h"
+#include "core/precision_loop.h"
 
 lp_study_status
 lp_study_calibrate_gaussian(lp_record *rec, const char *epsilon, const char *delta,
                             const char *radius, const char *sensitivity, slong digits, char *err,
                             size_t errlen)
 {
+    lp_ziv z;
     arb_t E, D, S, sc, sa, dc;
-    slong prec, least = digits, delta_digits = digits < 6 ? digits : 6;
+    slong least = digits, delta_digits = digits < 6 ? digits : 6;
     int st = -1;
     char *twice = NULL;
     const char *distance;
@@ -38,15 +40,15 @@ lp_study_calibrate_gaussian(lp_record *rec, const char *epsilon, const char *del
         return LP_STUDY_BAD_INPUT;
     }
     arb_init(E); arb_init(D); arb_init(S); arb_init(sc); arb_init(sa); arb_init(dc);
-    for (prec = lp_study_first_prec(digits);; prec *= 2) {
-        lp_decimal_arb(E, epsilon, prec);
-        lp_decimal_arb(D, delta, prec);
-        lp_decimal_arb(S, distance, prec);
-        lp_calibrate_classical(sc, E, D, S, prec);
-        st = lp_calibrate_analytic(sa, E, D, S, digits, prec);
-        lp_analytic_gaussian_delta(dc, sc, E, S, prec);
+    for (lp_ziv_init(&z, digits, &lp_ziv_default);;) {
+        lp_decimal_arb(E, epsilon, z.prec);
+        lp_decimal_arb(D, delta, z.prec);
+        lp_decimal_arb(S, distance, z.prec);
+        lp_calibrate_classical(sc, E, D, S, z.prec);
+        st = lp_calibrate_analytic(sa, E, D, S, digits, z.prec);
+        lp_analytic_gaussian_delta(dc, sc, E, S, z.prec);
         if ((st == 0 && lp_study_accurate(sc, digits) && lp_study_accurate(sa, digits)
-             && lp_study_accurate(dc, delta_digits)) || 2 * prec > LP_STUDY_MAX_PREC)
+             && lp_study_accurate(dc, delta_digits)) || !lp_ziv_next(&z))
             break;
     }
     lp_record_text(rec, "command", "calibrate gaussian");
@@ -61,7 +63,7 @@ lp_study_calibrate_gaussian(lp_record *rec, const char *epsilon, const char *del
     lp_study_record_ball(rec, "sigma_analytic", sa, digits, &least);
     lp_record_ball(rec, "delta_at_sigma_classical", dc, delta_digits);
     lp_record_bool(rec, "classical_proved", lp_decimal_compare(epsilon, "1") < 0);
-    lp_study_record_status(rec, st == 0 ? least : 0, prec);
+    lp_ziv_record(rec, st == 0 ? least : 0, z.prec);
     lp_record_text(rec, "note", "sigma: the noise standard deviation; classical S sqrt(2 ln(1.25/delta)) / "
                    "epsilon with S the distance (proved for epsilon < 1), analytic: the least sigma (Balle "
                    "and Wang 2018); neighbours secrets: any two inputs of the ball of radius R, S = 2R");

@@ -4,12 +4,14 @@
 #include <stdio.h>
 #include "channel/channel.h"
 #include "core/study.h"
+#include "core/precision_loop.h"
 
 lp_study_status
 lp_study_channel_dp(lp_record *rec, const lp_dp_inputs *in, slong digits, char *err, size_t errlen)
 {
+    lp_ziv z;
     arb_t B, S, M, E, D, sigma, bound, sup, ratio;
-    slong prec, least = digits;
+    slong least = digits;
     const int multiplier = in->noise_multiplier != NULL;
     if (in->batch < 1) {
         snprintf(err, errlen, "batch must be an integer >= 1");
@@ -26,25 +28,25 @@ lp_study_channel_dp(lp_record *rec, const lp_dp_inputs *in, slong digits, char *
     }
     arb_init(B); arb_init(S); arb_init(M); arb_init(E); arb_init(D);
     arb_init(sigma); arb_init(bound); arb_init(sup); arb_init(ratio);
-    for (prec = lp_study_first_prec(digits);; prec *= 2) {
+    for (lp_ziv_init(&z, digits, &lp_ziv_default);;) {
         arb_set_ui(B, in->batch);
-        lp_decimal_arb(S, in->clip, prec);
+        lp_decimal_arb(S, in->clip, z.prec);
         if (multiplier) {
-            lp_decimal_arb(M, in->noise_multiplier, prec);
-            arb_mul(sigma, M, S, prec);
-            arb_sqr(sigma, sigma, prec);        /* noise variance (M S)^2 */
-            lp_dp_bound1(bound, B, S, sigma, prec);
+            lp_decimal_arb(M, in->noise_multiplier, z.prec);
+            arb_mul(sigma, M, S, z.prec);
+            arb_sqr(sigma, sigma, z.prec);        /* noise variance (M S)^2 */
+            lp_dp_bound1(bound, B, S, sigma, z.prec);
         } else {
-            lp_decimal_arb(E, in->epsilon, prec);
-            lp_decimal_arb(D, in->delta, prec);
-            lp_dp_sigma_classical(sigma, E, D, S, prec);
-            lp_dp_bound2(bound, B, E, D, prec);
+            lp_decimal_arb(E, in->epsilon, z.prec);
+            lp_decimal_arb(D, in->delta, z.prec);
+            lp_dp_sigma_classical(sigma, E, D, S, z.prec);
+            lp_dp_bound2(bound, B, E, D, z.prec);
         }
-        lp_dp_supremum(sup, B, S, sigma, prec);
-        arb_div(ratio, bound, sup, prec);
+        lp_dp_supremum(sup, B, S, sigma, z.prec);
+        arb_div(ratio, bound, sup, z.prec);
         if ((lp_study_accurate(sigma, digits) && lp_study_accurate(bound, digits)
              && lp_study_accurate(sup, digits) && lp_study_accurate(ratio, digits))
-            || 2 * prec > LP_STUDY_MAX_PREC)
+            || !lp_ziv_next(&z))
             break;
     }
     lp_record_text(rec, "command", "channel dp");
@@ -60,7 +62,7 @@ lp_study_channel_dp(lp_record *rec, const lp_dp_inputs *in, slong digits, char *
     lp_study_record_ball(rec, "capacity", sup, digits, &least);
     lp_study_record_ball(rec, "ratio", ratio, digits, &least);
     lp_record_text(rec, "unit", "nats");
-    lp_study_record_status(rec, least, prec);
+    lp_ziv_record(rec, least, z.prec);
     lp_record_text(rec, "note", multiplier
                    ? "noise_variance = (noise_multiplier clip)^2; capacity: the largest its hypotheses "
                      "allow (tr Sigma <= S^2, d -> oo, equal spectrum), B S^2 / (2 sigma); ratio = bound / capacity"

@@ -4,13 +4,15 @@
 #include <stdio.h>
 #include "channel/channel.h"
 #include "core/study.h"
+#include "core/precision_loop.h"
 
 lp_study_status
 lp_study_channel_natural(lp_record *rec, lp_spectrum *s, const char *target_capacity,
                          slong digits, char *err, size_t errlen)
 {
+    lp_ziv z;
     arb_t kappa, sigma, f;
-    slong prec, least = digits;
+    slong least = digits;
     int st = -2;
     if (lp_study_check_positive("target_capacity", target_capacity, LP_CAPACITY_MAX, err, errlen))
         return LP_STUDY_BAD_INPUT;
@@ -22,22 +24,23 @@ lp_study_channel_natural(lp_record *rec, lp_spectrum *s, const char *target_capa
     arb_init(kappa);
     arb_init(sigma);
     arb_init(f);
-    for (prec = lp_study_first_prec(digits);; prec *= 2) {
-        lp_spectrum_set_prec(s, prec);
-        lp_decimal_arb(kappa, target_capacity, prec);
-        st = lp_channel_natural(sigma, s, kappa, digits, prec);
-        if ((st == 0 && lp_study_accurate(sigma, digits)) || 2 * prec > LP_STUDY_MAX_PREC
-            || lp_cancelled())         /* SIGINT/SIGTERM: no record */
+    for (lp_ziv_init(&z, digits, &lp_ziv_default);;) {
+        lp_spectrum_set_prec(s, z.prec);
+        lp_decimal_arb(kappa, target_capacity, z.prec);
+        st = lp_channel_natural(sigma, s, kappa, digits, z.prec);
+        if ((st == 0 && lp_study_accurate(sigma, digits))
+            || lp_cancelled()          /* SIGINT/SIGTERM: no record */
+            || !lp_ziv_next(&z))
             break;
     }
-    lp_channel_f_arb(f, s, sigma, prec);
+    lp_channel_f_arb(f, s, sigma, z.prec);
     lp_record_text(rec, "command", "channel natural");
     lp_record_int(rec, "d", (int64_t) s->d);
     lp_record_text(rec, "target_capacity", target_capacity);
     lp_study_record_ball(rec, "noise_variance", sigma, digits, &least);
     lp_study_record_ball(rec, "capacity", f, digits, &least);
     lp_record_text(rec, "unit", "nats");
-    lp_study_record_status(rec, st == 0 ? least : 0, prec);
+    lp_ziv_record(rec, st == 0 ? least : 0, z.prec);
     lp_record_text(rec, "note", s->note[0] ? s->note : NULL);
     arb_clear(kappa);
     arb_clear(sigma);

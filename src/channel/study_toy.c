@@ -5,13 +5,15 @@
  * channel.h. */
 #include "channel/channel.h"
 #include "core/study.h"
+#include "core/precision_loop.h"
 
 lp_study_status
 lp_study_channel_toy(lp_record *rec, slong digits)
 {
+    lp_ziv z;
     lp_spectrum grad, data, next;
     arb_t kappa, s_grad, s_data, e2, text_grad, text_data, f, one;
-    slong prec, least = digits;
+    slong least = digits;
     int st = 0;
     lp_spectrum_init(&grad, 1);
     lp_spectrum_init(&data, 1);
@@ -23,17 +25,17 @@ lp_study_channel_toy(lp_record *rec, slong digits)
     arb_init(text_grad); arb_init(text_data); arb_init(f); arb_init(one);
     arb_one(kappa);
     arb_one(one);
-    for (prec = lp_study_first_prec(digits);; prec *= 2) {
-        st = lp_channel_natural(s_grad, &grad, kappa, digits, prec)
-             | lp_channel_natural(s_data, &data, kappa, digits, prec);
+    for (lp_ziv_init(&z, digits, &lp_ziv_default);;) {
+        st = lp_channel_natural(s_grad, &grad, kappa, digits, z.prec)
+             | lp_channel_natural(s_data, &data, kappa, digits, z.prec);
         arb_set_ui(e2, 2);
-        arb_expm1(e2, e2, prec);                    /* the text's closed forms: 16/(e^2-1), 1/(e^2-1) */
-        arb_inv(text_data, e2, prec);
-        arb_mul_ui(text_grad, text_data, 16, prec);
-        lp_channel_f_arb(f, &next, s_grad, prec);   /* capacity at the next step */
+        arb_expm1(e2, e2, z.prec);                    /* the text's closed forms: 16/(e^2-1), 1/(e^2-1) */
+        arb_inv(text_data, e2, z.prec);
+        arb_mul_ui(text_grad, text_data, 16, z.prec);
+        lp_channel_f_arb(f, &next, s_grad, z.prec);   /* capacity at the next step */
         if ((st == 0 && lp_study_accurate(s_grad, digits) && lp_study_accurate(s_data, digits)
              && lp_study_accurate(f, digits) && lp_study_accurate(text_grad, digits))
-            || 2 * prec > LP_STUDY_MAX_PREC)
+            || !lp_ziv_next(&z))
             break;
     }
     lp_record_text(rec, "command", "channel toy");
@@ -44,7 +46,7 @@ lp_study_channel_toy(lp_record *rec, slong digits)
     lp_study_record_ball(rec, "capacity_next_step_gradient_noise", f, digits, &least);
     lp_study_record_ball(rec, "capacity_next_step_data_noise", one, digits, &least);
     lp_record_text(rec, "unit", "nats");
-    lp_study_record_status(rec, st == 0 ? least : 0, prec);
+    lp_ziv_record(rec, st == 0 ? least : 0, z.prec);
     lp_record_text(rec, "note", "D ~ N(-1, 1), F(W; D) = W^2 D, target capacity 1 at W = 2; the next step "
                    "W = 2 - 2 W E[D] = 6: noise on the gradient (Var 144 there) lets more through, noise on "
                    "the data gives 1/2 ln(1 + 4 W^2 / (4 W^2 sigma)) = 1 at every W");

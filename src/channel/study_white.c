@@ -5,14 +5,16 @@
 #include <string.h>
 #include "channel/channel.h"
 #include "core/study.h"
+#include "core/precision_loop.h"
 
 lp_study_status
 lp_study_channel_white(lp_record *rec, lp_spectrum *s, const char *target_capacity,
                        slong digits, char *err, size_t errlen)
 {
+    lp_ziv z;
     arb_t kappa, f;
     arb_ptr sig;
-    slong prec, least = digits;
+    slong least = digits;
     char note[sizeof s->note + 200];
     int accurate;
     if (lp_study_check_positive("target_capacity", target_capacity, LP_CAPACITY_MAX, err, errlen))
@@ -20,16 +22,17 @@ lp_study_channel_white(lp_record *rec, lp_spectrum *s, const char *target_capaci
     arb_init(kappa);
     arb_init(f);
     sig = _arb_vec_init((slong) s->d);
-    for (prec = lp_study_first_prec(digits);; prec *= 2) {
-        lp_spectrum_set_prec(s, prec);
-        lp_decimal_arb(kappa, target_capacity, prec);
-        lp_channel_white(sig, s, kappa, prec);
-        lp_channel_white_f(f, s, sig, prec);
+    for (lp_ziv_init(&z, digits, &lp_ziv_default);;) {
+        lp_spectrum_set_prec(s, z.prec);
+        lp_decimal_arb(kappa, target_capacity, z.prec);
+        lp_channel_white(sig, s, kappa, z.prec);
+        lp_channel_white_f(f, s, sig, z.prec);
         accurate = lp_study_accurate(f, digits);
         for (size_t i = 0; i < s->d; i++)
             accurate &= lp_study_accurate(sig + i, digits);
-        if (accurate || 2 * prec > LP_STUDY_MAX_PREC
-            || lp_cancelled())         /* SIGINT/SIGTERM: no record */
+        if (accurate
+            || lp_cancelled()          /* SIGINT/SIGTERM: no record */
+            || !lp_ziv_next(&z))
             break;
     }
     lp_record_text(rec, "command", "channel white");
@@ -42,7 +45,7 @@ lp_study_channel_white(lp_record *rec, lp_spectrum *s, const char *target_capaci
         lp_record_int(row, "i", (int64_t) i + 1);
         lp_study_record_ball(row, "noise_variance", sig + i, digits, &least);
     }
-    lp_study_record_status(rec, least, prec);
+    lp_ziv_record(rec, least, z.prec);
     snprintf(note, sizeof note, "%s", s->note);
     if (s->positive < s->d)
         snprintf(note + strlen(note), sizeof note - strlen(note), "%s%zu zero eigenvalues get noise "

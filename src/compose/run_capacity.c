@@ -12,6 +12,7 @@
 #include "compose/run_capacity_internal.h"
 #include "core/decimal_ops.h"
 #include "core/study.h"
+#include "core/precision_loop.h"
 #include "core/attacker.h"
 
 static size_t
@@ -227,7 +228,7 @@ lp_study_run_capacity(lp_record *rec, const lp_run_capacity_request *req, char *
         lp_attacker_record_capacity(rec, prod, c.prec);
     }
     lp_record_int(rec, "evaluations", c.evals);
-    lp_study_record_status(rec, least, c.prec);
+    lp_ziv_record(rec, least, c.prec);
     lp_record_text(rec, "note", "capacity_lower <= the run's capacity <= capacity_upper_same (the same "
                    "clipped gradient at every step) <= capacity_upper_adaptive (any gradients in the ball, "
                    "chosen adaptively); capacity_step = 1 - q + q capacity_gauss (exact); leakproof(1), RUN "

@@ -38,12 +38,6 @@ lp_study_accurate(const arb_t x, slong digits)
     return arb_rel_accuracy_bits(x) >= (slong) (3.33 * digits) + 8;
 }
 
-slong
-lp_study_first_prec(slong digits)
-{
-    return (slong) (3.33 * digits) + 64;
-}
-
 int
 lp_study_record_ball(lp_record *rec, const char *key, const arb_t x, slong digits, slong *least)
 {
@@ -51,15 +45,6 @@ lp_study_record_ball(lp_record *rec, const char *key, const arb_t x, slong digit
     if (got < *least && !arb_is_zero(x))      /* an exact 0 prints as "0", one digit */
         *least = got;
     return got > 0 || arb_is_zero(x);
-}
-
-void
-lp_study_record_status(lp_record *rec, slong digits_printed, slong prec)
-{
-    lp_record_text(rec, "status", digits_printed > 0 ? "ok" : "uncertified");
-    lp_record_int(rec, "digits", digits_printed);
-    lp_record_int(rec, "prec_bits", prec);
-    lp_record_bool(rec, "certified", digits_printed > 0);
 }
 
 int

@@ -1,5 +1,5 @@
 /* study.h -- what the certified studies share: their statuses, the
- * precision loop's start and cap, the record helpers, and the checks of
+ * precision loop's test, the record helpers, and the checks of
  * decimal inputs (study.c). */
 #ifndef LP_CORE_STUDY_H
 #define LP_CORE_STUDY_H
@@ -7,10 +7,9 @@
 #include "leakproof.h"
 #include "core/record.h"
 
-/* Certified numbers come from a precision loop: the working precision (and
- * the precision the decimal inputs are read at) is raised until `digits`
- * significant digits are certified, up to LP_STUDY_MAX_PREC bits. */
-#define LP_STUDY_MAX_PREC 65536
+/* Certified numbers come from a precision loop (core/precision_loop.h, its
+ * default rule): the working precision, and the precision the decimal inputs
+ * are read at, is raised until `digits` significant digits are certified. */
 
 typedef enum {
     LP_STUDY_OK = 0,            /* filled; status "ok" */
@@ -32,14 +31,8 @@ int lp_study_doubles(double *out, char *const *texts, size_t n, char *err, size_
 /* 1 when x has `digits` significant digits certified with 8 bits to spare
  * (so the printed decimal's rounding stays a small part of its bound). */
 int lp_study_accurate(const arb_t x, slong digits);
-/* The precision the loop starts at for `digits` digits; it doubles from there
- * up to LP_STUDY_MAX_PREC. */
-slong lp_study_first_prec(slong digits);
 /* lp_record_ball, keeping in *least the fewest digits printed by any field;
  * returns whether a digit was printed. */
 int lp_study_record_ball(lp_record *rec, const char *key, const arb_t x, slong digits, slong *least);
-/* status ("ok", or "uncertified" when no digit is certified), digits (the
- * fewest printed by a certified field), prec_bits and certified. */
-void lp_study_record_status(lp_record *rec, slong digits_printed, slong prec);
 
 #endif

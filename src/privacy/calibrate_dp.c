@@ -17,6 +17,7 @@
 #include "core/host.h"
 #include "privacy/privacy.h"
 #include "core/study.h"
+#include "core/precision_loop.h"
 
 /* -1, 0, 1: delta_kappa(eps) - delta certainly below, unknown, above */
 static int
@@ -115,10 +116,11 @@ int
 lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *par, const char *sensitivity,
                       const char *epsilon, const char *delta, slong digits, char *err, size_t errlen)
 {
+    lp_ziv z;
     int mech = lp_dp_mech_from_name(mechanism);
     lp_dp_pair m;
     arb_t E, D, v;
-    slong prec, least = digits;
+    slong least = digits;
     int st = 0;
     if (mech != LP_DP_VMF && mech != LP_DP_LAPLACE_L1) {
         snprintf(err, errlen, "mechanism must be gaussian, vmf or laplace-l1 (got '%s')", mechanism);
@@ -160,25 +162,25 @@ lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *pa
         }
     }
     arb_init(E); arb_init(D); arb_init(v);
-    for (prec = lp_study_first_prec(digits);; prec *= 2) {
+    for (lp_ziv_init(&z, digits, &lp_ziv_default);;) {
         lp_params q = *par;
         q.kappa = "1";
         q.b = "1";
-        lp_dp_pair_set(&m, &q, sensitivity, prec, err, errlen);
-        lp_decimal_arb(E, epsilon, prec);
-        lp_decimal_arb(D, delta, prec);
+        lp_dp_pair_set(&m, &q, sensitivity, z.prec, err, errlen);
+        lp_decimal_arb(E, epsilon, z.prec);
+        lp_decimal_arb(D, delta, z.prec);
         if (mech == LP_DP_LAPLACE_L1) {
             /* b = Delta / (eps - 2 log(1 - delta)) */
             arb_neg(v, D);
-            arb_log1p(v, v, prec);
+            arb_log1p(v, v, z.prec);
             arb_mul_2exp_si(v, v, 1);
-            arb_sub(v, E, v, prec);
-            arb_div(v, m.dist, v, prec);
+            arb_sub(v, E, v, z.prec);
+            arb_div(v, m.dist, v, z.prec);
             st = 0;
         } else {
-            st = lp_vmf_calibrate_kappa_dist(v, par->p, m.antipodal ? NULL : m.dist, E, D, digits, prec);
+            st = lp_vmf_calibrate_kappa_dist(v, par->p, m.antipodal ? NULL : m.dist, E, D, digits, z.prec);
         }
-        if ((st == 0 && lp_study_accurate(v, digits)) || 2 * prec > LP_STUDY_MAX_PREC || lp_cancelled())
+        if ((st == 0 && lp_study_accurate(v, digits)) || lp_cancelled() || !lp_ziv_next(&z))
             break;
     }
     lp_record_text(rec, "command", mech == LP_DP_VMF ? "calibrate vmf" : "calibrate laplace-l1");
@@ -199,7 +201,7 @@ lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *pa
     lp_record_text(rec, "supremum", mech == LP_DP_VMF ? "proved" : "checked, not proved");
     if (mech == LP_DP_VMF)
         lp_record_text(rec, "monotone_in_kappa", "checked, not proved");
-    lp_study_record_status(rec, st == 0 ? least : 0, prec);
+    lp_ziv_record(rec, st == 0 ? least : 0, z.prec);
     lp_record_text(rec, "note", mech == LP_DP_VMF
                    ? (m.antipodal ? "kappa: where delta_kappa(epsilon) crosses delta for the antipodal pair (the largest kappa "
                                     "if delta grows with kappa)"

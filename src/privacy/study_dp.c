@@ -7,6 +7,7 @@
 #include <string.h>
 #include "privacy/privacy.h"
 #include "core/study.h"
+#include "core/precision_loop.h"
 
 static const char *
 worst_pair(lp_dp_mech mech, int antipodal, int secrets)
@@ -26,10 +27,11 @@ worst_pair(lp_dp_mech mech, int antipodal, int secrets)
 int
 lp_study_dp(lp_record *rec, const lp_dp_inputs_t *in, slong digits, char *err, size_t errlen)
 {
+    lp_ziv z;
     int mech = lp_dp_mech_from_name(in->mechanism);
     lp_dp_pair m;
     arb_t v, x, pure;
-    slong prec, least = digits, value_digits = digits;
+    slong least = digits, value_digits = digits;
     lp_dp_sup sup = LP_DP_SUP_PROVED;
     int has_pure = 0, st = 0;
     const char *qkey = in->query == LP_DP_Q_EPSILON ? "epsilon"
@@ -74,27 +76,27 @@ lp_study_dp(lp_record *rec, const lp_dp_inputs_t *in, slong digits, char *err, s
         value_digits = digits < 10 ? digits : 10;       /* delta: a probability */
 
     arb_init(v); arb_init(x); arb_init(pure);
-    for (prec = lp_study_first_prec(digits);; prec *= 2) {
-        lp_dp_pair_set(&m, in->par, in->sensitivity, prec, err, errlen);
-        lp_decimal_arb(x, in->value, prec);
-        has_pure = lp_dp_pure(pure, &m, prec);
+    for (lp_ziv_init(&z, digits, &lp_ziv_default);;) {
+        lp_dp_pair_set(&m, in->par, in->sensitivity, z.prec, err, errlen);
+        lp_decimal_arb(x, in->value, z.prec);
+        has_pure = lp_dp_pure(pure, &m, z.prec);
         switch (in->query) {
         case LP_DP_Q_EPSILON:
-            sup = lp_dp_delta(v, &m, x, prec);
+            sup = lp_dp_delta(v, &m, x, z.prec);
             st = 0;
             break;
         case LP_DP_Q_DELTA:
             sup = mech == LP_DP_LAPLACE_L1 ? LP_DP_SUP_CHECKED : LP_DP_SUP_PROVED;
-            st = lp_dp_epsilon(v, &m, x, digits, prec);
+            st = lp_dp_epsilon(v, &m, x, digits, z.prec);
             break;
         case LP_DP_Q_ORDER:
-            sup = lp_dp_renyi(v, &m, x, prec);
+            sup = lp_dp_renyi(v, &m, x, z.prec);
             st = 0;
             break;
         }
         if ((st == 0 && (arb_is_zero(v) || lp_study_accurate(v, value_digits))
              && (!has_pure || lp_study_accurate(pure, digits)))
-            || 2 * prec > LP_STUDY_MAX_PREC || lp_cancelled())     /* SIGINT: no record */
+            || lp_cancelled() || !lp_ziv_next(&z))     /* SIGINT: no record */
             break;
     }
     lp_record_text(rec, "command", "dp");
@@ -140,7 +142,7 @@ lp_study_dp(lp_record *rec, const lp_dp_inputs_t *in, slong digits, char *err, s
         lp_study_record_ball(rec, "epsilon_pure", pure, digits, &least);
     else
         lp_record_null(rec, "epsilon_pure");
-    lp_study_record_status(rec, st == 0 ? least : 0, prec);
+    lp_ziv_record(rec, st == 0 ? least : 0, z.prec);
     lp_record_text(rec, "note",
                    in->query == LP_DP_Q_ORDER ? "renyi_epsilon: the Renyi divergence D_alpha of the worst pair"
                    : in->query == LP_DP_Q_DELTA ? "epsilon: the least epsilon with delta(epsilon) <= delta for the worst pair"

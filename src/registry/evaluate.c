@@ -5,9 +5,15 @@
 #include "core/host.h"
 #include "numeric/numeric.h"
 #include "forms/forms.h"
+#include "core/precision_loop.h"
 
-/* Precision doublings the arb loop tries before it reports fewer digits. */
-#define LP_PREC_DOUBLINGS 6
+/* The arb loop's rule: from digits * log2(10) + 20 bits (16 over the
+ * accuracy asked, bits_for_digits), at most 6 doublings (64 times the first
+ * precision, not a fixed number of bits) before it reports fewer digits.  Not
+ * lp_ziv_default (3.33 bits a digit + 64, up to 65536 bits): kept so that
+ * records stay byte-identical, since eval prints the working precision
+ * (prec_bits) and the ball it ends with. */
+static const lp_ziv_rule eval_ziv = { 3.3219280948873623, 20, 0, 6 };
 
 static slong
 bits_for_digits(slong digits)
@@ -34,6 +40,7 @@ lp_evaluate_c(lp_result *res, const lp_form *form, lp_method method,
             const lp_params *par, slong digits, slong prec)
 {
     lp_evaluator f;
+    lp_ziv z;
     slong need;
 
     if (form == NULL || (unsigned) method >= LP_NMETHODS
@@ -52,13 +59,10 @@ lp_evaluate_c(lp_result *res, const lp_form *form, lp_method method,
         return res->status;
     }
 
-    prec = need + 16;
-    for (int k = 0; k <= LP_PREC_DOUBLINGS; k++, prec *= 2) {
-        if (k > 0 && lp_cancelled())
-            return lp_result_fail(res, LP_DECLINED, "interrupted");
+    for (lp_ziv_init(&z, digits, &eval_ziv);;) {       /* the caller's prec is not used */
         res->note[0] = '\0';
-        f(res, par, prec);
-        res->prec = prec;
+        f(res, par, z.prec);
+        res->prec = z.prec;
         if (res->status != LP_OK)
             return res->status;
         if (arb_rel_accuracy_bits(res->value) >= need) {
@@ -66,6 +70,10 @@ lp_evaluate_c(lp_result *res, const lp_form *form, lp_method method,
             if (res->digits >= digits)
                 return LP_OK;
         }
+        if (!lp_ziv_next(&z))
+            break;
+        if (lp_cancelled())
+            return lp_result_fail(res, LP_DECLINED, "interrupted");
     }
     res->digits = certified_digits(res, digits);
     if (res->digits == 0)       /* a ball with no digit is no "ok" */

@@ -24,6 +24,7 @@
 #define LP_ACCOUNT_RDP_H
 
 #include "account/run.h"
+#include "core/precision_loop.h"
 
 /* ---- one order, certified --------------------------------------------------- */
 
@@ -72,6 +73,11 @@ lp_status lp_account_order_eval(lp_account_order *o, const lp_dpsgd *run,
 void lp_account_convert_arb(arb_t classic, arb_t balle, const arb_t rdp_T, const arb_t alpha,
                             const arb_t delta, slong prec);
 int lp_account_accurate(const arb_t x, slong bits);
+/* The accountant's precision loop (core/precision_loop.h), for one order here
+ * and for every order of vmf_account.c: from digits * 3.33 + 36 bits (32 over
+ * the accuracy asked of each ball, digits * 3.33 + 4), doubled up to 8192
+ * bits; an order not accurate by then fails with status failed. */
+extern const lp_ziv_rule lp_account_ziv;
 
 /* ---- a list of orders: the accountant's epsilon ------------------------------ */
 

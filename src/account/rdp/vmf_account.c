@@ -9,8 +9,6 @@
 #include "numeric/numeric.h"
 #include "core/host.h"
 
-#define PREC_MAX 8192
-
 lp_status
 lp_account_vmf_eval(lp_account *acc, arb_struct *rdp_lower, const lp_dpsgd *run,
                     const lp_vmf_step *vmf, slong digits)
@@ -21,6 +19,7 @@ lp_account_vmf_eval(lp_account *acc, arb_struct *rdp_lower, const lp_dpsgd *run,
     arb_struct *eps;
     arb_t kappa, dist, a, rdp, lower, classic, balle;
     size_t left = 0;
+    lp_ziv z;
 
     for (size_t i = 0; i < acc->norders; i++) {
         lp_account_order *o = &acc->order[i];
@@ -41,7 +40,9 @@ lp_account_vmf_eval(lp_account *acc, arb_struct *rdp_lower, const lp_dpsgd *run,
     eps = _arb_vec_init((slong) amax + 1);
     arb_init(kappa); arb_init(dist); arb_init(a);
     arb_init(rdp); arb_init(lower); arb_init(classic); arb_init(balle);
-    for (slong prec = bits + 32; left && prec <= PREC_MAX && !lp_cancelled(); prec *= 2) {
+    for (int more = lp_ziv_init(&z, digits, &lp_account_ziv); left && more && !lp_cancelled();
+         more = lp_ziv_next(&z)) {
+        const slong prec = z.prec;
         lp_decimal_arb(kappa, vmf->kappa, prec + 64);
         if (vmf->sensitivity)
             lp_decimal_arb(dist, vmf->sensitivity, prec + 64);
@@ -80,8 +81,8 @@ lp_account_vmf_eval(lp_account *acc, arb_struct *rdp_lower, const lp_dpsgd *run,
     for (size_t i = 0; i < acc->norders; i++)
         if (!done[i]) {
             lp_account_order *o = &acc->order[i];
-            lp_result_fail(&o->rdp_T, LP_FAILED, "order %s: no enclosure of %ld digits up to %d bits",
-                           o->alpha, (long) digits, PREC_MAX);
+            lp_result_fail(&o->rdp_T, LP_FAILED, "order %s: no enclosure of %ld digits up to %ld bits",
+                           o->alpha, (long) digits, (long) lp_account_ziv.max_bits);
             lp_result_fail(&o->eps_classic, LP_FAILED, "%s", o->rdp_T.note);
             lp_result_fail(&o->eps_balle, LP_FAILED, "%s", o->rdp_T.note);
             if (rdp_lower)

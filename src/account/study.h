@@ -25,6 +25,8 @@ typedef struct {
     const char *const *phase;
     size_t nphases;
     int replace;                /* --relation replace (phases.c) */
+    int fixed_batch;            /* --sampling fixed-batch: without replacement, replace-one
+                                   (rdp_fixed_batch_arb.c) */
 } lp_account_request;
 
 /* The accountant's record: command "account", the inputs echoed

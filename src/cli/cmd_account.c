@@ -58,6 +58,9 @@ static const char usage_text[] =
     "  --batch B --dataset-size N --epochs E  DP-SGD's terms for q and T, K = ceil(N/B)\n"
     "                  batches per epoch: --sampling poisson (default) q = B/N, T = E K;\n"
     "                  --sampling opacus (its DataLoader) q = 1/K, T = E K\n"
+    "  --sampling fixed-batch  batches of a fixed size drawn without replacement (q = m/n\n"
+    "                  by --sampling-rate or B/N), replace-one neighbours (sensitivity 2C):\n"
+    "                  Wang, Balle, Kasiviswanathan 2019 Thm 9, certified (RDP, arb only)\n"
     "  --stated-epsilon E  the batches per epoch K (q = 1/K, T = N K, Opacus's Poisson\n"
     "                  loader at batch size B) whose certified epsilon rounds to E as\n"
     "                  printed, the dataset sizes B(K-1)+1..BK, and epsilon at the nearest K\n"
@@ -181,6 +184,9 @@ parse(lp_account_opts *o, int argc, char **argv)
     }
     if (g.optind < argc)
         return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind]);
+    if (o->convention && strcmp(o->convention, "fixed-batch") == 0
+        && (rc = lp_account_parse_fixed_batch(o, dataset_text)))
+        return rc;
     if (dataset_text || o->convention) {
         if ((rc = lp_account_from_dataset(o, batch_text, dataset_text, epochs_text)))
             return rc;
@@ -274,7 +280,7 @@ run(const lp_account_opts *o)
 {
     lp_account_request req = { o->M, o->q, o->delta, o->steps, &o->orders, o->method,
                                o->compare, o->digits, o->per_order, o->delta_for_eps,
-                               o->phase, o->nphases, o->replace };
+                               o->phase, o->nphases, o->replace, o->fixed_batch };
     lp_record *rec;
     int rc = LP_EXIT_OK;
     if (o->vmf) {
@@ -296,7 +302,9 @@ run(const lp_account_opts *o)
                             "Opacus's Poisson loader, certified)");
         lp_account_fit_study(rec, &fit);
     } else if (o->eps == NULL) {
-        rec = lp_record_new("DP-SGD accountant (Poisson-subsampled Gaussian, Renyi DP)");
+        rec = lp_record_new(o->fixed_batch ? "DP-SGD accountant (fixed-size batches drawn without "
+                            "replacement, Gaussian, Renyi DP)"
+                            : "DP-SGD accountant (Poisson-subsampled Gaussian, Renyi DP)");
         lp_account_study(rec, &req);
     } else {
         rec = lp_record_new("least noise multiplier (Renyi-DP accountant, Balle et al. 2020 "
@@ -313,6 +321,8 @@ run(const lp_account_opts *o)
         lp_record_int(rec, "epochs", o->epochs);
         lp_record_text(rec, "sampling_convention", strcmp(o->convention, "poisson") == 0
                        ? "poisson: q = batch/dataset_size, T = epochs * ceil(dataset_size/batch)"
+                       : o->fixed_batch ? "fixed-batch: batch examples drawn without replacement "
+                       "each step, q = batch/dataset_size, T = epochs * ceil(dataset_size/batch)"
                        : "opacus: q = 1/ceil(dataset_size/batch), T = epochs * ceil(dataset_size/batch)");
     }
     if (lp_emit(rec, o->json) != 0)
@@ -326,6 +336,8 @@ lp_cmd_account(int argc, char **argv)
 {
     lp_account_opts o;
     int rc = parse(&o, argc, argv);
+    if (rc == 0 && o.fixed_batch)
+        rc = lp_account_check_fixed_batch(&o);
     if (rc == -1)
         return lp_close_stdout(LP_EXIT_OK);
     if (rc != 0) {

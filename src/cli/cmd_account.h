@@ -30,6 +30,7 @@ typedef struct {
     lp_order_list orders;
     const char *phase[LP_ACCOUNT_PHASES_MAX];   /* --phase M,q,T, repeated */
     size_t nphases;
+    int fixed_batch;            /* --sampling fixed-batch (cmd_account_sampling.c) */
 } lp_account_opts;
 
 /* the value checks: --sampling-rate in (0, 1] ((0, 1) with open_hi) or N/D;
@@ -49,6 +50,12 @@ int lp_account_parse_vmf(lp_account_opts *o, const char *digits_text, const char
                          const char *batch_text, const char *epochs_text);
 int lp_account_parse_edges(lp_account_opts *o, const char *digits_text, const char *res_text,
                            const char *batch_text, const char *epochs_text);
+
+/* --sampling fixed-batch: sets fixed_batch (and, without --dataset-size, takes
+ * the rate and steps as given); after parsing, refuses what has no such bound
+ * (PLD, VMF, stated epsilon, a double method) (cmd_account_sampling.c) */
+int lp_account_parse_fixed_batch(lp_account_opts *o, const char *dataset_text);
+int lp_account_check_fixed_batch(lp_account_opts *o);
 
 /* The work budget: the estimate (account/work.c, account/pld_plan.c) against
  * --max-seconds (default LP_BUDGET_SECONDS); --estimate prints it instead of

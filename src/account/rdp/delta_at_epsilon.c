@@ -81,6 +81,16 @@ lp_account_record_run(lp_record *rec, const lp_account_request *req)
 void
 lp_account_record_relation(lp_record *rec, const lp_account_request *req)
 {
+    if (req->fixed_batch) {     /* the scheme and the relation its bound holds for */
+        lp_record_text(rec, "sampling", "fixed-batch");
+        lp_record_text(rec, "relation", "replace");
+        lp_record_text(rec, "relation_bound", "fixed-size batches drawn without replacement "
+                       "(q = batch/dataset size), replace-one neighbours, sensitivity 2C: each "
+                       "step's RDP(a) <= min(Wang, Balle, Kasiviswanathan 2019 Thm 9 with the "
+                       "Gaussian's 2a/M^2, joint convexity); fractional orders by the chord of "
+                       "(a-1) RDP(a) (their Cor. 10); certified, not tight");
+        return;
+    }
     if (!req->replace)
         return;                 /* add/remove: the records as they were */
     lp_record_text(rec, "relation", "replace");
@@ -98,6 +108,7 @@ run_init(lp_dpsgd *run, struct lp_phases *ph, const lp_account_request *req, con
     else
         lp_dpsgd_init(run, req->M, req->q, req->steps, delta);
     run->replace = req->replace;
+    run->fixed_batch = req->fixed_batch;
 }
 
 static void

@@ -89,7 +89,7 @@ eval_arb(lp_account_order *o, const lp_dpsgd *run, slong digits)
     arb_init(balle);
     for (prec = bits + 32; prec <= PREC_MAX && !lp_cancelled(); prec *= 2) {
         lp_decimal_arb(alpha, o->alpha, prec + 64);
-        if (run->phases || run->replace)    /* phases, replace-one (phases.c) */
+        if (run->phases || run->replace || run->fixed_batch)   /* phases.c */
             lp_account_rdp_T(rdp, run, integer, alpha, prec);
         else {
             if (integer)

@@ -67,6 +67,8 @@ static const char usage_text[] =
     "  --accountant pld  the privacy loss distribution composed by FFT: a certified\n"
     "                  bracket [epsilon_lower_bound, epsilon_upper_bound] of the true epsilon\n"
     "                  (or of delta at --delta-for-epsilon E); sampling rate < 1, T <= 1e9\n"
+    "  --delta D1,D2,... --delta-for-epsilon E1,E2,...  lists (RDP): one composition, epsilon\n"
+    "                  at each delta and delta at each epsilon (the grid's orders, no search)\n"
     "  --delta-for-epsilon E  the least certified delta at epsilon E over the orders\n"
     "                  (RDP: both conversions inverted, the default's grid of orders without\n"
     "                  the search; PLD: a certified bracket)\n"
@@ -192,6 +194,8 @@ parse(lp_account_opts *o, int argc, char **argv)
             return rc;
         batch_text = epochs_text = NULL;    /* spent: q and T stand for them */
     }
+    if (lp_account_is_list(o->delta) || lp_account_is_list(o->delta_for_eps))
+        return lp_account_parse_lists(o, digits_text, res_text, batch_text, epochs_text);
     if (o->accountant && strcmp(o->accountant, "rdp") != 0 && strcmp(o->accountant, "pld") != 0)
         return lp_usage_error(cmd, "--accountant must be rdp or pld (got '%s')", o->accountant);
     if (o->mechanism && strcmp(o->mechanism, "gauss") != 0 && strcmp(o->mechanism, "vmf") != 0)
@@ -283,7 +287,11 @@ run(const lp_account_opts *o)
                                o->phase, o->nphases, o->replace, o->fixed_batch };
     lp_record *rec;
     int rc = LP_EXIT_OK;
-    if (o->vmf) {
+    if (o->lists) {             /* one composition, many queries (rdp/lists.c) */
+        rec = lp_record_new("DP-SGD accountant, one composition and many queries (Renyi DP, "
+                            "certified)");
+        lp_account_lists_study(rec, &req, o->list_delta, o->n_delta, o->list_eps, o->n_eps);
+    } else if (o->vmf) {
         lp_account_vmf_request vr = { { o->kappa, o->p, o->sensitivity }, o->q, o->delta,
                                       o->steps, &o->orders, o->digits, o->per_order };
         rec = lp_record_new("DP-SGD accountant (Poisson-subsampled von Mises-Fisher, Renyi DP, "

@@ -214,8 +214,8 @@ lp_account_least_multiplier_edge(lp_record *rec, const char *epsilon,
 }
 
 /* log delta at one order for the target epsilon: both conversions inverted */
-static void
-log_delta(arb_t classic, arb_t balle, const arb_t rdp_T, const arb_t alpha, const arb_t eps,
+void
+lp_account_log_delta(arb_t classic, arb_t balle, const arb_t rdp_T, const arb_t alpha, const arb_t eps,
           slong prec)
 {
     arb_t am1, t;
@@ -338,7 +338,7 @@ lp_account_delta_study(lp_record *rec, const lp_account_request *req)
             if (st == LP_OK) {
                 slong prec = o.rdp_T.prec + 64;
                 lp_decimal_arb(alpha, order[i], prec);
-                log_delta(lc, lb, o.rdp_T.value, alpha, eps, prec);
+                lp_account_log_delta(lc, lb, o.rdp_T.value, alpha, eps, prec);
             }
             lp_account_order_clear(&o);
             if (st != LP_OK)

@@ -38,3 +38,5 @@ from .commands import claims  # noqa: E402  (issue 28: the claims ledger)
 __all__ += ["claims"]
 from .commands import reconstruct  # noqa: E402  (the Bayes-optimal reconstruction attacker)
 __all__ += ["reconstruct"]
+from .accountant import Accountant  # noqa: E402  (issue 33: compose, query, state_dict)
+__all__ += ["Accountant"]

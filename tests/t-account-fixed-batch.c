@@ -10,7 +10,13 @@
  *       random (M, q, alpha): the ball's midpoint within 1e-9 relative;
  *   (d) fractional orders: the chord of (a-1) RDP(a) in doubles, same check;
  *   (e) the bound grows with q (each of its two bounds does), and at q = 0.001
- *       its order 2 lies far below the unsampled 4 / M^2 (amplification). */
+ *       its order 2 lies far below the unsampled 4 / M^2 (amplification);
+ *   (f) soundness against a pair the mechanism really has: the replaced example's
+ *       clipped gradient C e against -C e, every other gradient 0, so the step's
+ *       outputs (in units of the noise M C) are P = (1-q) N(0,1) + q N(1/M,1) and
+ *       Q = (1-q) N(0,1) + q N(-1/M,1); D_a(P||Q) by quadrature in doubles is a
+ *       lower bound on the true RDP, so the certified upper bound must not fall
+ *       below it (it would, for instance, with sensitivity C in place of 2C). */
 #include <math.h>
 #include <string.h>
 #include "tap.h"
@@ -209,6 +215,57 @@ test_monotone(void)
     tap_ok(below, "amplification: at q = 0.001 the order-2 bound is below 1%% of the unsampled 4/M^2");
 }
 
+/* (f) D_a(P||Q) by the trapezoid rule in log space on [-40, 80] */
+static double
+renyi_pair(double M, double q, double a)
+{
+    const double h = 0.002, mu = 1.0 / M;
+    double acc = -INFINITY;
+    for (double y = -40; y <= 80; y += h) {
+        double l0 = -0.5 * y * y, lp = -0.5 * (y - mu) * (y - mu), lq = -0.5 * (y + mu) * (y + mu);
+        double logp = lse(log1p(-q) + l0, log(q) + lp), logq = lse(log1p(-q) + l0, log(q) + lq);
+        acc = lse(acc, a * logp + (1 - a) * logq);
+    }
+    /* times h / sqrt(2 pi) */
+    return (acc + log(h) - 0.5 * log(2 * M_PI)) / (a - 1);
+}
+
+static void
+test_lower_pair(void)
+{
+    static const char *const M[] = { "1.1", "2", "5" }, *const q[] = { "0.01", "0.1", "0.5" },
+                      *const A[] = { "2", "3", "8" };
+    int bad = 0, n = 0;
+    double lo_ratio = INFINITY, hi_ratio = 0;
+    char worst[200] = "";
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            for (int k = 0; k < 3; k++) {
+                arb_t r;
+                double lower, ratio;
+                arb_init(r);
+                one_step(r, M[i], q[j], A[k], 128);
+                lower = renyi_pair(lp_strtod(M[i], NULL), lp_strtod(q[j], NULL), lp_strtod(A[k], NULL));
+                ratio = mid(r) / lower;
+                n++;
+                if (!(mid(r) >= lower * (1 - 1e-6))) {
+                    bad++;
+                    tap_diag("M %s q %s alpha %s: bound %.17g below the pair's D_a %.17g", M[i], q[j],
+                             A[k], mid(r), lower);
+                }
+                lo_ratio = fmin(lo_ratio, ratio);
+                if (ratio > hi_ratio)
+                    snprintf(worst, sizeof worst, "M %s q %s alpha %s: %.6g against %.6g", M[i],
+                             q[j], A[k], mid(r), lower);
+                hi_ratio = fmax(hi_ratio, ratio);
+                arb_clear(r);
+            }
+    tap_ok(bad == 0, "the bound is never below D_a of the pair (1-q)N(0,1)+qN(+-1/M,1) by quadrature, "
+           "%d (M, q, alpha) in {1.1, 2, 5} x {0.01, 0.1, 0.5} x {2, 3, 8}: bound / pair in "
+           "[%.3g, %.3g]", n, lo_ratio, hi_ratio);
+    tap_diag("loosest: %s", worst);
+}
+
 int
 main(void)
 {
@@ -216,6 +273,7 @@ main(void)
     test_steps();
     test_doubles();
     test_monotone();
+    test_lower_pair();
     flint_cleanup();
     return tap_done();
 }

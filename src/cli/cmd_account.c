@@ -33,7 +33,7 @@ static const char usage_text[] =
     "       leakproof account --phase M,Q,T [--phase M,Q,T ...]\n"
     "                         (--delta D | --delta-for-epsilon E) [--orders LIST] [...]\n"
     "       leakproof account (--noise-multiplier M | --epsilon E) --batch B --dataset-size N\n"
-    "                         --epochs E [--sampling poisson|opacus] --delta D [...]\n"
+    "                         --epochs E [--sampling poisson|opacus|fixed-batch] --delta D [...]\n"
     "       leakproof account --noise-multiplier M --stated-epsilon E --batch B --epochs N\n"
     "                         --delta D [--orders LIST] [--digits N] [--json]\n"
     "  epsilon of DP-SGD (Poisson sampling rate Q, noise multiplier M, T steps) by the\n"

@@ -40,3 +40,5 @@ from .commands import reconstruct  # noqa: E402  (the Bayes-optimal reconstructi
 __all__ += ["reconstruct"]
 from ._library import on_progress  # noqa: E402  issue 32: progress of a long call, for Python
 __all__ += ["on_progress"]
+from .accountant import Accountant  # noqa: E402  (issue 33: compose, query, state_dict)
+__all__ += ["Accountant"]

@@ -17,6 +17,7 @@ init_common(lp_dpsgd *run)
     arb_init(run->delta);
     run->phases = NULL;
     run->replace = 0;
+    run->fixed_batch = 0;
 }
 
 void

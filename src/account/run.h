@@ -27,6 +27,8 @@ typedef struct {
                                        T-step RDP is their sum */
     int replace;                /* replace-one neighbours: each step's RDP by the
                                    remove-then-add bound (phases.c) */
+    int fixed_batch;            /* fixed-size batches drawn without replacement,
+                                   replace-one neighbours (rdp_fixed_batch_arb.c) */
 } lp_dpsgd;
 
 /* From decimal texts (valid, M > 0, q in (0, 1] as a decimal or a fraction

@@ -253,6 +253,7 @@ lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
         return 0;               /* q = 0, epsilon = 0, delta = 0 (rdp/delta_at_epsilon.c) */
     lp_dpsgd_init(&run, "1", req->q, req->steps, req->delta);
     run.replace = req->replace;
+    run.fixed_batch = req->fixed_batch;
     arb_init(target);
     arf_init(eps_hi);
     arf_init(eps_lo);

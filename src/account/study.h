@@ -25,6 +25,8 @@ typedef struct {
     const char *const *phase;
     size_t nphases;
     int replace;                /* --relation replace (phases.c) */
+    int fixed_batch;            /* --sampling fixed-batch: without replacement, replace-one
+                                   (rdp_fixed_batch_arb.c) */
 } lp_account_request;
 
 /* The accountant's record: command "account", the inputs echoed
@@ -58,6 +60,21 @@ void lp_account_record_order(lp_record *row, const lp_account_order *o, slong di
  * recorded) when no multiplier up to 10^6 meets the target. */
 int lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
                                       const lp_account_request *req, long resolution);
+
+/* One composition, many queries (rdp/lists.c): the run's T-step RDP certified
+ * once over the orders (the default's grid of 161 orders without the search,
+ * or the list given; req->delta and req->delta_for_eps ignored), then for each
+ * of the nd deltas (decimal texts in (0, 1)) a row of the list "epsilons":
+ * delta, epsilon_upper_bound and order (Balle et al. 2020's conversion, the
+ * least over the orders, rounded up), epsilon_classic_upper_bound and
+ * order_classic, status; for each of the ne epsilons (decimals >= 0) a row of
+ * "deltas": epsilon, delta_upper_bound, order, delta_classic_upper_bound,
+ * order_classic, status (delta clamped at 1).  The header: command, accountant
+ * "rdp", the run, method, orders, norders, order_search, orders_failed,
+ * conversion; with per_order, per_order rows of order, rdp, status. */
+void lp_account_lists_study(lp_record *rec, const lp_account_request *req,
+                            const char *const *deltas, size_t nd,
+                            const char *const *epsilons, size_t ne);
 
 /* The status `account` gives a conversion of an evaluated accountant without
  * a reference ("ok", "inaccurate", or the first order's status when none gave

@@ -36,7 +36,7 @@ static const char usage_text[] =
     "       leakproof account --phase M,Q,T [--phase M,Q,T ...]\n"
     "                         (--delta D | --delta-for-epsilon E) [--orders LIST] [...]\n"
     "       leakproof account (--noise-multiplier M | --epsilon E) --batch B --dataset-size N\n"
-    "                         --epochs E [--sampling poisson|opacus] --delta D [...]\n"
+    "                         --epochs E [--sampling poisson|opacus|fixed-batch] --delta D [...]\n"
     "       leakproof account --noise-multiplier M --stated-epsilon E --batch B --epochs N\n"
     "                         --delta D [--orders LIST] [--digits N] [--json]\n"
     "  epsilon of DP-SGD (Poisson sampling rate Q, noise multiplier M, T steps) by the\n"
@@ -66,6 +66,9 @@ static const char usage_text[] =
     "                  sample_rate)), tf-privacy (ceil(E N/B): TF Privacy's\n"
     "                  compute_dp_sgd_privacy, with dp_accounting)\n"
     "  --sampling-rate Q --epochs E  Opacus's words: T = floor(E/Q), Opacus's rule\n"
+    "  --sampling fixed-batch  batches of a fixed size drawn without replacement (q = m/n\n"
+    "                  by --sampling-rate or B/N), replace-one neighbours (sensitivity 2C):\n"
+    "                  Wang, Balle, Kasiviswanathan 2019 Thm 9, certified (RDP, arb only)\n"
     "  --stated-epsilon E  the batches per epoch K (q = 1/K, T = N K, Opacus's Poisson\n"
     "                  loader at batch size B) whose certified epsilon rounds to E as\n"
     "                  printed, the dataset sizes B(K-1)+1..BK, and epsilon at the nearest K\n"
@@ -74,6 +77,8 @@ static const char usage_text[] =
     "                  (or of delta at --delta-for-epsilon E); T <= 1e9; sampling rate 1\n"
     "                  in closed form (one Gaussian of ratio sqrt(T)/M); with --epsilon E\n"
     "                  the least multiplier whose bracket certifies epsilon <= E\n"
+    "  --delta D1,D2,... --delta-for-epsilon E1,E2,...  lists (RDP): one composition, epsilon\n"
+    "                  at each delta and delta at each epsilon (the grid's orders, no search)\n"
     "  --delta-for-epsilon E  the least certified delta at epsilon E over the orders\n"
     "                  (RDP: both conversions inverted, the default's grid of orders without\n"
     "                  the search; PLD: a certified bracket)\n"
@@ -192,6 +197,9 @@ parse(lp_account_opts *o, int argc, char **argv)
     }
     if (g.optind < argc)
         return lp_usage_error(cmd, "unexpected argument '%s'", argv[g.optind]);
+    if (o->convention && strcmp(o->convention, "fixed-batch") == 0
+        && (rc = lp_account_parse_fixed_batch(o, dataset_text)))
+        return rc;
     if (dataset_text || o->convention || o->steps_rule) {
         if ((rc = lp_account_from_dataset(o, batch_text, dataset_text, epochs_text)))
             return rc;
@@ -202,6 +210,8 @@ parse(lp_account_opts *o, int argc, char **argv)
             return rc;
         epochs_text = NULL;
     }
+    if (lp_account_is_list(o->delta) || lp_account_is_list(o->delta_for_eps))
+        return lp_account_parse_lists(o, digits_text, res_text, batch_text, epochs_text);
     if (o->accountant && strcmp(o->accountant, "rdp") != 0 && strcmp(o->accountant, "pld") != 0)
         return lp_usage_error(cmd, "--accountant must be rdp or pld (got '%s')", o->accountant);
     if (o->mechanism && strcmp(o->mechanism, "gauss") != 0 && strcmp(o->mechanism, "vmf") != 0)
@@ -290,10 +300,14 @@ run(const lp_account_opts *o)
 {
     lp_account_request req = { o->M, o->q, o->delta, o->steps, &o->orders, o->method,
                                o->compare, o->digits, o->per_order, o->delta_for_eps,
-                               o->phase, o->nphases, o->replace };
+                               o->phase, o->nphases, o->replace, o->fixed_batch };
     lp_record *rec;
     int rc = LP_EXIT_OK;
-    if (o->vmf) {
+    if (o->lists) {             /* one composition, many queries (rdp/lists.c) */
+        rec = lp_record_new("DP-SGD accountant, one composition and many queries (Renyi DP, "
+                            "certified)");
+        lp_account_lists_study(rec, &req, o->list_delta, o->n_delta, o->list_eps, o->n_eps);
+    } else if (o->vmf) {
         lp_account_vmf_request vr = { { o->kappa, o->p, o->sensitivity }, o->q, o->delta,
                                       o->steps, &o->orders, o->digits, o->per_order };
         rec = lp_record_new("DP-SGD accountant (Poisson-subsampled von Mises-Fisher, Renyi DP, "
@@ -342,7 +356,9 @@ run(const lp_account_opts *o)
                             "Opacus's Poisson loader, certified)");
         lp_account_fit_study(rec, &fit);
     } else if (o->eps == NULL) {
-        rec = lp_record_new("DP-SGD accountant (Poisson-subsampled Gaussian, Renyi DP)");
+        rec = lp_record_new(o->fixed_batch ? "DP-SGD accountant (fixed-size batches drawn without "
+                            "replacement, Gaussian, Renyi DP)"
+                            : "DP-SGD accountant (Poisson-subsampled Gaussian, Renyi DP)");
         lp_account_study(rec, &req);
     } else {
         rec = lp_record_new("least noise multiplier (Renyi-DP accountant, Balle et al. 2020 "
@@ -366,6 +382,8 @@ run(const lp_account_opts *o)
         lp_record_int(rec, "epochs", o->epochs);
         lp_record_text(rec, "sampling_convention", strcmp(o->convention, "poisson") == 0
                        ? "poisson: q = batch/dataset_size, T = epochs * ceil(dataset_size/batch)"
+                       : o->fixed_batch ? "fixed-batch: batch examples drawn without replacement "
+                       "each step, q = batch/dataset_size, T = epochs * ceil(dataset_size/batch)"
                        : "opacus: q = 1/ceil(dataset_size/batch), T = epochs * ceil(dataset_size/batch)");
     }
     if (o->steps_rule_said)             /* how T came from the epochs (leakproof(1), account) */
@@ -381,6 +399,8 @@ lp_cmd_account(int argc, char **argv)
 {
     lp_account_opts o;
     int rc = parse(&o, argc, argv);
+    if (rc == 0 && o.fixed_batch)
+        rc = lp_account_check_fixed_batch(&o);
     if (rc == -1)
         return lp_close_stdout(LP_EXIT_OK);
     if (rc != 0) {

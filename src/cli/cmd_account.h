@@ -9,6 +9,9 @@
 #include "account/account.h"
 #include "account/rdp/phases.h"
 
+/* the most values of a --delta or --delta-for-epsilon list */
+#define LP_ACCOUNT_LIST_MAX 64
+
 /* the PLD accountant's largest circular grid */
 #define LP_PLD_MAX_N ((size_t) 1 << 23)
 
@@ -32,6 +35,11 @@ typedef struct {
     lp_order_list orders;
     const char *phase[LP_ACCOUNT_PHASES_MAX];   /* --phase M,q,T, repeated */
     size_t nphases;
+    int fixed_batch;            /* --sampling fixed-batch (cmd_account_sampling.c) */
+    int lists;                  /* --delta or --delta-for-epsilon lists (cmd_account_lists.c) */
+    char list_buf[2][1024];
+    const char *list_delta[LP_ACCOUNT_LIST_MAX], *list_eps[LP_ACCOUNT_LIST_MAX];
+    size_t n_delta, n_eps;
 } lp_account_opts;
 
 /* the value checks: --sampling-rate in (0, 1] ((0, 1) with open_hi) or N/D;
@@ -52,6 +60,19 @@ int lp_account_parse_pld(lp_account_opts *o, const char *digits_text, const char
 int lp_account_parse_vmf(lp_account_opts *o, const char *digits_text, const char *res_text,
                          const char *batch_text, const char *epochs_text);
 int lp_account_parse_edges(lp_account_opts *o, const char *digits_text, const char *res_text,
+                           const char *batch_text, const char *epochs_text);
+
+/* --sampling fixed-batch: sets fixed_batch (and, without --dataset-size, takes
+ * the rate and steps as given); after parsing, refuses what has no such bound
+ * (PLD, VMF, stated epsilon, a double method) (cmd_account_sampling.c) */
+int lp_account_parse_fixed_batch(lp_account_opts *o, const char *dataset_text);
+int lp_account_check_fixed_batch(lp_account_opts *o);
+
+/* --delta D1,D2,... and --delta-for-epsilon E1,E2,...: 1 when v holds a comma;
+ * the options of the lists' mode checked, the lists split into o
+ * (cmd_account_lists.c) */
+int lp_account_is_list(const char *v);
+int lp_account_parse_lists(lp_account_opts *o, const char *digits_text, const char *res_text,
                            const char *batch_text, const char *epochs_text);
 
 /* The work budget: the estimate (account/work.c, account/pld_plan.c) against

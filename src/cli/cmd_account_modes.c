@@ -81,10 +81,12 @@ lp_account_from_dataset(lp_account_opts *o, const char *batch_text, const char *
                               o->dataset_size);
     if (o->convention == NULL)
         o->convention = "poisson";
-    if (strcmp(o->convention, "poisson") != 0 && strcmp(o->convention, "opacus") != 0)
-        return lp_usage_error(cmd, "--sampling must be poisson or opacus (got '%s')", o->convention);
+    if (strcmp(o->convention, "poisson") != 0 && strcmp(o->convention, "opacus") != 0
+        && strcmp(o->convention, "fixed-batch") != 0)
+        return lp_usage_error(cmd, "--sampling must be poisson, opacus or fixed-batch (got '%s')",
+                              o->convention);
     K = ((uint64_t) o->dataset_size + (uint64_t) o->batch - 1) / (uint64_t) o->batch;
-    if (strcmp(o->convention, "poisson") == 0)
+    if (strcmp(o->convention, "opacus") != 0)     /* poisson, fixed-batch: B/N */
         snprintf(o->q_buf, sizeof o->q_buf, "%ld/%ld", o->batch, o->dataset_size);
     else
         snprintf(o->q_buf, sizeof o->q_buf, "1/%llu", (unsigned long long) K);

@@ -118,7 +118,7 @@ lp_account_eval_search(lp_account *acc, const lp_dpsgd *run, slong digits)
             lp_account_order *o = &acc->order[i];
             if (integer != (pass == 0))
                 continue;
-            if (pass == 1 && !run->replace) {  /* replace's bound: not monotone */
+            if (pass == 1 && !run->replace && !run->fixed_batch) {  /* replace's bound: not monotone */
                 double a = lp_strtod(grid_o[i], NULL);
                 int fl = (int) floor(a);
                 lp_decimal_arb(alpha, grid_o[i], 128);

@@ -81,6 +81,16 @@ lp_account_record_run(lp_record *rec, const lp_account_request *req)
 void
 lp_account_record_relation(lp_record *rec, const lp_account_request *req)
 {
+    if (req->fixed_batch) {     /* the scheme and the relation its bound holds for */
+        lp_record_text(rec, "sampling", "fixed-batch");
+        lp_record_text(rec, "relation", "replace");
+        lp_record_text(rec, "relation_bound", "fixed-size batches drawn without replacement "
+                       "(q = batch/dataset size), replace-one neighbours, sensitivity 2C: each "
+                       "step's RDP(a) <= min(Wang, Balle, Kasiviswanathan 2019 Thm 9 with the "
+                       "Gaussian's 2a/M^2, joint convexity); fractional orders by the chord of "
+                       "(a-1) RDP(a) (their Cor. 10); certified, not tight");
+        return;
+    }
     if (!req->replace)
         return;                 /* add/remove: the records as they were */
     lp_record_text(rec, "relation", "replace");
@@ -98,6 +108,7 @@ run_init(lp_dpsgd *run, struct lp_phases *ph, const lp_account_request *req, con
     else
         lp_dpsgd_init(run, req->M, req->q, req->steps, delta);
     run->replace = req->replace;
+    run->fixed_batch = req->fixed_batch;
 }
 
 static void
@@ -203,8 +214,8 @@ lp_account_least_multiplier_edge(lp_record *rec, const char *epsilon,
 }
 
 /* log delta at one order for the target epsilon: both conversions inverted */
-static void
-log_delta(arb_t classic, arb_t balle, const arb_t rdp_T, const arb_t alpha, const arb_t eps,
+void
+lp_account_log_delta(arb_t classic, arb_t balle, const arb_t rdp_T, const arb_t alpha, const arb_t eps,
           slong prec)
 {
     arb_t am1, t;
@@ -327,7 +338,7 @@ lp_account_delta_study(lp_record *rec, const lp_account_request *req)
             if (st == LP_OK) {
                 slong prec = o.rdp_T.prec + 64;
                 lp_decimal_arb(alpha, order[i], prec);
-                log_delta(lc, lb, o.rdp_T.value, alpha, eps, prec);
+                lp_account_log_delta(lc, lb, o.rdp_T.value, alpha, eps, prec);
             }
             lp_account_order_clear(&o);
             if (st != LP_OK)

@@ -31,6 +31,11 @@ int lp_account_least_multiplier_edge(lp_record *rec, const char *epsilon,
  * rounded up; "1" when no order gives less), order, value (delta's ball at
  * that order), certified, status, note. */
 void lp_account_delta_study(lp_record *rec, const lp_account_request *req);
+/* log delta at one order alpha for the target epsilon eps, from the T-step
+ * RDP ball: both conversions inverted (classic, Balle et al.); each is
+ * increasing in rdp_T, so the upper end bounds log delta at that order. */
+void lp_account_log_delta(arb_t classic, arb_t balle, const arb_t rdp_T, const arb_t alpha,
+                          const arb_t eps, slong prec);
 void lp_account_run_init(lp_dpsgd *run, struct lp_phases *ph, const lp_account_request *req);
 void lp_account_run_clear(lp_dpsgd *run, struct lp_phases *ph, const lp_account_request *req);
 

@@ -79,6 +79,7 @@ lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
     run.steps = run_in->steps;
     run.phases = run_in->phases;
     run.replace = run_in->replace;
+    run.fixed_batch = run_in->fixed_batch;
     arf_init(up);
     arf_init(low);
     arb_init(t);

@@ -97,7 +97,7 @@ eval_arb(lp_account_order *o, const lp_dpsgd *run, slong digits)
          more = lp_ziv_next(&z)) {
         const slong prec = z.prec;
         lp_decimal_arb(alpha, o->alpha, prec + 64);
-        if (run->phases || run->replace)    /* phases, replace-one (phases.c) */
+        if (run->phases || run->replace || run->fixed_batch)   /* phases.c */
             lp_account_rdp_T(rdp, run, integer, alpha, prec);
         else {
             if (integer)

@@ -153,7 +153,9 @@ lp_account_rdp_T(arb_t rdp_T, const lp_dpsgd *run, uint64_t integer, const arb_t
         const lp_dpsgd *p = run->phases ? &run->phases->run[i] : run;
         if (arb_is_zero(p->q))
             continue;                   /* the example is never used: RDP 0 */
-        if (run->replace)
+        if (run->fixed_batch)   /* fixed-size batches, replace-one (rdp_fixed_batch_arb.c) */
+            lp_rdp_fixed_batch_arb(r, p, integer, alpha, prec);
+        else if (run->replace)
             step_rdp_replace(r, p, integer, alpha, prec);
         else
             step_rdp(r, p, integer, alpha, prec);

@@ -45,6 +45,17 @@ void lp_rdp_int_arb(arb_t rdp, const lp_dpsgd *run, uint64_t alpha, slong prec);
  * the integrator could not reach a finite enclosure. */
 int lp_rdp_integral_arb(arb_t rdp, const lp_dpsgd *run, const arb_t alpha, slong prec);
 
+/* rdp = an enclosure of an upper bound on the RDP of ONE step with a fixed-size
+ * batch (sampling without replacement at rate q = m/n) under the replace-one
+ * relation, sensitivity 2C: the minimum of Wang, Balle and Kasiviswanathan
+ * 2019, Theorem 9 (the Gaussian's eps(a) = 2a/M^2) and joint convexity (exact
+ * at q = 1: 2 alpha/M^2).  integer >= 2 for an integer order; 0 for a
+ * fractional one given as the ball alpha (> 1, not an integer): the chord of
+ * the cumulant (a-1) eps(a) between the integers around it (Corollary 10).
+ * q = 0 gives 0.  The argument: rdp_fixed_batch_arb.c. */
+void lp_rdp_fixed_batch_arb(arb_t rdp, const lp_dpsgd *run, uint64_t integer, const arb_t alpha,
+                            slong prec);
+
 /* ---- one order, by every method -------------------------------------------- */
 
 /* The RDP of T steps at the order `alpha` (decimal text accepted by

@@ -1,0 +1,105 @@
+/* cmd_account_lists.c -- `leakproof account --delta D1,D2,...` and
+ * `--delta-for-epsilon E1,E2,...`: one composition of the RDP accountant,
+ * many queries (src/account/rdp/lists.c).  A comma in either makes both
+ * lists (either may be one value); they may be given together.  The PLD
+ * accountant takes one value (its grid is fitted to it).  Contracts in
+ * cmd_account.h. */
+#include <string.h>
+#include "core/decimal_ops.h"
+#include "core/host.h"
+#include "cli.h"
+#include "cmd_account.h"
+
+static const char *const cmd = "account";
+
+int
+lp_account_is_list(const char *v)
+{
+    return v != NULL && strchr(v, ',') != NULL;
+}
+
+/* text's entries into out (pointers into buf), each checked */
+static int
+split(char *buf, size_t len, const char **out, size_t *n, const char *opt, const char *text,
+      int is_delta)
+{
+    char *p, *c;
+    int rc;
+    if (strlen(text) >= len)
+        return lp_usage_error(cmd, "%s: the list is longer than %zu characters", opt, len - 1);
+    strcpy(buf, text);
+    *n = 0;
+    for (p = buf;; p = c + 1) {
+        c = strchr(p, ',');
+        if (c)
+            *c = '\0';
+        if (*n == LP_ACCOUNT_LIST_MAX)
+            return lp_usage_error(cmd, "%s: at most %d values", opt, LP_ACCOUNT_LIST_MAX);
+        if (is_delta) {
+            if ((rc = lp_arg_unit_interval(cmd, opt, p, 1)))
+                return rc;
+        } else if (lp_decimal_exponent_beyond(p) || !lp_decimal_valid(p) || lp_decimal_sign(p) < 0
+                   || !(lp_strtod(p, NULL) <= 10000)) {
+            return lp_usage_error(cmd, "%s must list decimal numbers in [0, 1e4] (got '%s')", opt, p);
+        }
+        out[(*n)++] = p;
+        if (c == NULL)
+            return 0;
+    }
+}
+
+int
+lp_account_parse_lists(lp_account_opts *o, const char *digits_text, const char *res_text,
+                       const char *batch_text, const char *epochs_text)
+{
+    const char *bad = o->accountant && strcmp(o->accountant, "pld") == 0
+                      ? "--accountant pld (it takes one --delta or --delta-for-epsilon)"
+                      : o->mechanism && strcmp(o->mechanism, "gauss") != 0 ? "--mechanism vmf"
+                      : o->eps ? "--epsilon" : o->stated ? "--stated-epsilon" : o->compare ? "--compare"
+                      : res_text ? "--resolution" : batch_text ? "--batch" : epochs_text ? "--epochs"
+                      : o->width_text ? "--width" : o->kappa ? "--kappa" : o->p_text ? "--p"
+                      : o->sensitivity ? "--sensitivity" : NULL;
+    int rc;
+    if (bad)
+        return lp_usage_error(cmd, "lists of --delta or --delta-for-epsilon (the RDP accountant, "
+                              "one composition) do not take %s", bad);
+    if (o->method_text && strcmp(o->method_text, "arb") != 0)
+        return lp_usage_error(cmd, "lists of --delta or --delta-for-epsilon are certified: "
+                              "--method arb only (got '%s')", o->method_text);
+    if (o->relation && strcmp(o->relation, "replace") == 0)
+        o->replace = 1;
+    else if (o->relation)
+        return lp_usage_error(cmd, "--relation: the RDP accountant takes replace (got '%s')",
+                              o->relation);
+    if (o->nphases) {
+        char buf[256], err[300];
+        const char *M, *q, *T;
+        uint64_t steps;
+        if (o->M || o->q || o->T)
+            return lp_usage_error(cmd, "--phase gives each phase's multiplier, rate and steps: it "
+                                  "takes no %s", o->M ? "--noise-multiplier" : o->q
+                                  ? "--sampling-rate" : "--steps");
+        for (size_t i = 0; i < o->nphases; i++)
+            if (lp_phase_split(buf, sizeof buf, o->phase[i], &M, &q, &T, &steps, err, sizeof err) != 0)
+                return lp_usage_error(cmd, "--phase: %s", err);
+    } else {
+        if ((rc = lp_account_check_positive("--noise-multiplier", o->M)))
+            return rc;
+        if (!lp_rate_is_zero(o->q) && (rc = lp_account_check_rate(o->q, 0)))
+            return rc;
+        if (o->T == NULL)
+            return lp_usage_error(cmd, "missing --steps");
+        if (lp_decimal_uint64(&o->steps, o->T) != 0 || o->steps < 1)
+            return lp_usage_error(cmd, "--steps must be an integer >= 1 (got '%s')", o->T);
+    }
+    if (o->delta && (rc = split(o->list_buf[0], sizeof o->list_buf[0], o->list_delta, &o->n_delta,
+                                "--delta", o->delta, 1)))
+        return rc;
+    if (o->delta_for_eps && (rc = split(o->list_buf[1], sizeof o->list_buf[1], o->list_eps,
+                                        &o->n_eps, "--delta-for-epsilon", o->delta_for_eps, 0)))
+        return rc;
+    if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 60)))
+        return rc;
+    o->lists = 1;
+    return lp_account_parse_orders(o);
+}

@@ -26,7 +26,7 @@ do for [t in outputs] {
     # the curves fall to the right: the legend in the empty upper right
     set key inside right top vertical Left reverse samplen 3 spacing 1.2 box opaque
     # the dataset names are data: drawn as written (noenhanced), an underscore stays one
-    plot for [i=1:words(names)] f using 1:(column(i+1)) with linespoints lw 2 pt 6+i \
+    plot for [i=1:words(names)] f using 1:(column(i+1)) with linespoints lw 2 pt 6+i ps 0.8 \
          lc rgb word(colours, i) title word(names, i) noenhanced
     set output
 }

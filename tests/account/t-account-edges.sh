@@ -5,7 +5,7 @@
 # below it), a run in phases (one phase is the plain command; two phases of
 # the same M and q are one phase of their summed steps), and q = 0, delta = 0
 # and epsilon = 0 as the mathematics says.  TAP.
-. "$(dirname "$0")/cli-lib.sh"
+. "$(dirname "$0")/../cli-lib.sh"
 j() { "$L" "$@" --json >"$out" 2>"$err"; }
 R="account --noise-multiplier 1.1 --sampling-rate 0.01 --steps 1000"
 

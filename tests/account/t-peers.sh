@@ -3,7 +3,7 @@
 # methods (issue 20, part 5), each against the certified accountant; honest
 # statuses of the accountant (issue 21, item 8).  Findings about a peer are
 # kept like findings about a paper: a `# TODO` line with its figures.  TAP.
-. "$(dirname "$0")/cli-lib.sh"
+. "$(dirname "$0")/../cli-lib.sh"
 
 A="account --noise-multiplier 0.2066 --sampling-rate 0.00176056338028169 --steps 14200 --delta 1e-5 --orders opacus"
 bad "--method" account --noise-multiplier 1 --sampling-rate 0.01 --steps 10 --delta 1e-5 --method opacus2

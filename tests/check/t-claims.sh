@@ -5,7 +5,7 @@
 # in the ledger (tests/claims-xref.py over `leakproof claims --json`); bad ledgers in a
 # temporary directory exit 2 naming file:line; verdicts from made-up logs follow
 # cases/claims/README.md.  TAP.
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 L=${LEAKPROOF:-$top/src/leakproof}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -4,7 +4,7 @@
 # 1030 exactly (1030 fails, 1029 does not; checked again through `account`);
 # the sampling-rate boundaries of both methods are where the relative error
 # crosses the tolerance.  TAP.
-. "$(dirname "$0")/cli-lib.sh"
+. "$(dirname "$0")/../cli-lib.sh"
 
 O="overflow account --method double"
 bad "--method" overflow account

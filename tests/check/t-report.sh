@@ -3,7 +3,7 @@
 # the committed records (reports/records.json) twice and compares the outputs with each other
 # and with the committed reports/README.md and data files.  The full `make report` reruns
 # every command (minutes); this runs none.  TAP.
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 n=0

@@ -5,7 +5,7 @@
 # for a run that stopped), no plan "1..N" (it would count the interrupted
 # case's unprinted checks), no verdicts; exit status 130 (128 + SIGINT; 143
 # for SIGTERM); one line on stderr.  With --json nothing on stdout.
-. "$(dirname "$0")/cli-lib.sh"
+. "$(dirname "$0")/../cli-lib.sh"
 
 now() { date +%s.%N; }
 cases=$(mktemp)

@@ -6,7 +6,7 @@
 # the per-layer product) would be the arbiter's error or leakproof's, not a
 # finding, so those must agree; and `verify --json` gives the same verdicts as
 # a record.
-top=$(dirname "$0")/..
+top=$(dirname "$0")/../..
 L=${LEAKPROOF:-$top/src/leakproof}
 out=$(mktemp)
 trap 'rm -f "$out" "$out.json"' EXIT

@@ -2,7 +2,7 @@
 # t-account-cli.sh -- the command-line contract of `leakproof account`: bad
 # input exits 2 with one message naming the option and nothing on stdout; the
 # forward and inverse modes print certified bounds; JSON parses.  TAP.
-. "$(dirname "$0")/cli-lib.sh"
+. "$(dirname "$0")/../cli-lib.sh"
 
 A="account --noise-multiplier 1 --steps 100 --delta 1e-5"
 bad "--sampling-rate" $A --sampling-rate 0 --method double    # q = 0 is exact: t-account-edges.sh

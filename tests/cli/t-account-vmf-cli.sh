@@ -3,7 +3,7 @@
 # naming the option; q = 1 gives T times `dp vmf --order`'s Renyi epsilon (the
 # printed numbers' intervals overlap); --mechanism gauss is the default's
 # record byte for byte; the record's keys.  TAP.
-. "$(dirname "$0")/cli-lib.sh"
+. "$(dirname "$0")/../cli-lib.sh"
 
 V="account --mechanism vmf --kappa 2 --p 5 --steps 10 --delta 1e-5"
 bad "--mechanism" $V --sampling-rate 0.1 --mechanism laplace

@@ -4,7 +4,7 @@
 # name (exit 2, nothing on stdout, one stderr line), refuses work it cannot
 # do in bounded time and memory, uses all 64 bits of --seed, says when it
 # cannot certify (exit 3), and has its own --help.  TAP.
-. "$(dirname "$0")/cli-lib.sh"
+. "$(dirname "$0")/../cli-lib.sh"
 out2=$(mktemp)
 trap 'rm -f "$out" "$err" "$out2"' EXIT
 

@@ -2,7 +2,7 @@
 # t-cli.sh -- the command-line contract of `leakproof eval` and `forms`: bad
 # input exits 2 with one message naming the parameter and nothing on stdout;
 # good input prints the JSON keys scripts depend on.  TAP.
-. "$(dirname "$0")/cli-lib.sh"
+. "$(dirname "$0")/../cli-lib.sh"
 
 bad "--p" eval gauss --p 0 --sigma 1 --radius 1
 bad "--p" eval gauss --p 2147483648 --sigma 1 --radius 1
@@ -91,7 +91,7 @@ bad "--digits does not apply to channel personalized" channel personalized --cov
 bad "--data does not apply to channel capacity" channel capacity --data x --noise-variance 1
 bad "--batch must be an integer" channel dp --batch 64.5 --clip 1 --noise-multiplier 1
 bad "--digits" channel toy --digits 1001
-bad "--capacity: target_capacity 1e-400 is beyond the range of doubles" channel personalized --covariance "$(dirname "$0")/../cases/tan/cov-4.csv" --beta "$(dirname "$0")/../cases/tan/beta-4.csv" --capacity 1e-400
+bad "--capacity: target_capacity 1e-400 is beyond the range of doubles" channel personalized --covariance "$(dirname "$0")/../../cases/tan/cov-4.csv" --beta "$(dirname "$0")/../../cases/tan/beta-4.csv" --capacity 1e-400
 : >"$out.empty"
 bad "--eigenvalues-file $out.empty: no numbers" channel natural --eigenvalues-file "$out.empty" --capacity 1
 rm -f "$out.empty"
@@ -131,7 +131,7 @@ grep -q '"value":"2.27666666666666666666666666667e+2"' "$out"; ok $? "eval lapla
 "$L" eval gauss --p 13700 --sigma 1 --radius 1 --form steiner --json >"$out"
 grep -q '"value":"5.29074997772933900111581403367e+50"' "$out"; ok $? "eval gauss --form steiner equals the proof form"
 
-# adversary: tests/t-adversary-cli.sh
+# adversary: tests/cli/t-adversary-cli.sh
 
 # calibrate and overflow
 bad "--epsilon" calibrate gaussian --epsilon 0 --delta 1e-5
@@ -230,7 +230,7 @@ ok $? "forms --json lists the registry"
 "$L" eval gauss --help >"$out" 2>"$err"; rc=$?
 [ "$rc" -eq 0 ] && grep -q -- "--sigma" "$out"; ok $? "eval --help"
 
-srcdir=$(dirname "$0")/..
+srcdir=$(dirname "$0")/../..
 "$L" channel capacity --eigenvalues 16 --noise-variance 2 --json >"$out"
 grep -q '^{"command":"channel capacity",' "$out" && grep -q '"capacity":"1.0986122886681096914e+0"' "$out"
 ok $? "channel capacity --json: 1/2 ln 9 = $(cat "$out")"

@@ -5,7 +5,7 @@
 # (CRLF, BOM, a long line of blanks) gives the same result as the plain file;
 # anything else exits 2 with one stderr line naming the file (and its line
 # where there is one) and nothing on stdout.  TAP.
-L=${LEAKPROOF:-$(dirname "$0")/../src/leakproof}
+L=${LEAKPROOF:-$(dirname "$0")/../../src/leakproof}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 out=$dir/out err=$dir/err ref=$dir/ref

@@ -2,7 +2,7 @@
 # t-first-hour.sh -- the traps a new user met in the first hour (issue 32),
 # each held by a check that failed before the fix: a Monte Carlo error that is
 # infinite or NaN never "ok"; ... TAP.
-. "$(dirname "$0")/cli-lib.sh"
+. "$(dirname "$0")/../cli-lib.sh"
 cases=$(mktemp)
 trap 'rm -f "$out" "$err" "$cases"' EXIT
 

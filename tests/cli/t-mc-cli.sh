@@ -4,7 +4,7 @@
 # the checks in all and 0 prints no nan; the estimate is the same bits for 1,
 # 2 and 3 threads and every kernel build; VMF carries a Monte Carlo standard
 # error; the discrete arbiters say when they stop at their work cap.  TAP.
-. "$(dirname "$0")/cli-lib.sh"
+. "$(dirname "$0")/../cli-lib.sh"
 
 # field KEY: the value of a top-level JSON key in $out
 field() {

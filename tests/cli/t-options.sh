@@ -2,7 +2,7 @@
 # t-options.sh -- the options audit (issue 32): every command's options walked
 # from its own help against its parser, and the shared options and DP-SGD's
 # vocabulary held alike across commands.  TAP.
-. "$(dirname "$0")/cli-lib.sh"
+. "$(dirname "$0")/../cli-lib.sh"
 
 # accepts CMD... --OPT: the parser knows --OPT (any other complaint is fine:
 # the command is given nothing else)
@@ -70,12 +70,12 @@ bad "--epsilon must be a decimal number > 0 and <= 1e6" calibrate vmf --p 10 --e
 ok $? "calibrate --help says the limit the parser enforces (1e6 for vmf too)"
 "$L" account --phase 1.1,0.01,1e3 --delta 1e-5 >"$out" 2>"$err"
 grep -q '^  steps: 1000$' "$out"; ok $? "account --phase 1.1,0.01,1e3: T written 1e3 as --steps takes it ($(cat "$err"))"
-"$L" run-capacity --params-from "$(dirname "$0")/../cases/networks/lenet.layers" --noise-multiplier 1 --clip 1 \
+"$L" run-capacity --params-from "$(dirname "$0")/../../cases/networks/lenet.layers" --noise-multiplier 1 --clip 1 \
     --batch 256 --dataset-size 60000 --epochs 2 >"$out" 2>"$err"
 grep -q '^  p: 62006$' "$out" && grep -q '^  steps: 470$' "$out" && grep -q '^  sampling_rate: 256/60000$' "$out"
 ok $? "run-capacity --params-from lenet --batch 256 --dataset-size 60000 --epochs 2: p 62006, T 470, q 256/60000 ($(cat "$err"))"
 # the man page's BUDGETS paragraph renders the grid option and the next sentence apart
-! grep -q '^\.BR \\-\\-NAME\\-grid )\.  A' "$(dirname "$0")/../src/leakproof.1"
+! grep -q '^\.BR \\-\\-NAME\\-grid )\.  A' "$(dirname "$0")/../../src/leakproof.1"
 ok $? "man page: '--NAME-grid).' and 'A run estimated beyond its budget' on separate requests"
 
 echo "1..$n"

@@ -5,7 +5,7 @@
 # is `inaccurate`, not `ok`; with --compare the status follows the measured
 # error against the documented tolerance (1e-8 for doubles, 2^-(prec/2) for
 # mpfr), measured against arb at more digits than the method carries.  TAP.
-. "$(dirname "$0")/cli-lib.sh"
+. "$(dirname "$0")/../cli-lib.sh"
 
 # status REL-ERROR-MIN ARGS...: inaccurate alone and with --compare, the
 # measured error above REL-ERROR-MIN

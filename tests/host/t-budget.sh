@@ -7,7 +7,7 @@
 # --max-seconds; (c) the same input with --max-seconds raised starts, and
 # SIGINT after 1 s stops it cleanly: exit 130, "interrupted; no result" on
 # stderr, nothing on stdout.  Fast: a few seconds per command.
-. "$(dirname "$0")/cli-lib.sh"
+. "$(dirname "$0")/../cli-lib.sh"
 
 now() { date +%s.%N; }
 cpu_file=$(mktemp)      # bash's time report of a decline (CPU seconds)

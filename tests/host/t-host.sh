@@ -2,8 +2,8 @@
 # t-host.sh -- the program in a hostile environment (issue 21): a thread count
 # from the environment beyond what libgomp survives, a memory limit, a reader
 # that goes away with SIGPIPE ignored, and valgrind on the personalized channel.
-. "$(dirname "$0")/cli-lib.sh"
-srcdir=${srcdir:-$(dirname "$0")/..}
+. "$(dirname "$0")/../cli-lib.sh"
+srcdir=${srcdir:-$(dirname "$0")/../..}
 builddir=$(cd "$(dirname "$L")/.." && pwd)
 # a sanitizer build reserves terabytes of address space: no memory limit there
 sanitized=$(ldd "$builddir/src/.libs/leakproof" 2>/dev/null | grep -c -E 'lib(asan|tsan)')

@@ -2,7 +2,7 @@
 # t-completion.sh -- the bash completion (src/leakproof.bash) offers the
 # program's commands, subcommands, options, forms and methods.
 # Needs $LEAKPROOF (the built program); run from any directory.
-srcdir=${srcdir:-$(dirname "$0")/..}
+srcdir=${srcdir:-$(dirname "$0")/../..}
 bindir=$(cd "$(dirname "${LEAKPROOF:?LEAKPROOF must name the built program}")" && pwd)
 PATH=$bindir:$PATH
 # shellcheck source=../src/leakproof.bash

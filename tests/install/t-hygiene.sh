@@ -2,7 +2,7 @@
 # t-hygiene.sh -- the repository stands on its own: no file refers to a path
 # outside it (a sibling checkout's shared folder, the machine it was written
 # on) or to the tracker's discussion instead of saying what it means.
-srcdir=${srcdir:-$(dirname "$0")/..}
+srcdir=${srcdir:-$(dirname "$0")/../..}
 cd "$srcdir" || exit 1
 # the patterns are split so that this file does not match itself
 outside='\.\./'"shared|/"'work/'
@@ -24,7 +24,7 @@ sources()
 check()
 {
     local what=$1 pattern=$2 hits
-    hits=$(sources | grep -v -e '^tests/t-hygiene.sh$' -e '^./tests/t-hygiene.sh$' |
+    hits=$(sources | grep -v -e '^tests/install/t-hygiene.sh$' -e '^./tests/install/t-hygiene.sh$' |
            tr '\n' '\0' | xargs -0 grep -InE -e "$pattern" 2>/dev/null)
     n=$((n + 1))
     if [ -z "$hits" ]; then

@@ -10,7 +10,7 @@
 #      tree untouched.
 # And python/install_dir.py's answer for every interpreter: a directory that
 # interpreter searches.
-srcdir=${srcdir:-$(dirname "$0")/..}
+srcdir=${srcdir:-$(dirname "$0")/../..}
 srcdir=$(cd "$srcdir" && pwd)
 L=${LEAKPROOF:?LEAKPROOF must name the built program}
 builddir=$(cd "$(dirname "$L")/.." && pwd)

@@ -7,7 +7,7 @@
 # from.  A package that only comes in as a dependency of a listed one counts.
 # One TAP line per check; a failure names the package that is missing.
 # Skipped (visibly) where dpkg is not the package manager.
-srcdir=${srcdir:-$(dirname "$0")/..}
+srcdir=${srcdir:-$(dirname "$0")/../..}
 srcdir=$(cd "$srcdir" && pwd)
 readme=$srcdir/README.md
 configure_ac=$srcdir/configure.ac

@@ -2,8 +2,8 @@
 # t-python.sh -- the Python binding's tests (python/tests, pytest) as TAP, one
 # line per test, against this build's library and program.  Skips, visibly,
 # when no Python 3 with pytest is found.
-srcdir=${srcdir:-$(dirname "$0")/..}
-L=${LEAKPROOF:-$(dirname "$0")/../src/leakproof}
+srcdir=${srcdir:-$(dirname "$0")/../..}
+L=${LEAKPROOF:-$(dirname "$0")/../../src/leakproof}
 builddir=$(cd "$(dirname "$L")/.." && pwd)
 top_srcdir=$(cd "$srcdir" && pwd)
 

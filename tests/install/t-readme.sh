@@ -12,7 +12,7 @@
 # runs as `--json`).  Skipped as placeholders: a block line ending in
 # `# placeholder`, and a line with a word in capitals (FILE, P, ...) or `...`
 # standing for what the reader supplies.
-srcdir=${srcdir:-$(dirname "$0")/..}
+srcdir=${srcdir:-$(dirname "$0")/../..}
 srcdir=$(cd "$srcdir" && pwd)
 bindir=$(cd "$(dirname "${LEAKPROOF:?LEAKPROOF must name the built program}")" && pwd)
 PATH=$bindir:$PATH

@@ -4,7 +4,7 @@
 # commit 105ee57), on every kernel build the CPU runs: a faster kernel must
 # do the same arithmetic.  (t-mc-cli.sh checks that the builds agree with
 # each other; this checks that they all still agree with the past.)  TAP.
-. "$(dirname "$0")/cli-lib.sh"
+. "$(dirname "$0")/../cli-lib.sh"
 
 field() {
     sed -n "s/.*\"$1\":\\([^,}]*\\).*/\\1/p" "$out"

@@ -6,7 +6,7 @@
 # scalar callbacks (Laplace, layers), the VMF normaliser -- and one run of more
 # than one chunk of blocks, against the single-process run with 1 and 2
 # threads.  Skipped when the build has no MPI (./configure --with-mpi).  TAP.
-. "$(dirname "$0")/cli-lib.sh"
+. "$(dirname "$0")/../cli-lib.sh"
 
 if ! "$L" mc --help 2>/dev/null | grep -q "^MPI: built in"; then
     echo "1..0 # SKIP MPI not built (./configure --with-mpi)"

@@ -1,6 +1,6 @@
 # cli-lib.sh -- sourced by the command-line contract tests (t-*-cli.sh,
 # t-cli.sh): the program, scratch files, and the two TAP helpers.
-L=${LEAKPROOF:-$(dirname "$0")/../src/leakproof}
+L=${LEAKPROOF:-$(dirname "$0")/../../src/leakproof}
 out=$(mktemp) err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
 n=0

@@ -157,8 +157,8 @@ def _tap_of(t, leakproof=None):
             raise SystemExit(f"report: {t}: no such log; its findings would be lost")
         with open(t, encoding="utf-8", errors="replace") as f:
             return f.read()
-    if t.endswith(".sh") and not os.path.exists(t):
-        t = os.path.join(TOP, "tests", os.path.basename(t))   # a script lives in the source tree
+    if t.endswith(".sh") and not os.path.exists(t):   # a script lives in the source tree, in its room
+        t = _find_test(os.path.basename(t)[:-3], TOP)[0] or os.path.join(TOP, "tests", os.path.basename(t))
     if not (os.access(t, os.X_OK) or (t.endswith(".sh") and os.path.exists(t))):
         raise SystemExit(f"report: {t}: no such test program (make report builds it); "
                          "its findings would be lost")
@@ -169,14 +169,16 @@ def _tap_of(t, leakproof=None):
                           cwd=TOP, env=env).stdout
 
 
-def collect_tests(tests, leakproof=None, taps=None):
+def collect_tests(tests, leakproof=None, taps=None, keys=None):
     """The TODO lines of each test, run here (a test given as its make-check
     log T.log is read instead).  A test that cannot be run or read, or that
     prints no TAP, is an error: its findings would vanish from the report.
-    taps, a dict, keeps each test's whole TAP by its path."""
+    taps, a dict, keeps each test's whole TAP by its path; keys, a dict, names
+    a test's record by something other than its path (findings.SOURCES' names)."""
     out = []
     for t in tests:
         tap = _tap_of(t, leakproof)
+        key = (keys or {}).get(t)
         if t.endswith(".log"):
             t = t[:-4]
         if taps is not None:
@@ -189,10 +191,20 @@ def collect_tests(tests, leakproof=None, taps=None):
                 d = re.sub(r"^(not )?ok \d+ - ", "", ln).split(" # TODO")[0]
                 if d not in todo:
                     todo.append(d)
-        out.append({"test": os.path.relpath(t, TOP) if os.path.isabs(t) else t, "todo": todo})
+        out.append({"test": key or (os.path.relpath(t, TOP) if os.path.isabs(t) else t), "todo": todo})
         sys.stderr.write(f"report: {t}: {len(todo)} TODO lines\n")
     out.sort(key=lambda e: e["test"])
     return out
+
+
+def _source_path(source, builddir):
+    """A test of findings.SOURCES ("tests/t-NAME", a name, not a folder) where it sits: the
+    program or script tests/<room>/t-NAME (tests/README.md); the record keeps the name, so
+    moving a test between rooms changes no record.  Not found: the path the name would have,
+    which collect_tests refuses by name."""
+    name = os.path.basename(source)
+    path, _ = _find_test(name[:-3] if name.endswith(".sh") else name, builddir)
+    return path or os.path.join(builddir, source)
 
 
 def _find_test(name, builddir):
@@ -268,10 +280,14 @@ def main(argv):
                              "says so)\n")
             return 2
         tests = [t for t in a.tests.split(",") if t]
+        keys = {}
         if a.builddir:
-            tests += [os.path.join(a.builddir, t) for t in findings.SOURCES]
+            for source in findings.SOURCES:
+                path = _source_path(source, a.builddir)
+                keys[path] = source
+                tests.append(path)
         taps = {}
-        test_records = collect_tests(tests, a.leakproof, taps)   # first: a lost findings source stops the report
+        test_records = collect_tests(tests, a.leakproof, taps, keys)   # first: a lost findings source stops the report
         claims = collect_claims(a.leakproof, a.builddir or os.path.dirname(os.path.dirname(a.leakproof)), taps)
         R = Records(leakproof=a.leakproof)
         ver = subprocess.run([a.leakproof, "--version"], capture_output=True, text=True).stdout.strip()

@@ -35,6 +35,20 @@ directive(char *desc)
     return 0;
 }
 
+/* whether test comes before other in the tests' name order: by the name of the log
+ * (t-gauss.log, t-cli.sh.log) whatever room of tests/ it sits in, so that the deciding line
+ * is the first in the name order on every machine and moving a test between rooms does not
+ * change it */
+static int
+named_before(const char *test, const char *other)
+{
+    const char *a = strrchr(test, '/'), *b = strrchr(other, '/');
+    char x[1024], y[1024];
+    snprintf(x, sizeof x, "%s.log", a ? a + 1 : test);
+    snprintf(y, sizeof y, "%s.log", b ? b + 1 : other);
+    return strcmp(x, y) < 0;
+}
+
 static void
 set_figure(lp_claim *c, const char *desc, const char *test)
 {
@@ -78,15 +92,17 @@ tally_line(lp_ledger *L, char *ln, const char *test)
             if (d == 'S')
                 c->lines_skipped++;
             else if (bad) {                    /* the first bad line decides */
+                int first = c->lines_todo + c->lines_failed == 0;
                 if (d == 'T')
                     c->lines_todo++;
                 else
                     c->lines_failed++;
-                if (c->lines_todo + c->lines_failed == 1)
+                if (first || named_before(test, c->figure_test))
                     set_figure(c, p, test);
             } else {
                 c->lines_ok++;
-                if (c->figure == NULL)
+                if (c->figure == NULL
+                    || (c->lines_todo + c->lines_failed == 0 && named_before(test, c->figure_test)))
                     set_figure(c, p, test);
             }
         }
@@ -126,7 +142,7 @@ by_name(const void *a, const void *b)
     return strcmp(*(char *const *) a, *(char *const *) b);
 }
 
-/* the logs under dir in name order, so that the deciding line is the same on every machine */
+/* the logs under dir, in path order (named_before makes the deciding line independent of it) */
 static int
 walk(lp_ledger *L, const char *dir, const char *rel, int depth)
 {

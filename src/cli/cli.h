@@ -121,7 +121,7 @@ void lp_opt_again(lp_opt *g, int val);
  * command's table names them as LP_OPT_SHARED_* and its switch as case
  * LP_OPT_*, never retyped.  --digits D, --json, --help, --max-seconds S,
  * --estimate mean the same in every command (leakproof(1)); a command takes
- * those its table lists (tests/t-options.sh walks them). */
+ * those its table lists (tests/cli/t-options.sh walks them). */
 enum { LP_OPT_DIGITS = 200, LP_OPT_JSON, LP_OPT_HELP, LP_OPT_MAX_SECONDS, LP_OPT_ESTIMATE };
 #define LP_OPT_SHARED_DIGITS { "digits", required_argument, NULL, LP_OPT_DIGITS }
 #define LP_OPT_SHARED_JSON { "json", no_argument, NULL, LP_OPT_JSON }

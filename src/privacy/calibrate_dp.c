@@ -12,7 +12,7 @@
  *   delta(hi), both certain, is bisected.  That delta_kappa(eps) increases
  *   with kappa is not proved here: the bracket holds a crossing, which is the
  *   largest kappa when it does ("monotone_in_kappa": "checked, not proved",
- *   the check being the grid in tests/t-privacy.c). */
+ *   the check being the grid in tests/privacy/t-privacy.c). */
 #include <stdio.h>
 #include "core/host.h"
 #include "privacy/privacy.h"

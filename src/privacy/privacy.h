@@ -30,7 +30,7 @@
  *   g(a_i), g convex with g(0) = 0 (a log-sum-exp of affine functions of a),
  *   so g is superadditive and one coordinate is worst: proved.  The pure eps
  *   is the same for every split: proved.  For delta(eps) no proof is written:
- *   checked (Monte Carlo over splits in tests/t-privacy.c), not proved.
+ *   checked (Monte Carlo over splits in tests/privacy/t-privacy.c), not proved.
  * vmf (density C_p(kappa) e^{kappa mu.y} on S^{p-1}, nu = p/2 - 1,
  *   1/C_p(k) = int_{S^{p-1}} e^{k mu.y} dy = (2 pi)^{p/2} I_nu(k) k^{-nu}):
  *   L(y) = kappa (mu - mu').y  <= kappa |mu - mu'|, so pure eps = kappa Delta.
@@ -45,7 +45,7 @@
  *     N = int_0^{arccos tau} e^{kappa cos th} sin^{p-2} th (1 - e^{eps - 2 kappa cos th}) dth,
  *     tau = eps / (2 kappa)  (delta = 0 for tau >= 1).
  *   The antipodal pair is worst for delta(eps): proved below (and checked
- *   on a grid of angles by Monte Carlo, tests/t-privacy.c).
+ *   on a grid of angles by Monte Carlo, tests/privacy/t-privacy.c).
  *   delta(eps) at chordal distance d < 2 (sensitivity S = d): one integral in
  *   th with the weight e^{(kappa d/2) cos th} sin^{p-2} th 0F1(; (p-1)/2;
  *   kappa^2 (1 - d^2/4) sin^2 th / 4) and the loss kappa d cos th (derivation
@@ -53,7 +53,7 @@
  *   worst among the pairs at distance <= S, and the antipodal pair for any
  *   two secrets: proved in vmf_chordal_arb.c (a reflection: e_d.y is
  *   stochastically nondecreasing in d), the proof's steps tested and its
- *   conclusion checked on a grid in tests/t-vmf-chordal.c.
+ *   conclusion checked on a grid in tests/privacy/t-vmf-chordal.c.
  *
  * Conventions: outputs first, then inputs, then the precision.  A ball result
  * always contains the true value; where it cannot be certified it is

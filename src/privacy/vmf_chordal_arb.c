@@ -26,9 +26,9 @@
  * holds at every p >= 2: p = 2 (r = +-1) gives 0F1(; 1/2; z^2/4) = cosh z,
  * p = 3 (r arcsine) gives 0F1(; 1; z^2/4) = I_0(z).  At d = 2, q = 0 and the
  * factor is 1: the antipodal integral.  Z does not depend on d (it is the
- * normaliser up to d-free constants): a check in tests/t-vmf-chordal.c.
+ * normaliser up to d-free constants): a check in tests/privacy/t-vmf-chordal.c.
  *
- * Which pair is worst: proved (its steps tested in tests/t-vmf-chordal.c;
+ * Which pair is worst: proved (its steps tested in tests/privacy/t-vmf-chordal.c;
  * the records say "proved").  All pairs at one distance d are alike (a rotation
  * carries one onto another and preserves the VMF family and the measure).
  * delta_d(eps) = E_mu[h(kappa d, e_d.y)] with h(a, u) = (1 - e^{eps - a u})_+
@@ -135,7 +135,7 @@ normaliser_cached(window *W, vmf_theta *c, arb_t z, const lp_vmf_chordal_par *f,
     }
     lp_vmf_chordal_window_init(W, f, c->kappa, c->n, wprec);
     lp_vmf_chordal_set_shift(c, W->mode, wprec);
-    /* Z does not depend on d (see above; tests/t-vmf-chordal.c holds the
+    /* Z does not depend on d (see above; tests/privacy/t-vmf-chordal.c holds the
      * 0F1-weighted integral against it): in closed form, else the antipodal
      * theta integral (no 0F1 in its integrand), scaled by e^{-shift} */
     if (!normaliser_closed(z, p, kappa, wprec))

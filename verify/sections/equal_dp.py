@@ -69,7 +69,7 @@ def section_equal_dp(R, out, data, cases):
                    f"{last['log10_vmf']}; calibrated to the VMF's own certified (ε, δ) it has "
                    f"log₁₀ C = {last['log10_gauss_equal']}. At equal (ε, δ) under the same relation the two "
                    f"mechanisms leak about the same; the paper's gap comes from comparing different guarantees "
-                   f"(the finding is a `# TODO` line of tests/t-privacy.c).\n")
+                   f"(the finding is a `# TODO` line of tests/privacy/t-privacy.c).\n")
     dat(os.path.join(data, "capacity-at-equal-dp.dat"),
          [[r["epsilon"], r["vmf_epsilon"], r["log10_vmf"], r["log10_gauss_equal"], r["log10_gauss_same"],
            r["sigma_equal"], r["sigma_same"]] for r in rows])

@@ -1,5 +1,5 @@
 """sections/reconstruct.py -- the papers' reconstruction experiments where the Bayes-optimal
-attacker is exact (leakproof reconstruct; tests/t-reconstruct-claims, t-reconstruct-tan).
+attacker is exact (leakproof reconstruct; tests/reconstruct/t-reconstruct-claims, t-reconstruct-tan).
 
 Biswas et al.'s Fig. 1 redrawn: for each epsilon of the sweep (cases/papers/biswas.cases) and
 each calibration (relation=paper, any-two), `leakproof reconstruct gauss|vmf --p 3 --epsilon E
@@ -78,7 +78,7 @@ def section_reconstruct(R, out, data, cases):
     out.append("At equal ε the two mechanisms' MSEs differ (panel a); "
                "plotted against log₂ C the two curves nearly coincide (panel b), and the MAP guess's success follows "
                "min(1, C/n) closely up to a few bits, for both mechanisms (panel d). The verdict lines of "
-               "`tests/t-reconstruct-claims` ([biswas/fig1], [biswas/sec-IV-A/proxy]) measure it: the "
+               "`tests/reconstruct/t-reconstruct-claims` ([biswas/fig1], [biswas/sec-IV-A/proxy]) measure it: the "
                "mean |ln MSE ratio| at equal ε against that at equal log₂ C (interpolated), in the claims "
                "ledger. [biswas/remark2] holds in every setting: success ≤ min(1, C/n), and "
                "MMSE ≥ 4 − C (4 − prior MSE) (the miracle theorem with the gain 4 − |w − x|²) where that "
@@ -96,7 +96,7 @@ def section_tan_reconstruct(R, out, data):
     out.append("Data N(0, diag λ) with λᵢ = 222.21 i^−1.2 (Appendix D's λ_max, a power-law decay; "
                "d = 256, Fig. 14 d = 1024 with Appendix C's β), released with Gaussian noise; the "
                "optimal attacker's MSE is the closed form Σ λᵢσᵢ/(λᵢ + σᵢ) (`leakproof reconstruct "
-               "linear-gaussian`). Each panel is a claim of the ledger (tests/t-reconstruct-tan, by "
+               "linear-gaussian`). Each panel is a claim of the ledger (tests/reconstruct/t-reconstruct-tan, by "
                "its own code): the MSE falls with κ and stays above Theorem 1's bound (Fig. 10); falls "
                "with the rounds n at κ = 300 (Fig. 13); DP noise (multiplier 1.3, S = 1) on the batch "
                "mean leaves it easier to reconstruct as B grows while one example gets harder (Fig. 6); "

@@ -1,0 +1,188 @@
+#!/bin/sh
+# t-claims.sh -- the claims ledger (cases/claims/*.claims) is consistent, and the machinery that
+# checks it and computes verdicts refuses what it must: every block well formed, ids unique
+# across files, every test a claim names exists and carries the id, every id a test carries is
+# in the ledger (tests/claims-xref.py over `leakproof claims --json`); bad ledgers in a
+# temporary directory exit 2 naming file:line; verdicts from made-up logs follow
+# cases/claims/README.md.  TAP.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+L=${LEAKPROOF:-$top/src/leakproof}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+n=0
+ok() {  # ok STATUS DESCRIPTION
+    n=$((n + 1))
+    if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+if ! command -v python3 >/dev/null 2>&1; then
+    echo "1..0 # SKIP python3 is not installed"
+    exit 0
+fi
+python=$(python3 -c 'import sys; print(sys.executable)')
+
+# ---- the ledger as committed ----
+"$L" claims --ledger "$top/cases/claims" --no-logs --json >"$work/ledger.json" 2>"$work/err"
+ok $? "the ledger reads: blocks well formed, kinds known, ids unique ($(head -c 300 "$work/err"))"
+"$python" "$top/tests/claims-xref.py" "$work/ledger.json" "$top" >"$work/xref" 2>&1
+ok $? "the ledger against the tests: $(head -c 2000 "$work/xref" | tr '\n' ';')"
+
+# ---- bad ledgers: exit 2, one line naming file:line, nothing on stdout ----
+good='claim: biswas/x1
+where: §1
+kind: theorem
+says: something
+tests: t-fake'
+refuse() {  # refuse DESCRIPTION WANT-IN-MESSAGE FILE CONTENT [FILE2 CONTENT2]
+    d=$work/bad$n
+    mkdir -p "$d"
+    printf '%s\n' "$4" >"$d/$3"
+    [ $# -ge 6 ] && printf '%s\n' "$6" >"$d/$5"
+    "$L" claims --ledger "$d" --no-logs >"$d/out" 2>"$d/err"
+    rc=$?
+    msg=$(cat "$d/err")
+    [ $rc -eq 2 ] && [ ! -s "$d/out" ] && [ "$(wc -l <"$d/err")" -eq 1 ] && case $msg in *"$2"*) true;; *) false;; esac
+    ok $? "refused, $1: exit $rc, '$msg'"
+}
+refuse "a block without says" "biswas.claims:1:" biswas.claims "claim: biswas/x1
+where: §1
+kind: theorem
+tests: t-fake"
+refuse "an unknown kind" "unknown kind 'conjecture'" biswas.claims "claim: biswas/x1
+where: §1
+kind: conjecture
+says: s
+tests: t-fake"
+refuse "an id of another paper in biswas.claims" "is not biswas/<label>" biswas.claims "claim: tan/x1
+where: §1
+kind: theorem
+says: s
+tests: t-fake"
+refuse "an id with a space" "is not biswas/<label>" biswas.claims "claim: biswas/x 1
+where: §1
+kind: theorem
+says: s
+tests: t-fake"
+refuse "one id in two files" "already defined at biswas-a.claims:1" biswas-a.claims "$good" biswas-b.claims "$good"
+refuse "tests and not-checkable together" "exactly one of" biswas.claims "$good
+not-checkable: needs a dataset we do not have"
+refuse "neither tests nor not-checkable" "biswas.claims:2: biswas/x2: needs exactly one of" biswas.claims "
+claim: biswas/x2
+where: §1
+kind: theorem
+says: s"
+refuse "a vague reason" "is not specific" biswas.claims "claim: biswas/x1
+where: §1
+kind: theorem
+says: s
+not-checkable: n/a"
+refuse "partly without tests" "'partly' needs tests" biswas.claims "claim: biswas/x1
+where: §1
+kind: theorem
+says: s
+not-checkable: a definition with nothing to compute
+partly: only at p = 1 and nowhere else"
+refuse "an unknown key" "biswas.claims:6: unknown key 'verdict'" biswas.claims "$good
+verdict: holds"
+refuse "a key twice" "key 'says' twice" biswas.claims "$good
+says: again"
+refuse "a continuation of nothing" "biswas.claims:1: an indented line" biswas.claims "  dangling"
+refuse "a file of no paper" "paper one of" smith.claims "$good"
+
+# ---- the cross-reference refuses: a missing test, a test without the id, an id not in the ledger ----
+mkdir -p "$work/top/tests/room" "$work/top/cases/claims"
+cat >"$work/top/cases/claims/biswas.claims" <<'X'
+claim: biswas/x1
+where: §1
+kind: theorem
+says: carried by t-fake
+tests: t-fake
+
+claim: biswas/x2
+where: §2
+kind: lemma
+says: names a test that does not exist
+tests: t-missing
+
+claim: biswas/x3
+where: §3
+kind: lemma
+says: names a test that does not carry it
+tests: t-fake
+X
+printf 'tap_ok(1, "[biswas/x1] fine");\ntap_ok(1, "[biswas/x9] not in the ledger");\n' >"$work/top/tests/room/t-fake.c"
+"$L" claims --ledger "$work/top/cases/claims" --no-logs --json >"$work/top.json" 2>"$work/err"
+"$python" "$top/tests/claims-xref.py" "$work/top.json" "$work/top" >"$work/xref" 2>&1
+rc=$?
+grep -q "x2 names test t-missing: no tests" "$work/xref" && grep -q "x3 names test t-fake, whose source does not carry" "$work/xref" \
+    && grep -q "t-fake.c:2: \[biswas/x9\] is not in the ledger" "$work/xref" && [ $rc -eq 1 ]
+ok $? "the cross-reference fails (status $rc) on a missing test, a test without the id, an id not in the ledger (tests in a subfolder found): $(tr '\n' ';' <"$work/xref" | head -c 600)"
+
+# ---- verdicts from made-up logs (tests/<room>/ and a .sh test's log too) ----
+cat >>"$work/top/cases/claims/biswas.claims" <<'X'
+
+claim: biswas/x4
+where: §4
+kind: equation
+says: partly checked
+tests: t-fake
+partly: only at p = 1, not at the paper's p
+
+claim: biswas/x5
+where: §5
+kind: figure
+says: a picture
+not-checkable: visual only: the figure prints no number
+X
+mkdir -p "$work/logs/room"
+cat >"$work/logs/room/t-fake.log" <<'X'
+ok 1 - [biswas/x1] holds at p = 3 (value 1.5)
+ok 2 - [biswas/x2] [biswas/x3] first fine
+not ok 3 - [biswas/x3] printed 2.0 vs true 1.0 # TODO finding: the paper's claim fails here
+not ok 4 - [biswas/x3] a second disagreement # TODO finding: the paper's claim fails here
+ok 5 - [biswas/x4] at p = 1 only
+ok 6 - [biswas/x1] # SKIP not this time
+1..6
+X
+printf 'ok 1 - [biswas/x1] from a script\n1..1\n' >"$work/logs/t-other.sh.log"
+printf 'not ok 1 - [biswas/x1] a summary that repeats a failing log\n' >"$work/logs/test-suite.log"
+"$L" claims --ledger "$work/top/cases/claims" --logs "$work/logs" --json >"$work/v.json" 2>"$work/err"
+ok $? "claims --logs on made-up logs runs ($(head -c 200 "$work/err"))"
+"$python" - "$work/v.json" >"$work/v" 2>&1 <<'X'
+import json, sys
+r = json.load(open(sys.argv[1]))
+v = {c["claim"]: c for c in r["claims"]}
+want = {"biswas/x1": "holds", "biswas/x2": "holds", "biswas/x3": "fails", "biswas/x4": "partly",
+        "biswas/x5": "not checkable"}
+bad = [f"{k}: {v[k]['verdict']} (want {w})" for k, w in want.items() if v[k]["verdict"] != w]
+if v["biswas/x3"]["figure"] != "printed 2.0 vs true 1.0":
+    bad.append("x3's deciding figure: " + repr(v["biswas/x3"]["figure"]))
+if v["biswas/x1"]["lines_ok"] != 2 or v["biswas/x3"]["lines_todo"] != 2:
+    bad.append(f"counts: x1 ok {v['biswas/x1']['lines_ok']}, x3 todo {v['biswas/x3']['lines_todo']}")
+if v["biswas/x3"]["reproducer"] != "make check TESTS=tests/room/t-fake":
+    bad.append("reproducer " + repr(v["biswas/x3"]["reproducer"]))
+if r["logs_read"] != 2:
+    bad.append(f"logs read {r['logs_read']} (test-suite.log must be skipped)")
+n = {(c["paper"], c["claim_kind"], c["verdict"]): c["claims"] for c in r["counts"]}
+if n.get(("biswas", "theorem", "holds")) != 1 or n.get(("biswas", "lemma", "fails")) != 1:
+    bad.append("counts " + repr(n))
+print("; ".join(bad) or "as README.md says")
+sys.exit(1 if bad else 0)
+X
+ok $? "verdicts from the logs: holds, partly, fails (first TODO line's figure), not checkable; SKIP lines and test-suite.log not counted: $(head -c 400 "$work/v")"
+"$L" claims --ledger "$work/top/cases/claims" --no-logs --json | "$python" -c '
+import json, sys
+r = json.load(sys.stdin)
+sys.exit(0 if r["claims"][0]["verdict"] == "not run" and r["logs"] is None else 1)'
+ok $? "with no logs every checkable claim is 'not run'"
+"$L" claims --ledger "$work/top/cases/claims" --no-logs --paper tan --json | "$python" -c '
+import json, sys
+r = json.load(sys.stdin)
+sys.exit(0 if r["claims"] == [] and r["counts"] == [] and r["papers"] == [] else 1)'
+ok $? "--paper tan on a ledger with no tan claim: empty lists, not missing keys"
+"$L" claims --ledger "$work/top/cases/claims" --no-logs --id biswas/nothing >"$work/out" 2>"$work/err"
+[ $? -eq 2 ] && [ ! -s "$work/out" ]; ok $? "--id of no claim: exit 2 ($(cat "$work/err"))"
+"$L" claims --ledger "$work/top/cases/claims" --logs "$work/none" >"$work/out" 2>"$work/err"
+[ $? -eq 2 ] && [ ! -s "$work/out" ]; ok $? "--logs of no directory: exit 2 ($(cat "$work/err"))"
+"$L" claims --paper smith >"$work/out" 2>"$work/err"
+[ $? -eq 2 ] && [ ! -s "$work/out" ]; ok $? "--paper of no paper: exit 2 ($(cat "$work/err"))"
+echo "1..$n"

@@ -11,6 +11,7 @@
 #include <gsl/gsl_randist.h>
 #include "tap.h"
 #include "helpers.h"
+#include "gauss-density.h"
 #include "adversary/adversary.h"
 #include "flint/fmpq.h"
 #include "flint/fmpq_mat.h"
@@ -398,31 +399,6 @@ rand_range(arb_t x, flint_rand_t st, double lo, double hi)
     arb_set_d(x, lo + (hi - lo) * (double) n_randint(st, 1 << 20) / (1 << 20));
 }
 
-/* log N(g; m, s^2 I_k) from the definition (the log of a product of densities) */
-static void
-log_gauss(arb_t r, arb_srcptr g, arb_srcptr m, slong k, const arb_t s, slong prec)
-{
-    arb_t p, t, norm;
-    arb_init(p); arb_init(t); arb_init(norm);
-    arb_const_pi(norm, prec);
-    arb_mul_2exp_si(norm, norm, 1);
-    arb_sqrt(norm, norm, prec);
-    arb_mul(norm, norm, s, prec);
-    arb_one(p);
-    for (slong i = 0; i < k; i++) {
-        arb_sub(t, g + i, m + i, prec);
-        arb_div(t, t, s, prec);
-        arb_sqr(t, t, prec);
-        arb_mul_2exp_si(t, t, -1);
-        arb_neg(t, t);
-        arb_exp(t, t, prec);
-        arb_div(t, t, norm, prec);
-        arb_mul(p, p, t, prec);
-    }
-    arb_log(r, p, prec);
-    arb_clear(p); arb_clear(t); arb_clear(norm);
-}
-
 /* p(g|x) = prod_m p(g_m|x) with p(g_m|x) = N(grad_m, s_m^2 I): the joint
  * Gaussian with block-diagonal covariance, -(1/2)(k log 2 pi + log det S + r^T
  * S^-1 r) by arb_mat (determinant, solve), against the sum of the layers' logs */
@@ -449,7 +425,7 @@ test_separable(flint_rand_t st)
         arb_mat_init(S, k, k); arb_mat_init(r, k, 1); arb_mat_init(y, k, 1);
         arb_zero(rhs);
         for (slong l = 0, off = 0; l < L; off += km[l], l++) {
-            log_gauss(t, g + off, m + off, km[l], s[l], prec);
+            log_gauss_product(t, g + off, m + off, km[l], s[l], prec);
             arb_add(rhs, rhs, t, prec);
             for (slong i = 0; i < km[l]; i++) {
                 arb_sqr(arb_mat_entry(S, off + i, off + i), s[l], prec);
@@ -527,7 +503,7 @@ test_eq5_eq6(flint_rand_t st)
             arb_set(t, lpl[i]);
             for (slong m = 0, off = 0; m < L; off += km[m], m++)
                 if (m != l) {
-                    log_gauss(u, g + off, grad + i * k + off, km[m], s[m], prec);
+                    log_gauss_product(u, g + off, grad + i * k + off, km[m], s[m], prec);
                     arb_add(t, t, u, prec);
                 }
             arb_addmul(t, beta, lpx[i], prec);

@@ -12,6 +12,7 @@
 #include <gsl/gsl_randist.h>
 #include "tap.h"
 #include "helpers.h"
+#include "gauss-density.h"
 #include "adversary/adversary.h"
 
 #define KMAX 40
@@ -73,33 +74,6 @@ dist1(arb_t r, arb_srcptr a, arb_srcptr b, slong k, slong prec)
         arb_add(r, r, t, prec);
     }
     arb_clear(t);
-}
-
-/* log of the product of the k coordinate densities, each evaluated from its
- * definition (exp of the exponent over the normaliser), then the log taken:
- * a route other than the closed form C - |g - m|^2 / (2 s^2) */
-static void
-log_gauss_product(arb_t r, arb_srcptr g, arb_srcptr m, slong k, const arb_t s, slong prec)
-{
-    arb_t p, t, norm;
-    arb_init(p); arb_init(t); arb_init(norm);
-    arb_const_pi(norm, prec);
-    arb_mul_2exp_si(norm, norm, 1);
-    arb_sqrt(norm, norm, prec);
-    arb_mul(norm, norm, s, prec);           /* sqrt(2 pi) s */
-    arb_one(p);
-    for (slong i = 0; i < k; i++) {
-        arb_sub(t, g + i, m + i, prec);
-        arb_div(t, t, s, prec);
-        arb_sqr(t, t, prec);
-        arb_mul_2exp_si(t, t, -1);
-        arb_neg(t, t);
-        arb_exp(t, t, prec);
-        arb_div(t, t, norm, prec);
-        arb_mul(p, p, t, prec);
-    }
-    arb_log(r, p, prec);
-    arb_clear(p); arb_clear(t); arb_clear(norm);
 }
 
 static void

@@ -9,6 +9,7 @@
 #include "core/budget.h"
 #include "core/host.h"
 #include "mc/mc.h"
+#include "mc/parallel.h"
 #include "reconstruct/study.h"
 
 static const char *const cmd = "reconstruct";
@@ -32,29 +33,38 @@ static const char usage[] =
     "  --radius R       the input set's radius (gauss: l2 ball, laplace: l1 ball; default 1;\n"
     "                   vmf: the unit sphere)\n"
     "PRIOR:\n"
-    "  --prior points|sphere-points|gauss|ball|sphere   (default points)\n"
+    "  --prior points|sphere-points|gauss|ball|sphere|digits   (default points)\n"
     "                   points: n points drawn from the seed in the input set, equally likely;\n"
     "                   sphere-points: on the sphere of radius R; gauss: N(0, s^2 I); ball,\n"
-    "                   sphere: uniform (vmf: only sphere-points, points, sphere, ball = sphere)\n"
-    "  --n N            points of a finite prior, 1 to 100000 (default 16)\n"
+    "                   sphere: uniform (vmf: only sphere-points, points, sphere, ball = sphere);\n"
+    "                   digits: the first n 8x8 digit images of Debian's python3-sklearn (p = 64),\n"
+    "                   centred and scaled into the input set (vmf: onto the sphere)\n"
+    "  --data FILE      the digits' gzip'd CSV (default the Debian package's\n"
+    "                   " LP_RECON_DIGITS_FILE ")\n"
+    "  --n N            points of a finite prior, 1 to 100000 (digits: 1797; default 16)\n"
     "  --prior-scale S  s of the Gaussian prior (default 1)\n"
     "  --inner K        prior draws per sample for a continuous prior's posterior (default 2000)\n"
+    "GAIN:\n"
+    "  --ball-radius D  also the delta-ball gain 1{|w - x|_2 <= D} (finite prior, n <= 4096):\n"
+    "                   the best guess among the prior's points, an upper bound for any guess,\n"
+    "                   and the capacity times each gain's prior vulnerability\n"
     "RUN:\n"
     "  --samples N      outer samples (x, y), 2 to 1e12\n"
     "  --seed K         seed, 0 to 2^63-1: the result depends on it alone\n"
     "  --threads T      threads, 1 to 1024 (default: all cores); no effect on the result\n"
+    "                   (nor has mpirun -np N where MPI is built in: see leakproof mc --help)\n"
     "  --max-seconds S  the work budget (default 3600): a run estimated longer is refused\n"
     "  --estimate       print the work estimate and compute nothing\n"
     "  --progress       a progress line on stderr (default: when it is a terminal); Ctrl-C stops\n"
     "  --json           one JSON object on stdout\n";
 
 enum { O_P, O_SIGMA, O_KAPPA, O_B, O_RADIUS, O_EPSILON, O_DELTA, O_RELATION, O_CAPACITY, O_PRIOR,
-       O_NPTS, O_PRIOR_SCALE, O_INNER, O_SAMPLES, O_SEED, O_THREADS, O_MAX_SECONDS, O_N,
+       O_NPTS, O_PRIOR_SCALE, O_INNER, O_SAMPLES, O_SEED, O_THREADS, O_MAX_SECONDS, O_BALL, O_DATA, O_N,
        O_JSON = 100, O_HELP, O_PROGRESS, O_ESTIMATE };
 static const char *const names[O_N] = { "--p", "--sigma", "--kappa", "--b", "--radius", "--epsilon",
                                         "--delta", "--relation", "--capacity", "--prior", "--n",
                                         "--prior-scale", "--inner", "--samples", "--seed", "--threads",
-                                        "--max-seconds" };
+                                        "--max-seconds", "--ball-radius", "--data" };
 
 static int
 positive(double *d, const char *const *v, int o, const char *what)
@@ -120,6 +130,9 @@ noise_scale(lp_recon_setup *s, lp_recon_calibration *cal, const char *const *v)
     return 0;
 }
 
+static int run(lp_recon_setup *s, const lp_recon_calibration *cal, const char *const *v, int json, int estimate,
+               int progress, double max_seconds);
+
 int
 lp_cmd_reconstruct(int argc, char **argv)
 {
@@ -130,6 +143,7 @@ lp_cmd_reconstruct(int argc, char **argv)
         { "prior", 1, NULL, O_PRIOR }, { "n", 1, NULL, O_NPTS }, { "prior-scale", 1, NULL, O_PRIOR_SCALE },
         { "inner", 1, NULL, O_INNER }, { "samples", 1, NULL, O_SAMPLES }, { "seed", 1, NULL, O_SEED },
         { "threads", 1, NULL, O_THREADS }, { "max-seconds", 1, NULL, O_MAX_SECONDS },
+        { "ball-radius", 1, NULL, O_BALL }, { "data", 1, NULL, O_DATA },
         { "json", 0, NULL, O_JSON }, { "progress", 0, NULL, O_PROGRESS }, { "estimate", 0, NULL, O_ESTIMATE },
         { "help", 0, NULL, O_HELP }, { NULL, 0, NULL, 0 } };
     const char *v[O_N] = { 0 };
@@ -138,8 +152,8 @@ lp_cmd_reconstruct(int argc, char **argv)
     double max_seconds = LP_MC_BUDGET_SECONDS;
     lp_recon_setup s = { 0 };
     lp_recon_calibration cal = { 0 };
+    double *data = NULL;
     char err[300];
-    lp_record *rec;
     lp_opt g;
 
     for (int i = 1; i < argc; i++)      /* the models take their own options */
@@ -174,12 +188,15 @@ lp_cmd_reconstruct(int argc, char **argv)
     else
         return lp_usage_error(cmd, "unknown mechanism '%s': gauss, vmf, laplace, linear-gaussian or mlp",
                               argv[g.optind]);
-    if (!v[O_P])
+    const int digits = v[O_PRIOR] && strcmp(v[O_PRIOR], "digits") == 0;
+    if (!v[O_P] && !digits)
         return lp_usage_error(cmd, "missing --p (see leakproof reconstruct --help)");
     if (!v[O_SAMPLES] || !v[O_SEED])
         return lp_usage_error(cmd, "missing %s (see leakproof reconstruct --help)",
                               v[O_SAMPLES] ? "--seed" : "--samples");
-    if ((rc = lp_arg_int_range(&p, cmd, "--p", v[O_P], s.noise == LP_RECON_VMF ? 2 : 1, LP_RECON_P_MAX)))
+    if (!v[O_P])
+        p = LP_RECON_DIGITS_P;          /* the digits' 8x8 pixels */
+    else if ((rc = lp_arg_int_range(&p, cmd, "--p", v[O_P], s.noise == LP_RECON_VMF ? 2 : 1, LP_RECON_P_MAX)))
         return rc;
     s.p = (int) p;
     s.radius = 1;
@@ -195,6 +212,12 @@ lp_cmd_reconstruct(int argc, char **argv)
     if (v[O_NPTS] && (rc = lp_arg_int_range(&n, cmd, "--n", v[O_NPTS], 1, LP_RECON_N_MAX)))
         return rc;
     if (v[O_INNER] && (rc = lp_arg_int_range(&inner, cmd, "--inner", v[O_INNER], 1, LP_RECON_INNER_MAX)))
+        return rc;
+    if (v[O_DATA] && !digits)
+        return lp_usage_error(cmd, "--data applies with --prior digits only");
+    if (digits && n > LP_RECON_DIGITS_ROWS)
+        return lp_usage_error(cmd, "--n must be an integer from 1 to %d with --prior digits", LP_RECON_DIGITS_ROWS);
+    if (v[O_BALL] && (rc = positive(&s.ball_radius, v, O_BALL, "the delta-ball gain's radius")))
         return rc;
     s.n = (int) n;
     s.inner = (int) inner;
@@ -214,6 +237,36 @@ lp_cmd_reconstruct(int argc, char **argv)
         return rc;
     if ((rc = noise_scale(&s, &cal, v)))
         return rc;
+    if (digits && s.p == LP_RECON_DIGITS_P) {
+        /* read now, so that a missing package is one message naming the file */
+        s.data_file = v[O_DATA] ? v[O_DATA] : LP_RECON_DIGITS_FILE;
+        data = malloc((size_t) s.n * LP_RECON_DIGITS_P * sizeof *data);
+        if (data == NULL) {
+            fprintf(lp_err(), "leakproof reconstruct: out of memory\n");
+            return LP_EXIT_FAIL;
+        }
+        if (lp_recon_digits_read(data, s.n, s.data_file, err, sizeof err) != 0) {
+            free(data);
+            return lp_usage_error(cmd, "%s", err);
+        }
+        s.data = data;
+    }
+    rc = run(&s, &cal, v, json, estimate, progress, max_seconds);
+    free(data);
+    return rc;
+}
+
+/* the checked setup: decline or estimate against the budget, else run and emit */
+static int
+run(lp_recon_setup *sp, const lp_recon_calibration *calp, const char *const *v, int json, int estimate,
+    int progress, double max_seconds)
+{
+    lp_recon_setup s = *sp;
+    const lp_recon_calibration cal = *calp;
+    char err[300];
+    lp_record *rec;
+    int rc;
+
     if (!lp_recon_check(&s, err, sizeof err))
         return lp_usage_error(cmd, "%s", err);
     {
@@ -240,7 +293,9 @@ lp_cmd_reconstruct(int argc, char **argv)
             fprintf(lp_err(), "leakproof reconstruct: out of memory\n");
         return LP_EXIT_FAIL;
     }
-    rc = lp_emit(rec, json) != 0 ? LP_EXIT_FAIL : LP_EXIT_OK;
+    rc = LP_EXIT_OK;
+    if (lp_mc_rank() == 0)      /* under MPI every rank holds the result; one prints it */
+        rc = lp_emit(rec, json) != 0 ? LP_EXIT_FAIL : LP_EXIT_OK;
     lp_record_free(rec);
     return lp_close_stdout(rc);
 }

@@ -73,10 +73,59 @@ on_boundary(double *x, const lp_recon_setup *s, lp_stream *st)
         on_sphere(x, s->p, set_radius(s), st);
 }
 
+int
+lp_recon_prior_finite(const lp_recon_setup *s)
+{
+    return s->prior == LP_PRIOR_POINTS || s->prior == LP_PRIOR_SPHERE_POINTS || s->prior == LP_PRIOR_DIGITS;
+}
+
+/* the input set's norm of a point: l1 for laplace, else l2 */
+static double
+set_norm(const lp_recon_setup *s, const double *x)
+{
+    double sum = 0;
+    for (int i = 0; i < s->p; i++)
+        sum += l1_set(s) ? fabs(x[i]) : x[i] * x[i];
+    return l1_set(s) ? sum : sqrt(sum);
+}
+
+/* the data set's rows centred on their mean and scaled by one factor into the
+   input set (the farthest on its boundary), or each onto the sphere (vmf) */
+static void
+data_points(double *x, const lp_recon_setup *s)
+{
+    double mean[LP_RECON_P_MAX] = { 0 }, top = 0;
+    const size_t np = (size_t) s->n * s->p;
+    for (int k = 0; k < s->n; k++)
+        for (int i = 0; i < s->p; i++)
+            mean[i] += s->data[(size_t) k * s->p + i] / s->n;
+    for (size_t t = 0; t < np; t++)
+        x[t] = s->data[t] - mean[t % s->p];
+    for (int k = 0; k < s->n; k++) {
+        double *xk = x + (size_t) k * s->p;
+        const double r = set_norm(s, xk);
+        if (s->noise == LP_RECON_VMF) {
+            if (r > 0)
+                for (int i = 0; i < s->p; i++)
+                    xk[i] /= r;
+            else
+                xk[0] = 1;      /* a lone image is its own mean: any point of the sphere */
+        }
+        top = fmax(top, r);
+    }
+    if (s->noise != LP_RECON_VMF && top > 0)
+        for (size_t t = 0; t < np; t++)
+            x[t] *= s->radius / top;
+}
+
 void
 lp_recon_points(double *x, const lp_recon_setup *s)
 {
     lp_stream st;
+    if (s->prior == LP_PRIOR_DIGITS) {
+        data_points(x, s);
+        return;
+    }
     lp_stream_init(&st, s->seed, LP_STREAM_RECON_POINTS, 0);
     for (int k = 0; k < s->n; k++) {
         if (s->prior == LP_PRIOR_SPHERE_POINTS || s->noise == LP_RECON_VMF)
@@ -91,7 +140,8 @@ lp_recon_prior_draw(double *x, const lp_recon_setup *s, const double *points, lp
 {
     switch (s->prior) {
     case LP_PRIOR_POINTS:
-    case LP_PRIOR_SPHERE_POINTS: {
+    case LP_PRIOR_SPHERE_POINTS:
+    case LP_PRIOR_DIGITS: {
         const int k = (int) lp_stream_below(r, (uint32_t) s->n);
         for (int i = 0; i < s->p; i++)
             x[i] = points[(size_t) k * s->p + i];
@@ -120,7 +170,8 @@ lp_recon_prior_mse(const lp_recon_setup *s, const double *points)
     const double p = s->p, r2 = set_radius(s) * set_radius(s);
     switch (s->prior) {
     case LP_PRIOR_POINTS:
-    case LP_PRIOR_SPHERE_POINTS: {
+    case LP_PRIOR_SPHERE_POINTS:
+    case LP_PRIOR_DIGITS: {
         double mean[LP_RECON_P_MAX] = { 0 }, sum = 0;
         for (int k = 0; k < s->n; k++)
             for (int i = 0; i < s->p; i++)

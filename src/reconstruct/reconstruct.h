@@ -30,6 +30,7 @@ enum { LP_STREAM_RECON_DRAWS = 8, LP_STREAM_RECON_POINTS = 9, LP_STREAM_RECON_ML
 #define LP_RECON_N_MAX 100000       /* points of a finite prior */
 #define LP_RECON_INNER_MAX 100000   /* inner prior draws of a continuous prior */
 #define LP_RECON_BLOCK 256          /* samples per block: the unit of reproducibility */
+#define LP_RECON_BALL_N_MAX 4096   /* points of a finite prior with the delta-ball gain */
 
 typedef enum { LP_RECON_GAUSS, LP_RECON_VMF, LP_RECON_LAPLACE } lp_recon_noise;
 
@@ -41,7 +42,19 @@ typedef enum { LP_RECON_GAUSS, LP_RECON_VMF, LP_RECON_LAPLACE } lp_recon_noise;
  * GAUSS: N(0, s^2 I_p) (s = prior_scale; not inside any ball: no capacity
  * bound applies).  BALL, SPHERE: uniform in the ball, on its boundary. */
 typedef enum { LP_PRIOR_POINTS, LP_PRIOR_SPHERE_POINTS, LP_PRIOR_GAUSS, LP_PRIOR_BALL,
-               LP_PRIOR_SPHERE } lp_recon_prior;
+               LP_PRIOR_SPHERE, LP_PRIOR_DIGITS } lp_recon_prior;
+
+/* DIGITS: a real data set, the first n of the 1797 8x8 handwritten digits
+ * (p = 64) that Debian's python3-sklearn installs (read at run time, never
+ * shipped: digits.c), equally likely, centred on their mean and scaled by one
+ * factor so that the farthest lies on the input set's boundary (the l2 sphere
+ * of radius R; laplace: the l1 sphere); for vmf each is put on the unit sphere. */
+#define LP_RECON_DIGITS_FILE "/usr/lib/python3/dist-packages/sklearn/datasets/data/digits.csv.gz"
+#define LP_RECON_DIGITS_P 64
+#define LP_RECON_DIGITS_ROWS 1797
+/* The first n rows' pixels (n * 64 doubles, 0..16) of the gzip'd CSV at path;
+ * 0, or -1 with a message naming the file (and line) in err. */
+int lp_recon_digits_read(double *rows, int n, const char *path, char *err, size_t errlen);
 
 typedef struct {
     lp_recon_noise noise;
@@ -55,6 +68,9 @@ typedef struct {
     uint64_t samples, seed; /* outer samples (x, y) >= 2 */
     int threads;            /* <= 0: as many as OpenMP offers */
     int progress;           /* a progress line on stderr after 1 s: 1 on a terminal, 2 always */
+    double ball_radius;     /* delta > 0: the delta-ball gain too (finite prior, n <= LP_RECON_BALL_N_MAX) */
+    const double *data;     /* LP_PRIOR_DIGITS: the data set's rows (n * p), as read, */
+    const char *data_file;  /* and the file they came from (echoed) */
 } lp_recon_setup;
 
 typedef struct {
@@ -64,15 +80,24 @@ typedef struct {
     double prior_mse;               /* E|x - E x|^2: the error of guessing blind */
     double information, information_se; /* I(X; Y) in nats (finite prior), else NAN */
     double ess_mean;                /* mean ESS of the inner sampling (continuous), else NAN */
+    /* the delta-ball gain 1{|w - x|_2 <= delta} (delta > 0 only, else NAN; ball_gain.c):
+       the best guess among the prior's points, max_k P(B(x_k, delta) | y), and above any
+       guess, max_k P(B(x_k, 2 delta) | y); the prior vulnerabilities of the same two gains,
+       max_k pi(B(x_k, delta)) and max_k pi(B(x_k, 2 delta)), exact */
+    double ball_success, ball_success_se, ball_upper, ball_upper_se;
+    double ball_prior, ball_prior_upper;
     uint64_t samples, seed;
-    int threads;
+    int threads, ranks;             /* how the work was shared (the result does not depend on it) */
 } lp_recon_result;
 
 /* 1 when the setup is consistent (ranges above; vmf takes only the sphere
  * priors; laplace and gauss any); else 0 with a message naming the parameter. */
 int lp_recon_check(const lp_recon_setup *s, char *err, size_t errlen);
 
-/* The n points of a finite prior (n * p doubles, row-major), from the seed. */
+/* 1 for a finite prior (points, sphere-points, digits) */
+int lp_recon_prior_finite(const lp_recon_setup *s);
+/* The n points of a finite prior (n * p doubles, row-major), from the seed
+ * (digits: from s->data). */
 void lp_recon_points(double *x, const lp_recon_setup *s);
 /* One secret from the prior (a continuous prior; or an index for a finite
  * one, returned, with x its point). */
@@ -83,6 +108,28 @@ void lp_recon_release(double *y, const lp_recon_setup *s, const double *x, lp_st
 double lp_recon_loglik(const lp_recon_setup *s, const double *x, const double *y);
 /* E|x - E x|^2 of the prior (exact: by formula, or over the n points). */
 double lp_recon_prior_mse(const lp_recon_setup *s, const double *points);
+
+/* The delta-ball gain's neighbourhoods over n points (ball_gain.c): for each k
+ * the j with |x_j - x_k|_2 <= 2 delta, list[start[k] .. start[k+1]), the
+ * inner[k] within delta first. */
+typedef struct {
+    int n;
+    size_t *start;
+    int *inner, *list;
+} lp_recon_balls;
+/* 0, or -1 when memory runs out or on cancellation (b cleared) */
+int lp_recon_balls_init(lp_recon_balls *b, const double *points, int n, int p, double delta);
+void lp_recon_balls_clear(lp_recon_balls *b);
+/* max_k of sum_{j in the delta-ball of x_k} w_j (lo) and of the 2 delta-ball (hi) */
+void lp_recon_balls_mass(double *lo, double *hi, const lp_recon_balls *b, const double *w);
+/* the same for equal weights 1/n: the prior vulnerabilities */
+void lp_recon_balls_prior(double *lo, double *hi, const lp_recon_balls *b);
+
+/* The blocks over MPI ranks (parallel.c; one rank without MPI): this rank's
+ * blocks [*lo, *hi) of a chunk of `count`, and every rank's share of
+ * blocks[0 .. count) (each `size` bytes) to every rank (0, or -1). */
+void lp_recon_share(uint64_t *lo, uint64_t *hi, uint64_t count);
+int lp_recon_gather(void *blocks, size_t size, uint64_t count);
 
 /* Runs the study; 0 on success, -1 when memory runs out or on cancellation
  * (the cancel flag of src/core is read in every block). */

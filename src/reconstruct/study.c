@@ -6,12 +6,12 @@
 #include "core/attacker.h"
 #include "reconstruct/study.h"
 
-static const char *const prior_names[] = { "points", "sphere-points", "gauss", "ball", "sphere" };
+static const char *const prior_names[] = { "points", "sphere-points", "gauss", "ball", "sphere", "digits" };
 
 int
 lp_recon_check(const lp_recon_setup *s, char *err, size_t errlen)
 {
-    const int finite = s->prior == LP_PRIOR_POINTS || s->prior == LP_PRIOR_SPHERE_POINTS;
+    const int finite = lp_recon_prior_finite(s);
     if (s->p < (s->noise == LP_RECON_VMF ? 2 : 1) || s->p > LP_RECON_P_MAX)
         snprintf(err, errlen, "--p must be an integer from %d to %d", s->noise == LP_RECON_VMF ? 2 : 1,
                  LP_RECON_P_MAX);
@@ -27,6 +27,19 @@ lp_recon_check(const lp_recon_setup *s, char *err, size_t errlen)
         snprintf(err, errlen, "--inner must be an integer from 1 to %d", LP_RECON_INNER_MAX);
     else if (s->prior == LP_PRIOR_GAUSS && !(s->prior_scale > 0 && s->prior_scale < 1e300))
         snprintf(err, errlen, "--prior-scale must be a number > 0 and below 1e300");
+    else if (s->prior == LP_PRIOR_DIGITS && s->p != LP_RECON_DIGITS_P)
+        snprintf(err, errlen, "--p must be %d with --prior digits (8x8 images)", LP_RECON_DIGITS_P);
+    else if (s->prior == LP_PRIOR_DIGITS && s->n > LP_RECON_DIGITS_ROWS)
+        snprintf(err, errlen, "--n must be an integer from 1 to %d with --prior digits", LP_RECON_DIGITS_ROWS);
+    else if (s->prior == LP_PRIOR_DIGITS && s->data == NULL)
+        snprintf(err, errlen, "--prior digits: no data read");
+    else if (s->ball_radius != 0 && !(s->ball_radius > 0 && s->ball_radius < 1e300))
+        snprintf(err, errlen, "--ball-radius must be a number > 0 and below 1e300");
+    else if (s->ball_radius > 0 && !finite)
+        snprintf(err, errlen, "--ball-radius needs a finite prior (points, sphere-points or digits)");
+    else if (s->ball_radius > 0 && s->n > LP_RECON_BALL_N_MAX)
+        snprintf(err, errlen, "--n must be at most %d with --ball-radius (the balls' neighbourhoods take n^2)",
+                 LP_RECON_BALL_N_MAX);
     else
         return 1;
     return 0;
@@ -50,7 +63,7 @@ lp_recon_prior_from_name(const char *name)
 static void
 inputs(lp_record *rec, const lp_recon_setup *s, const lp_recon_calibration *cal)
 {
-    const int finite = s->prior == LP_PRIOR_POINTS || s->prior == LP_PRIOR_SPHERE_POINTS;
+    const int finite = lp_recon_prior_finite(s);
     lp_record_text(rec, "command", "reconstruct");
     lp_record_text(rec, "mechanism", lp_recon_noise_name(s->noise));
     lp_record_int(rec, "p", s->p);
@@ -65,14 +78,58 @@ inputs(lp_record *rec, const lp_recon_setup *s, const lp_recon_calibration *cal)
     if (cal->capacity_bits)
         lp_record_text(rec, "capacity_target_bits", cal->capacity_bits);
     lp_record_text(rec, "prior", prior_names[s->prior]);
+    if (s->prior == LP_PRIOR_DIGITS)
+        lp_record_text(rec, "data", s->data_file);
     if (finite)
         lp_record_int(rec, "n", s->n);
     else
         lp_record_int(rec, "inner", s->inner);
     if (s->prior == LP_PRIOR_GAUSS)
         lp_record_double(rec, "prior_scale", s->prior_scale);
+    if (s->ball_radius > 0)
+        lp_record_textf(rec, "ball_radius", "%.17g", s->ball_radius);
     lp_record_int(rec, "samples", (int64_t) s->samples);
     lp_record_int(rec, "seed", (int64_t) s->seed);
+}
+
+/* min(1, C v): the capacity bound on a gain whose prior vulnerability is
+   v = k/n (k points of n in the best ball; k recovered exactly from the double) */
+static void
+capacity_times(lp_record *rec, const char *key, const arb_t c, double v, int n)
+{
+    arb_t b, one;
+    arb_init(b);
+    arb_init(one);
+    arb_mul_ui(b, c, (ulong) llround(v * n), 128);
+    arb_div_ui(b, b, (ulong) n, 128);
+    arb_one(one);
+    arb_min(b, b, one, 128);
+    lp_record_ball(rec, key, b, 4);
+    arb_clear(b);
+    arb_clear(one);
+}
+
+/* the delta-ball gain's keys (leakproof(1)); c the certified capacity or NULL */
+static void
+delta_record(lp_record *rec, const lp_recon_result *r, const arb_t c, int n)
+{
+    lp_record_double(rec, "ball_success", r->ball_success);
+    lp_record_double(rec, "ball_success_std_error", r->ball_success_se);
+    lp_record_double(rec, "ball_success_upper", r->ball_upper);
+    lp_record_double(rec, "ball_success_upper_std_error", r->ball_upper_se);
+    lp_record_double(rec, "ball_prior_vulnerability", r->ball_prior);
+    lp_record_double(rec, "ball_prior_vulnerability_upper", r->ball_prior_upper);
+    lp_record_text(rec, "ball_note", "the delta-ball gain 1{|w - x|_2 <= ball_radius}: ball_success is the best "
+                   "guess among the prior's points, E max_k P(B(x_k, delta) | y); no guess anywhere does better "
+                   "than ball_success_upper, E max_k P(B(x_k, 2 delta) | y); each is at most min(1, C times its "
+                   "gain's prior vulnerability), ball_capacity_bound and ball_capacity_bound_upper");
+    if (c != NULL) {
+        capacity_times(rec, "ball_capacity_bound", c, r->ball_prior, n);
+        capacity_times(rec, "ball_capacity_bound_upper", c, r->ball_prior_upper, n);
+    } else {
+        lp_record_null(rec, "ball_capacity_bound");
+        lp_record_null(rec, "ball_capacity_bound_upper");
+    }
 }
 
 int
@@ -88,6 +145,7 @@ lp_recon_study(lp_record *rec, const lp_recon_setup *s, const lp_recon_calibrati
         return -1;
     inputs(rec, s, cal);
     lp_record_int(rec, "threads", r.threads);
+    lp_record_int(rec, "ranks", r.ranks);
     if (r.finite) {
         lp_record_double(rec, "success", r.success);
         lp_record_double(rec, "success_std_error", r.success_se);
@@ -112,6 +170,8 @@ lp_recon_study(lp_record *rec, const lp_recon_setup *s, const lp_recon_calibrati
     arb_init(c);
     arb_init(l2);
     if (lp_recon_capacity(c, s->noise, s->p, s->scale, s->radius, 10) == 0) {
+        if (s->ball_radius > 0)
+            delta_record(rec, &r, c, s->n);
         lp_record_ball(rec, "capacity", c, 10);
         arb_log(l2, c, 128);
         arb_const_log2(c, 128);
@@ -121,6 +181,8 @@ lp_recon_study(lp_record *rec, const lp_recon_setup *s, const lp_recon_calibrati
         else
             lp_attacker_null(rec);      /* the secret is not in the input set */
     } else {
+        if (s->ball_radius > 0)
+            delta_record(rec, &r, NULL, s->n);
         lp_record_null(rec, "capacity");
         lp_attacker_null(rec);
     }

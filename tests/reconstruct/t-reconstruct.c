@@ -7,6 +7,12 @@
  *   - the von Mises-Fisher release: E[mu.y] = coth kappa - 1/kappa at p = 3;
  *   - the capacity bound: MAP's success never above min(1, C/n) beyond 4
  *     standard errors (gauss, vmf, laplace);
+ *   - the delta-ball gain: below half the least distance between the points it
+ *     is MAP's success (the same bits), from the diameter on it is 1; two points
+ *     at distance d with d/2 <= delta < d: the best guess among the points
+ *     succeeds with Phi(d/(2 sigma)), and no guess does better than 1, which the
+ *     midpoint attains; and the capacity times each gain's prior vulnerability
+ *     bounds it (every mechanism);
  *   - the same bits at 1 and 3 threads.
  * LP_TEST_SCALE multiplies the random repetitions. */
 #include <math.h>
@@ -144,16 +150,108 @@ main(void)
         arb_clear(c);
     }
 
-    /* the same bits at 1 and 3 threads */
+    /* the delta-ball gain at its two ends: delta below half the least distance
+       (MAP, the same bits) and from the diameter 2R on (1) */
+    for (int k = 0; k < 3 * reps; k++) {
+        const lp_recon_noise noise = (lp_recon_noise) (k % 3);
+        const int p = noise == LP_RECON_VMF ? 2 + (int) lp_stream_below(&r, 3) : 1 + (int) lp_stream_below(&r, 3);
+        const double scale = noise == LP_RECON_VMF ? urand(&r, 0.5, 40) : urand(&r, 0.1, 1.5);
+        const int n = 2 + (int) lp_stream_below(&r, 30);
+        lp_recon_setup s = setup(noise, p, scale, LP_PRIOR_POINTS, n, 1000, 500 + k);
+        double x[32 * 4], least = INFINITY;
+        lp_recon_result small, big;
+        lp_recon_points(x, &s);
+        for (int a = 0; a < n; a++)
+            for (int b = 0; b < a; b++) {
+                double d2 = 0;
+                for (int i = 0; i < p; i++)
+                    d2 += (x[a * p + i] - x[b * p + i]) * (x[a * p + i] - x[b * p + i]);
+                least = fmin(least, sqrt(d2));
+            }
+        const double tiny = s.ball_radius = 0.49 * least;
+        int rc = lp_recon_estimate(&small, &s);
+        s.ball_radius = 2.0;        /* the diameter of the input set (radius 1) */
+        rc |= lp_recon_estimate(&big, &s);
+        tap_ok(rc == 0 && small.ball_success == small.success && small.ball_upper == small.success
+               && small.ball_prior == 1.0 / n,
+               "[balunovic/sec4/delta-to-exact] %s p=%d %s=%.17g, %d points, delta = %.6g below half the least "
+               "distance: the delta-ball attacker's success %.17g and its upper bound %.17g are MAP's %.17g",
+               lp_recon_noise_name(noise), p, lp_recon_scale_name(noise), scale, n, tiny,
+               small.ball_success, small.ball_upper, small.success);
+        tap_ok(rc == 0 && big.ball_success == 1 && big.ball_upper == 1 && big.ball_prior == 1,
+               "%s p=%d %s=%.17g, %d points, delta = 2 (the diameter): the delta-ball success %.17g, its prior "
+               "vulnerability %.17g, both 1", lp_recon_noise_name(noise), p, lp_recon_scale_name(noise), scale, n,
+               big.ball_success, big.ball_prior);
+    }
+
+    /* two points at distance d, d/2 <= delta < d: a guess at a point covers
+       only it (MAP: Phi(d/(2 sigma))); the midpoint covers both (1) */
+    for (int k = 0; k < 2 * reps; k++) {
+        lp_recon_setup s = setup(LP_RECON_GAUSS, 1 + (int) lp_stream_below(&r, 4), urand(&r, 0.1, 1.5),
+                                 LP_PRIOR_POINTS, 2, 4000, 600 + k);
+        double x[2 * 4], d = 0;
+        lp_recon_result res;
+        lp_recon_points(x, &s);
+        for (int i = 0; i < s.p; i++)
+            d += (x[i] - x[s.p + i]) * (x[i] - x[s.p + i]);
+        d = sqrt(d);
+        s.ball_radius = d * urand(&r, 0.5, 0.99);
+        const double exact = 0.5 * erfc(-d / (2 * s.scale) / sqrt(2.0));
+        if (lp_recon_estimate(&res, &s) != 0) {
+            tap_ok(0, "two points, the delta-ball gain: the study failed");
+            continue;
+        }
+        tap_ok(fabs(res.ball_success - exact) <= 4 * res.ball_success_se && res.ball_upper == 1
+               && res.ball_prior == 0.5 && res.ball_prior_upper == 1,
+               "[balunovic/sec4/bayes-adversary] two points at distance %.6f, gauss sigma=%.17g p=%d, delta = %.6f: "
+               "the best guess at a point %.5f +- %.5f vs Phi(d/(2 sigma)) = %.5f (z = %.2f); the midpoint, within "
+               "delta of both, attains the upper bound %.17g: the maximiser is not a point of the prior", d,
+               s.scale, s.p, s.ball_radius, res.ball_success, res.ball_success_se, exact,
+               (res.ball_success - exact) / res.ball_success_se, res.ball_upper);
+    }
+
+    /* the capacity bounds the delta-ball gains: success <= min(1, C V_g(pi)) + 4 se */
+    for (int k = 0; k < 6 * reps; k++) {
+        const lp_recon_noise noise = (lp_recon_noise) (k % 3);
+        const int p = noise == LP_RECON_VMF ? 2 + (int) lp_stream_below(&r, 2) : 1 + (int) lp_stream_below(&r, 2);
+        const double scale = noise == LP_RECON_VMF ? urand(&r, 0.5, 10) : urand(&r, 0.3, 2);
+        const int n = 20 + (int) lp_stream_below(&r, 60);
+        lp_recon_setup s = setup(noise, p, scale, LP_PRIOR_POINTS, n, 2000, 700 + k);
+        lp_recon_result res;
+        arb_t c;
+        s.ball_radius = urand(&r, 0.05, 0.4);
+        arb_init(c);
+        if (lp_recon_capacity(c, noise, p, scale, 1, 8) != 0 || lp_recon_estimate(&res, &s) != 0) {
+            tap_ok(0, "delta-ball capacity bound: %s p=%d scale=%.17g: the study or the capacity failed",
+                   lp_recon_noise_name(noise), p, scale);
+            arb_clear(c);
+            continue;
+        }
+        const double cap = arf_get_d(arb_midref(c), ARF_RND_UP);
+        const double b1 = fmin(1, cap * res.ball_prior), b2 = fmin(1, cap * res.ball_prior_upper);
+        tap_ok(res.ball_success <= b1 + 4 * res.ball_success_se && res.ball_upper <= b2 + 4 * res.ball_upper_se
+               && res.ball_success <= res.ball_upper && res.success <= res.ball_success,
+               "[biswas/sec-II-B/gains] %s p=%d %s=%.17g, %d points, delta = %.4f: the delta-ball success %.5f +- "
+               "%.5f <= min(1, C V) = %.5f, above any guess %.5f +- %.5f <= %.5f (C = %.5g, V = %.4f, %.4f; MAP "
+               "%.5f)", lp_recon_noise_name(noise), p, lp_recon_scale_name(noise), scale, n, s.ball_radius,
+               res.ball_success, res.ball_success_se, b1, res.ball_upper, res.ball_upper_se, b2, cap,
+               res.ball_prior, res.ball_prior_upper, res.success);
+        arb_clear(c);
+    }
+
+    /* the same bits at 1 and 3 threads (the delta-ball gain too) */
     {
         lp_recon_setup s = setup(LP_RECON_VMF, 3, 4, LP_PRIOR_POINTS, 20, 3000, 7);
+        s.ball_radius = 0.5;
         lp_recon_result a, b;
         s.threads = 1;
         int rc = lp_recon_estimate(&a, &s);
         s.threads = 3;
         rc |= lp_recon_estimate(&b, &s);
         tap_ok(rc == 0 && memcmp(&a.success, &b.success, sizeof a.success) == 0
-               && memcmp(&a.mse, &b.mse, sizeof a.mse) == 0 && memcmp(&a.information, &b.information, sizeof a.information) == 0,
+               && memcmp(&a.mse, &b.mse, sizeof a.mse) == 0 && memcmp(&a.information, &b.information, sizeof a.information) == 0
+               && memcmp(&a.ball_success, &b.ball_success, sizeof a.ball_success) == 0
+               && memcmp(&a.ball_upper, &b.ball_upper, sizeof a.ball_upper) == 0,
                "the seed alone decides: success %.17g / %.17g, mse %.17g / %.17g at 1 / 3 threads",
                a.success, b.success, a.mse, b.mse);
     }

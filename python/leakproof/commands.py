@@ -74,12 +74,16 @@ def reconstruct(mechanism, **params):
     mechanism: 'gauss', 'vmf' or 'laplace'.  Parameters as the command's
     options: p; sigma, kappa or b, or epsilon with delta (relation='any-two'
     or 'paper'), or capacity (log2 C in bits); radius; prior ('points',
-    'sphere-points', 'gauss', 'ball', 'sphere'), n, prior_scale, inner;
-    samples, seed, threads, max_seconds.  Returns a Result: success and
-    success_std_error (the MAP guess, finite prior), mse and mse_std_error
-    (the posterior mean: the MMSE), floats and estimates; capacity,
-    log2_capacity and attacker_success_bound (min(1, C/n)) certified; they
-    depend on the seed only, not on threads.
+    'sphere-points', 'gauss', 'ball', 'sphere', 'digits': the 8x8 digits of
+    Debian's python3-sklearn, p = 64, data=FILE for another copy), n,
+    prior_scale, inner; ball_radius (the delta-ball gain); samples, seed,
+    threads, max_seconds.  Returns a Result: success and success_std_error
+    (the MAP guess, finite prior), mse and mse_std_error (the posterior mean:
+    the MMSE), floats and estimates; with ball_radius, ball_success (the best
+    guess among the prior's points) and ball_success_upper (above any guess)
+    beside ball_capacity_bound; capacity, log2_capacity and
+    attacker_success_bound (min(1, C/n)) certified; they depend on the seed
+    only, not on threads.
 
     Example: leakproof.reconstruct('vmf', p=3, kappa=10, n=64, samples=2000, seed=1)['success']"""
     return _swept(["reconstruct", mechanism], params)

@@ -32,6 +32,22 @@ def test_the_seed_alone_decides():
     assert (a["success"], a["mse"]) == (b["success"], b["mse"])
 
 
+def test_delta_ball_gain_below_its_capacity_bound():
+    r = leakproof.reconstruct("gauss", p=2, sigma=1, n=40, ball_radius="0.3", samples=2000, seed=2)
+    assert r["success"] <= r["ball_success"] <= r["ball_success_upper"] <= 1
+    assert r["ball_success"] <= float(Decimal(r["ball_capacity_bound"])) + 4 * r["ball_success_std_error"]
+    assert r["ball_prior_vulnerability"] <= r["ball_prior_vulnerability_upper"]
+
+
+def test_digits_prior_or_the_file_named():
+    try:
+        r = leakproof.reconstruct("gauss", prior="digits", n=20, sigma="0.5", samples=300, seed=1)
+    except ValueError as e:      # python3-sklearn absent: one message naming the file
+        assert "digits.csv.gz" in str(e)
+        pytest.skip("python3-sklearn's digits.csv.gz absent")
+    assert r["p"] == 64 and r["prior"] == "digits" and 0 < r["success"] <= 1
+
+
 def test_bad_input_names_the_parameter():
     with pytest.raises(ValueError, match="--prior"):
         leakproof.reconstruct("vmf", p=3, kappa=5, prior="gauss", samples=10, seed=1)

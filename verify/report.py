@@ -44,7 +44,8 @@ from sections.balunovic import section_balunovic  # noqa: E402
 from sections.beyond import section_beyond  # noqa: E402
 from sections.methods import section_methods  # noqa: E402
 from sections.reconstruct import (section_reconstruct, section_tan_reconstruct,  # noqa: E402
-                                  section_balunovic_fig4, section_capacity_meaning)
+                                  section_balunovic_fig4, section_capacity_meaning,
+                                  section_reconstruct_digits)
 from sections.conclude import section_findings, assumptions  # noqa: E402
 from sections.claims import section_claims  # noqa: E402
 
@@ -129,6 +130,7 @@ def build(R, outdir):
     guarded(section_reconstruct, body, data, cases["biswas"])   # the papers' experiments, exact attacker
     guarded(section_tan_reconstruct, body, data)
     guarded(section_balunovic_fig4, body, data)
+    guarded(section_reconstruct_digits, body)   # a real data set, the delta-ball gain
     verdict_part = []
     verdicts = guarded(section_verdicts, verdict_part, R.meta.get("grid", "cases/grid.cases"))
     head = ["# leakproof reports\n",

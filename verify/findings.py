@@ -254,6 +254,28 @@ def claim_paragraph(c):
             f"Measured: {c.get('figure') or '—'} (`{c.get('reproducer') or c.get('tests')}`).")
 
 
+# ---- issue 29: the verdict on the claim the reconstruction study was built for, always stated ----
+# Biswas et al.'s Fig. 1 claim (equal capacity gives equal reconstruction, equal epsilon does
+# not) closes the findings whichever way it comes out: its verdict and deciding figure from the
+# ledger's record, nothing typed.
+VERDICT_CLAIMS = ("biswas/fig1",)
+
+
+def claim_verdict_paragraph(claims_rec, claim_id):
+    """The verdict of a claim that does not fail (a failing one is written up with the
+    findings), with its figure and what the test does not cover; None if not recorded."""
+    for c in (claims_rec or {}).get("claims", []):
+        if c["claim"] != claim_id or c["verdict"] == "fails":
+            continue
+        paper = PAPER_NAMES.get(claim_id.split("/")[0], claim_id)
+        said = {"holds": "holds", "partly": "holds where it was tested"}.get(c["verdict"], c["verdict"])
+        cover = f" Not covered: {c['partly']}." if c.get("partly") else ""
+        return (f"**{paper}, {c['where']} (`{claim_id}`), \"{c['says']}\": {said} "
+                f"(verdict: {c['verdict']}).** Measured: {c.get('figure') or '—'} "
+                f"(`{c.get('reproducer') or c.get('tests')}`).{cover}")
+    return None
+
+
 # ---- issue 28: the findings of Tan et al.'s claims ledger (tests/t-tan-*) ----------------
 # Their tests (tests/t-tan-accumulation, tests/t-tan-proofs) are in SOURCES; these write-ups
 # match their TODO lines.

@@ -32,6 +32,11 @@ def section_findings(R, verdicts):
         if key is None or key not in [k for k, _ in keyed]:
             n += 1
             out.append(f"{n}. {findings.claim_paragraph(c)}")
+    for claim_id in findings.VERDICT_CLAIMS:   # stated whichever way it comes out
+        para = findings.claim_verdict_paragraph(getattr(R, "claims", None), claim_id)
+        if para:
+            n += 1
+            out.append(f"{n}. {para}")
     own = {c["claim"] for _, c in failing}
     unmatched = [u for u in unmatched if not (set(findings.CLAIM_ID.findall(u)) & own)]
     missing = [s for s in findings.SOURCES if not any(t["test"] == s and t["todo"] for t in R.tests)]

@@ -118,7 +118,8 @@ run_block(block_sums *b, const lp_recon_setup *s, const double *points, const lp
     lp_stream r;
     memset(b, 0, sizeof *b);
     lp_stream_init(&r, s->seed, LP_STREAM_RECON_DRAWS, block);
-    for (uint64_t j = 0; j < len; j++)
+    const int *cancel = lp_cancel_flag();
+    for (uint64_t j = 0; j < len && !lp_flag_set(cancel); j++)     /* a block may take seconds */
         one_sample(b, s, points, balls, cand, lw, &r);
 }
 

@@ -36,7 +36,6 @@ now(void)
     return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec;
 }
 
-
 /* One sample: the posterior over the candidates (the n points, or `inner`
  * prior draws), with log-weights in lw (scratch of the candidates' count). */
 static void
@@ -188,7 +187,8 @@ lp_recon_estimate(lp_recon_result *res, const lp_recon_setup *s)
             free(cand);
             free(lw);
         }
-        if (oom || lp_flag_set(cancel) || lp_recon_gather(blocks, sizeof *blocks, count) != 0) {
+        /* every rank stops together, or none does (one rank alone would wait in the exchange) */
+        if (lp_recon_any_rank(oom || lp_flag_set(cancel)) || lp_recon_gather(blocks, sizeof *blocks, count) != 0) {
             failed = 1;
             break;
         }

@@ -26,6 +26,21 @@ lp_recon_share(uint64_t *lo, uint64_t *hi, uint64_t count)
 }
 
 int
+lp_recon_any_rank(int flag)
+{
+#ifdef LP_HAVE_MPI
+    int any = flag != 0;
+    if (lp_mc_ranks() == 1)
+        return any;
+    if (MPI_Allreduce(MPI_IN_PLACE, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD) != MPI_SUCCESS)
+        return 1;
+    return any;
+#else
+    return flag != 0;
+#endif
+}
+
+int
 lp_recon_gather(void *blocks, size_t size, uint64_t count)
 {
 #ifdef LP_HAVE_MPI

@@ -130,6 +130,8 @@ void lp_recon_balls_prior(double *lo, double *hi, const lp_recon_balls *b);
  * blocks[0 .. count) (each `size` bytes) to every rank (0, or -1). */
 void lp_recon_share(uint64_t *lo, uint64_t *hi, uint64_t count);
 int lp_recon_gather(void *blocks, size_t size, uint64_t count);
+/* 1 when flag is set on any rank (every rank calls it: a collective), else 0 */
+int lp_recon_any_rank(int flag);
 
 /* Runs the study; 0 on success, -1 when memory runs out or on cancellation
  * (the cancel flag of src/core is read in every block). */

@@ -15,8 +15,8 @@ typedef struct {
     const char *M, *q, *delta;
     uint64_t steps;
     const lp_order_list *orders;
-    lp_method method;           /* arb, double or logdouble */
-    int compare;                /* with a double method: arb beside it, and rel_error */
+    const struct lp_peer *peer; /* the method: NULL for arb, else a peer (peers/peers.h) */
+    int compare;                /* with a peer: arb beside it, and rel_error */
     slong digits;
     int per_order;              /* the list per_order: each order's T-step RDP and epsilons */
     /* (rdp/delta_at_epsilon.c): delta at a given epsilon (NULL: epsilon at
@@ -51,7 +51,7 @@ void lp_account_record_conversion(lp_record *rec, const lp_account *acc, const l
 /* A per_order row's order, rdp, epsilon_balle2020, epsilon_classic (status: the caller's). */
 void lp_account_record_order(lp_record *row, const lp_account_order *o, slong digits);
 
-/* The inverse's record (req->M and req->method ignored): command "account
+/* The inverse's record (req->M and req->peer ignored): command "account
  * least-multiplier", epsilon, sampling_rate, steps, delta, orders and
  * resolution echoed, noise_multiplier (the least grid multiplier, text),
  * epsilon_upper_bound (its certified epsilon, rounded up), below (the grid

@@ -334,7 +334,7 @@ lp_account_delta_study(lp_record *rec, const lp_account_request *req)
         }
         for (slong d = req->digits + 2; d <= req->digits + 2 + DIGITS_MORE; d += 12) {
             lp_account_order_init(&o, order[i]);
-            st = lp_account_order_eval(&o, &run, LP_ARB, d);
+            st = lp_account_order_eval(&o, &run, NULL, d);
             if (st == LP_OK) {
                 slong prec = o.rdp_T.prec + 64;
                 lp_decimal_arb(alpha, order[i], prec);

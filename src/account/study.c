@@ -146,7 +146,7 @@ record_accountant(lp_record *rec, const lp_account_request *req, const lp_accoun
                   const lp_account *ref)
 {
     lp_record_text(rec, "command", "account");
-    lp_account_record_run(rec, req);    /* M, q, T (or the phases: rdp/delta_at_epsilon.c) */
+    lp_account_record_run(rec, req);    /* M, q, T (or the phases: request.c) */
     lp_record_text(rec, "delta", req->delta);
     lp_record_text(rec, "method", lp_account_method_name(acc->peer));
     lp_record_text(rec, "algorithm", lp_account_method_algorithm(acc->peer));
@@ -217,8 +217,12 @@ lp_account_study(lp_record *rec, const lp_account_request *req)
     lp_dpsgd run;
     struct lp_phases ph;
     lp_account acc, ref;
+    if (req->delta_for_eps) {
+        lp_account_delta_study(rec, req);   /* delta at epsilon (rdp/delta_at_epsilon.c) */
+        return;
+    }
     if (lp_account_edge_study(rec, req))
-        return;                 /* delta at epsilon, q = 0, delta = 0 (rdp/delta_at_epsilon.c) */
+        return;                 /* q = 0, delta = 0 (rdp/zero_edges.c) */
     lp_account_run_init(&run, &ph, req);
     if (req->orders->search)
         lp_account_init_search(&acc);

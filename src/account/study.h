@@ -29,6 +29,23 @@ typedef struct {
                                    (rdp_fixed_batch_arb.c) */
 } lp_account_request;
 
+/* ---- the run a request describes (request.c) ------------------------------------ */
+
+struct lp_phases;               /* rdp/phases.h */
+/* The accountant's run: one phase (M, q, steps), or the phases' sum; delta,
+ * the relation and the sampling scheme from the request.  Cleared by
+ * lp_account_run_clear. */
+void lp_account_run_init(lp_dpsgd *run, struct lp_phases *ph, const lp_account_request *req);
+void lp_account_run_clear(lp_dpsgd *run, struct lp_phases *ph, const lp_account_request *req);
+/* 1 when every phase's (or the run's) sampling rate is exactly 0 */
+int lp_account_all_rates_zero(const lp_account_request *req);
+/* noise_multiplier, sampling_rate, steps (with phases: the first two null,
+ * steps the total, and the list phases of each phase's three) */
+void lp_account_record_run(lp_record *rec, const lp_account_request *req);
+/* with --relation replace or --sampling fixed-batch: relation "replace" and
+ * relation_bound (the bound's statement), and sampling; nothing otherwise */
+void lp_account_record_relation(lp_record *rec, const lp_account_request *req);
+
 /* The accountant's record: command "account", the inputs echoed
  * (noise_multiplier, sampling_rate, steps, delta, method, orders), norders,
  * orders_failed, first_failure ("order A: status: note", or null), and for

@@ -71,6 +71,10 @@ void lp_vmf_chordal_set_shift(vmf_theta *c, double th, slong prec);
 void lp_vmf_chordal_setup(vmf_theta *c, lp_vmf_chordal_par *f, arb_t kw, arb_t q, arb_t hb, uint64_t p,
                           const arb_t kappa, const arb_t dist, slong wprec);
 
+/* The 10-point Gauss-Legendre rule on [-1, 1] of the double stages
+ * (vmf_profile_double.c, vmf_chordal_double.c): nodes +-x[j], weights w[j]. */
+extern const double lp_vmf_gl_x[5], lp_vmf_gl_w[5];
+
 /* res = 0F1(; (p-1)/2; x) by its series with a certified tail (vmf_0f1_arb.c);
  * returns 0 and does nothing where it does not apply (x too large). */
 int lp_vmf_0f1_half(acb_t res, uint64_t p, const acb_t x, slong prec);

@@ -77,6 +77,10 @@ lp_status lp_rdp_dp_accounting_est(double *rdp, double *rel_est, char *note, siz
  * magnitudes of the logs summed into it (common.c). */
 lp_status lp_rdp_peer_status(double *rdp, double *rel_est, char *note, size_t notelen,
                              double log_a, double mag, double alpha, int fe, const char *what);
+/* log(exp(m) + exp(log_s) (|log_s| + extra)): the absolute rounding of each
+ * log summed into log A (in units of 2^-53), weighted by its term, added to
+ * the magnitudes m (common.c; m unchanged where log_s is not finite). */
+double lp_peer_weigh(double m, double log_s, double extra);
 /* The peers' numerical pieces (common.c): Python's min and max (NaN in
  * the first argument wins), _log_add, _log_sub (-1 where Python raises
  * ValueError), scipy.special.binom, log_ndtr, and _log_erfc. */

@@ -254,7 +254,7 @@ lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
     char *M_hi = NULL, *M_lo = NULL;
     int below = 0, rc;
     if (lp_account_least_multiplier_edge(rec, epsilon, req, resolution))
-        return 0;               /* q = 0, epsilon = 0, delta = 0 (rdp/delta_at_epsilon.c) */
+        return 0;               /* q = 0, epsilon = 0, delta = 0 (rdp/zero_edges.c) */
     lp_dpsgd_init(&run, "1", req->q, req->steps, req->delta);
     run.replace = req->replace;
     run.fixed_batch = req->fixed_batch;

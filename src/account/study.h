@@ -19,8 +19,8 @@ typedef struct {
     int compare;                /* with a peer: arb beside it, and rel_error */
     slong digits;
     int per_order;              /* the list per_order: each order's T-step RDP and epsilons */
-    /* (rdp/delta_at_epsilon.c): delta at a given epsilon (NULL: epsilon at
-       delta), the run in phases "M,q,T" (nphases 0: M, q, steps above) */
+    /* delta at a given epsilon (rdp/delta_at_epsilon.c; NULL: epsilon at
+       delta), the run in phases "M,q,T" (phases.c; nphases 0: M, q, steps above) */
     const char *delta_for_eps;
     const char *const *phase;
     size_t nphases;

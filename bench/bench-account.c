@@ -19,7 +19,7 @@ now(void)
 }
 
 static void
-row(const char *label, const lp_dpsgd *run, const char *const *orders, size_t n, lp_method m)
+row(const char *label, const lp_dpsgd *run, const char *const *orders, size_t n, const lp_peer *m)
 {
     double t0 = now(), t;
     int reps = 0;
@@ -34,8 +34,8 @@ row(const char *label, const lp_dpsgd *run, const char *const *orders, size_t n,
         reps++;
         t = now() - t0;
     } while (t < 1.0);
-    printf("%-44s %-9s %9.2f ms   epsilon %s %s\n", label, lp_method_name(m), 1e3 * t / reps,
-           m == LP_ARB ? "<=" : "=", e);
+    printf("%-44s %-9s %9.2f ms   epsilon %s %s\n", label, lp_account_method_name(m), 1e3 * t / reps,
+           m == NULL ? "<=" : "=", e);
     flint_free(e);
 }
 
@@ -90,11 +90,11 @@ main(void)
     }
     lp_dpsgd_init(&run, "1.1", "0.01", 100000, "1e-5");
     printf("# account: M = 1.1, q = 0.01, T = 1e5, delta = 1e-5 (ms per epsilon, minimum over the orders)\n");
-    row("100 integer orders 2..101", &run, ints, 100, LP_ARB);
-    row("100 integer orders 2..101", &run, ints, 100, LP_DOUBLE);
-    row("100 integer orders 2..101", &run, ints, 100, LP_LOGDOUBLE);
-    row("Opacus 1.1.2's 151 orders (99 fractional)", &run, lp_orders_opacus, lp_norders_opacus, LP_ARB);
-    row("Opacus 1.1.2's 151 orders (99 fractional)", &run, lp_orders_opacus, lp_norders_opacus, LP_DOUBLE);
+    row("100 integer orders 2..101", &run, ints, 100, NULL);
+    row("100 integer orders 2..101", &run, ints, 100, lp_peer_find("double"));
+    row("100 integer orders 2..101", &run, ints, 100, lp_peer_find("logdouble"));
+    row("Opacus 1.1.2's 151 orders (99 fractional)", &run, lp_orders_opacus, lp_norders_opacus, NULL);
+    row("Opacus 1.1.2's 151 orders (99 fractional)", &run, lp_orders_opacus, lp_norders_opacus, lp_peer_find("double"));
     lp_dpsgd_clear(&run);
     printf("# PLD accountant: M = 1.1, q = 0.01, delta = 1e-5 (remove relation)\n");
     pld_row(1000, 0.01);

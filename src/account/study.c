@@ -47,7 +47,7 @@ lp_account_status(char *note, size_t nl, const lp_account *acc, int balle)
         snprintf(note, nl, "%s", acc->order[0].eps_balle.note);
         return lp_status_name(acc->order[0].eps_balle.status);
     }
-    if (acc->method == LP_ARB) {
+    if (acc->peer == NULL) {
         note[0] = '\0';
         return "ok";
     }
@@ -73,7 +73,7 @@ lp_account_record_conversion(lp_record *rec, const lp_account *acc, const lp_acc
         return;
     }
     best = balle ? &acc->order[bi].eps_balle : &acc->order[bi].eps_classic;
-    if (acc->method == LP_ARB) {
+    if (acc->peer == NULL) {
         const arf_struct *u = balle ? acc->eps_upper_balle : acc->eps_upper_classic;
         if (arf_sgn(u) < 0) {
             /* the formula's value is negative; epsilon >= 0 always, so 0 holds */
@@ -125,7 +125,7 @@ lp_account_record_conversion(lp_record *rec, const lp_account *acc, const lp_acc
             lp_record_null(rec, "below_certified");
         }
     }
-    if (acc->method == LP_ARB) {
+    if (acc->peer == NULL) {
         lp_record_text(rec, "status", "ok");
         if (clamped)
             lp_record_text(rec, "note", "the conversion's formula is negative here; epsilon >= 0, "
@@ -146,15 +146,15 @@ record_accountant(lp_record *rec, const lp_account_request *req, const lp_accoun
                   const lp_account *ref)
 {
     lp_record_text(rec, "command", "account");
-    lp_account_record_run(rec, req);    /* M, q, T (or the phases: rdp/delta_at_epsilon.c) */
+    lp_account_record_run(rec, req);    /* M, q, T (or the phases: request.c) */
     lp_record_text(rec, "delta", req->delta);
-    lp_record_text(rec, "method", lp_account_method_name(acc->method));
-    lp_record_text(rec, "algorithm", lp_account_method_algorithm(acc->method));
-    if (acc->method == LP_ARB)
+    lp_record_text(rec, "method", lp_account_method_name(acc->peer));
+    lp_record_text(rec, "algorithm", lp_account_method_algorithm(acc->peer));
+    if (acc->peer == NULL)
         lp_record_null(rec, "peer_conversion");
     else    /* the object holding the peer's own epsilon */
         lp_record_text(rec, "peer_conversion",
-                       lp_account_method_balle(acc->method) ? "balle2020" : "classic");
+                       lp_account_method_balle(acc->peer) ? "balle2020" : "classic");
     lp_record_text(rec, "orders", req->orders->text);
     lp_record_int(rec, "norders", (int64_t) acc->norders);
     if (acc->searched)
@@ -217,20 +217,24 @@ lp_account_study(lp_record *rec, const lp_account_request *req)
     lp_dpsgd run;
     struct lp_phases ph;
     lp_account acc, ref;
+    if (req->delta_for_eps) {
+        lp_account_delta_study(rec, req);   /* delta at epsilon (rdp/delta_at_epsilon.c) */
+        return;
+    }
     if (lp_account_edge_study(rec, req))
-        return;                 /* delta at epsilon, q = 0, delta = 0 (rdp/delta_at_epsilon.c) */
+        return;                 /* q = 0, delta = 0 (rdp/zero_edges.c) */
     lp_account_run_init(&run, &ph, req);
     if (req->orders->search)
         lp_account_init_search(&acc);
     else
         lp_account_init(&acc, req->orders->order, req->orders->n);
     /* two guard digits: the printed decimal is rounded from a ball that has them */
-    lp_account_eval_orders(&acc, &run, req->method, req->digits + 2, req->orders->search);
+    lp_account_eval_orders(&acc, &run, req->peer, req->digits + 2, req->orders->search);
     if (req->compare) {
         /* arb over the same orders as the double method (the grid, no search) */
         lp_account_init(&ref, req->orders->order, req->orders->n);
-        lp_account_eval(&ref, &run, LP_ARB, 17);
-        if (lp_peer_of(req->method) && lp_peer_of(req->method)->kl_zero)
+        lp_account_eval(&ref, &run, NULL, 17);
+        if (req->peer && req->peer->kl_zero)
             lp_account_kl_zero(&ref, run.delta);    /* its conversion, certified */
     }
     record_accountant(rec, req, &acc, req->compare ? &ref : NULL);
@@ -250,7 +254,7 @@ lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
     char *M_hi = NULL, *M_lo = NULL;
     int below = 0, rc;
     if (lp_account_least_multiplier_edge(rec, epsilon, req, resolution))
-        return 0;               /* q = 0, epsilon = 0, delta = 0 (rdp/delta_at_epsilon.c) */
+        return 0;               /* q = 0, epsilon = 0, delta = 0 (rdp/zero_edges.c) */
     lp_dpsgd_init(&run, "1", req->q, req->steps, req->delta);
     run.replace = req->replace;
     run.fixed_batch = req->fixed_batch;

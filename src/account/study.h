@@ -15,12 +15,12 @@ typedef struct {
     const char *M, *q, *delta;
     uint64_t steps;
     const lp_order_list *orders;
-    lp_method method;           /* arb, double or logdouble */
-    int compare;                /* with a double method: arb beside it, and rel_error */
+    const struct lp_peer *peer; /* the method: NULL for arb, else a peer (peers/peers.h) */
+    int compare;                /* with a peer: arb beside it, and rel_error */
     slong digits;
     int per_order;              /* the list per_order: each order's T-step RDP and epsilons */
-    /* (rdp/delta_at_epsilon.c): delta at a given epsilon (NULL: epsilon at
-       delta), the run in phases "M,q,T" (nphases 0: M, q, steps above) */
+    /* delta at a given epsilon (rdp/delta_at_epsilon.c; NULL: epsilon at
+       delta), the run in phases "M,q,T" (phases.c; nphases 0: M, q, steps above) */
     const char *delta_for_eps;
     const char *const *phase;
     size_t nphases;
@@ -28,6 +28,23 @@ typedef struct {
     int fixed_batch;            /* --sampling fixed-batch: without replacement, replace-one
                                    (rdp_fixed_batch_arb.c) */
 } lp_account_request;
+
+/* ---- the run a request describes (request.c) ------------------------------------ */
+
+struct lp_phases;               /* rdp/phases.h */
+/* The accountant's run: one phase (M, q, steps), or the phases' sum; delta,
+ * the relation and the sampling scheme from the request.  Cleared by
+ * lp_account_run_clear. */
+void lp_account_run_init(lp_dpsgd *run, struct lp_phases *ph, const lp_account_request *req);
+void lp_account_run_clear(lp_dpsgd *run, struct lp_phases *ph, const lp_account_request *req);
+/* 1 when every phase's (or the run's) sampling rate is exactly 0 */
+int lp_account_all_rates_zero(const lp_account_request *req);
+/* noise_multiplier, sampling_rate, steps (with phases: the first two null,
+ * steps the total, and the list phases of each phase's three) */
+void lp_account_record_run(lp_record *rec, const lp_account_request *req);
+/* with --relation replace or --sampling fixed-batch: relation "replace" and
+ * relation_bound (the bound's statement), and sampling; nothing otherwise */
+void lp_account_record_relation(lp_record *rec, const lp_account_request *req);
 
 /* The accountant's record: command "account", the inputs echoed
  * (noise_multiplier, sampling_rate, steps, delta, method, orders), norders,
@@ -51,7 +68,7 @@ void lp_account_record_conversion(lp_record *rec, const lp_account *acc, const l
 /* A per_order row's order, rdp, epsilon_balle2020, epsilon_classic (status: the caller's). */
 void lp_account_record_order(lp_record *row, const lp_account_order *o, slong digits);
 
-/* The inverse's record (req->M and req->method ignored): command "account
+/* The inverse's record (req->M and req->peer ignored): command "account
  * least-multiplier", epsilon, sampling_rate, steps, delta, orders and
  * resolution echoed, noise_multiplier (the least grid multiplier, text),
  * epsilon_upper_bound (its certified epsilon, rounded up), below (the grid

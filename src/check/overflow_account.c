@@ -15,7 +15,7 @@
 #define T_DECADES 18
 
 typedef struct {
-    lp_method method;
+    const lp_peer *peer;
     const char *M, *q, *delta;
     uint64_t steps, order;
     double tol;
@@ -37,7 +37,7 @@ fails(const probe *pr, const char **kind, double *err)
     lp_dpsgd_init(&run, pr->M, pr->q, pr->steps, pr->delta);
     lp_account_order_init(&o, alpha);
     lp_account_order_init(&ref, alpha);
-    st = lp_account_order_eval(&o, &run, pr->method, 0);
+    st = lp_account_order_eval(&o, &run, pr->peer, 0);
     if (o.rdp_T.status == LP_INACCURATE)
         st = LP_INACCURATE;     /* a value: measured like an ok one */
     if (st != LP_OK && st != LP_INACCURATE) {
@@ -45,7 +45,7 @@ fails(const probe *pr, const char **kind, double *err)
         *err = -1;
         f = 1;
     } else {
-        lp_account_order_eval(&ref, &run, LP_ARB, REFERENCE_DIGITS);
+        lp_account_order_eval(&ref, &run, NULL, REFERENCE_DIGITS);
         *err = lp_rel_error(&o.rdp_T, &ref.rdp_T);
         f = !(*err >= 0 && *err <= pr->tol);
         *kind = f ? "inaccurate" : "none";
@@ -66,11 +66,11 @@ point_none(lp_account_overflow_point *pt, uint64_t searched_to, double err)
 }
 
 void
-lp_account_overflow_order(lp_account_overflow_point *pt, lp_method method, const char *M,
+lp_account_overflow_order(lp_account_overflow_point *pt, const lp_peer *peer, const char *M,
                           const char *q, uint64_t steps, const char *delta,
                           uint64_t order_max, double tol)
 {
-    probe pr = { method, M, q, delta, steps, 2, tol };
+    probe pr = { peer, M, q, delta, steps, 2, tol };
     uint64_t good = 1, bad;
     const char *kind;
     double err;
@@ -171,21 +171,21 @@ set_steps(probe *pr, int k, char *buf)
 }
 
 void
-lp_account_overflow_sampling_rate(lp_account_overflow_point *pt, lp_method method,
+lp_account_overflow_sampling_rate(lp_account_overflow_point *pt, const lp_peer *peer,
                                   const char *M, uint64_t order, uint64_t steps,
                                   const char *delta, double tol)
 {
     char buf[16];
-    probe pr = { method, M, "0.1", delta, steps, order, tol };
+    probe pr = { peer, M, "0.1", delta, steps, order, tol };
     decade_walk(pt, &pr, 1, Q_DECADES, set_q, buf);
 }
 
 void
-lp_account_overflow_steps(lp_account_overflow_point *pt, lp_method method, const char *M,
+lp_account_overflow_steps(lp_account_overflow_point *pt, const lp_peer *peer, const char *M,
                           const char *q, uint64_t order, const char *delta, double tol)
 {
     char buf[16];
-    probe pr = { method, M, q, delta, 1, order, tol };
+    probe pr = { peer, M, q, delta, 1, order, tol };
     decade_walk(pt, &pr, 0, T_DECADES, set_steps, buf);
 }
 
@@ -208,13 +208,13 @@ ten_to(uint64_t k)
 }
 
 void
-lp_account_overflow_record(lp_record *rec, lp_method method, char *const *grid, size_t n,
+lp_account_overflow_record(lp_record *rec, const lp_peer *peer, char *const *grid, size_t n,
                            const char *q, uint64_t steps, const char *delta,
                            uint64_t order, uint64_t order_max, double tol)
 {
     lp_record_text(rec, "command", "overflow account");
-    lp_record_text(rec, "method", lp_account_method_name(method));
-    lp_record_text(rec, "algorithm", lp_account_method_algorithm(method));
+    lp_record_text(rec, "method", lp_account_method_name(peer));
+    lp_record_text(rec, "algorithm", lp_account_method_algorithm(peer));
     lp_record_double(rec, "tolerance", tol);
     lp_record_int(rec, "order_max", (int64_t) order_max);
     lp_record_text(rec, "sampling_rate", q);
@@ -224,7 +224,7 @@ lp_account_overflow_record(lp_record *rec, lp_method method, char *const *grid, 
     for (size_t i = 0; i < n; i++) {
         lp_account_overflow_point pt;
         lp_record *row = lp_record_append(rec, "points");
-        lp_account_overflow_order(&pt, method, grid[i], q, steps, delta, order_max, tol);
+        lp_account_overflow_order(&pt, peer, grid[i], q, steps, delta, order_max, tol);
         lp_record_text(row, "noise_multiplier", grid[i]);
         lp_record_text(row, "sampling_rate", q);
         lp_record_int(row, "steps", (int64_t) steps);
@@ -238,7 +238,7 @@ lp_account_overflow_record(lp_record *rec, lp_method method, char *const *grid, 
     for (size_t i = 0; i < n; i++) {
         lp_account_overflow_point pt;
         lp_record *row = lp_record_append(rec, "sampling_rate_points");
-        lp_account_overflow_sampling_rate(&pt, method, grid[i], order, steps, delta, tol);
+        lp_account_overflow_sampling_rate(&pt, peer, grid[i], order, steps, delta, tol);
         lp_record_text(row, "noise_multiplier", grid[i]);
         lp_record_int(row, "order", (int64_t) order);
         lp_record_int(row, "steps", (int64_t) steps);
@@ -252,7 +252,7 @@ lp_account_overflow_record(lp_record *rec, lp_method method, char *const *grid, 
     for (size_t i = 0; i < n; i++) {
         lp_account_overflow_point pt;
         lp_record *row = lp_record_append(rec, "steps_points");
-        lp_account_overflow_steps(&pt, method, grid[i], q, order, delta, tol);
+        lp_account_overflow_steps(&pt, peer, grid[i], q, order, delta, tol);
         lp_record_text(row, "noise_multiplier", grid[i]);
         lp_record_int(row, "order", (int64_t) order);
         lp_record_text(row, "sampling_rate", q);

@@ -4,6 +4,7 @@
 #define LP_OVERFLOW_ACCOUNT_H
 
 #include "account/rdp/rdp.h"
+#include "account/peers/peers.h"
 #include "core/record.h"
 
 /* Digits of the arb reference: its radius stays far below any error measured. */
@@ -11,7 +12,7 @@
 
 /* ---- where the double accountants break (overflow_account.c) -------------------- */
 
-/* A failure of `method` (double or logdouble) at one integer order: its
+/* A failure of a peer (peers/peers.h) at one integer order: its
  * status is not ok, or its T-step RDP differs from arb's (certified to 20
  * digits) by a relative error above the tolerance.  One search's answer:
  *   at            the boundary: the smallest failing order; for the decade
@@ -36,17 +37,17 @@ typedef struct {
  * (M, q, steps, delta): doubling from 2, then bisection; exact in the sense
  * that order a fails and a - 1 does not, both evaluated (a = 2 fails: nothing
  * before it). */
-void lp_account_overflow_order(lp_account_overflow_point *pt, lp_method method, const char *M,
+void lp_account_overflow_order(lp_account_overflow_point *pt, const lp_peer *peer, const char *M,
                                const char *q, uint64_t steps, const char *delta,
                                uint64_t order_max, double tol);
 /* The first q = 10^-k, k = 1 .. 30, at which the method fails at (M, order,
  * steps, delta). */
-void lp_account_overflow_sampling_rate(lp_account_overflow_point *pt, lp_method method,
+void lp_account_overflow_sampling_rate(lp_account_overflow_point *pt, const lp_peer *peer,
                                        const char *M, uint64_t order, uint64_t steps,
                                        const char *delta, double tol);
 /* The first T = 10^k, k = 0 .. 18, at which the method fails at (M, q,
  * order, delta). */
-void lp_account_overflow_steps(lp_account_overflow_point *pt, lp_method method, const char *M,
+void lp_account_overflow_steps(lp_account_overflow_point *pt, const lp_peer *peer, const char *M,
                                const char *q, uint64_t order, const char *delta, double tol);
 
 /* The record of `leakproof overflow account`: command "overflow account",
@@ -64,7 +65,7 @@ void lp_account_overflow_steps(lp_account_overflow_point *pt, lp_method method, 
  *                         first failing decade, an integer, null when none),
  *                         kind, ..., searched_to (an integer).
  * rel_error and rel_error_before are null where there is no number. */
-void lp_account_overflow_record(lp_record *rec, lp_method method, char *const *grid, size_t n,
+void lp_account_overflow_record(lp_record *rec, const lp_peer *peer, char *const *grid, size_t n,
                                 const char *q, uint64_t steps, const char *delta,
                                 uint64_t order, uint64_t order_max, double tol);
 
@@ -76,7 +77,7 @@ void lp_account_overflow_record(lp_record *rec, lp_method method, char *const *g
  * rel_error (against the certified minimum), below_certified (the method's
  * epsilon is below the certified lower end: unsound), method_status (what
  * the method itself says, as `account` does), orders_failed. */
-void lp_account_peer_map_record(lp_record *rec, lp_method method, char *const *grid, size_t n,
+void lp_account_peer_map_record(lp_record *rec, const lp_peer *peer, char *const *grid, size_t n,
                                 uint64_t steps, const char *delta, int decades,
                                 const char *const *orders, size_t norders,
                                 const char *orders_name);

@@ -11,19 +11,19 @@
 /* One row: the method's accountant (its own conversion, its own status) and
  * the certified one over the same orders, at (M, q, steps, delta). */
 static void
-accountant_row(lp_record *row, lp_method method, const char *M, const char *q, uint64_t steps,
+accountant_row(lp_record *row, const lp_peer *peer, const char *M, const char *q, uint64_t steps,
                const char *delta, const char *const *orders, size_t n)
 {
-    const int balle = lp_account_method_balle(method);
+    const int balle = lp_account_method_balle(peer);
     lp_dpsgd run;
     lp_account acc, ref;
     long bi;
     lp_dpsgd_init(&run, M, q, steps, delta);
     lp_account_init(&acc, orders, n);
     lp_account_init(&ref, orders, n);
-    lp_account_eval(&acc, &run, method, 0);
-    lp_account_eval(&ref, &run, LP_ARB, REFERENCE_DIGITS);
-    if (lp_peer_of(method) && lp_peer_of(method)->kl_zero)
+    lp_account_eval(&acc, &run, peer, 0);
+    lp_account_eval(&ref, &run, NULL, REFERENCE_DIGITS);
+    if (peer->kl_zero)
         lp_account_kl_zero(&ref, run.delta);    /* its conversion, certified */
     bi = balle ? acc.best_balle : acc.best_classic;
     lp_record_text(row, "noise_multiplier", M);
@@ -80,7 +80,7 @@ accountant_row(lp_record *row, lp_method method, const char *M, const char *q, u
 }
 
 void
-lp_account_peer_map_record(lp_record *rec, lp_method method, char *const *grid, size_t n,
+lp_account_peer_map_record(lp_record *rec, const lp_peer *peer, char *const *grid, size_t n,
                            uint64_t steps, const char *delta, int decades,
                            const char *const *orders, size_t norders, const char *orders_name)
 {
@@ -89,7 +89,7 @@ lp_account_peer_map_record(lp_record *rec, lp_method method, char *const *grid, 
     for (size_t i = 0; i < n; i++)
         for (int k = 1; k <= decades; k++) {
             snprintf(q, sizeof q, "1e-%d", k);
-            accountant_row(lp_record_append(rec, "accountant_points"), method, grid[i], q, steps,
+            accountant_row(lp_record_append(rec, "accountant_points"), peer, grid[i], q, steps,
                            delta, orders, norders);
         }
 }

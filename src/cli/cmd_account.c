@@ -150,7 +150,7 @@ parse(lp_account_opts *o, int argc, char **argv)
     memset(o, 0, sizeof *o);
     o->digits = LP_DIGITS_PRIVACY;
     o->resolution = 3;
-    o->method = LP_ARB;
+    o->peer = NULL;
     lp_opt g;
     lp_opt_init(&g, argc, argv, "", longopts);
     while ((c = lp_opt_next(&g)) != -1) {
@@ -275,21 +275,19 @@ parse(lp_account_opts *o, int argc, char **argv)
     if (res_text && (rc = lp_arg_int_range(&o->resolution, cmd, "--resolution", res_text, 0, 9)))
         return rc;
     if (o->method_text) {
-        int m = lp_account_method_from_name(o->method_text);
-        if (m < 0)
+        if (lp_account_method_from_name(&o->peer, o->method_text) != 0)
             return lp_usage_error(cmd, "--method must be arb, double, opacus, logdouble, "
                                   "dp-accounting or tf-privacy (got '%s')", o->method_text);
-        o->method = (lp_method) m;
-        if (m != LP_ARB && o->replace)
+        if (o->peer && o->replace)
             return lp_usage_error(cmd, "--relation replace is certified: --method arb only");
-        if (m != LP_ARB && (lp_rate_is_zero(o->q) || lp_decimal_sign(o->delta) == 0))
+        if (o->peer && (lp_rate_is_zero(o->q) || lp_decimal_sign(o->delta) == 0))
             return lp_usage_error(cmd, "--method %s takes --sampling-rate and --delta > 0 (at 0 "
                                   "the answer is exact: --method arb)", o->method_text);
-        if ((o->eps || o->stated) && m != LP_ARB)
+        if ((o->eps || o->stated) && o->peer)
             return lp_usage_error(cmd, "--method: the %s is certified (arb only)",
                                   o->eps ? "least multiplier" : "fit of a stated epsilon");
     }
-    if (o->compare && o->method == LP_ARB)
+    if (o->compare && o->peer == NULL)
         return lp_usage_error(cmd, "--compare needs a non-certified --method (double, opacus, "
                               "logdouble, dp-accounting, tf-privacy)");
     return lp_account_parse_orders(o);
@@ -298,7 +296,7 @@ parse(lp_account_opts *o, int argc, char **argv)
 static int
 run(const lp_account_opts *o)
 {
-    lp_account_request req = { o->M, o->q, o->delta, o->steps, &o->orders, o->method,
+    lp_account_request req = { o->M, o->q, o->delta, o->steps, &o->orders, o->peer,
                                o->compare, o->digits, o->per_order, o->delta_for_eps,
                                o->phase, o->nphases, o->replace, o->fixed_batch };
     lp_record *rec;

@@ -31,7 +31,7 @@ typedef struct {
     int estimate;
     double width;
     uint64_t steps;
-    lp_method method;
+    const lp_peer *peer;        /* --method: NULL for arb */
     lp_order_list orders;
     const char *phase[LP_ACCOUNT_PHASES_MAX];   /* --phase M,q,T, repeated */
     size_t nphases;

@@ -49,7 +49,7 @@ lp_account_budget(const lp_account_opts *o)
                                            o->digits, &opt);
         opt = "--orders";
     }
-    else if (o->method != LP_ARB && !o->compare)    /* doubles only: no certified integral */
+    else if (o->peer && !o->compare)    /* doubles only: no certified integral */
         est = 0;
     else
         est = lp_account_work_seconds(o->stated ? LP_WORK_FIT : o->eps ? LP_WORK_LEAST_M : LP_WORK_EPSILON,

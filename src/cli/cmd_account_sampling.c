@@ -29,7 +29,7 @@ lp_account_check_fixed_batch(lp_account_opts *o)
         return lp_usage_error(cmd, "--sampling fixed-batch: the RDP accountant of the Gaussian "
                               "only (Wang, Balle and Kasiviswanathan 2019); it does not take %s",
                               bad);
-    if (o->method != LP_ARB || o->compare)
+    if (o->peer || o->compare)
         return lp_usage_error(cmd, "--sampling fixed-batch is certified: --method arb only");
     o->replace = 0;             /* the bound is replace-one's already (not remove-then-add) */
     return 0;

@@ -1,42 +1,11 @@
 /* cmd_adversary.c -- `leakproof adversary SUBCOMMAND ...`: the subcommands,
  * the options each one takes (any other is refused by name), their help, and
- * the dispatch.  The subcommands themselves parse their values, call their
- * study and emit (cmd_adversary_run.c). */
+ * the dispatch.  The option table is cmd_adversary_options.c; the
+ * subcommands themselves parse their values, call their study and emit
+ * (cmd_adversary_run.c). */
 #include <string.h>
 #include "cli.h"
 #include "cmd_adversary.h"
-
-static const struct option longopts[] = {
-    { "d", required_argument, NULL, ADV_D },
-    { "prior-var", required_argument, NULL, ADV_PRIOR_VAR },
-    { "gain", required_argument, NULL, ADV_GAIN },
-    { "noise", required_argument, NULL, ADV_NOISE },
-    { "delta", required_argument, NULL, ADV_DELTA },
-    { "g-norm", required_argument, NULL, ADV_G_NORM },
-    { "samples", required_argument, NULL, ADV_SAMPLES },
-    { "seed", required_argument, NULL, ADV_SEED },
-    { "m", required_argument, NULL, ADV_M },
-    { "b", required_argument, NULL, ADV_B },
-    { "trials", required_argument, NULL, ADV_TRIALS },
-    { "sigma", required_argument, NULL, ADV_SIGMA },
-    { "radius", required_argument, NULL, ADV_RADIUS },
-    { "grad-bias", required_argument, NULL, ADV_GRAD_BIAS },
-    { "grad-weight", required_argument, NULL, ADV_GRAD_WEIGHT },
-    { "rel-error", required_argument, NULL, ADV_REL_ERROR },
-    /* at the indices ADV_DIGITS .. ADV_ESTIMATE: shared(c) maps their vals there */
-    LP_OPT_SHARED_DIGITS,
-    LP_OPT_SHARED_JSON,
-    LP_OPT_SHARED_MAX_SECONDS,
-    LP_OPT_SHARED_ESTIMATE,
-    LP_OPT_SHARED_HELP,
-    { NULL, 0, NULL, 0 }
-};
-
-const char *
-lp_adversary_option_name(int opt)
-{
-    return longopts[opt].name;
-}
 
 #define BIT(o) (1u << (o))
 #define MODEL (BIT(ADV_D) | BIT(ADV_PRIOR_VAR) | BIT(ADV_GAIN) | BIT(ADV_NOISE) | BIT(ADV_DELTA))
@@ -115,7 +84,7 @@ options_of(char *buf, size_t len, unsigned mask)
 {
     size_t used = 0;
     buf[0] = '\0';
-    for (const struct option *o = longopts; o->name; o++)
+    for (const struct option *o = lp_adversary_longopts; o->name; o++)
         if (shared(o->val) < ADV_N_OPTIONS && (mask & BIT(shared(o->val))) && used + strlen(o->name) + 4 < len)
             used += (size_t) snprintf(buf + used, len - used, "%s--%s", used ? " " : "", o->name);
     return 0;
@@ -141,7 +110,7 @@ lp_cmd_adversary(int argc, char **argv)
                               "linear-layer", argv[1]);
     snprintf(name, sizeof name, "adversary %s", sub->name);
     lp_opt g;
-    lp_opt_init(&g, argc - 1, argv + 1, "h", longopts);
+    lp_opt_init(&g, argc - 1, argv + 1, "h", lp_adversary_longopts);
     while ((c = lp_opt_next(&g)) != -1) {
         c = shared(c);
         if (c == 'h')
@@ -151,7 +120,7 @@ lp_cmd_adversary(int argc, char **argv)
         if (!(sub->options & BIT(c)) && c != ADV_JSON) {
             options_of(allowed, sizeof allowed, sub->options);
             return lp_usage_error(name, "--%s is not an option of %s (it takes %s --json)",
-                                  longopts[c].name, sub->name, allowed);
+                                  lp_adversary_longopts[c].name, sub->name, allowed);
         }
         value[c] = c == ADV_JSON || c == ADV_ESTIMATE ? "" : g.optarg;
     }

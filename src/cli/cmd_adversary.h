@@ -4,6 +4,8 @@
 #ifndef LP_CMD_ADVERSARY_H
 #define LP_CMD_ADVERSARY_H
 
+#include <getopt.h>      /* struct option */
+
 enum {
     ADV_D, ADV_PRIOR_VAR, ADV_GAIN, ADV_NOISE, ADV_DELTA, ADV_G_NORM, ADV_SAMPLES, ADV_SEED, ADV_M, ADV_B,
     ADV_TRIALS, ADV_SIGMA, ADV_RADIUS, ADV_GRAD_BIAS, ADV_GRAD_WEIGHT, ADV_REL_ERROR, ADV_DIGITS, ADV_JSON, ADV_MAX_SECONDS,
@@ -11,7 +13,9 @@ enum {
     ADV_N_OPTIONS
 };
 
-/* The option's long name, without dashes. */
+/* The options, indexed by the enum above (cmd_adversary_options.c), and an
+ * option's long name, without dashes. */
+extern const struct option lp_adversary_longopts[];
 const char *lp_adversary_option_name(int opt);
 
 /* Each returns the exit status: 0, 2 (bad input, one message naming the

@@ -52,7 +52,8 @@ lp_cmd_overflow_account(int argc, char **argv)
     uint64_t steps, order, order_max;
     char **grid = NULL, *copy, *tok, *save = NULL;
     size_t ng = 0;
-    int c, m, json = 0, csv = 0, rc = 0;
+    int c, json = 0, csv = 0, rc = 0;
+    const lp_peer *peer;
     lp_record *rec;
 
     lp_opt g;
@@ -79,8 +80,7 @@ lp_cmd_overflow_account(int argc, char **argv)
     if (method_name == NULL)
         return lp_usage_error(cmd, "missing --method (double, opacus, logdouble, dp-accounting "
                               "or tf-privacy)");
-    m = lp_account_method_from_name(method_name);
-    if (m < 0 || m == LP_ARB)
+    if ((peer = lp_peer_find(method_name)) == NULL)
         return lp_usage_error(cmd, "--method must be double, opacus, logdouble, dp-accounting or "
                               "tf-privacy (got '%s')", method_name);
     if (map_text && (rc = lp_arg_int_range(&map, cmd, "--map", map_text, 0, 30)))
@@ -115,14 +115,14 @@ lp_cmd_overflow_account(int argc, char **argv)
         rec = lp_record_new("the accountant by double arithmetic: the smallest order, sampling rate "
                             "and step count where it fails or leaves arb by more than the tolerance");
         /* about half the digits of a double, as for the mechanisms' overflow search */
-        lp_account_overflow_record(rec, (lp_method) m, grid, ng, q, steps, delta, order, order_max,
+        lp_account_overflow_record(rec, peer, grid, ng, q, steps, delta, order, order_max,
                                    LP_INACCURATE_TOL);
         if (map > 0) {
             const char *const *ord;
             const char *oname;
             size_t no;
-            lp_account_peer_orders(&ord, &no, &oname, (lp_method) m);
-            lp_account_peer_map_record(rec, (lp_method) m, grid, ng, steps, delta, (int) map,
+            lp_account_peer_orders(&ord, &no, &oname, peer);
+            lp_account_peer_map_record(rec, peer, grid, ng, steps, delta, (int) map,
                                        ord, no, oname);
         }
         if (csv)

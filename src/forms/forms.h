@@ -40,7 +40,7 @@ lp_status lp_laplace_l1_double(lp_result *res, const lp_params *par, slong prec)
 lp_status lp_laplace_l1_logdouble(lp_result *res, const lp_params *par, slong prec);
 LP_DECLARE_METHODS(vmf_proof)
 /* gauss-layers (product): prod over the layers of C_gauss,steiner(p_l, sigma, clip)
- * (src/compose/gauss_layers.c). */
+ * (gauss_layers_product_arb.c). */
 lp_status lp_gauss_layers_arb(lp_result *res, const lp_params *par, slong prec);
 
 /* Extra working bits for arb forms at dimension p: their logs are of size

@@ -4,8 +4,8 @@
  * its loss), a log-space sum whose
  * terms are so large that the rounding of each (2^-53 of its magnitude)
  * exceeds LP_INACCURATE_TOL in the result, or GSL's own error estimate above
- * it.  Such a result keeps its value and says `inaccurate` instead of `ok`
- * (issue 21, item 8).  Contracts in forms.h. */
+ * it.  Such a result keeps its value and says `inaccurate` instead of `ok`.
+ * Contracts in forms.h. */
 #include <float.h>
 #include <math.h>
 #include <stdarg.h>

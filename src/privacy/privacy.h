@@ -209,10 +209,10 @@ int lp_dp_mech_from_name(const char *name);
 int lp_dp_pair_set(lp_dp_pair *m, const lp_params *par, const char *sensitivity,
                    slong prec, char *err, size_t errlen);
 
-/* Frees this thread's cache of the VMF normaliser (vmf_profile_arb.c), which
- * lives from one evaluation to the next within a call: lp_call releases it
+/* Frees this thread's caches of the VMF normalisers (vmf_cache.c), which
+ * live from one evaluation to the next within a call: lp_call releases them
  * when it returns, so nothing the library allocated outlives a call; a
- * program that calls the profiles directly releases it before it ends (or
+ * program that calls the profiles directly releases them before it ends (or
  * before a thread exits), as it would call flint_cleanup(). */
 void lp_vmf_cache_release(void);
 

@@ -68,7 +68,6 @@ static __thread z_cache cache;
 void
 lp_vmf_chordal_cache_release(void)
 {
-    lp_vmf_0f1_cache_release();
     if (cache.valid) {
         arb_clear(cache.kappa); arb_clear(cache.dist); arb_clear(cache.shift); arb_clear(cache.z);
         arb_clear(cache.a); arb_clear(cache.b); arb_clear(cache.pi);

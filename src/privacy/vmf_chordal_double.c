@@ -18,11 +18,7 @@
  * (huge kappa at small p: the caller then runs Newton in Arb). */
 #include <math.h>
 #include "privacy/privacy.h"
-
-static const double gl_x[5] = { 0.1488743389816312, 0.4333953941292472, 0.6794095682990244,
-                                0.8650633666889845, 0.9739065285171717 };
-static const double gl_w[5] = { 0.2955242247147529, 0.2692667193099963, 0.2190863625159820,
-                                0.1494513491505806, 0.0666713443086881 };
+#include "privacy/vmf_theta.h"
 
 typedef struct { double n, kw, kd, b, q; } cpar;
 
@@ -67,7 +63,7 @@ gl(double *z, double *n, double *s, double a, double b, int panels, const cpar *
         double m = a + (i + 0.5) * h, r = 0.5 * h;
         for (int j = 0; j < 5; j++)
             for (int sg = -1; sg <= 1; sg += 2) {
-                double x = m + sg * r * gl_x[j], v = exp(logg(x, c) - shift), wt = r * gl_w[j];
+                double x = m + sg * r * lp_vmf_gl_x[j], v = exp(logg(x, c) - shift), wt = r * lp_vmf_gl_w[j];
                 *z += wt * v;
                 if (n != NULL) {
                     double f = eps + c->kd * sin(x);

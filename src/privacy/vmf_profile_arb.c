@@ -8,48 +8,6 @@
 #include "privacy/vmf_theta.h"
 #include "numeric/numeric.h"
 
-/* The integral over [0, th_tau] of the scaled integrand of c (mode 1 or 2):
- * the window's part, the box bounds outside it, and the gap between the
- * exact U = mid(th_tau) and th_tau. */
-void
-lp_vmf_upper_integral(arb_t nn, vmf_theta *cn, const window *W, const arb_t thtau, const arb_t U,
-                      double wn, slong wprec)
-{
-    arb_t len;
-    arb_init(len);
-    if (arb_le(U, W->a)) {
-        arb_zero(len);
-        lp_vmf_integrate(nn, cn, len, U, wn, wprec);
-    } else {
-        arb_t hi;
-        arb_init(hi);
-        if (arb_lt(U, W->b))
-            arb_set(hi, U);
-        else
-            arb_set(hi, W->b);
-        lp_vmf_integrate(nn, cn, W->a, hi, wn, wprec);
-        if (!arb_is_zero(W->a))
-            lp_vmf_add_box(nn, cn, W->a, W->a, wprec);
-        if (arb_gt(U, W->b)) {
-            arb_sub(len, U, W->b, wprec);
-            lp_vmf_add_box(nn, cn, len, W->b, wprec);
-        }
-        arb_clear(hi);
-    }
-    if (!mag_is_zero(arb_radref(thtau))) {
-        acb_t v;
-        mag_t e;
-        acb_init(v); mag_init(e);
-        acb_set_arb(v, thtau);
-        lp_vmf_eval_g(v, v, cn, wprec);
-        acb_get_mag(e, v);
-        mag_mul(e, e, arb_radref(thtau));
-        arb_add_error_mag(nn, e);
-        acb_clear(v); mag_clear(e);
-    }
-    arb_clear(len);
-}
-
 static void
 clamp_unit(arb_t x, slong prec)
 {
@@ -76,9 +34,8 @@ typedef struct {
 static __thread z_cache cache;
 
 void
-lp_vmf_cache_release(void)
+lp_vmf_profile_cache_release(void)
 {
-    lp_vmf_chordal_cache_release();
     if (cache.valid) {
         arb_clear(cache.kappa); arb_clear(cache.shift); arb_clear(cache.z);
         arb_clear(cache.a); arb_clear(cache.b); arb_clear(cache.pi);

@@ -13,10 +13,12 @@
  * for the log-concave part; a heuristic, like everything here). */
 #include <math.h>
 #include "privacy/privacy.h"
+#include "privacy/vmf_theta.h"
 
-static const double gl_x[5] = { 0.1488743389816312, 0.4333953941292472, 0.6794095682990244,
+/* the 10-point Gauss-Legendre rule of both double stages (vmf_theta.h) */
+const double lp_vmf_gl_x[5] = { 0.1488743389816312, 0.4333953941292472, 0.6794095682990244,
                                 0.8650633666889845, 0.9739065285171717 };
-static const double gl_w[5] = { 0.2955242247147529, 0.2692667193099963, 0.2190863625159820,
+const double lp_vmf_gl_w[5] = { 0.2955242247147529, 0.2692667193099963, 0.2190863625159820,
                                 0.1494513491505806, 0.0666713443086881 };
 
 /* log g(th) + shift, about pi/2 in x = th - pi/2 (cos th = -sin x,
@@ -44,14 +46,14 @@ gl(double a, double b, int panels, double n, double k, double shift, double eps,
         double c = a + (i + 0.5) * h, r = 0.5 * h;
         for (int j = 0; j < 5; j++)
             for (int sg = -1; sg <= 1; sg += 2) {
-                double th = c + sg * r * gl_x[j], v = logg(th, n, k) - shift, co = -sin(th - M_PI_2);
+                double th = c + sg * r * lp_vmf_gl_x[j], v = logg(th, n, k) - shift, co = -sin(th - M_PI_2);
                 double f = eps - 2 * k * co;
                 v = exp(v);
                 if (kind == 1)
                     v *= -expm1(f);
                 else if (kind == 2)
                     v *= exp(f);
-                s += r * gl_w[j] * v;
+                s += r * lp_vmf_gl_w[j] * v;
             }
     }
     return s;

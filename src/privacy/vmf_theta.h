@@ -55,7 +55,7 @@ void lp_vmf_set_shift(vmf_theta *c, const arb_t kappa, uint64_t n, double th, sl
 /* nn = the integral over [0, th_tau] of cn's scaled integrand (factor 1 or 2,
  * both in [0, 1] there): the window's part, the box bounds outside it (g
  * increasing on [0, th_a], decreasing on [th_b, pi]), and the gap between
- * the exact U = mid(th_tau) and th_tau (vmf_profile_arb.c). */
+ * the exact U = mid(th_tau) and th_tau (vmf_theta_arb.c). */
 void lp_vmf_upper_integral(arb_t nn, vmf_theta *cn, const window *W, const arb_t thtau, const arb_t U,
                            double wn, slong wprec);
 
@@ -71,6 +71,10 @@ void lp_vmf_chordal_set_shift(vmf_theta *c, double th, slong prec);
 void lp_vmf_chordal_setup(vmf_theta *c, lp_vmf_chordal_par *f, arb_t kw, arb_t q, arb_t hb, uint64_t p,
                           const arb_t kappa, const arb_t dist, slong wprec);
 
+/* The 10-point Gauss-Legendre rule on [-1, 1] of the double stages
+ * (vmf_profile_double.c, vmf_chordal_double.c): nodes +-x[j], weights w[j]. */
+extern const double lp_vmf_gl_x[5], lp_vmf_gl_w[5];
+
 /* res = 0F1(; (p-1)/2; x) by its series with a certified tail (vmf_0f1_arb.c);
  * returns 0 and does nothing where it does not apply (x too large). */
 int lp_vmf_0f1_half(acb_t res, uint64_t p, const acb_t x, slong prec);
@@ -78,8 +82,10 @@ int lp_vmf_0f1_half(acb_t res, uint64_t p, const acb_t x, slong prec);
 /* Frees this thread's coefficients of lp_vmf_0f1_half. */
 void lp_vmf_0f1_cache_release(void);
 
-/* Frees this thread's cache of the chordal normaliser (vmf_chordal_arb.c);
- * lp_vmf_cache_release calls it. */
+/* Free this thread's cache of the antipodal normaliser (vmf_profile_arb.c)
+ * and of the chordal one (vmf_chordal_arb.c); lp_vmf_cache_release
+ * (vmf_cache.c) calls them and lp_vmf_0f1_cache_release. */
+void lp_vmf_profile_cache_release(void);
 void lp_vmf_chordal_cache_release(void);
 
 #endif

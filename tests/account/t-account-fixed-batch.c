@@ -87,7 +87,7 @@ test_steps(void)
         lp_dpsgd_init(&run, "1.1", "0.01", T[t], "1e-5");
         run.fixed_batch = 1;
         lp_account_init(&acc, orders, 4);
-        lp_account_eval(&acc, &run, LP_ARB, 12);
+        lp_account_eval(&acc, &run, NULL, 12);
         for (size_t k = 0; k < 4; k++) {
             arb_t r;
             arb_init(r);

@@ -102,7 +102,7 @@ test_rdp_above_pld(flint_rand_t st)
         draw_rate(q, sizeof q, st, 1);        /* 1e-3 .. 1e-2 */
         lp_dpsgd_init(&run, M, q, T, "1e-5");
         lp_account_init(&acc, lp_orders_default, lp_norders_default);
-        lp_account_eval(&acc, &run, LP_ARB, 10);
+        lp_account_eval(&acc, &run, NULL, 10);
         if (lp_pld_init(&pld, &run, LP_PLD_REMOVE, 0.05, (size_t) 1 << 18, -1) != 0) {
             skipped++;
         } else {
@@ -132,11 +132,8 @@ test_rdp_above_pld(flint_rand_t st)
 static void
 test_peers(flint_rand_t st)
 {
-    static const struct { int method; const char *name; } peer[] = {
-        { LP_ACCOUNT_OPACUS, "opacus" },
-        { LP_ACCOUNT_DP_ACCOUNTING, "dp-accounting" },
-        { LP_LOGDOUBLE, "logdouble" },
-    };
+    const lp_peer *peer[3] = { lp_peer_find("opacus"), lp_peer_find("dp-accounting"),
+                               lp_peer_find("logdouble") };
     const long n = test_iterations(40);
     long within[3] = { 0 }, flagged[3] = { 0 }, wrong[3] = { 0 };
     for (long i = 0; i < n; i++) {
@@ -162,9 +159,8 @@ test_peers(flint_rand_t st)
             arb_indeterminate(cert);
         for (int k = 0; k < 3; k++) {
             double rdp = 0, rel = 0, err;
-            char note[300];
-            lp_status s = lp_rdp_peer(&rdp, &rel, note, sizeof note, (lp_method) peer[k].method,
-                                      run.q_d, run.M_d, alpha);
+            char note[300] = "";
+            lp_status s = peer[k]->rdp(&rdp, &rel, note, sizeof note, run.q_d, run.M_d, alpha);
             if (s != LP_OK || !(rel <= LP_INACCURATE_TOL) || !arb_is_finite(cert)) {
                 flagged[k]++;
                 continue;
@@ -174,7 +170,7 @@ test_peers(flint_rand_t st)
                 within[k]++;
             } else if (wrong[k]++ < 3) {
                 tap_diag("%s unflagged off by %.3g (its estimate %.3g) at M = %s, q = %s, "
-                         "alpha = %s: %.17g", peer[k].name, err, rel, M, q, alpha_text, rdp);
+                         "alpha = %s: %.17g", peer[k]->name, err, rel, M, q, alpha_text, rdp);
                 print_ball("certified", cert);
             }
         }
@@ -185,7 +181,7 @@ test_peers(flint_rand_t st)
     for (int k = 0; k < 3; k++)
         tap_ok(wrong[k] == 0 && within[k] > 0, "%s's one-step RDP within %g of the certified value "
                "in %ld of %ld random (M, q, alpha), flagged in %ld, off unflagged in %ld",
-               peer[k].name, LP_INACCURATE_TOL, within[k], n, flagged[k], wrong[k]);
+               peer[k]->name, LP_INACCURATE_TOL, within[k], n, flagged[k], wrong[k]);
 }
 
 int

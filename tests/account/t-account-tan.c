@@ -33,7 +33,7 @@ worst_deviation(uint64_t K)
         lp_account acc;
         lp_dpsgd_init_batches(&run, multiplier[i], K, EPOCHS, "1e-5");
         lp_account_init(&acc, lp_orders_opacus, lp_norders_opacus);
-        lp_account_eval(&acc, &run, LP_DOUBLE, 0);
+        lp_account_eval(&acc, &run, lp_peer_find("double"), 0);
         dev = fmax(dev, fabs(arf_get_d(acc.eps_upper_balle, ARF_RND_NEAR) / strtod(stated[i], NULL) - 1));
         lp_account_clear(&acc);
         lp_dpsgd_clear(&run);

@@ -12,7 +12,10 @@
  *     x > 6 (log(1 - e) ~ -e), log(erfc(-x/sqrt 2)/2) for -20 < x <= 6, and
  *     for x <= -20 the asymptotic series of log Phi(x) = -x^2/2 - log(-x) -
  *     log(2 pi)/2 + log(1 - 1/x^2 + 3/x^4 - 15/x^6 + ...) summed until a
- *     term no longer changes the sum (Abramowitz and Stegun 26.2.12).
+ *     term no longer changes the sum (Abramowitz and Stegun 26.2.12);
+ *   - leakproof's own, not the peers': the estimate of a port's error from
+ *     the magnitudes of the logs it sums (lp_peer_weigh) and the status it
+ *     gives (lp_rdp_peer_status).
  * Contracts in peers.h. */
 #include <fenv.h>
 #include <float.h>
@@ -153,4 +156,13 @@ lp_rdp_peer_status(double *rdp, double *rel_est, char *note, size_t notelen, dou
                  "into it, and the terms the series leaves out, are about %.2g of it "
                  "(cancellation, truncation)", log_a, alpha, *rel_est);
     return LP_OK;
+}
+
+double
+lp_peer_weigh(double m, double log_s, double extra)
+{
+    double mg = fabs(log_s) + fabs(extra);
+    if (!isfinite(log_s) || !(mg > 0))
+        return m;
+    return lp_peer_log_add(m, log_s + log(mg));
 }

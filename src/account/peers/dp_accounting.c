@@ -31,15 +31,6 @@ log_comb(double n, double k)
     return lp_lgamma(n + 1.0) - lp_lgamma(k + 1.0) - lp_lgamma(n - k + 1.0);
 }
 
-static double
-weigh(double m, double log_s, double extra)
-{
-    double mg = fabs(log_s) + fabs(extra);
-    if (!isfinite(log_s) || !(mg > 0))
-        return m;
-    return lp_peer_log_add(m, log_s + log(mg));
-}
-
 lp_status
 lp_rdp_dp_accounting_est(double *rdp, double *rel_est, char *note, size_t notelen, double q,
                          double M, double alpha)
@@ -64,7 +55,7 @@ lp_rdp_dp_accounting_est(double *rdp, double *rel_est, char *note, size_t notele
             double log_coef_i = lc + i * log(q) + (alpha - i) * log1mq;
             double t = log_coef_i + (i * i - i) / (2.0 * (s * s));
             log_a = lp_peer_log_add(log_a, t);
-            mag = weigh(mag, t, fabs(lc) + fabs(i * log(q)) + fabs((alpha - i) * log1mq));
+            mag = lp_peer_weigh(mag, t, fabs(lc) + fabs(i * log(q)) + fabs((alpha - i) * log1mq));
             (void) sg0;
         }
     } else {
@@ -84,10 +75,10 @@ lp_rdp_dp_accounting_est(double *rdp, double *rel_est, char *note, size_t notele
             log_a1 = lp_peer_log_add(log_a1, log_s1);
             total = lp_peer_log_add(log_a0, log_a1);
             /* every component's magnitude: they may cancel into a small log_s */
-            mag = weigh(mag, log_s0, fabs(log_coef) + fabs(i * log(q)) + fabs(j * log1mq)
-                                     + (i * i + i) / (2.0 * (s * s)) + fabs(log_e0 - log(0.5)) + log(2.0));
-            mag = weigh(mag, log_s1, fabs(log_coef) + fabs(j * log(q)) + fabs(i * log1mq)
-                                     + (j * j + fabs(j)) / (2.0 * (s * s)) + fabs(log_e1 - log(0.5)) + log(2.0));
+            mag = lp_peer_weigh(mag, log_s0, fabs(log_coef) + fabs(i * log(q)) + fabs(j * log1mq)
+                                + (i * i + i) / (2.0 * (s * s)) + fabs(log_e0 - log(0.5)) + log(2.0));
+            mag = lp_peer_weigh(mag, log_s1, fabs(log_coef) + fabs(j * log(q)) + fabs(i * log1mq)
+                                + (j * j + fabs(j)) / (2.0 * (s * s)) + fabs(log_e1 - log(0.5)) + log(2.0));
             if (signed_ok) {
                 /* the sign of C(alpha, i): (-1)^(i - ceil(alpha)) once i > alpha */
                 int neg = i > ceil(alpha) && ((long) (i - ceil(alpha))) % 2 == 1;

@@ -28,17 +28,6 @@
 
 #define FRAC_TERMS_MAX 1000000
 
-/* log(exp(m) + exp(log_s) (|log_s| + extra)): the absolute rounding of each
- * log summed (in units of 2^-53), weighted by its term */
-static double
-weigh(double m, double log_s, double extra)
-{
-    double mg = fabs(log_s) + fabs(extra);
-    if (!isfinite(log_s) || !(mg > 0))
-        return m;
-    return lp_peer_log_add(m, log_s + log(mg));
-}
-
 static lp_status
 log_a_int(double *log_a, double *mag, char *note, size_t nl, double q, double s, double alpha)
 {
@@ -49,7 +38,8 @@ log_a_int(double *log_a, double *mag, char *note, size_t nl, double q, double s,
         double t = log_coef + (i * i - i) / (2.0 * (s * s));
         la = lp_peer_log_add(la, t);
         /* log(1 - q) of a rounded 1 - q: (alpha - i) units of 2^-53 on top */
-        m = weigh(m, t, fabs(lb) + fabs(i * log(q)) + fabs((alpha - i) * log(1.0 - q)) + (alpha - i));
+        m = lp_peer_weigh(m, t, fabs(lb) + fabs(i * log(q)) + fabs((alpha - i) * log(1.0 - q))
+                          + (alpha - i));
     }
     (void) note;
     (void) nl;
@@ -95,10 +85,10 @@ log_a_frac(double *log_a, double *mag, char *note, size_t nl, double q, double s
             return LP_FAILED;
         }
         /* every component's magnitude: they may cancel into a small log_s */
-        m = weigh(m, log_s0, fabs(log_coef) + fabs(i * log(q)) + fabs(j * log(1.0 - q)) + fabs(j)
-                             + (i * i + i) / (2.0 * (s * s)) + fabs(log_e0 - log(0.5)) + log(2.0));
-        m = weigh(m, log_s1, fabs(log_coef) + fabs(j * log(q)) + fabs(i * log(1.0 - q)) + i
-                             + (j * j + fabs(j)) / (2.0 * (s * s)) + fabs(log_e1 - log(0.5)) + log(2.0));
+        m = lp_peer_weigh(m, log_s0, fabs(log_coef) + fabs(i * log(q)) + fabs(j * log(1.0 - q)) + fabs(j)
+                          + (i * i + i) / (2.0 * (s * s)) + fabs(log_e0 - log(0.5)) + log(2.0));
+        m = lp_peer_weigh(m, log_s1, fabs(log_coef) + fabs(j * log(q)) + fabs(i * log(1.0 - q)) + i
+                          + (j * j + fabs(j)) / (2.0 * (s * s)) + fabs(log_e1 - log(0.5)) + log(2.0));
         log_s0_last = log_s0;
         log_s1_last = log_s1;
         if (lp_py_max(log_s0, log_s1) < -30)

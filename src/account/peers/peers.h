@@ -1,17 +1,18 @@
-/* peers.h -- the peers' RDP accountants in doubles (issue 20, part 5): the
- * non-certified methods of `leakproof account`, each the port of one peer's
- * code followed step by step (their map against the certified accountant:
+/* peers.h -- the peers' RDP accountants in doubles: the non-certified
+ * methods of `leakproof account`, each the port of one peer's code followed
+ * step by step (their map against the certified accountant:
  * check/overflow_account.h). */
 #ifndef LP_ACCOUNT_PEERS_H
 #define LP_ACCOUNT_PEERS_H
 
 #include "account/run.h"
 
-/* The accountant's methods beyond the evaluators' (lp_method values past
- * LP_NMETHODS), each the port of one peer's code, step by step:
- *   LP_DOUBLE, "double" or "opacus" (LP_ACCOUNT_OPACUS): Opacus's
- *       opacus/accountants/analysis/rdp.py (opacus.c), its conversion
- *       Balle et al. 2020 (get_privacy_spent), NaN orders skipped;
+/* The peers: the accountant's non-certified methods, each the port of one
+ * peer's code, step by step, one file each and one row of the table
+ * (table.c):
+ *   "double" and "opacus": Opacus's opacus/accountants/analysis/rdp.py
+ *       (opacus.c), its conversion Balle et al. 2020 (get_privacy_spent),
+ *       NaN orders skipped;
  *   "dp-accounting": Google dp_accounting's rdp_privacy_accountant.py today
  *       (dp_accounting.c), its conversion compute_epsilon (Balle et al.'s
  *       form, 0 where delta^2 + expm1(-r) > 0 or r < 0, inf for alpha <= 1.01,
@@ -19,25 +20,29 @@
  *   "tf-privacy": TF Privacy's legacy rdp_accountant.compute_rdp (the same
  *       series as Opacus's, which was ported from it) and its legacy
  *       get_privacy_spent: the classic rdp - log(delta)/(alpha - 1);
- *   LP_LOGDOUBLE, "logdouble": leakproof's own lgamma log-sum-exp, integer
- *       orders only (dp_accounting's integer path with log(1 - q)).
+ *   "logdouble": leakproof's own lgamma log-sum-exp, integer orders only
+ *       (dp_accounting's integer path with log(1 - q); logdouble.c).
  * Their statuses: ok; inaccurate (a value kept, but the port saw it lose
  * accuracy: cancellation in log A, RDP <= 0, or measured by --compare above
  * LP_INACCURATE_TOL); overflow (inf); nan; failed (the peer raises or
- * excludes the order); declined (its loop would not end). */
-enum { LP_ACCOUNT_DP_ACCOUNTING = LP_NMETHODS, LP_ACCOUNT_TF_PRIVACY, LP_ACCOUNT_OPACUS,
-       LP_ACCOUNT_NMETHODS };
-/* A peer's RDP of one step with its own estimate of its relative error
- * (status as lp_rdp_peer's), and its conversion of a T-step RDP to the two
- * epsilons, written as the peer writes it. */
+ * excludes the order); declined (its loop would not end).
+ *
+ * The accountant (rdp/rdp.h) takes a peer as `const lp_peer *`; NULL there
+ * is the certified accountant (arb). */
+
+/* A peer's RDP of one step and *rel_est, the port's estimate of its relative
+ * error (the rounding of the logs summed into log A against log A; for
+ * dp-accounting's fractional series also how far its unsigned sum lies above
+ * the signed one): status ok (whatever the estimate), inaccurate (RDP <= 0,
+ * kept), or a failure without a value, with a note.  And its conversion of a
+ * T-step RDP to the two epsilons, written as the peer writes it. */
 typedef lp_status (*lp_peer_rdp_fn)(double *rdp, double *rel_est, char *note, size_t notelen,
                                     double q, double M, double alpha);
 typedef void (*lp_peer_convert_fn)(double *classic, double *balle, double rdp, double alpha,
                                    double delta);
-/* One row of the table of the accountant's non-certified methods (table.c). */
-typedef struct {
+/* One row of the table of peers (table.c). */
+typedef struct lp_peer {
     const char *name;           /* as --method names it */
-    lp_method method;
     const char *algorithm;      /* the peer code reproduced, as a phrase */
     lp_peer_rdp_fn rdp;
     lp_peer_convert_fn convert;
@@ -47,26 +52,21 @@ typedef struct {
     const char *const *orders;
     const size_t *norders;
 } lp_peer;
-/* The row of a method; NULL for arb or a method no peer has. */
-const lp_peer *lp_peer_of(lp_method m);
-/* The method's name ("arb", "double", "opacus", "logdouble", "dp-accounting",
- * "tf-privacy"), and the method of a name (-1 for none). */
-const char *lp_account_method_name(lp_method m);
-int lp_account_method_from_name(const char *name);
-/* The peer code a method reproduces, as a phrase (NULL for arb). */
-const char *lp_account_method_algorithm(lp_method m);
-/* 1 when the method's own conversion is Balle et al.'s, 0 when classic. */
-int lp_account_method_balle(lp_method m);
-/* A peer's RDP of one step (method: double/opacus/tf-privacy or
- * dp-accounting) and *rel_est, the port's estimate of its relative error (the
- * rounding of the logs summed into log A against log A; for dp-accounting's
- * fractional series also how far its unsigned sum lies above the signed one).
- * Status ok (whatever the estimate), inaccurate (RDP <= 0, kept), or a
- * failure without a value.  The dispatcher of the peers (table.c); each port
- * in its own file: opacus.c (Opacus, TF Privacy), dp_accounting.c,
- * logdouble.c. */
-lp_status lp_rdp_peer(double *rdp, double *rel_est, char *note, size_t notelen, lp_method method,
-                      double q, double M, double alpha);
+
+/* The peer called `name`, or NULL. */
+const lp_peer *lp_peer_find(const char *name);
+/* The accountant's method of a name: 0 with *peer the peer called `name`, or
+ * NULL for "arb"; -1 for any other name. */
+int lp_account_method_from_name(const lp_peer **peer, const char *name);
+/* For the records, the accountant's method `peer` (NULL: arb): its name
+ * ("arb", "double", "opacus", "logdouble", "dp-accounting", "tf-privacy"),
+ * the peer code it reproduces (NULL for arb), and 1 when its own conversion
+ * is Balle et al.'s, 0 when classic (arb: 1). */
+const char *lp_account_method_name(const lp_peer *peer);
+const char *lp_account_method_algorithm(const lp_peer *peer);
+int lp_account_method_balle(const lp_peer *peer);
+/* The RDP of one step of each port (opacus.c: Opacus and TF Privacy;
+ * logdouble.c; dp_accounting.c), as lp_peer_rdp_fn. */
 lp_status lp_rdp_opacus_est(double *rdp, double *rel_est, char *note, size_t notelen,
                             double q, double M, double alpha);
 lp_status lp_rdp_logdouble_est(double *rdp, double *rel_est, char *note, size_t notelen,
@@ -77,6 +77,10 @@ lp_status lp_rdp_dp_accounting_est(double *rdp, double *rel_est, char *note, siz
  * magnitudes of the logs summed into it (common.c). */
 lp_status lp_rdp_peer_status(double *rdp, double *rel_est, char *note, size_t notelen,
                              double log_a, double mag, double alpha, int fe, const char *what);
+/* log(exp(m) + exp(log_s) (|log_s| + extra)): the absolute rounding of each
+ * log summed into log A (in units of 2^-53), weighted by its term, added to
+ * the magnitudes m (common.c; m unchanged where log_s is not finite). */
+double lp_peer_weigh(double m, double log_s, double extra);
 /* The peers' numerical pieces (common.c): Python's min and max (NaN in
  * the first argument wins), _log_add, _log_sub (-1 where Python raises
  * ValueError), scipy.special.binom, log_ndtr, and _log_erfc. */
@@ -88,9 +92,10 @@ double lp_peer_binom(double n, double k);
 double lp_peer_log_ndtr(double x);
 double lp_peer_log_erfc(double x);
 
-/* A method's own default orders (table.c): dp_accounting's DEFAULT_RDP_ORDERS,
- * the Opacus grid (Opacus, TF Privacy), or leakproof's default. */
+/* A method's own default orders (table.c): the peer's (dp_accounting's
+ * DEFAULT_RDP_ORDERS, the Opacus grid of Opacus and TF Privacy), or
+ * leakproof's default for arb (peer NULL) and logdouble. */
 void lp_account_peer_orders(const char *const **orders, size_t *n, const char **name,
-                            lp_method method);
+                            const lp_peer *peer);
 
 #endif

@@ -1,10 +1,9 @@
-/* table.c -- the accountant's methods, one row each: arb and the peers'
- * ports, by name, the code each reproduces, its RDP of one step, its
- * conversion, whether its conversion gives 0 by the KL bound, and its own
- * default orders; and the one dispatcher of the peers' RDP of one step.
- * Adding a peer is a file of its own and a row here.  Contracts in peers.h. */
+/* table.c -- the peers, one row each: by name, the code each reproduces,
+ * its RDP of one step, its conversion, whether its conversion gives 0 by the
+ * KL bound, and its own default orders; and the accountant's method by name
+ * (arb, or a peer).  Adding a peer is a file of its own and a row here.
+ * Contracts in peers.h. */
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 #include "account/peers/peers.h"
 
@@ -49,86 +48,64 @@ convert_dp_accounting(double *classic, double *balle, double rdp, double alpha, 
     "fractional series, Balle et al. 2020 conversion"
 
 static const lp_peer peers[] = {
-    /* name, method, algorithm, RDP of one step, conversion, Balle et al.'s
-       conversion its own, KL zero, orders (NULL: leakproof's default) */
-    { "double", LP_DOUBLE, OPACUS_ALGORITHM, lp_rdp_opacus_est, convert_opacus, 1, 0,
+    /* name, algorithm, RDP of one step, conversion, Balle et al.'s conversion
+       its own, KL zero, orders (leakproof's default for logdouble) */
+    { "double", OPACUS_ALGORITHM, lp_rdp_opacus_est, convert_opacus, 1, 0,
       "opacus", lp_orders_opacus, &lp_norders_opacus },
-    { "opacus", (lp_method) LP_ACCOUNT_OPACUS, OPACUS_ALGORITHM, lp_rdp_opacus_est, convert_opacus, 1, 0,
+    { "opacus", OPACUS_ALGORITHM, lp_rdp_opacus_est, convert_opacus, 1, 0,
       "opacus", lp_orders_opacus, &lp_norders_opacus },
-    { "logdouble", LP_LOGDOUBLE, "leakproof's lgamma log-sum-exp, integer orders only "
+    { "logdouble", "leakproof's lgamma log-sum-exp, integer orders only "
       "(dp_accounting's integer path with log(1 - q))", lp_rdp_logdouble_est, convert_opacus,
       1, 0, "default", lp_orders_default, &lp_norders_default },
-    { "dp-accounting", (lp_method) LP_ACCOUNT_DP_ACCOUNTING, "dp_accounting rdp_privacy_accountant.py: "
+    { "dp-accounting", "dp_accounting rdp_privacy_accountant.py: "
       "gammaln integer series, unsigned fractional series (1000 steps), compute_epsilon",
       lp_rdp_dp_accounting_est, convert_dp_accounting, 1, 1,
       "dp-accounting", lp_orders_dp_accounting, &lp_norders_dp_accounting },
     /* compute_dp_sgd_privacy's grid, which Opacus kept */
-    { "tf-privacy", (lp_method) LP_ACCOUNT_TF_PRIVACY, "TF Privacy legacy rdp_accountant.compute_rdp, "
+    { "tf-privacy", "TF Privacy legacy rdp_accountant.compute_rdp, "
       "classic conversion rdp - log(delta)/(alpha - 1)", lp_rdp_opacus_est, convert_tf_privacy,
       0, 0, "opacus", lp_orders_opacus, &lp_norders_opacus },
 };
 #define NPEERS (sizeof peers / sizeof peers[0])
 
 const lp_peer *
-lp_peer_of(lp_method m)
+lp_peer_find(const char *name)
 {
     for (size_t i = 0; i < NPEERS; i++)
-        if (peers[i].method == m)
+        if (strcmp(name, peers[i].name) == 0)
             return &peers[i];
     return NULL;
 }
 
-const char *
-lp_account_method_name(lp_method m)
-{
-    const lp_peer *p = lp_peer_of(m);
-    return p ? p->name : lp_method_name(m);
-}
-
 int
-lp_account_method_from_name(const char *name)
+lp_account_method_from_name(const lp_peer **peer, const char *name)
 {
-    if (strcmp(name, "arb") == 0)
-        return LP_ARB;
-    for (size_t i = 0; i < NPEERS; i++)
-        if (strcmp(name, peers[i].name) == 0)
-            return (int) peers[i].method;
-    return -1;
+    *peer = lp_peer_find(name);
+    return *peer != NULL || strcmp(name, "arb") == 0 ? 0 : -1;
 }
 
 const char *
-lp_account_method_algorithm(lp_method m)
+lp_account_method_name(const lp_peer *peer)
 {
-    const lp_peer *p = lp_peer_of(m);
-    return p ? p->algorithm : NULL;
+    return peer ? peer->name : "arb";
+}
+
+const char *
+lp_account_method_algorithm(const lp_peer *peer)
+{
+    return peer ? peer->algorithm : NULL;
 }
 
 int
-lp_account_method_balle(lp_method m)
+lp_account_method_balle(const lp_peer *peer)
 {
-    const lp_peer *p = lp_peer_of(m);
-    return p ? p->balle : 1;
+    return peer ? peer->balle : 1;
 }
 
 void
-lp_account_peer_orders(const char *const **orders, size_t *n, const char **name, lp_method method)
+lp_account_peer_orders(const char *const **orders, size_t *n, const char **name, const lp_peer *peer)
 {
-    const lp_peer *p = lp_peer_of(method);
-    *orders = p ? p->orders : lp_orders_default;
-    *n = p ? *p->norders : lp_norders_default;
-    *name = p ? p->orders_name : "default";
-}
-
-lp_status
-lp_rdp_peer(double *rdp, double *rel_est, char *note, size_t notelen, lp_method method,
-            double q, double M, double alpha)
-{
-    const lp_peer *p = lp_peer_of(method);
-    note[0] = '\0';
-    *rel_est = 0.0;
-    if (p == NULL) {
-        snprintf(note, notelen, "no peer's method %d", (int) method);
-        return LP_DOMAIN;
-    }
-    return p->rdp(rdp, rel_est, note, notelen, q, M, alpha);
+    *orders = peer ? peer->orders : lp_orders_default;
+    *n = peer ? *peer->norders : lp_norders_default;
+    *name = peer ? peer->orders_name : "default";
 }

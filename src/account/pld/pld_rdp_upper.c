@@ -17,7 +17,7 @@ lp_pld_rdp_upper(const lp_dpsgd *run)
     lp_account acc;
     double hi = INFINITY;
     lp_account_init(&acc, lp_orders_default, lp_norders_default);
-    if (lp_account_eval(&acc, run, LP_ARB, 6) == LP_OK && !lp_cancelled()
+    if (lp_account_eval(&acc, run, NULL, 6) == LP_OK && !lp_cancelled()
         && arf_is_finite(acc.eps_upper_balle))
         hi = arf_get_d(acc.eps_upper_balle, ARF_RND_UP);
     lp_account_clear(&acc);

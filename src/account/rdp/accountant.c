@@ -17,7 +17,7 @@ lp_account_init(lp_account *acc, const char *const *orders, size_t norders)
     arf_init(acc->eps_lower_balle);
     acc->best_classic = acc->best_balle = -1;
     acc->nfailed = 0;
-    acc->method = LP_ARB;
+    acc->peer = NULL;
     acc->nalloc = norders;
     acc->search_alpha[0] = '\0';
     acc->searched = 0;
@@ -70,10 +70,10 @@ fold(arf_t upper, arf_t lower, long *best, long i, const lp_result *eps)
 }
 
 lp_status
-lp_account_eval(lp_account *acc, const lp_dpsgd *run, lp_method method, slong digits)
+lp_account_eval(lp_account *acc, const lp_dpsgd *run, const struct lp_peer *peer, slong digits)
 {
     lp_status first = LP_OK;
-    acc->method = method;
+    acc->peer = peer;
     acc->nfailed = 0;
     acc->best_classic = acc->best_balle = -1;
     arf_nan(acc->eps_lower_classic);
@@ -84,7 +84,7 @@ lp_account_eval(lp_account *acc, const lp_dpsgd *run, lp_method method, slong di
         lp_status st;
         if (lp_cancelled())     /* the call was interrupted: nothing of it is emitted */
             break;
-        st = lp_account_order_eval(&acc->order[i], run, method, digits);
+        st = lp_account_order_eval(&acc->order[i], run, peer, digits);
         if (i == 0)
             first = st;
         if (st != LP_OK && st != LP_INACCURATE)

@@ -51,7 +51,7 @@ eps_at(const lp_dpsgd *run, double alpha)
     if (lp_order_parse(&integer, buf) != 0)
         return INFINITY;
     lp_account_order_init(&o, buf);
-    if (lp_account_order_eval(&o, run, LP_ARB, SEARCH_DIGITS) == LP_OK)
+    if (lp_account_order_eval(&o, run, NULL, SEARCH_DIGITS) == LP_OK)
         e = arf_get_d(arb_midref(o.eps_balle.value), ARF_RND_NEAR);
     lp_account_order_clear(&o);
     return e;
@@ -132,7 +132,7 @@ lp_account_eval_search(lp_account *acc, const lp_dpsgd *run, slong digits)
                 if (arf_cmp(lb, best_up) > 0)
                     continue;                           /* certainly worse: skipped */
             }
-            lp_account_order_eval(o, run, LP_ARB, digits);
+            lp_account_order_eval(o, run, NULL, digits);
             done[i] = 1;
             if (o->eps_balle.status == LP_OK) {
                 arb_get_ubound_arf(lb, o->eps_balle.value, ARF_PREC_EXACT);
@@ -191,19 +191,19 @@ lp_account_eval_search(lp_account *acc, const lp_dpsgd *run, slong digits)
     best_x = f1 <= f2 ? x1 : x2;
     order_text(acc->search_alpha, sizeof acc->search_alpha, 1.0 + exp(best_x));
     acc->order[ne].alpha = acc->search_alpha;
-    lp_account_order_eval(&acc->order[ne], run, LP_ARB, digits);
+    lp_account_order_eval(&acc->order[ne], run, NULL, digits);
     acc->searched = 1;
     lp_account_refold(acc);
     return LP_OK;
 }
 
 lp_status
-lp_account_eval_orders(lp_account *acc, const lp_dpsgd *run, lp_method method, slong digits,
-                       int search)
+lp_account_eval_orders(lp_account *acc, const lp_dpsgd *run, const struct lp_peer *peer,
+                       slong digits, int search)
 {
-    if (search && method == LP_ARB)
+    if (search && peer == NULL)
         return lp_account_eval_search(acc, run, digits);
     if (search && acc->norders == LP_NORDERS_SEARCH_GRID + 1)
         acc->norders = LP_NORDERS_SEARCH_GRID;  /* the doubles take the grid */
-    return lp_account_eval(acc, run, method, digits);
+    return lp_account_eval(acc, run, peer, digits);
 }

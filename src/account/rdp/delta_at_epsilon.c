@@ -1,9 +1,6 @@
-/* delta_at_epsilon.c -- what the peers' users expect of the RDP accountant (issue 20,
- * part 6): delta at a given epsilon, a run in phases, and the edges of the
- * parameters as the mathematics says (q = 0, delta = 0, epsilon = 0).
- *
- * Delta at epsilon E.  Each order alpha turns the run's RDP R = RDP_T(alpha)
- * into (E, delta)-DP by inverting the conversion the epsilon path uses:
+/* delta_at_epsilon.c -- the RDP accountant's delta at a given epsilon E.
+ * Each order alpha turns the run's RDP R = RDP_T(alpha) into (E, delta)-DP
+ * by inverting the conversion the epsilon path uses:
  *   classic (Mironov 2017, Prop. 3):  E = R + log(1/delta)/(alpha-1)
  *       =>  log delta = (alpha-1)(R - E)
  *   Balle et al. 2020, Thm 21:  E = R + log((alpha-1)/alpha) - (log delta + log alpha)/(alpha-1)
@@ -12,15 +9,8 @@
  * upper bound on the delta at that order; the accountant's delta is the least
  * of these over the orders (any one order's guarantee holds), clamped at 1.
  * The orders: the default's grid (the 161 orders of best_order.c; no search
- * between them, the record says so) or the list given.
- *
- * Edges.  q = 0: the example is never sampled, the output's distribution does
- * not depend on it: (0, 0)-DP, epsilon = 0 exactly (a phase with q = 0 adds
- * nothing).  delta = 0 with q > 0: the Gaussian's privacy loss is unbounded
- * (a normal variable), so no finite epsilon gives (epsilon, 0)-DP: epsilon =
- * +infinity, reported as status "infinite" with the bound null (JSON has no
- * infinity and a record never prints inf).  Given epsilon = 0 (or delta = 0)
- * to the least-multiplier inverse with q > 0, only infinite noise meets it. */
+ * between them, the record says so) or the list given.  The run may be in
+ * phases (phases.c); at q = 0 delta is 0 (zero_edges.c). */
 #include <stdio.h>
 #include <string.h>
 #include "core/host.h"
@@ -30,188 +20,6 @@
 #include "account/rdp/delta_at_epsilon.h"
 
 #define DIGITS_MORE 36     /* guard digits tried beyond the asked ones */
-
-int
-lp_account_all_rates_zero(const lp_account_request *req)
-{
-    char buf[256], err[200];
-    const char *M, *q, *T;
-    uint64_t steps;
-    if (req->nphases == 0)
-        return lp_rate_is_zero(req->q);
-    for (size_t i = 0; i < req->nphases; i++) {
-        if (lp_phase_split(buf, sizeof buf, req->phase[i], &M, &q, &T, &steps, err, sizeof err) != 0
-            || !lp_rate_is_zero(q))
-            return 0;
-    }
-    return 1;
-}
-
-void
-lp_account_record_run(lp_record *rec, const lp_account_request *req)
-{
-    char buf[256], err[200];
-    const char *M, *q, *T;
-    uint64_t steps, total = 0;
-    if (req->nphases == 0) {
-        lp_record_text(rec, "noise_multiplier", req->M);
-        lp_record_text(rec, "sampling_rate", req->q);
-        lp_record_int(rec, "steps", (int64_t) req->steps);
-        lp_account_record_relation(rec, req);
-        return;
-    }
-    /* the phases: each its own multiplier, rate and steps; steps the total */
-    lp_record_null(rec, "noise_multiplier");
-    lp_record_null(rec, "sampling_rate");
-    for (size_t i = 0; i < req->nphases; i++) {
-        lp_phase_split(buf, sizeof buf, req->phase[i], &M, &q, &T, &steps, err, sizeof err);
-        total += steps;
-    }
-    lp_record_int(rec, "steps", (int64_t) total);
-    for (size_t i = 0; i < req->nphases; i++) {
-        lp_record *row = lp_record_append(rec, "phases");
-        lp_phase_split(buf, sizeof buf, req->phase[i], &M, &q, &T, &steps, err, sizeof err);
-        lp_record_text(row, "noise_multiplier", M);
-        lp_record_text(row, "sampling_rate", q);
-        lp_record_int(row, "steps", (int64_t) steps);
-    }
-    lp_account_record_relation(rec, req);
-}
-
-void
-lp_account_record_relation(lp_record *rec, const lp_account_request *req)
-{
-    if (req->fixed_batch) {     /* the scheme and the relation its bound holds for */
-        lp_record_text(rec, "sampling", "fixed-batch");
-        lp_record_text(rec, "relation", "replace");
-        lp_record_text(rec, "relation_bound", "fixed-size batches drawn without replacement "
-                       "(q = batch/dataset size), replace-one neighbours, sensitivity 2C: each "
-                       "step's RDP(a) <= min(Wang, Balle, Kasiviswanathan 2019 Thm 9 with the "
-                       "Gaussian's 2a/M^2, joint convexity); fractional orders by the chord of "
-                       "(a-1) RDP(a) (their Cor. 10); certified, not tight");
-        return;
-    }
-    if (!req->replace)
-        return;                 /* add/remove: the records as they were */
-    lp_record_text(rec, "relation", "replace");
-    lp_record_text(rec, "relation_bound", "replace-one as remove then add: each step's "
-                   "RDP(a) <= (a - 1/2)/(a - 1) RDP(2a) + RDP(2a - 1) (Mironov 2017, Prop. 11, "
-                   "p = 2), RDP the sampled Gaussian's add/remove curve; certified, not tight");
-}
-
-/* the run the accountant sees: one phase, or the phases' sum */
-static void
-run_init(lp_dpsgd *run, struct lp_phases *ph, const lp_account_request *req, const char *delta)
-{
-    if (req->nphases)
-        lp_phases_init(ph, run, req->phase, req->nphases, delta);
-    else
-        lp_dpsgd_init(run, req->M, req->q, req->steps, delta);
-    run->replace = req->replace;
-    run->fixed_batch = req->fixed_batch;
-}
-
-static void
-run_clear(lp_dpsgd *run, struct lp_phases *ph, const lp_account_request *req)
-{
-    if (req->nphases)
-        lp_phases_clear(ph, run);
-    lp_dpsgd_clear(run);
-}
-
-/* the header every edge record shares with the accountant's record */
-static void
-edge_header(lp_record *rec, const lp_account_request *req)
-{
-    lp_record_text(rec, "command", "account");
-    lp_account_record_run(rec, req);
-    lp_record_text(rec, "delta", req->delta);
-    lp_record_text(rec, "method", "arb");
-    lp_record_null(rec, "algorithm");
-    lp_record_null(rec, "peer_conversion");
-    lp_record_text(rec, "orders", req->orders->text);
-    lp_record_int(rec, "norders", 0);
-    lp_record_null(rec, "order_search");
-    lp_record_int(rec, "orders_failed", 0);
-    lp_record_int(rec, "orders_inaccurate", 0);
-    lp_record_null(rec, "first_failure");
-}
-
-static void
-edge_conversion(lp_record *obj, int balle, int infinite, const char *note)
-{
-    lp_record_text(obj, "conversion", balle ? "Balle et al. 2020 (Opacus)" : "classic (Mironov 2017)");
-    if (infinite) {
-        lp_record_null(obj, "epsilon_upper_bound");
-        lp_record_null(obj, "order");
-        lp_record_null(obj, "value");
-    } else {
-        lp_record_text(obj, "epsilon_upper_bound", "0");
-        lp_record_null(obj, "order");
-        lp_record_text(obj, "value", "0");
-    }
-    lp_record_bool(obj, "certified", 1);
-    lp_record_bool(obj, "clamped_at_zero", 0);
-    lp_record_text(obj, "status", infinite ? "infinite" : "ok");
-    lp_record_text(obj, "note", note);
-}
-
-static const char note_q0[] = "sampling rate 0: the example is never used and the output does "
-    "not depend on it, so epsilon = 0 exactly ((0, 0)-DP)";
-static const char note_d0[] = "delta = 0: the Gaussian's privacy loss is unbounded, so no finite "
-    "epsilon holds; epsilon = +infinity (null: JSON has no infinity)";
-
-int
-lp_account_edge_study(lp_record *rec, const lp_account_request *req)
-{
-    int q0 = lp_account_all_rates_zero(req);
-    if (req->delta_for_eps) {
-        lp_account_delta_study(rec, req);
-        return 1;
-    }
-    if (!q0 && !(req->delta && lp_decimal_sign(req->delta) == 0))
-        return 0;
-    edge_header(rec, req);
-    edge_conversion(lp_record_object(rec, "balle2020"), 1, !q0, q0 ? note_q0 : note_d0);
-    edge_conversion(lp_record_object(rec, "classic"), 0, !q0, q0 ? note_q0 : note_d0);
-    return 1;
-}
-
-int
-lp_account_least_multiplier_edge(lp_record *rec, const char *epsilon,
-                                 const lp_account_request *req, long resolution)
-{
-    int q0 = lp_rate_is_zero(req->q);
-    int e0 = lp_decimal_sign(epsilon) == 0, d0 = lp_decimal_sign(req->delta) == 0;
-    if (!q0 && !e0 && !d0)
-        return 0;
-    lp_record_text(rec, "command", "account least-multiplier");
-    lp_record_text(rec, "epsilon", epsilon);
-    lp_record_text(rec, "sampling_rate", req->q);
-    lp_record_int(rec, "steps", (int64_t) req->steps);
-    lp_record_text(rec, "delta", req->delta);
-    lp_record_text(rec, "orders", req->orders->text);
-    lp_record_int(rec, "resolution", resolution);
-    if (q0) {
-        /* no noise is needed: the example is never used */
-        lp_record_text(rec, "noise_multiplier", "0");
-        lp_record_text(rec, "epsilon_upper_bound", "0");
-        lp_record_text(rec, "status", "ok");
-        lp_record_text(rec, "note", "sampling rate 0: the example is never used, epsilon = 0 "
-                       "at any multiplier, so none is needed");
-    } else {
-        lp_record_null(rec, "noise_multiplier");
-        lp_record_null(rec, "epsilon_upper_bound");
-        lp_record_text(rec, "status", "infinite");
-        lp_record_text(rec, "note", e0 ? "epsilon = 0 with sampling rate > 0: the Gaussian's "
-                       "privacy loss is not identically 0 at any finite multiplier; only "
-                       "infinite noise meets it (null: JSON has no infinity)"
-                       : "delta = 0: the Gaussian's privacy loss is unbounded at every finite "
-                       "multiplier; only infinite noise meets a finite epsilon (null: JSON has "
-                       "no infinity)");
-    }
-    return 1;
-}
 
 /* log delta at one order for the target epsilon: both conversions inverted */
 void
@@ -310,8 +118,10 @@ lp_account_delta_study(lp_record *rec, const lp_account_request *req)
     arb_t eps, alpha, lc, lb;
     size_t failed = 0;
     int q0 = lp_account_all_rates_zero(req);
+    lp_account_request r = *req;
 
-    run_init(&run, &ph, req, "0.5");       /* delta unused: epsilon is given */
+    r.delta = "0.5";                        /* delta unused: epsilon is given */
+    lp_account_run_init(&run, &ph, &r);
     arb_init(eps);
     arb_init(alpha);
     arb_init(lc);
@@ -334,7 +144,7 @@ lp_account_delta_study(lp_record *rec, const lp_account_request *req)
         }
         for (slong d = req->digits + 2; d <= req->digits + 2 + DIGITS_MORE; d += 12) {
             lp_account_order_init(&o, order[i]);
-            st = lp_account_order_eval(&o, &run, LP_ARB, d);
+            st = lp_account_order_eval(&o, &run, NULL, d);
             if (st == LP_OK) {
                 slong prec = o.rdp_T.prec + 64;
                 lp_decimal_arb(alpha, order[i], prec);
@@ -375,7 +185,7 @@ lp_account_delta_study(lp_record *rec, const lp_account_request *req)
             lp_record_text(obj[k], "value", "0");
             lp_record_bool(obj[k], "certified", 1);
             lp_record_text(obj[k], "status", "ok");
-            lp_record_text(obj[k], "note", note_q0);
+            lp_record_text(obj[k], "note", lp_account_note_q0);
         }
     } else {
         record_delta(lp_record_object(rec, "balle2020"), &b[1], order, 1, req->digits);
@@ -389,18 +199,5 @@ lp_account_delta_study(lp_record *rec, const lp_account_request *req)
     arb_clear(alpha);
     arb_clear(lc);
     arb_clear(lb);
-    run_clear(&run, &ph, req);
-}
-
-/* the accountant's run for lp_account_study: one phase or the phases */
-void
-lp_account_run_init(lp_dpsgd *run, struct lp_phases *ph, const lp_account_request *req)
-{
-    run_init(run, ph, req, req->delta);
-}
-
-void
-lp_account_run_clear(lp_dpsgd *run, struct lp_phases *ph, const lp_account_request *req)
-{
-    run_clear(run, ph, req);
+    lp_account_run_clear(&run, &ph, &r);
 }

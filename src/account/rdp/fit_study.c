@@ -63,7 +63,7 @@ lp_account_fit_study(lp_record *rec, const lp_account_fit_request *req)
     /* the certified epsilon at the nearest K, both conversions */
     lp_dpsgd_init_batches(&run, req->M, row.K_near, req->epochs, req->delta);
     lp_account_init(&acc, req->orders->order, req->orders->n);
-    lp_account_eval(&acc, &run, LP_ARB, req->digits + 2);
+    lp_account_eval(&acc, &run, NULL, req->digits + 2);
     lp_account_record_conversion(lp_record_object(rec, "balle2020"), &acc, NULL, 1, req->digits);
     lp_account_record_conversion(lp_record_object(rec, "classic"), &acc, NULL, 0, req->digits);
     lp_account_clear(&acc);

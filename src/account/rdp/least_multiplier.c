@@ -40,7 +40,7 @@ meets(arf_t up, arf_t lo, lp_dpsgd *run, uint64_t m, slong d, const arb_t target
         lp_account_init_search(&acc);
     else
         lp_account_init(&acc, orders, norders);
-    lp_account_eval_orders(&acc, run, LP_ARB, EVAL_DIGITS, search);
+    lp_account_eval_orders(&acc, run, NULL, EVAL_DIGITS, search);
     arf_set(up, acc.eps_upper_balle);
     arf_set(lo, acc.eps_lower_balle);
     arb_init(u);

@@ -153,7 +153,7 @@ lp_account_lists_study(lp_record *rec, const lp_account_request *req, const char
     lp_account_run_init(&run, &ph, &r);
     lp_account_init(&acc, order, n);
     if (!q0)
-        lp_account_eval(&acc, &run, LP_ARB, req->digits + 2);
+        lp_account_eval(&acc, &run, NULL, req->digits + 2);
     lp_record_text(rec, "command", "account");
     lp_record_text(rec, "accountant", "rdp");
     lp_account_record_run(rec, req);

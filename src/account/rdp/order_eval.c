@@ -156,10 +156,9 @@ mark(lp_result *res, lp_status st, const char *note)
 }
 
 static lp_status
-eval_double(lp_account_order *o, const lp_dpsgd *run, lp_method method)
+eval_double(lp_account_order *o, const lp_dpsgd *run, const lp_peer *peer)
 {
     const double alpha = lp_strtod(o->alpha, NULL), d = run->delta_d;
-    const lp_peer *peer = lp_peer_of(method);
     double rdp, rel = 0.0, eps_classic, eps_balle;
     char note[200] = "";
     lp_status st;
@@ -199,16 +198,8 @@ eval_double(lp_account_order *o, const lp_dpsgd *run, lp_method method)
 }
 
 lp_status
-lp_account_order_eval(lp_account_order *o, const lp_dpsgd *run, lp_method method,
+lp_account_order_eval(lp_account_order *o, const lp_dpsgd *run, const lp_peer *peer,
                       slong digits)
 {
-    if (method == LP_ARB)
-        return eval_arb(o, run, digits);
-    if (lp_peer_of(method) != NULL)
-        return eval_double(o, run, method);
-    lp_result_fail(&o->rdp_T, LP_DOMAIN, "the accountant has no %s method",
-                   lp_method_name(method));
-    lp_result_fail(&o->eps_classic, LP_DOMAIN, "%s", o->rdp_T.note);
-    lp_result_fail(&o->eps_balle, LP_DOMAIN, "%s", o->rdp_T.note);
-    return LP_DOMAIN;
+    return peer ? eval_double(o, run, peer) : eval_arb(o, run, digits);
 }

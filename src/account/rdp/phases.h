@@ -1,4 +1,4 @@
-/* phases.h -- a training run in phases (issue 20, part 6): each phase its own
+/* phases.h -- a training run in phases: each phase its own
  * noise multiplier M_i, Poisson sampling rate q_i and steps T_i.  Renyi DP
  * composes additively over steps whatever each step's parameters (Mironov
  * 2017, Proposition 1, adaptive composition), so at every order alpha

@@ -58,16 +58,18 @@ void lp_rdp_fixed_batch_arb(arb_t rdp, const lp_dpsgd *run, uint64_t integer, co
 
 /* ---- one order, by every method -------------------------------------------- */
 
+/* The accountant's method is a peer (peers/peers.h): NULL for the certified
+ * accountant (arb), else a peer's port in doubles (its RDP of one step and
+ * its conversion, from its row of the table of peers). */
+struct lp_peer;
+
 /* The RDP of T steps at the order `alpha` (decimal text accepted by
- * lp_order_parse) and the two epsilons, by `method`:
- *   arb        certified, at least `digits` significant digits of each epsilon
- *              (precision raised as needed);
- *   double     Opacus 1.1.2's code in C doubles: log of the binomial
- *              coefficient computed as a double (overflows to inf past
- *              alpha ~ 1030), log-add of the terms; fractional orders by its
- *              erfc series;
- *   logdouble  dp_accounting's code: log-binomials by lgamma, log-sum-exp;
- *              integer orders only (else status domain).
+ * lp_order_parse) and the two epsilons, by `peer`:
+ *   NULL       arb, certified, at least `digits` significant digits of each
+ *              epsilon (precision raised as needed);
+ *   a peer     its RDP of one step times T, its own conversion, and the
+ *              port's estimate of its error carried to each epsilon (digits
+ *              ignored).
  * Non-certified results carry a status, never a silent inf or NaN. */
 typedef struct {
     const char *alpha;          /* the order's text (not owned) */
@@ -78,7 +80,7 @@ typedef struct {
 void lp_account_order_init(lp_account_order *o, const char *alpha);
 void lp_account_order_clear(lp_account_order *o);
 lp_status lp_account_order_eval(lp_account_order *o, const lp_dpsgd *run,
-                                lp_method method, slong digits);
+                                const struct lp_peer *peer, slong digits);
 /* RDP_T at order alpha to epsilon (Mironov 2017, Prop. 3; Balle et al. 2020,
  * Thm 21); 1 if x is accurate to `bits` (relatively, or absolutely near 0). */
 void lp_account_convert_arb(arb_t classic, arb_t balle, const arb_t rdp_T, const arb_t alpha,
@@ -96,11 +98,11 @@ extern const lp_ziv_rule lp_account_ziv;
  * over the orders of the upper ends of the epsilon balls (exact, to be
  * printed rounded up): a certified upper bound on the best epsilon the list
  * gives; eps_lower_* the minimum of the lower ends: the list's epsilon is
- * certainly >= it.  For the other methods both are the minimum of the ok
- * points, as the accountants take it.  best_* index the order attaining the
+ * certainly >= it.  For a peer both are the minimum of the ok points, as the
+ * accountants take it.  best_* index the order attaining the
  * minimum (-1 when no order gave a value). */
 typedef struct {
-    lp_method method;
+    const struct lp_peer *peer; /* NULL: arb */
     size_t norders;
     lp_account_order *order;
     arf_t eps_upper_classic, eps_upper_balle;
@@ -116,7 +118,7 @@ void lp_account_init(lp_account *acc, const char *const *orders, size_t norders)
 void lp_account_clear(lp_account *acc);
 /* Evaluates every order; returns LP_OK when at least one order gave an epsilon,
  * else the first order's status. */
-lp_status lp_account_eval(lp_account *acc, const lp_dpsgd *run, lp_method method,
+lp_status lp_account_eval(lp_account *acc, const lp_dpsgd *run, const struct lp_peer *peer,
                           slong digits);
 
 /* Recomputes the minima and best_* from the orders already evaluated. */
@@ -134,8 +136,8 @@ void lp_account_init_search(lp_account *acc);
  * reported, not a certified minimum over all orders. */
 lp_status lp_account_eval_search(lp_account *acc, const lp_dpsgd *run, slong digits);
 /* The accountant over an order list: the search for a search list with arb,
- * its grid with a double method, else lp_account_eval. */
-lp_status lp_account_eval_orders(lp_account *acc, const lp_dpsgd *run, lp_method method,
+ * its grid with a peer, else lp_account_eval. */
+lp_status lp_account_eval_orders(lp_account *acc, const lp_dpsgd *run, const struct lp_peer *peer,
                                  slong digits, int search);
 
 /* ---- the inverse: the least multiplier ---------------------------------------- */

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "core/host.h"
 #include "account/rdp/tan63.h"
+#include "account/peers/peers.h"
 
 #define K_MAX 1000000
 
@@ -14,12 +15,13 @@ static double
 eps_double(const char *M, uint64_t K, uint64_t epochs, const char *delta,
            const char *const *orders, size_t norders)
 {
+    const lp_peer *opacus = lp_peer_find("opacus");
     lp_dpsgd run;
     lp_account acc;
     double e = INFINITY;
     lp_dpsgd_init_batches(&run, M, K, epochs, delta);
     lp_account_init(&acc, orders, norders);
-    if (lp_account_eval(&acc, &run, LP_DOUBLE, 0) == LP_OK)
+    if (opacus != NULL && lp_account_eval(&acc, &run, opacus, 0) == LP_OK)
         e = arf_get_d(acc.eps_upper_balle, ARF_RND_NEAR);
     lp_account_clear(&acc);
     lp_dpsgd_clear(&run);
@@ -34,7 +36,7 @@ lp_tan63_certify(arf_t lower, arf_t upper, const char *M, uint64_t K, uint64_t e
     lp_account acc;
     lp_dpsgd_init_batches(&run, M, K, epochs, delta);
     lp_account_init(&acc, orders, norders);
-    lp_account_eval(&acc, &run, LP_ARB, digits);
+    lp_account_eval(&acc, &run, NULL, digits);
     arf_set(lower, acc.eps_lower_balle);
     arf_set(upper, acc.eps_upper_balle);
     lp_account_clear(&acc);

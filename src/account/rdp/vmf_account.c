@@ -126,7 +126,7 @@ lp_account_vmf_study(lp_record *rec, const lp_account_vmf_request *req)
     lp_record_text(rec, "sampling_rate", req->q);
     lp_record_int(rec, "steps", (int64_t) req->steps);
     lp_record_text(rec, "delta", req->delta);
-    lp_record_text(rec, "method", lp_account_method_name(LP_ARB));
+    lp_record_text(rec, "method", lp_account_method_name(NULL));
     lp_record_text(rec, "algorithm", "the VMF's Renyi divergence (closed form in I_nu) at each "
                    "integer order, Zhu-Wang's Poisson-subsampled bound, T-fold composition");
     lp_record_null(rec, "peer_conversion");

@@ -1,7 +1,10 @@
-/* Per-layer clipping: the Bayes capacity of Gaussian noise on a product of
- * balls is the product of the balls' capacities (the sup over a product set
- * is taken coordinate block by block, and the density factorises).  Contract
- * in leakproof.h; the Monte Carlo arbiter checks it on products of balls. */
+/* gauss-layers, product form, arb: per-layer clipping.  The Bayes capacity
+ * of Gaussian noise on a product of balls is the product of the balls'
+ * capacities (the sup over a product set is taken coordinate block by block,
+ * and the density factorises).  An evaluator like the others (forms.h), so
+ * the registry lists it from below; its entry point from decimal texts,
+ * lp_gauss_layers, is in registry/evaluate_gauss_layers.c.  The Monte Carlo
+ * arbiter checks it on products of balls. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,24 +67,5 @@ lp_gauss_layers_arb(lp_result *res, const lp_params *par, slong prec)
     else
         res->status = st;
     arb_clear(prod);
-    return st;
-}
-
-lp_status
-lp_gauss_layers(lp_result *res, const uint64_t *sizes, size_t nlayers,
-                const char *sigma, const char *clip, slong digits)
-{
-    lp_params par;
-    char err[200];
-    lp_status st;
-    lp_params_init(&par);
-    if (lp_params_set_layers(&par, sizes, nlayers, err, sizeof err) != 0
-        || lp_params_set(&par, LP_PARAM_ID_SIGMA, sigma, err, sizeof err) != 0
-        || lp_params_set(&par, LP_PARAM_ID_CLIP, clip, err, sizeof err) != 0) {
-        lp_params_clear(&par);
-        return lp_result_fail(res, LP_DOMAIN, "%s", err);
-    }
-    st = lp_evaluate(res, lp_form_find("gauss-layers", "product"), LP_ARB, &par, digits, 0);
-    lp_params_clear(&par);
     return st;
 }

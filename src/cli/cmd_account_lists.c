@@ -3,7 +3,7 @@
  * many queries (src/account/rdp/lists.c).  A comma in either makes both
  * lists (either may be one value); they may be given together.  With
  * --accountant pld: one composed PLD per relation (account/pld/pld_profile.c),
- * its grid sized for the smallest delta (and the smallest epsilon > 0) of the
+ * its grid sized for the smallest delta (and the greatest epsilon) of the
  * lists.  Contracts in cmd_account.h. */
 #include <string.h>
 #include "core/decimal_ops.h"
@@ -50,22 +50,25 @@ split(char *buf, size_t len, const char **out, size_t *n, const char *opt, const
     }
 }
 
-/* the least of a list by value (NULL when empty; positive_only: > 0 only) */
+/* the least (sign 1) or the greatest (sign -1) of a list by value, among
+ * the values > 0 (NULL when none) */
 static const char *
-least_of(const char *const *v, size_t n, int positive_only)
+extreme_of(const char *const *v, size_t n, int sign)
 {
     const char *best = NULL;
     for (size_t i = 0; i < n; i++) {
         double x = lp_strtod(v[i], NULL);
-        if ((!positive_only || x > 0) && (best == NULL || x < lp_strtod(best, NULL)))
+        if (x > 0 && (best == NULL || sign * (x - lp_strtod(best, NULL)) < 0))
             best = v[i];
     }
     return best;
 }
 
 /* --accountant pld with lists: each mode's checks by lp_account_parse_pld
- * on the grid's reference values (the least delta, else the least epsilon),
- * then both lists kept */
+ * on the grid's reference values (the least delta, else the greatest
+ * epsilon), then both lists kept.  The grid's epsilon is the greatest asked:
+ * its width is a fraction of it, so the cost is the single query's at that
+ * epsilon, and smaller epsilons get the same absolute width. */
 static int
 parse_pld_lists(lp_account_opts *o, const char *digits_text)
 {
@@ -80,14 +83,14 @@ parse_pld_lists(lp_account_opts *o, const char *digits_text)
         if (!(lp_strtod(o->list_delta[i], NULL) >= 1e-300))
             return lp_usage_error(cmd, "--delta below 1e-300 (or 0) is declined with --accountant pld "
                                   "(the grid is sized in doubles; got '%s')", o->list_delta[i]);
-    o->delta = least_of(o->list_delta, o->n_delta, 0);
-    o->delta_for_eps = o->delta ? NULL : least_of(o->list_eps, o->n_eps, 1);
+    o->delta = extreme_of(o->list_delta, o->n_delta, 1);
+    o->delta_for_eps = o->delta ? NULL : extreme_of(o->list_eps, o->n_eps, -1);
     if (o->delta == NULL && o->delta_for_eps == NULL)
         o->delta_for_eps = "0";         /* every epsilon 0: the grid by its own estimate */
     if ((rc = lp_account_parse_pld(o, digits_text, NULL)))
         return rc;
-    /* the grid's epsilon: the least > 0 asked, with deltas too */
-    o->delta_for_eps = least_of(o->list_eps, o->n_eps, 1);
+    /* the grid's epsilon: the greatest asked, with deltas too */
+    o->delta_for_eps = extreme_of(o->list_eps, o->n_eps, -1);
     o->lists = 1;
     return 0;
 }

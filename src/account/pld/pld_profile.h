@@ -20,7 +20,7 @@ typedef struct {
 /* Composes req's run (M, q, steps, relation, width, max_n) once per relation.
  * The grid is sized for the reference delta req->delta (the smallest delta
  * to be asked; NULL: 1e-12) and, where req->eps is set, for that epsilon
- * (the smallest to be asked): queries elsewhere stay certified, their
+ * (the greatest to be asked): queries elsewhere stay certified, their
  * brackets may be wider.  Returns 0, or -1 with why (and out_of_memory) set;
  * clear it either way. */
 int lp_pld_profile_init(lp_pld_profile *p, const lp_pld_request *req);

@@ -23,10 +23,10 @@ cp "$out" "$out.list"
 d=json.load(open(sys.argv[1]))
 assert d["certified"] and d["compositions"]==2 and len(d["epsilons"])==3 and len(d["deltas"])==3, d
 e=[(float(r["epsilon_lower_bound"]), float(r["epsilon_upper_bound"])) for r in d["epsilons"]]
-assert all(0 < lo <= hi <= 1.02 * lo for lo, hi in e), e
+assert all(0 < lo <= hi <= 1.05 * lo for lo, hi in e), e
 assert e[0][1] < e[1][0] and e[1][1] < e[2][0], e      # epsilon grows as delta falls
 ' "$out.list"
-ok $? "PLD lists: 3 epsilons and 3 deltas from 2 compositions, each bracket within 2 %, ordered"
+ok $? "PLD lists: 3 epsilons and 3 deltas from 2 compositions, each bracket within 5 % (the grid sized for epsilon 2), ordered"
 rc=0
 for D in 1e-4 1e-9; do
     "$L" $R --delta $D --json >"$out" 2>"$err" || rc=1

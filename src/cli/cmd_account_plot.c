@@ -80,7 +80,7 @@ script(FILE *g, const char *data, const char *file, const char *title, int has_p
           "set yrange [" PLOT_DELTA_MIN ":1.5]\n"
           "set xlabel 'ε'\n"
           "set ylabel 'δ(ε)'\n"
-          "set key inside right top vertical Left reverse samplen 3 spacing 1.2 box opaque\n", g);
+          "set key inside left bottom vertical Left reverse samplen 3 spacing 1.2 box opaque\n", g);
     fprintf(g, "set xrange [0:%.10g]\n", emax);
     fprintf(g, "f = '%s'\n", data);
     if (has_pld)

@@ -122,7 +122,7 @@ lp_account_parse_lists(lp_account_opts *o, const char *digits_text, const char *
     const char *bad = o->mechanism && strcmp(o->mechanism, "gauss") != 0 ? "--mechanism vmf"
                       : o->eps ? "--epsilon" : o->stated ? "--stated-epsilon" : o->compare ? "--compare"
                       : res_text ? "--resolution" : batch_text ? "--batch" : epochs_text ? "--epochs"
-                      : o->width_text ? "--width" : o->kappa ? "--kappa" : o->p_text ? "--p"
+                      : o->width_text && !pld ? "--width" : o->kappa ? "--kappa" : o->p_text ? "--p"
                       : o->sensitivity ? "--sensitivity" : NULL;
     int rc;
     if (bad)

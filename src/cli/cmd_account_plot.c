@@ -192,8 +192,10 @@ draw(const lp_account_opts *o, const point *pts, size_t n, int has_pld, double e
 int
 lp_account_plot(lp_record *rec, const lp_account_opts *o)
 {
-    lp_account_request req = { o->M, o->q, "0.5", o->steps, &o->orders, LP_ARB, 0, o->digits,
-                               0, NULL, o->phase, o->nphases, o->replace, o->fixed_batch };
+    lp_account_request req = { .M = o->M, .q = o->q, .delta = "0.5", .steps = o->steps,
+                               .orders = &o->orders, .method = LP_ARB, .digits = o->digits,
+                               .phase = o->phase, .nphases = o->nphases, .replace = o->replace,
+                               .fixed_batch = o->fixed_batch };
     lp_account_curve curve;
     lp_order_list grid;         /* --accountant pld parses no --orders: the default's grid */
     lp_pld_profile prof;
@@ -212,8 +214,9 @@ lp_account_plot(lp_record *rec, const lp_account_opts *o)
         req.orders = &grid;
     lp_account_curve_init(&curve, &req);
     if (has_pld) {
-        lp_pld_request pr = { o->M, o->q, PLOT_DELTA_MIN, NULL, o->steps, o->rel, o->width,
-                              LP_PLD_MAX_N, o->digits };
+        lp_pld_request pr = { .M = o->M, .q = o->q, .delta = PLOT_DELTA_MIN, .eps = NULL,
+                              .steps = o->steps, .relation = o->rel, .width = o->width,
+                              .max_n = LP_PLD_MAX_N, .digits = o->digits };
         if (lp_pld_profile_init(&prof, &pr) != 0) {
             fprintf(lp_err(), "leakproof account: --plot: %s\n", prof.why ? prof.why : "the PLD failed");
             rc = prof.out_of_memory ? LP_EXIT_RESOURCES : lp_cancelled() ? LP_EXIT_INTERRUPTED

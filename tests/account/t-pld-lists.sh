@@ -63,6 +63,39 @@ print(P["epsilons"][1]["epsilon_upper_bound"], R["epsilons"][1]["epsilon_upper_b
 ok $? "no PLD lower end above the RDP accountant's certified bound (epsilon at 1e-6: PLD <= $(cut -d' ' -f1 "$err.v"), RDP $(cut -d' ' -f2 "$err.v"))"
 rm -f "$err.v"
 
+# ---- T = 1: the exact delta(eps) of the subsampled Gaussian, by erfc --------------
+# one step, M = 1, q = 0.5, in units of the noise: remove, P = (1-q) N(0,1) + q N(1/M,1)
+# against N(0,1), the loss increasing in u, delta = P(u > u*) - e^eps Q(u > u*); add, the
+# pair swapped, delta = Q'(u < u_*) - e^eps P'(u < u_*); the worse of the two
+j account --accountant pld --noise-multiplier 1 --sampling-rate 0.5 --steps 1 \
+    --delta-for-epsilon 0.1,0.5,1,2 --delta 1e-2,1e-4
+python3 -c 'import json,sys
+from math import erfc, exp, log, sqrt
+Phic = lambda x: erfc(x / sqrt(2)) / 2
+Phi = lambda x: erfc(-x / sqrt(2)) / 2
+M, q = 1.0, 0.5
+def rem(e):
+    u = M * log((exp(e) - 1 + q) / q) + 1 / (2 * M)
+    return (1 - q) * Phic(u) + q * Phic(u - 1 / M) - exp(e) * Phic(u)
+def add(e):
+    a = exp(-e) - 1 + q
+    if a <= 0:
+        return 0.0
+    u = M * log(a / q) + 1 / (2 * M)
+    return Phi(u) - exp(e) * ((1 - q) * Phi(u) + q * Phi(u - 1 / M))
+delta = lambda e: max(rem(e), add(e))
+d = json.load(open(sys.argv[1]))
+for r in d["deltas"]:
+    x = delta(float(r["epsilon"]))
+    assert float(r["delta_lower_bound"]) <= x * (1 + 1e-9) and x <= float(r["delta_upper_bound"]) * (1 + 1e-9), (r, x)
+for r in d["epsilons"]:
+    t, lo, hi = float(r["delta"]), float(r["epsilon_lower_bound"]), float(r["epsilon_upper_bound"])
+    assert delta(hi) <= t * (1 + 1e-9) and (lo == 0 or delta(lo) >= t * (1 - 1e-9)), (r, delta(lo), delta(hi))
+r = d["deltas"][2]
+print(r["delta_lower_bound"], "%.6g" % delta(1), r["delta_upper_bound"])' "$out" >"$err.v"
+ok $? "T = 1, M = 1, q = 0.5: the exact delta (erfc) inside every delta bracket and between every epsilon bracket's ends (at eps 1: $(cat "$err.v"))"
+rm -f "$err.v"
+
 # ---- q = 1: the closed form, no grid -------------------------------------------
 j account --accountant pld --noise-multiplier 2 --sampling-rate 1 --steps 4 --delta 1e-5,1e-3 --delta-for-epsilon 1
 cp "$out" "$out.list"

@@ -273,7 +273,10 @@ lp_account_plot(lp_record *rec, const lp_account_opts *o)
                 lp_record_double(row, "pld_delta_lower_bound", pts[i].pld_lo);
                 lp_record_double(row, "pld_delta_upper_bound", pts[i].pld_hi);
             }
-            lp_record_double(row, "rdp_delta_upper_bound", pts[i].rdp);
+            if (isfinite(pts[i].rdp))
+                lp_record_double(row, "rdp_delta_upper_bound", pts[i].rdp);
+            else                /* no order certified there */
+                lp_record_null(row, "rdp_delta_upper_bound");
         }
     }
 done:

@@ -394,9 +394,17 @@ class Accountant:
         self.history = []
         self._reset_cache()
         for h in state_dict.get("history", []):
-            if len(h) != 5:
+            # ours (mechanism, M, q, steps, sampling); (mechanism, M, q, steps), Poisson;
+            # Opacus's RDPAccountant history (noise_multiplier, sample_rate, num_steps)
+            if not isinstance(h, (list, tuple)) or len(h) not in (3, 4, 5) \
+                    or (len(h) > 3 and not isinstance(h[0], str)):
                 raise ValueError("leakproof: state_dict: a history entry is (mechanism, "
-                                 "noise_multiplier, sample_rate, steps, sampling), got %r" % (h,))
+                                 "noise_multiplier, sample_rate, steps[, sampling]) or Opacus's "
+                                 "(noise_multiplier, sample_rate, num_steps), got %r" % (h,))
+            if len(h) == 3:
+                h = ("gaussian",) + tuple(h) + ("poisson",)
+            elif len(h) == 4:
+                h = tuple(h) + ("poisson",)
             mech, m, q, n, sampling = h
             self.compose(noise_multiplier=m, sample_rate=q, steps=n, sampling=sampling,
                          mechanism=mech)

@@ -104,7 +104,23 @@ def test_state_dict_round_trip_is_json_and_recomputes():
     other.step(noise_multiplier="1.1", sample_rate="0.01", num_steps=10)
     assert other.get_epsilon("1e-6") > e and acc.get_epsilon("1e-6") == e
     with pytest.raises(ValueError):
-        other.load_state_dict({"history": [["gaussian", "1", "0.1", 5]]})
+        other.load_state_dict({"history": [["1", "0.1"]]})
+    with pytest.raises(ValueError):
+        other.load_state_dict({"history": [[1.1, "0.01", 300, "poisson"]]})     # no mechanism
+
+
+def test_load_state_dict_takes_opacus_history():
+    """Opacus's RDPAccountant.state_dict() history, (noise_multiplier,
+    sample_rate, num_steps), and the four-entry (mechanism, M, q, steps)."""
+    ours = Accountant()
+    ours.step(noise_multiplier="1.1", sample_rate="0.01", num_steps=300)
+    ours.step(noise_multiplier="0.9", sample_rate="0.01", num_steps=20)
+    opacus = Accountant()
+    opacus.load_state_dict({"history": [(1.1, 0.01, 300), (0.9, 0.01, 20)]})
+    four = Accountant()
+    four.load_state_dict({"history": [("gaussian", "1.1", "0.01", 300), ("gaussian", "0.9", "0.01", 20)]})
+    assert opacus.history == ours.history == four.history
+    assert opacus.get_epsilon("1e-5") == ours.get_epsilon("1e-5")
 
 
 def test_zero_rate_and_bad_input():

@@ -39,6 +39,7 @@ from sections.verdicts import section_verdicts  # noqa: E402
 from sections.biswas import section_biswas  # noqa: E402
 from sections.equal_dp import section_equal_dp  # noqa: E402
 from sections.vmf_run import section_vmf_run  # noqa: E402
+from sections.run_profile import section_run_profile  # noqa: E402
 from sections.tan import section_tan  # noqa: E402
 from sections.balunovic import section_balunovic  # noqa: E402
 from sections.beyond import section_beyond  # noqa: E402
@@ -122,6 +123,7 @@ def build(R, outdir):
     guarded(section_biswas, body, data, cases["biswas"])
     guarded(section_equal_dp, body, data, cases["biswas"])
     guarded(section_vmf_run, body, cases["biswas"])
+    guarded(section_run_profile, body, data, cases["biswas"])  # the run's privacy profile (issue 33)
     guarded(section_tan, body, data, cases["tan"])
     guarded(section_balunovic, body, cases["balunovic"])
     guarded(section_beyond, body, data, cases["beyond"])

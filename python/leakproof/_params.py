@@ -19,7 +19,8 @@ import decimal
 import fractions
 import numbers
 
-LIST_OPTIONS = frozenset(("layers", "eigenvalues", "orders"))
+# delta and delta_for_epsilon: account's lists, one composition (delta=[1e-5, 1e-6])
+LIST_OPTIONS = frozenset(("layers", "eigenvalues", "orders", "delta", "delta_for_epsilon"))
 
 
 def takes_list(keyword):

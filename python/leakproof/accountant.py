@@ -29,8 +29,21 @@ it against `account --phase ... --delta D1,D2`).  Over the grid there is no
 search between orders: the single command's epsilon may be a little lower
 (1.71172 against 1.71178 at M 1.1, q 0.01, T 1000, delta 1e-5).
 
-accountant="pld" re-runs the certified PLD bracket once per query (it has no
-curve to keep; one Poisson phase only) and returns the bracket's upper end.
+accountant="pld": the certified PLD bracket's upper end (UpperBound; its
+.record the row, with the lower end).  The composed PLD lives inside one
+command, so a query composes the run once and answers every value asked with
+it: get_epsilon([d1, d2, ...]) and get_delta([e1, e2, ...]) take lists and
+run ONE `account --accountant pld ... --delta d1,d2,...` (one composition per
+relation, a certified bracket per value); every answer is kept per history,
+so asking again, or asking after load_state_dict() of the same history, runs
+nothing.  A new step() changes the history: its queries compose anew.  The
+run goes to the command as it was composed: one phase as --noise-multiplier,
+--sampling-rate, --steps; several as repeated --phase M,q,T (the command
+decides what the PLD accountant composes: today one Poisson Gaussian phase,
+otherwise its message is raised as ValueError).
+
+Lists under RDP: get_epsilon([...]) and get_delta([...]) convert the kept
+curve at each value (lists of UpperBound).
 """
 
 import decimal
@@ -39,7 +52,7 @@ import fractions
 from . import _run
 from ._params import decimal_text, option_args
 from .account_result import UpperBound
-from .accounting import pld_epsilon, pld_delta
+from .errors import LeakproofUncertified
 
 _PREC = 60
 _UP = decimal.Context(prec=_PREC, rounding=decimal.ROUND_CEILING)
@@ -89,18 +102,28 @@ class Accountant:
     (fixed-size batches without replacement, replace-one neighbours).  One
     accountant holds one scheme: the two bounds are for different neighbouring
     relations, and their sum would hold for neither, so a step of the other
-    scheme is refused."""
+    scheme is refused.
+
+    accountant='pld' (relation, width: the command's --relation, --width):
+    get_epsilon and get_delta take one value or a list; a list is one
+    composition; answers are kept per (history, relation, width, digits);
+    pld_commands counts the compositions run.  state_dict() holds the
+    history and these settings, never an answer."""
 
     MECHANISMS = ("gaussian",)
     SAMPLINGS = ("poisson", "fixed-batch")
 
-    def __init__(self, accountant="rdp", orders=None, digits=6):
+    def __init__(self, accountant="rdp", orders=None, digits=6, relation=None, width=None):
         if accountant not in ("rdp", "pld"):
             raise ValueError("leakproof: accountant must be 'rdp' or 'pld' (got %r)" % (accountant,))
         self.accountant = accountant
         self.orders = orders
         self.digits = int(digits)
+        self.relation = relation        # pld: 'add', 'remove' or 'both' (None: the command's, both)
+        self.width = width              # pld: the bracket's target relative width (None: 0.01)
         self.history = []
+        self.pld_commands = 0           # the PLD commands run (each one composition per relation)
+        self._pld_answers = {}          # (history, kind, value) -> the row of the command's list
         self._reset_cache()
 
     def _reset_cache(self):
@@ -196,12 +219,35 @@ class Accountant:
     def get_epsilon(self, delta):
         """The certified upper bound on epsilon at `delta` (an UpperBound with
         its order): the least over the orders of Balle et al. 2020's conversion
-        of the kept curve, rounded up."""
-        d = decimal.Decimal(decimal_text(delta, "delta"))
+        of the kept curve, rounded up; under PLD the bracket's upper end.  A
+        list or tuple of deltas gives a list, from one composition."""
+        if isinstance(delta, (list, tuple)):
+            texts = [self._delta_text(d) for d in delta]
+            if self.accountant == "pld":
+                return self._pld("delta", texts)
+            return [self._rdp_epsilon(t) for t in texts]
+        t = self._delta_text(delta)
+        if self.accountant == "pld":
+            return self._pld("delta", [t])[0]
+        return self._rdp_epsilon(t)
+
+    @staticmethod
+    def _delta_text(delta):
+        t = decimal_text(delta, "delta")
+        d = decimal.Decimal(t)
         if not 0 < d < 1:
             raise ValueError("leakproof: delta must be in (0, 1) (got %s)" % d)
-        if self.accountant == "pld":
-            return self._pld(delta=delta)
+        return t
+
+    @staticmethod
+    def _epsilon_text(epsilon):
+        t = decimal_text(epsilon, "epsilon")
+        if not decimal.Decimal(t) >= 0:
+            raise ValueError("leakproof: epsilon must be >= 0 (got %s)" % t)
+        return t
+
+    def _rdp_epsilon(self, delta_text):
+        d = decimal.Decimal(delta_text)
         curve = self._composed()
         if curve is None:
             return UpperBound("0", order=None, conversion="Balle et al. 2020 (Opacus)",
@@ -223,12 +269,21 @@ class Accountant:
     def get_delta(self, epsilon):
         """The certified upper bound on delta at `epsilon` (an UpperBound): the
         least over the orders of Balle et al.'s conversion inverted,
-        log delta = (a-1)(R - E) + (a-1) log(1 - 1/a) - log a, clamped at 1."""
-        e = decimal.Decimal(decimal_text(epsilon, "epsilon"))
-        if not e >= 0:
-            raise ValueError("leakproof: epsilon must be >= 0 (got %s)" % e)
+        log delta = (a-1)(R - E) + (a-1) log(1 - 1/a) - log a, clamped at 1;
+        under PLD the bracket's upper end.  A list or tuple of epsilons gives a
+        list, from one composition."""
+        if isinstance(epsilon, (list, tuple)):
+            texts = [self._epsilon_text(e) for e in epsilon]
+            if self.accountant == "pld":
+                return self._pld("epsilon", texts)
+            return [self._rdp_delta(t) for t in texts]
+        t = self._epsilon_text(epsilon)
         if self.accountant == "pld":
-            return self._pld(epsilon=epsilon)
+            return self._pld("epsilon", [t])[0]
+        return self._rdp_delta(t)
+
+    def _rdp_delta(self, epsilon_text):
+        e = decimal.Decimal(epsilon_text)
         curve = self._composed()
         if curve is None:
             return UpperBound("0", order=None, conversion="Balle et al. 2020 (Opacus)",
@@ -251,22 +306,64 @@ class Accountant:
         eps = self.get_epsilon(delta)
         return eps, eps.order
 
-    def _pld(self, delta=None, epsilon=None):
-        phases = [h for h in self.history if not _zero_rate(h[2])]
+    def _pld_run_args(self):
+        """The run as the command takes it: one phase as --noise-multiplier,
+        --sampling-rate, --steps; several as repeated --phase M,q,T (phases at
+        q = 0 left out: they never use the example).  None: every rate 0."""
         if not self.history:
             raise ValueError("leakproof: no step() yet")
-        if len(phases) != 1 or phases[0][4] != "poisson":
-            raise ValueError("leakproof: accountant='pld' composes one Poisson phase (the "
-                             "command's PLD bracket); use the default accountant='rdp'")
-        _, m, q, n, _ = phases[0]
-        if delta is not None:
-            lo, hi = pld_epsilon(m, q, n, delta, digits=self.digits)
-        else:
-            lo, hi = pld_delta(m, q, n, epsilon, digits=self.digits)
-        if hi is None:
-            raise ValueError("leakproof: the PLD bracket reached no upper bound here")
-        return UpperBound(str(hi), order=None, conversion="privacy loss distribution",
-                          status="ok", certified=True)
+        if any(h[4] != "poisson" for h in self.history):
+            raise ValueError("leakproof: accountant='pld' composes Poisson-sampled steps "
+                             "(add/remove); fixed batches: accountant='rdp'")
+        phases = [h for h in self.history if not _zero_rate(h[2])]
+        if not phases:
+            return None
+        if len(phases) == 1:
+            _, m, q, n, _ = phases[0]
+            return ["--noise-multiplier", m, "--sampling-rate", q, "--steps", str(n)]
+        args = []
+        for _, m, q, n, _ in phases:
+            args += ["--phase", "%s,%s,%d" % (m, q, n)]
+        return args
+
+    def _pld(self, kind, texts):
+        """Upper ends of the PLD brackets at `texts` (kind 'delta': epsilon at
+        each delta; 'epsilon': delta at each epsilon): the values not yet
+        answered for this history in ONE command (one composition per
+        relation), every answer kept."""
+        run = self._pld_run_args()
+        if run is None:                 # never used: (0, 0)
+            return [UpperBound("0", order=None, conversion="privacy loss distribution",
+                               status="ok", certified=True) for _ in texts]
+        hist = (tuple(self.history), self.relation, self.width, self.digits)
+        todo = [t for t in dict.fromkeys(texts) if (hist, kind, t) not in self._pld_answers]
+        if todo:
+            # a comma makes the command's list mode (one row per value): one value is sent twice
+            values = ",".join(todo + (todo[:1] if len(todo) == 1 else []))
+            args = ["account", "--accountant", "pld"] + run
+            args += ["--delta" if kind == "delta" else "--delta-for-epsilon", values]
+            args += option_args({"relation": self.relation, "width": self.width,
+                                 "digits": min(self.digits, 12)})    # the PLD's digits: 1 .. 12
+            try:
+                rec = _run.run(args)
+            except LeakproofUncertified as exc:     # some row's upper end not reached
+                rec = exc.result
+                if rec is None:
+                    raise
+            self.pld_commands += 1
+            rows = rec["epsilons" if kind == "delta" else "deltas"]
+            for t, row in zip(todo, rows):
+                self._pld_answers[(hist, kind, t)] = row
+        out = []
+        for t in texts:
+            row = self._pld_answers[(hist, kind, t)]
+            hi = row["epsilon_upper_bound" if kind == "delta" else "delta_upper_bound"]
+            if hi is None:
+                raise ValueError("leakproof: the PLD bracket reached no upper bound at %s = %s "
+                                 "(%s)" % (kind, t, row.get("why", "not certified")))
+            out.append(UpperBound(str(hi), order=None, conversion="privacy loss distribution",
+                                  status="ok", certified=bool(row.get("certified")), record=row))
+        return out
 
     # ---- state -------------------------------------------------------------------
 
@@ -279,6 +376,8 @@ class Accountant:
         state["accountant"] = self.accountant
         state["orders"] = self.orders
         state["digits"] = self.digits
+        state["relation"] = self.relation
+        state["width"] = self.width
         state["history"] = [list(h) for h in self.history]
         return state
 
@@ -290,12 +389,22 @@ class Accountant:
         self.accountant = acc
         self.orders = state_dict.get("orders")
         self.digits = int(state_dict.get("digits", 6))
+        self.relation = state_dict.get("relation")
+        self.width = state_dict.get("width")
         self.history = []
         self._reset_cache()
         for h in state_dict.get("history", []):
-            if len(h) != 5:
+            # ours (mechanism, M, q, steps, sampling); (mechanism, M, q, steps), Poisson;
+            # Opacus's RDPAccountant history (noise_multiplier, sample_rate, num_steps)
+            if not isinstance(h, (list, tuple)) or len(h) not in (3, 4, 5) \
+                    or (len(h) > 3 and not isinstance(h[0], str)):
                 raise ValueError("leakproof: state_dict: a history entry is (mechanism, "
-                                 "noise_multiplier, sample_rate, steps, sampling), got %r" % (h,))
+                                 "noise_multiplier, sample_rate, steps[, sampling]) or Opacus's "
+                                 "(noise_multiplier, sample_rate, num_steps), got %r" % (h,))
+            if len(h) == 3:
+                h = ("gaussian",) + tuple(h) + ("poisson",)
+            elif len(h) == 4:
+                h = tuple(h) + ("poisson",)
             mech, m, q, n, sampling = h
             self.compose(noise_multiplier=m, sample_rate=q, steps=n, sampling=sampling,
                          mechanism=mech)

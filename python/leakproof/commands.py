@@ -134,7 +134,9 @@ def account(**params):
     noise_multiplier for the least multiplier; orders, method, digits.
     mechanism='vmf' with kappa and p (and sensitivity) accounts the VMF
     mechanism instead (Zhu and Wang's Poisson-subsampled RDP bound, integer
-    orders only).
+    orders only).  delta and delta_for_epsilon take lists, as the command's
+    comma lists (one composition; the rows in r["epsilons"] and r["deltas"];
+    a list of one value is the single query).
 
     Returns an AccountResult (a Result): .epsilon, the certified upper bound
     on epsilon as an UpperBound (a Decimal whose float() rounds up, with

@@ -104,7 +104,23 @@ def test_state_dict_round_trip_is_json_and_recomputes():
     other.step(noise_multiplier="1.1", sample_rate="0.01", num_steps=10)
     assert other.get_epsilon("1e-6") > e and acc.get_epsilon("1e-6") == e
     with pytest.raises(ValueError):
-        other.load_state_dict({"history": [["gaussian", "1", "0.1", 5]]})
+        other.load_state_dict({"history": [["1", "0.1"]]})
+    with pytest.raises(ValueError):
+        other.load_state_dict({"history": [[1.1, "0.01", 300, "poisson"]]})     # no mechanism
+
+
+def test_load_state_dict_takes_opacus_history():
+    """Opacus's RDPAccountant.state_dict() history, (noise_multiplier,
+    sample_rate, num_steps), and the four-entry (mechanism, M, q, steps)."""
+    ours = Accountant()
+    ours.step(noise_multiplier="1.1", sample_rate="0.01", num_steps=300)
+    ours.step(noise_multiplier="0.9", sample_rate="0.01", num_steps=20)
+    opacus = Accountant()
+    opacus.load_state_dict({"history": [(1.1, 0.01, 300), (0.9, 0.01, 20)]})
+    four = Accountant()
+    four.load_state_dict({"history": [("gaussian", "1.1", "0.01", 300), ("gaussian", "0.9", "0.01", 20)]})
+    assert opacus.history == ours.history == four.history
+    assert opacus.get_epsilon("1e-5") == ours.get_epsilon("1e-5")
 
 
 def test_zero_rate_and_bad_input():
@@ -126,7 +142,80 @@ def test_pld_accountant_one_phase():
     acc.step(noise_multiplier="1.1", sample_rate="0.01", num_steps=100)
     hi = acc.get_epsilon("1e-5")
     lo, up = leakproof.pld_epsilon("1.1", "0.01", 100, "1e-5")
-    assert D(hi) == up and lo <= up
+    # the accountant's grid is the single query's (one delta): the same bracket
+    assert D(hi) == up and lo <= up and D(hi.record["epsilon_lower_bound"]) == lo
+    single = acc.get_epsilon("1e-5")
+    assert acc.pld_commands == 1 and single == hi      # asked again: kept, nothing run
     acc.step(noise_multiplier="2", sample_rate="0.01", num_steps=100)
-    with pytest.raises(ValueError, match="one Poisson phase"):
-        acc.get_epsilon("1e-5")
+    # two phases go to the command as --phase M,q,T: composed under PLD where the
+    # command composes them, else its own message
+    try:
+        two = acc.get_epsilon("1e-5")
+    except ValueError as exc:
+        assert "phase" in str(exc), exc
+    else:
+        assert two.certified and D(two) >= D(lo), (two, lo)
+
+
+def test_pld_lists_from_one_composition(cli_json):
+    """Many queries, one command: the answers are the command's own list rows,
+    kept per history; a new step composes anew."""
+    acc = Accountant(accountant="pld")
+    acc.step(noise_multiplier="1.1", sample_rate="0.01", num_steps=100)
+    eps = acc.get_epsilon(["1e-4", "1e-6", "1e-9"])
+    assert acc.pld_commands == 1 and len(eps) == 3 and eps[0] < eps[1] < eps[2]
+    ref = cli_json("account", "--accountant", "pld", "--noise-multiplier", "1.1",
+                   "--sampling-rate", "0.01", "--steps", "100", "--delta", "1e-4,1e-6,1e-9",
+                   "--digits", "6")
+    for e, row in zip(eps, ref["epsilons"]):
+        assert D(e) == D(row["epsilon_upper_bound"]) and e.certified
+        assert D(e.record["epsilon_lower_bound"]) <= D(e)
+    assert acc.get_epsilon("1e-6") == eps[1] and acc.pld_commands == 1     # kept
+    dl = acc.get_delta([0.5, 1, 2])
+    assert acc.pld_commands == 2 and dl[0] > dl[1] > dl[2] > 0
+    # each bracket meets the single query's (a grid fitted to its one value)
+    lo, up = leakproof.pld_delta("1.1", "0.01", 100, "1")
+    d = dl[1]
+    assert max(D(d.record["delta_lower_bound"]), D(lo)) <= min(D(d), D(up)), (d, lo, up)
+    acc.step(noise_multiplier="1.1", sample_rate="0.01", num_steps=50)
+    more = acc.get_epsilon(["1e-4", "1e-6"])
+    assert acc.pld_commands == 3 and more[0] > eps[0] and more[1] > eps[1]
+
+
+def test_pld_state_dict_round_trip():
+    acc = Accountant(accountant="pld", relation="remove", width="0.02")
+    acc.step(noise_multiplier="1.1", sample_rate="0.01", num_steps=150)
+    e = acc.get_epsilon(["1e-5", "1e-7"])
+    state = json.loads(json.dumps(acc.state_dict()))
+    assert state["accountant"] == "pld" and state["relation"] == "remove" and state["width"] == "0.02"
+    assert state["history"] == [["gaussian", "1.1", "0.01", 150, "poisson"]]
+    other = Accountant()
+    other.load_state_dict(state)
+    assert other.accountant == "pld" and other.relation == "remove" and other.history == acc.history
+    assert other.get_epsilon(["1e-5", "1e-7"]) == e and other.pld_commands == 1
+    with pytest.raises(ValueError, match="fixed batches"):
+        bad = Accountant(accountant="pld")
+        bad.step(noise_multiplier=1, sample_rate=0.01, sampling="fixed-batch")
+        bad.get_epsilon(1e-5)
+
+
+def test_rdp_lists_are_the_single_queries():
+    acc = Accountant()
+    acc.step(noise_multiplier="1.1", sample_rate="0.01", num_steps=300)
+    acc.step(noise_multiplier="2", sample_rate="0.02", num_steps=100)
+    assert acc.get_epsilon(["1e-5", "1e-8"]) == [acc.get_epsilon("1e-5"), acc.get_epsilon("1e-8")]
+    assert acc.get_delta((1, 3)) == [acc.get_delta(1), acc.get_delta(3)]
+
+
+def test_account_takes_lists_as_the_command_does(cli_json):
+    r = leakproof.account(noise_multiplier="1.1", sampling_rate="0.01", steps=1000,
+                          delta=["1e-5", "1e-6"], delta_for_epsilon=[1, 2])
+    ref = cli_json("account", "--noise-multiplier", "1.1", "--sampling-rate", "0.01", "--steps",
+                   "1000", "--delta", "1e-5,1e-6", "--delta-for-epsilon", "1,2")
+    assert [D(row["epsilon_upper_bound"]) for row in r["epsilons"]] == \
+        [D(row["epsilon_upper_bound"]) for row in ref["epsilons"]]
+    assert [D(row["delta_upper_bound"]) for row in r["deltas"]] == \
+        [D(row["delta_upper_bound"]) for row in ref["deltas"]]
+    p = leakproof.account(accountant="pld", noise_multiplier="1.1", sampling_rate="0.01",
+                          steps=200, delta=("1e-5", "1e-7"))
+    assert len(p["epsilons"]) == 2 and all(row["certified"] for row in p["epsilons"])

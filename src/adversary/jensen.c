@@ -4,6 +4,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include "adversary/adversary.h"
+#include "core/host.h"
 
 /* alpha = a^2/(2 s^2) + 1/(2 v);  K = -(d/2) log(4 pi^2 s^2 v) - |g|^2/(2 s^2) + alpha |mu|^2,
  * |mu| = a |g| / (2 alpha s^2) */
@@ -114,7 +115,7 @@ lp_adversary_objective_mc(double *mean, double *sd, ulong d, double K, double al
 {
     /* Welford's running moments of the deviation from K: K may dwarf the spread */
     double m = 0, m2 = 0;
-    for (ulong rep = 0; rep < reps; rep++) {
+    for (ulong rep = 0; rep < reps && !lp_cancelled(); rep++) {
         double obj = 0, step;
         for (ulong i = 0; i < k; i++)    /* x uniform in the ball: |x - mu|^2 = delta^2 U^(2/d) */
             obj -= alpha_delta2 * pow(gsl_rng_uniform_pos(r), 2.0 / d);

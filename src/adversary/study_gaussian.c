@@ -60,7 +60,7 @@ lp_adversary_gaussian_study(lp_record *rec, const lp_adversary_model *m)
         got = lp_adversary_certified_digits(post, m->digits);
         got = FLINT_MIN(got, lp_adversary_certified_digits(prior, m->digits));
         got = FLINT_MIN(got, lp_adversary_certified_digits(ratio, m->digits));
-        if (got >= m->digits || !lp_ziv_next(&z))
+        if (got >= m->digits || !lp_ziv_next(&z) || lp_cancelled())
             break;
     }
     lp_adversary_model_fields(rec, "adversary gaussian", m);

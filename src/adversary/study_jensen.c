@@ -3,6 +3,7 @@
  * objective by Monte Carlo.  Contract in adversary.h. */
 #include <math.h>
 #include "adversary/adversary.h"
+#include "core/host.h"
 
 static const char *
 verdict(const arb_t lhs, const arb_t rhs)
@@ -62,7 +63,7 @@ lp_adversary_jensen_study(lp_record *rec, const lp_adversary_model *m)
         got = m->digits;
         for (int i = 0; i < 6; i++)
             got = FLINT_MIN(got, lp_adversary_certified_digits(all[i], m->digits));
-        if (got >= m->digits || !lp_ziv_next(&z))
+        if (got >= m->digits || !lp_ziv_next(&z) || lp_cancelled())
             break;
     }
     lp_adversary_model_fields(rec, "adversary jensen", m);

@@ -1,6 +1,7 @@
 /* `adversary linear-layer`: Section 5's reconstruction of a linear layer's
  * input from one row's gradients, in ball arithmetic.  Contract in adversary.h. */
 #include "adversary/adversary.h"
+#include "core/host.h"
 
 /* the gradients as balls: exact decimals, widened by a relative uncertainty */
 static void
@@ -47,7 +48,7 @@ lp_adversary_linear_layer_study(lp_record *rec, const char *grad_bias, const cha
         got = digits;
         for (slong j = 0; j < n; j++)
             got = FLINT_MIN(got, lp_adversary_certified_digits(x + j, digits));
-        if (got >= digits || rel_error || !lp_ziv_next(&z))
+        if (got >= digits || rel_error || !lp_ziv_next(&z) || lp_cancelled())
             break;
     }
     lp_record_text(rec, "command", "adversary linear-layer");

@@ -2,6 +2,7 @@
  * clipping (p = 1) against its Bayes capacity.  Contract in adversary.h. */
 #include <stdio.h>
 #include "adversary/adversary.h"
+#include "core/host.h"
 
 /* sigma/R and delta/R, the only parameters the experiment has, as balls */
 static void
@@ -71,7 +72,7 @@ lp_adversary_link_study(lp_record *rec, const char *sigma, const char *radius, c
         arb_mul(cap, cap, dr, z.prec);
         arb_add_ui(cap, cap, 1, z.prec);
         got = lp_adversary_certified_digits(cap, digits);
-        if (got >= digits || !lp_ziv_next(&z))
+        if (got >= digits || !lp_ziv_next(&z) || lp_cancelled())
             break;
     }
     ratios(sr, dr, sigma, radius, delta, 64);

@@ -7,6 +7,7 @@
 #include "core/study.h"
 #include "core/decimal_ops.h"
 #include "core/precision_loop.h"
+#include "core/host.h"
 
 lp_study_status
 lp_study_calibrate_gaussian(lp_record *rec, const char *epsilon, const char *delta,
@@ -48,7 +49,7 @@ lp_study_calibrate_gaussian(lp_record *rec, const char *epsilon, const char *del
         st = lp_calibrate_analytic(sa, E, D, S, digits, z.prec);
         lp_analytic_gaussian_delta(dc, sc, E, S, z.prec);
         if ((st == 0 && lp_study_accurate(sc, digits) && lp_study_accurate(sa, digits)
-             && lp_study_accurate(dc, delta_digits)) || !lp_ziv_next(&z))
+             && lp_study_accurate(dc, delta_digits)) || !lp_ziv_next(&z) || lp_cancelled())
             break;
     }
     lp_record_text(rec, "command", "calibrate gaussian");

@@ -5,6 +5,7 @@
 #include "channel/channel.h"
 #include "core/study.h"
 #include "core/precision_loop.h"
+#include "core/host.h"
 
 lp_study_status
 lp_study_channel_dp(lp_record *rec, const lp_dp_inputs *in, slong digits, char *err, size_t errlen)
@@ -46,7 +47,7 @@ lp_study_channel_dp(lp_record *rec, const lp_dp_inputs *in, slong digits, char *
         arb_div(ratio, bound, sup, z.prec);
         if ((lp_study_accurate(sigma, digits) && lp_study_accurate(bound, digits)
              && lp_study_accurate(sup, digits) && lp_study_accurate(ratio, digits))
-            || !lp_ziv_next(&z))
+            || !lp_ziv_next(&z) || lp_cancelled())
             break;
     }
     lp_record_text(rec, "command", "channel dp");

@@ -6,6 +6,7 @@
 #include "channel/channel.h"
 #include "core/study.h"
 #include "core/precision_loop.h"
+#include "core/host.h"
 
 lp_study_status
 lp_study_channel_toy(lp_record *rec, slong digits)
@@ -35,7 +36,7 @@ lp_study_channel_toy(lp_record *rec, slong digits)
         lp_channel_f_arb(f, &next, s_grad, z.prec);   /* capacity at the next step */
         if ((st == 0 && lp_study_accurate(s_grad, digits) && lp_study_accurate(s_data, digits)
              && lp_study_accurate(f, digits) && lp_study_accurate(text_grad, digits))
-            || !lp_ziv_next(&z))
+            || !lp_ziv_next(&z) || lp_cancelled())
             break;
     }
     lp_record_text(rec, "command", "channel toy");

@@ -55,6 +55,8 @@ static const char usage_text[] =
     "                  logdouble (integer orders)\n"
     "  --compare       with a double method: also arb, the relative error, and a status\n"
     "                  measured against the tolerance 1e-8\n"
+    "  --plot FILE     FILE.svg, .pdf or .png: the run's privacy profile delta(epsilon) drawn\n"
+    "                  by gnuplot (the PLD bracket as a band with --accountant pld, the RDP bound)\n"
     "  --per-order     the list per_order: each order's T-step RDP and epsilons\n"
     "  --epsilon E     find the least M on the grid 10^-K (--resolution K, default 3)\n"
     "                  whose certified epsilon is <= E\n"
@@ -77,8 +79,9 @@ static const char usage_text[] =
     "                  (or of delta at --delta-for-epsilon E); T <= 1e9; sampling rate 1\n"
     "                  in closed form (one Gaussian of ratio sqrt(T)/M); with --epsilon E\n"
     "                  the least multiplier whose bracket certifies epsilon <= E\n"
-    "  --delta D1,D2,... --delta-for-epsilon E1,E2,...  lists (RDP): one composition, epsilon\n"
-    "                  at each delta and delta at each epsilon (the grid's orders, no search)\n"
+    "  --delta D1,D2,... --delta-for-epsilon E1,E2,...  lists: one composition, epsilon\n"
+    "                  at each delta and delta at each epsilon (RDP: the grid's orders, no\n"
+    "                  search; PLD: one grid per relation, a certified bracket each)\n"
     "  --delta-for-epsilon E  the least certified delta at epsilon E over the orders\n"
     "                  (RDP: both conversions inverted, the default's grid of orders without\n"
     "                  the search; PLD: a certified bracket)\n"
@@ -108,7 +111,7 @@ static const char usage_text[] =
 static int
 parse(lp_account_opts *o, int argc, char **argv)
 {
-    enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_RES, O_STATED, O_BATCH, O_EPOCHS, O_DATASET, O_SAMPLING, O_ACCOUNTANT, O_RELATION,
+    enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_RES, O_STATED, O_BATCH, O_EPOCHS, O_DATASET, O_SAMPLING, O_ACCOUNTANT, O_RELATION, O_PLOT,
            O_WIDTH, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS, O_PHASE, O_STEPS_RULE };
     static const struct option longopts[] = {
         { "noise-multiplier", required_argument, NULL, O_M },
@@ -137,6 +140,7 @@ parse(lp_account_opts *o, int argc, char **argv)
         { "p", required_argument, NULL, O_P },
         { "sensitivity", required_argument, NULL, O_SENS },
         { "phase", required_argument, NULL, O_PHASE },
+        { "plot", required_argument, NULL, O_PLOT },
         LP_OPT_SHARED_MAX_SECONDS,
         LP_OPT_SHARED_ESTIMATE,
         LP_OPT_SHARED_JSON,
@@ -176,6 +180,7 @@ parse(lp_account_opts *o, int argc, char **argv)
         case O_WIDTH: o->width_text = g.optarg; break;
         case O_DFE: o->delta_for_eps = g.optarg; break;
         case O_PER_ORDER: o->per_order = 1; break;
+        case O_PLOT: o->plot = g.optarg; break;
         case O_MECH: o->mechanism = g.optarg; break;
         case O_KAPPA: o->kappa = g.optarg; break;
         case O_P: o->p_text = g.optarg; break;
@@ -301,7 +306,10 @@ run(const lp_account_opts *o)
                                o->phase, o->nphases, o->replace, o->fixed_batch };
     lp_record *rec;
     int rc = LP_EXIT_OK;
-    if (o->lists) {             /* one composition, many queries (rdp/lists.c) */
+    if (o->lists && o->pld) {   /* one composition per relation (cmd_account_lists.c) */
+        if ((rec = lp_account_pld_lists(o, &rc)) == NULL)
+            return rc;
+    } else if (o->lists) {      /* one composition, many queries (rdp/lists.c) */
         rec = lp_record_new("DP-SGD accountant, one composition and many queries (Renyi DP, "
                             "certified)");
         lp_account_lists_study(rec, &req, o->list_delta, o->n_delta, o->list_eps, o->n_eps);
@@ -386,6 +394,13 @@ run(const lp_account_opts *o)
     }
     if (o->steps_rule_said)             /* how T came from the epochs (leakproof(1), account) */
         lp_record_text(rec, "steps_rule", o->steps_rule_said);
+    if (o->plot) {              /* the run's privacy profile (cmd_account_plot.c) */
+        int prc = lp_account_plot(rec, o);
+        if (prc != 0) {
+            lp_record_free(rec);
+            return prc;
+        }
+    }
     if (lp_emit(rec, o->json) != 0)
         rc = LP_EXIT_FAIL;
     lp_record_free(rec);
@@ -399,6 +414,8 @@ lp_cmd_account(int argc, char **argv)
     int rc = parse(&o, argc, argv);
     if (rc == 0 && o.fixed_batch)
         rc = lp_account_check_fixed_batch(&o);
+    if (rc == 0 && o.plot)
+        rc = lp_account_parse_plot(&o);
     if (rc == -1)
         return lp_close_stdout(LP_EXIT_OK);
     if (rc != 0) {

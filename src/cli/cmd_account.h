@@ -40,6 +40,7 @@ typedef struct {
     char list_buf[2][1024];
     const char *list_delta[LP_ACCOUNT_LIST_MAX], *list_eps[LP_ACCOUNT_LIST_MAX];
     size_t n_delta, n_eps;
+    const char *plot;           /* --plot FILE (cmd_account_plot.c) */
 } lp_account_opts;
 
 /* the value checks: --sampling-rate in (0, 1] ((0, 1) with open_hi) or N/D;
@@ -74,6 +75,17 @@ int lp_account_check_fixed_batch(lp_account_opts *o);
 int lp_account_is_list(const char *v);
 int lp_account_parse_lists(lp_account_opts *o, const char *digits_text, const char *res_text,
                            const char *batch_text, const char *epochs_text);
+/* the PLD's lists (o->pld): the record, *rc its exit status; NULL (nothing to
+ * print, *rc the status) when out of memory or interrupted */
+lp_record *lp_account_pld_lists(const lp_account_opts *o, int *rc);
+
+/* --plot FILE.svg|.pdf|.png: the mode and the file name checked (0, or
+ * LP_EXIT_USAGE after the message); then the run's privacy profile drawn by
+ * gnuplot and the object "plot" added to rec (0, or the exit status after a
+ * message on stderr: gnuplot missing or failing is LP_EXIT_FAIL)
+ * (cmd_account_plot.c) */
+int lp_account_parse_plot(const lp_account_opts *o);
+int lp_account_plot(lp_record *rec, const lp_account_opts *o);
 
 /* The work budget: the estimate (account/work.c, account/pld_plan.c) against
  * --max-seconds (default LP_BUDGET_SECONDS); --estimate prints it instead of

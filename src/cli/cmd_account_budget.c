@@ -36,6 +36,17 @@ lp_account_budget(const lp_account_opts *o)
         est = lp_pld_work_seconds(&pr, &bytes, &n_max, &K_max, &why);
         if (o->eps)
             est *= 20;
+        if (o->plot && why == NULL) {   /* --plot's own composition: its grid for delta 1e-10 */
+            lp_pld_request pp = pr;
+            double b2 = NAN;
+            size_t n2 = 0, K2 = 0;
+            pp.delta = "1e-10";
+            pp.eps = NULL;
+            est += lp_pld_work_seconds(&pp, &b2, &n2, &K2, &why);
+            bytes = fmax(bytes, b2);
+            n_max = n2 > n_max ? n2 : n_max;
+            K_max = K2 > K_max ? K2 : K_max;
+        }
         if (why && !lp_cancelled())     /* declined before starting, with the reason */
             return lp_usage_error(cmd, "declined before starting: %s", why);
         opt = "--width";        /* the knob: a wider bracket, a coarser grid */

@@ -1,14 +1,16 @@
 /* cmd_account_lists.c -- `leakproof account --delta D1,D2,...` and
  * `--delta-for-epsilon E1,E2,...`: one composition of the RDP accountant,
  * many queries (src/account/rdp/lists.c).  A comma in either makes both
- * lists (either may be one value); they may be given together.  The PLD
- * accountant takes one value (its grid is fitted to it).  Contracts in
- * cmd_account.h. */
+ * lists (either may be one value); they may be given together.  With
+ * --accountant pld: one composed PLD per relation (account/pld/pld_profile.c),
+ * its grid sized for the smallest delta (and the greatest epsilon) of the
+ * lists.  Contracts in cmd_account.h. */
 #include <string.h>
 #include "core/decimal_ops.h"
 #include "core/host.h"
 #include "cli.h"
 #include "cmd_account.h"
+#include "account/pld/pld_profile.h"
 
 static const char *const cmd = "account";
 
@@ -48,21 +50,87 @@ split(char *buf, size_t len, const char **out, size_t *n, const char *opt, const
     }
 }
 
+/* the least (sign 1) or the greatest (sign -1) of a list by value, among
+ * the values > 0 (NULL when none) */
+static const char *
+extreme_of(const char *const *v, size_t n, int sign)
+{
+    const char *best = NULL;
+    for (size_t i = 0; i < n; i++) {
+        double x = lp_strtod(v[i], NULL);
+        if (x > 0 && (best == NULL || sign * (x - lp_strtod(best, NULL)) < 0))
+            best = v[i];
+    }
+    return best;
+}
+
+/* --accountant pld with lists: each mode's checks by lp_account_parse_pld
+ * on the grid's reference values (the least delta, else the greatest
+ * epsilon), then both lists kept.  The grid's epsilon is the greatest asked:
+ * its width is a fraction of it, so the cost is the single query's at that
+ * epsilon, and smaller epsilons get the same absolute width. */
+static int
+parse_pld_lists(lp_account_opts *o, const char *digits_text)
+{
+    int rc;
+    if (o->delta && (rc = split(o->list_buf[0], sizeof o->list_buf[0], o->list_delta, &o->n_delta,
+                                "--delta", o->delta, 1)))
+        return rc;
+    if (o->delta_for_eps && (rc = split(o->list_buf[1], sizeof o->list_buf[1], o->list_eps,
+                                        &o->n_eps, "--delta-for-epsilon", o->delta_for_eps, 0)))
+        return rc;
+    for (size_t i = 0; i < o->n_delta; i++)
+        if (!(lp_strtod(o->list_delta[i], NULL) >= 1e-300))
+            return lp_usage_error(cmd, "--delta below 1e-300 (or 0) is declined with --accountant pld "
+                                  "(the grid is sized in doubles; got '%s')", o->list_delta[i]);
+    o->delta = extreme_of(o->list_delta, o->n_delta, 1);
+    o->delta_for_eps = o->delta ? NULL : extreme_of(o->list_eps, o->n_eps, -1);
+    if (o->delta == NULL && o->delta_for_eps == NULL)
+        o->delta_for_eps = "0";         /* every epsilon 0: the grid by its own estimate */
+    if ((rc = lp_account_parse_pld(o, digits_text, NULL)))
+        return rc;
+    /* the grid's epsilon: the greatest asked, with deltas too */
+    o->delta_for_eps = extreme_of(o->list_eps, o->n_eps, -1);
+    o->lists = 1;
+    return 0;
+}
+
+lp_record *
+lp_account_pld_lists(const lp_account_opts *o, int *rc)
+{
+    lp_pld_request pr = { .M = o->M, .q = o->q, .delta = o->delta, .eps = o->delta_for_eps,
+                          .steps = o->steps, .relation = o->rel, .width = o->width,
+                          .max_n = LP_PLD_MAX_N, .digits = o->digits };
+    lp_record *rec = lp_record_new("DP-SGD accountant, one composition and many queries (privacy "
+                                   "loss distribution, certified brackets)");
+    int st = lp_pld_lists_study(rec, &pr, o->list_delta, o->n_delta, o->list_eps, o->n_eps);
+    if (st == LP_PLD_OUT_OF_MEMORY || st == LP_PLD_INTERRUPTED) {
+        if (st == LP_PLD_OUT_OF_MEMORY)
+            fprintf(lp_err(), "leakproof account: out of memory (the PLD grid)\n");
+        lp_record_free(rec);
+        *rc = st == LP_PLD_OUT_OF_MEMORY ? LP_EXIT_RESOURCES : LP_EXIT_INTERRUPTED;
+        return NULL;
+    }
+    *rc = st == LP_PLD_UNCERTIFIED ? LP_EXIT_UNCERTIFIED : LP_EXIT_OK;
+    return rec;
+}
+
 int
 lp_account_parse_lists(lp_account_opts *o, const char *digits_text, const char *res_text,
                        const char *batch_text, const char *epochs_text)
 {
-    const char *bad = o->accountant && strcmp(o->accountant, "pld") == 0
-                      ? "--accountant pld (it takes one --delta or --delta-for-epsilon)"
-                      : o->mechanism && strcmp(o->mechanism, "gauss") != 0 ? "--mechanism vmf"
+    const int pld = o->accountant && strcmp(o->accountant, "pld") == 0;
+    const char *bad = o->mechanism && strcmp(o->mechanism, "gauss") != 0 ? "--mechanism vmf"
                       : o->eps ? "--epsilon" : o->stated ? "--stated-epsilon" : o->compare ? "--compare"
                       : res_text ? "--resolution" : batch_text ? "--batch" : epochs_text ? "--epochs"
-                      : o->width_text ? "--width" : o->kappa ? "--kappa" : o->p_text ? "--p"
+                      : o->width_text && !pld ? "--width" : o->kappa ? "--kappa" : o->p_text ? "--p"
                       : o->sensitivity ? "--sensitivity" : NULL;
     int rc;
     if (bad)
-        return lp_usage_error(cmd, "lists of --delta or --delta-for-epsilon (the RDP accountant, "
-                              "one composition) do not take %s", bad);
+        return lp_usage_error(cmd, "lists of --delta or --delta-for-epsilon (one composition) do "
+                              "not take %s", bad);
+    if (pld)
+        return parse_pld_lists(o, digits_text);
     if (o->method_text && strcmp(o->method_text, "arb") != 0)
         return lp_usage_error(cmd, "lists of --delta or --delta-for-epsilon are certified: "
                               "--method arb only (got '%s')", o->method_text);

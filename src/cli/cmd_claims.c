@@ -91,11 +91,30 @@ add_claim(lp_record *rec, const lp_claim *c)
     lp_record_textf(r, "ledger_line", "%s:%d", c->file, c->line);
 }
 
+/* A default directory as the record shows it: its last `parts` components
+ * (cases/claims of the source tree, leakproof/claims of the installed data,
+ * tests of the build tree), never this machine's absolute path; a directory
+ * the caller named is shown as named. */
+static const char *
+shown_dir(const char *path, int is_default, int parts)
+{
+    const char *p;
+    if (path == NULL || !is_default)
+        return path;
+    p = path + strlen(path);
+    while (p > path && p[-1] == '/')    /* a trailing slash is no component */
+        p--;
+    for (const char *q = p; q > path; q--)
+        if (q[-1] == '/' && --parts == 0)
+            return q;
+    return path;
+}
+
 int
 lp_cmd_claims(int argc, char **argv)
 {
     const char *paper = NULL, *id = NULL, *dir = NULL, *logs = NULL;
-    int json = 0, nologs = 0, nlogs = 0, rc;
+    int json = 0, nologs = 0, nlogs = 0, rc, dir_default, logs_default;
     char err[512];
     lp_ledger L;
     lp_record *rec;
@@ -136,6 +155,8 @@ lp_cmd_claims(int argc, char **argv)
         return lp_usage_error("claims", "--paper: '%s' is not biswas, tan or balunovic", paper);
     if (nologs && logs)
         return lp_usage_error("claims", "--logs and --no-logs together");
+    dir_default = dir == NULL;
+    logs_default = logs == NULL;
     if (dir == NULL)
         dir = lp_ledger_default_dir();
     if (logs == NULL && !nologs)
@@ -159,8 +180,8 @@ lp_cmd_claims(int argc, char **argv)
     }
     rec = lp_record_new("the claims ledger");
     lp_record_text(rec, "command", "claims");
-    lp_record_text(rec, "ledger", dir);
-    lp_record_text(rec, "logs", logs);
+    lp_record_text(rec, "ledger", shown_dir(dir, dir_default, 2));
+    lp_record_text(rec, "logs", shown_dir(logs, logs_default, 1));
     lp_record_int(rec, "logs_read", nlogs);
     add_counts(rec, &L, paper, id);
     {

@@ -6,6 +6,7 @@
  * Contracts in privacy.h. */
 #include "privacy/privacy.h"
 #include "numeric/numeric.h"
+#include "core/host.h"
 
 void
 lp_calibrate_classical(arb_t sigma, const arb_t eps, const arb_t delta, const arb_t sens, slong prec)
@@ -83,16 +84,16 @@ lp_calibrate_analytic(arb_t sigma, const arb_t eps, const arb_t delta, const arb
     /* move only on certain signs: an undecided side (cancellation in delta at
      * this precision) ends the search, and the caller's precision loop retries;
      * each end follows the other, so the bracket is a factor 2 wide */
-    for (int i = 0; i < 4000 && side(hi, eps, delta, sens, wprec) > 0; i++) {
+    for (int i = 0; i < 4000 && !lp_cancelled() && side(hi, eps, delta, sens, wprec) > 0; i++) {
         arf_set(lo, hi);
         arf_mul_2exp_si(hi, hi, 1);
     }
-    for (int i = 0; i < 4000 && side(lo, eps, delta, sens, wprec) < 0; i++) {
+    for (int i = 0; i < 4000 && !lp_cancelled() && side(lo, eps, delta, sens, wprec) < 0; i++) {
         arf_set(hi, lo);
         arf_mul_2exp_si(lo, lo, -1);
     }
     if (side(hi, eps, delta, sens, wprec) < 0 && side(lo, eps, delta, sens, wprec) > 0) {
-        for (int it = 0; it < 4 * digits + 200; it++) {
+        for (int it = 0; it < 4 * digits + 200 && !lp_cancelled(); it++) {
             int sd;
             arf_add(mid, lo, hi, wprec, ARF_RND_DOWN);
             arf_mul_2exp_si(mid, mid, -1);

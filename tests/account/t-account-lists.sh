@@ -12,7 +12,7 @@ O="--orders 2,3,4.5,8,10,12,16,32,64"
 bad "--delta" $R --delta 1e-5,
 bad "--delta" $R --delta 1e-5,2
 bad "--delta-for-epsilon" $R --delta-for-epsilon 1,-2
-bad "--accountant pld" account --accountant pld --noise-multiplier 1.1 --sampling-rate 0.01 --steps 1000 --delta 1e-5,1e-6
+bad "--mechanism vmf" account --mechanism vmf --kappa 10 --p 10 --sampling-rate 0.01 --steps 10 --delta 1e-5,1e-6
 bad "--method" $R --delta 1e-5,1e-6 --method double
 bad "--epsilon" account --epsilon 2 --sampling-rate 0.01 --steps 1000 --delta 1e-5,1e-6
 bad "at most 64" $R --delta "$(python3 -c 'print(",".join(["1e-5"] * 65))')"

@@ -82,6 +82,9 @@ static const char *const bases[] = {
     "--method arb --digits 10",
     "account --epsilon 2 --sampling-rate 0.01 --steps 10 --delta 1e-5 --orders 2,8,32 --resolution 2",
     "account --phase 1,0.01,10 --phase 2,1/50,5 --delta 1e-5 --orders 2,4 --digits 6",
+    /* --plot's value is checked before the budget; --estimate: no figure is drawn */
+    "account --noise-multiplier 1 --sampling-rate 0.01 --steps 10 --delta 1e-5 --orders 2,4 "
+    "--plot t-hostile.svg --estimate",
     "account --noise-multiplier 1 --sampling-rate 0.01 --steps 10 --delta-for-epsilon 1 --orders 2,4 --digits 6",
     "account --noise-multiplier 1 --sampling-rate 0.01 --steps 10 --delta 1e-5 --relation replace --orders 2,4",
     "account --noise-multiplier 1 --stated-epsilon 2.0 --batch 64 --epochs 1 --delta 1e-5 --orders 2,8,32",

@@ -39,7 +39,7 @@ lp_account_parse_plot(const lp_account_opts *o)
     const char *ext = extension(o->plot);
     const char *bad = o->vmf ? "--mechanism vmf" : o->eps ? "--epsilon (the least multiplier)"
                       : o->stated ? "--stated-epsilon" : o->compare ? "--compare"
-                      : o->method != LP_ARB ? "a --method in doubles" : NULL;
+                      : o->peer != NULL ? "a --method in doubles" : NULL;
     if (bad)
         return lp_usage_error(cmd, "--plot draws a run's certified profile: it does not take %s", bad);
     if (strcmp(ext, "svg") != 0 && strcmp(ext, "pdf") != 0 && strcmp(ext, "png") != 0)
@@ -193,7 +193,7 @@ int
 lp_account_plot(lp_record *rec, const lp_account_opts *o)
 {
     lp_account_request req = { .M = o->M, .q = o->q, .delta = "0.5", .steps = o->steps,
-                               .orders = &o->orders, .method = LP_ARB, .digits = o->digits,
+                               .orders = &o->orders, .peer = NULL, .digits = o->digits,
                                .phase = o->phase, .nphases = o->nphases, .replace = o->replace,
                                .fixed_batch = o->fixed_batch };
     lp_account_curve curve;

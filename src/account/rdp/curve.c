@@ -20,7 +20,7 @@ lp_account_curve_init(lp_account_curve *c, const lp_account_request *req)
     lp_account_init(&c->acc, search ? lp_orders_search_grid() : req->orders->order,
                     search ? LP_NORDERS_SEARCH_GRID : req->orders->n);
     if (!c->q0)
-        lp_account_eval(&c->acc, &c->run, LP_ARB, req->digits + 2);
+        lp_account_eval(&c->acc, &c->run, NULL, req->digits + 2);
 }
 
 void

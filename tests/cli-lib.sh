@@ -22,3 +22,32 @@ bad() {
         ok 1 "bad input rejected: leakproof $* (rc=$rc, stdout $(head -c 300 "$out"), stderr: $(head -c 300 "$err"))"
     fi
 }
+
+# attacker KIND DESCRIPTION: the attacker keys of the JSON record in $out
+# (leakproof(1)): KIND certified (log2_capacity a finite ball with its bound,
+# attacker_certified true), uncertified (finite, bound null, attacker_certified
+# false, the note beginning "not certified") or absent (null, the note saying
+# why); the note is never empty.
+attacker() {
+    python3 - "$1" "$out" <<'PY'
+import json, math, sys
+kind, r = sys.argv[1], json.load(open(sys.argv[2]))
+keys = ("log2_capacity", "log2_capacity_abs_error_bound", "attacker_min_entropy_bits",
+        "attacker_min_entropy_bits_abs_error_bound", "attacker_note", "attacker_certified")
+assert all(k in r for k in keys), [k for k in keys if k not in r]
+note = r["attacker_note"]
+assert isinstance(note, str) and len(note) > 20, note
+if kind == "absent":
+    assert r["log2_capacity"] is None and r["attacker_certified"] is None, r
+    assert note.startswith(("no bound", "a Shannon capacity")), note
+else:
+    b = float(r["log2_capacity"])
+    assert math.isfinite(b) and b >= 0 and r["attacker_min_entropy_bits"] == r["log2_capacity"], r
+    e = r["log2_capacity_abs_error_bound"]
+    if kind == "certified":
+        assert r["attacker_certified"] is True and math.isfinite(e) and e >= 0, r
+    else:
+        assert r["attacker_certified"] is False and e is None and note.startswith("not certified"), r
+PY
+    ok $? "$2: attacker keys $1 ($(sed -n 's/.*"log2_capacity":\([^,]*\),.*"attacker_note":"\([^"]\{0,90\}\).*/log2_capacity \1, note: \2/p' "$out"))"
+}

@@ -67,3 +67,16 @@ def test_dpsgd_says_it_too():
     r = leakproof.dpsgd(noise_multiplier=1, clip=1, model_params=13700)
     assert r.log2_capacity == r.whole_vector["log2_capacity"]
     assert "vacuous" in r.attacker_note and "bits" in repr(r)
+
+
+def test_every_capacity_says_whether_its_bound_is_certified():
+    # the same keys from Python: eval arb certified, a double's point value and
+    # a Monte Carlo estimate not certified (the note says so), a Shannon
+    # capacity absent with the reason
+    assert leakproof.eval("gauss", p=3, sigma=1, radius=1)["attacker_certified"] is True
+    d = leakproof.eval("gauss", p=3, sigma=1, radius=1, method="double")
+    assert d["attacker_certified"] is False and d["attacker_note"].startswith("not certified")
+    m = leakproof.mc("gauss", p=2, sigma=1, radius=1, samples=2000, seed=1)
+    assert m["attacker_certified"] is False and float(m["log2_capacity"]) >= math.log2(m["estimate"])
+    c = leakproof.channel("capacity", eigenvalues=["1"], noise_variance="2")
+    assert c["log2_capacity"] is None and "Fano" in c["attacker_note"]

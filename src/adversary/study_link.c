@@ -2,6 +2,7 @@
  * clipping (p = 1) against its Bayes capacity.  Contract in adversary.h. */
 #include <stdio.h>
 #include "adversary/adversary.h"
+#include "core/attacker.h"
 #include "core/host.h"
 
 /* sigma/R and delta/R, the only parameters the experiment has, as balls */
@@ -95,6 +96,7 @@ lp_adversary_link_study(lp_record *rec, const char *sigma, const char *radius, c
     lp_record_int(rec, "seed", (int64_t) seed);
     outcome = lp_adversary_precision_fields(rec, got, digits, z.prec);
     lp_record_ball(rec, "capacity", cap, got);
+    lp_attacker_record_capacity(rec, cap, z.prec);     /* what C means for an attacker */
     o = lp_record_object(rec, "discrete");
     lp_record_text(o, "status", leak_d >= 0 ? "ok" : "failed");
     lp_record_int(o, "inputs", nx);

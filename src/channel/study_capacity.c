@@ -2,6 +2,7 @@
  * certified by the precision loop.  Contract in channel.h. */
 #include "core/host.h"
 #include "channel/channel.h"
+#include "core/attacker.h"
 #include "core/study.h"
 #include "core/precision_loop.h"
 
@@ -30,6 +31,7 @@ lp_study_channel_capacity(lp_record *rec, lp_spectrum *s, const char *noise_vari
     lp_record_text(rec, "noise_variance", noise_variance);
     lp_study_record_ball(rec, "capacity", f, digits, &least);
     lp_record_text(rec, "unit", "nats");
+    lp_attacker_shannon(rec, f);        /* what the capacity means for an attacker */
     lp_ziv_record(rec, least, z.prec);
     lp_record_text(rec, "note", s->note[0] ? s->note : NULL);
     arb_clear(v);

@@ -3,6 +3,7 @@
  * Contract in channel.h. */
 #include <stdio.h>
 #include "channel/channel.h"
+#include "core/attacker.h"
 #include "core/study.h"
 #include "core/precision_loop.h"
 #include "core/host.h"
@@ -63,6 +64,7 @@ lp_study_channel_dp(lp_record *rec, const lp_dp_inputs *in, slong digits, char *
     lp_study_record_ball(rec, "capacity", sup, digits, &least);
     lp_study_record_ball(rec, "ratio", ratio, digits, &least);
     lp_record_text(rec, "unit", "nats");
+    lp_attacker_shannon(rec, sup);      /* what the largest capacity means for an attacker */
     lp_ziv_record(rec, least, z.prec);
     lp_record_text(rec, "note", multiplier
                    ? "noise_variance = (noise_multiplier clip)^2; capacity: the largest its hypotheses "

@@ -3,6 +3,7 @@
 #include "core/host.h"
 #include <stdio.h>
 #include "channel/channel.h"
+#include "core/attacker.h"
 #include "core/study.h"
 #include "core/precision_loop.h"
 
@@ -40,6 +41,7 @@ lp_study_channel_natural(lp_record *rec, lp_spectrum *s, const char *target_capa
     lp_study_record_ball(rec, "noise_variance", sigma, digits, &least);
     lp_study_record_ball(rec, "capacity", f, digits, &least);
     lp_record_text(rec, "unit", "nats");
+    lp_attacker_shannon(rec, f);        /* what the capacity means for an attacker */
     lp_ziv_record(rec, st == 0 ? least : 0, z.prec);
     lp_record_text(rec, "note", s->note[0] ? s->note : NULL);
     arb_clear(kappa);

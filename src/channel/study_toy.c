@@ -4,6 +4,7 @@
  * the gradient's noise no longer holds the capacity at 1.  Contract in
  * channel.h. */
 #include "channel/channel.h"
+#include "core/attacker.h"
 #include "core/study.h"
 #include "core/precision_loop.h"
 #include "core/host.h"
@@ -47,6 +48,7 @@ lp_study_channel_toy(lp_record *rec, slong digits)
     lp_study_record_ball(rec, "capacity_next_step_gradient_noise", f, digits, &least);
     lp_study_record_ball(rec, "capacity_next_step_data_noise", one, digits, &least);
     lp_record_text(rec, "unit", "nats");
+    lp_attacker_shannon(rec, f);        /* the larger of the two capacities, for an attacker */
     lp_ziv_record(rec, st == 0 ? least : 0, z.prec);
     lp_record_text(rec, "note", "D ~ N(-1, 1), F(W; D) = W^2 D, target capacity 1 at W = 2; the next step "
                    "W = 2 - 2 W E[D] = 6: noise on the gradient (Var 144 there) lets more through, noise on "

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "channel/channel.h"
+#include "core/attacker.h"
 #include "core/study.h"
 #include "core/precision_loop.h"
 
@@ -40,6 +41,7 @@ lp_study_channel_white(lp_record *rec, lp_spectrum *s, const char *target_capaci
     lp_record_text(rec, "target_capacity", target_capacity);
     lp_study_record_ball(rec, "capacity", f, digits, &least);
     lp_record_text(rec, "unit", "nats");
+    lp_attacker_shannon(rec, f);        /* what the capacity means for an attacker */
     for (size_t i = 0; i < s->d; i++) {
         lp_record *row = lp_record_append(rec, "noise_variances");
         lp_record_int(row, "i", (int64_t) i + 1);

@@ -216,7 +216,7 @@ lp_study_run_capacity(lp_record *rec, const lp_run_capacity_request *req, char *
     if (c.failed) {
         least = 0;
         lp_record_null(rec, "capacity_gauss");
-        lp_attacker_null(rec);
+        lp_attacker_absent(rec, "no bound on an attacker: the run's capacity was not certified");
     } else {
         record_bound(rec, "capacity_gauss", one_step, NULL, digits, &least, c.prec);
         record_bound(rec, "capacity_step", step, NULL, digits, &least, c.prec);

@@ -1,5 +1,8 @@
 /* The records of `leakproof mc` (contract in study.h). */
+#include <math.h>
 #include "mc/study.h"
+#include "core/attacker.h"
+#include "core/host.h"
 
 int
 lp_mc_study_estimate(lp_record *rec, const lp_mechanism *m, const lp_mc_options *opt,
@@ -26,6 +29,17 @@ lp_mc_study_estimate(lp_record *rec, const lp_mechanism *m, const lp_mc_options 
     lp_record_text(rec, "kernel", r.isa);
     lp_record_int(rec, "sup_checked", (int64_t) r.sup_checked);
     lp_record_double(rec, "sup_gap", r.sup_gap);
+    {
+        /* what the estimate means for an attacker: a bound wants the capacity
+           from above, so the confidence interval's upper end (and the
+           rounding), said to be not certified */
+        const double upper = r.ci_hi + r.rounding_error;
+        char basis[200];
+        lp_snprintf(basis, sizeof basis, "a Monte Carlo estimate: C+ = %.6g, the upper end of its "
+                    "99.9 %% confidence interval (estimate + 3.29 standard errors) plus its rounding "
+                    "error", upper);
+        lp_attacker_record_uncertified(rec, log2(upper), basis);
+    }
     if (m->path == LP_MC_VMF_NORMALISER) {
         lp_record_double(rec, "log_normaliser_mc", r.log_norm_mc);
         lp_record_double(rec, "log_normaliser_mc_std_error", r.log_norm_mc_se);
@@ -53,6 +67,9 @@ lp_mc_study_discrete(lp_record *rec, int p, double sigma, double radius,
         lp_record_double(g, "capacity", capacity[i]);
     }
     lp_record_int(rec, "refinements_dropped", LP_MC_DISCRETE_GRIDS - n);
+    lp_attacker_absent(rec, "no bound on an attacker: each grid's capacity is a discretised "
+                       "channel's, in doubles, and lies below the mechanism's (coarser inputs, binned "
+                       "outputs); leakproof eval gauss or mc gauss gives the mechanism's");
     if (n < LP_MC_DISCRETE_GRIDS)
         lp_record_textf(rec, "note", "%d of %d refinements dropped: each would pass the work cap "
                         "(%.0e table entries or %.0e operations)", LP_MC_DISCRETE_GRIDS - n,

@@ -23,7 +23,9 @@ typedef struct { const char *name, *text; } lp_mc_input;
 /* `mc gauss|vmf|laplace|gauss-layers`: runs lp_mc_estimate(m, opt) and fills
  * rec with command "mc", mechanism, p, the inputs, estimate, std_error,
  * rounding_error, ci_999, ess, samples, seed, threads (those that ran),
- * ranks, kernel, sup_checked, sup_gap (null when none was checked) and, for
+ * ranks, kernel, sup_checked, sup_gap (null when none was checked), the
+ * attacker keys from the 99.9 % upper confidence end (core/attacker.h: not
+ * certified) and, for
  * vmf, the log normaliser by Monte Carlo and by quadrature.  0, or -1 (rec
  * untouched) when memory runs out. */
 int lp_mc_study_estimate(lp_record *rec, const lp_mechanism *m, const lp_mc_options *opt,
@@ -32,7 +34,8 @@ int lp_mc_study_estimate(lp_record *rec, const lp_mechanism *m, const lp_mc_opti
 /* `mc discrete`: the Bayes capacity of the Gaussian mechanism discretised
  * (p = 1 or 2) on LP_MC_DISCRETE_GRIDS grids refining by halves
  * (lp_gauss_discrete_refine), as the list "grids" of command "mc discrete",
- * with refinements_dropped and a note naming the work cap when some were. */
+ * with refinements_dropped, a note naming the work cap when some were, and
+ * the attacker keys absent with the reason. */
 void lp_mc_study_discrete(lp_record *rec, int p, double sigma, double radius,
                           const char *sigma_text, const char *radius_text);
 

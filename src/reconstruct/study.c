@@ -179,12 +179,14 @@ lp_recon_study(lp_record *rec, const lp_recon_setup *s, const lp_recon_calibrati
         if (bounded)
             lp_attacker_record(rec, l2, r.finite ? s->n : 0);
         else
-            lp_attacker_null(rec);      /* the secret is not in the input set */
+            lp_attacker_absent(rec, "no bound on an attacker: the prior's secrets lie outside the "
+                               "mechanism's input set, where its capacity says nothing");
     } else {
         if (s->ball_radius > 0)
             delta_record(rec, &r, NULL, s->n);
         lp_record_null(rec, "capacity");
-        lp_attacker_null(rec);
+        lp_attacker_absent(rec, "no bound on an attacker: the mechanism's capacity was not certified "
+                           "at these parameters");
     }
     arb_clear(c);
     arb_clear(l2);

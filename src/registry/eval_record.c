@@ -5,6 +5,7 @@
 #include "registry/eval_record.h"
 #include "core/decimal_ops.h"
 #include "core/attacker.h"
+#include "core/host.h"
 
 void
 lp_params_record(lp_record *rec, const lp_params *par, unsigned which)
@@ -94,7 +95,8 @@ lp_eval_record(lp_record *rec, const lp_form *form, lp_method method,
         } else {
             lp_record_null(rec, "log10");
             lp_record_null(rec, "log10_abs_error_bound");
-            lp_attacker_null(rec);
+            lp_attacker_absent(rec, "no bound on an attacker: the capacity was not certified to a "
+                               "positive value at these digits");
         }
         arb_clear(l);
         lp_record_bool(rec, "certified", 1);
@@ -109,7 +111,8 @@ lp_eval_record(lp_record *rec, const lp_form *form, lp_method method,
         /* a method's point value: its digits, no bound (inaccurate: the
            method saw it lose accuracy, and says so by its status) */
         slong d = FLINT_MIN(res.digits, digits);
-        char *v = lp_ball_decimal(res.value, d), *l10 = NULL;
+        char *v = lp_ball_decimal(res.value, d), *l10 = NULL, basis[80];
+        double log2c = NAN;
         if (arb_is_positive(res.value)) {
             arb_t l;
             arb_init(l);
@@ -123,13 +126,22 @@ lp_eval_record(lp_record *rec, const lp_form *form, lp_method method,
                 arb_clear(ten);
             }
             l10 = lp_ball_decimal_fixed(l, d);
+            log2c = arf_get_d(arb_midref(l), ARF_RND_NEAR) / log10(2.0);
             arb_clear(l);
         }
         lp_record_text(rec, "value", v);
         lp_record_null(rec, "rel_error_bound");
         lp_record_text(rec, "log10", l10);
         lp_record_null(rec, "log10_abs_error_bound");
-        lp_attacker_null(rec);          /* a point value bounds nothing */
+        /* a point value bounds nothing for certain: the keys from it, said
+           to be not certified (status inaccurate: the method saw it drift) */
+        lp_snprintf(basis, sizeof basis, "method %s's point value%s", lp_method_name(method),
+                 res.status == LP_INACCURATE ? ", which it saw lose accuracy" : "");
+        if (arb_is_positive(res.value))
+            lp_attacker_record_uncertified(rec, log2c, basis);
+        else
+            lp_attacker_absent(rec, "no bound on an attacker: the method's value is not a positive "
+                               "capacity");
         lp_record_bool(rec, "certified", 0);
         lp_record_int(rec, "digits", d);
         free(v);
@@ -139,7 +151,12 @@ lp_eval_record(lp_record *rec, const lp_form *form, lp_method method,
         lp_record_null(rec, "rel_error_bound");
         lp_record_null(rec, "log10");
         lp_record_null(rec, "log10_abs_error_bound");
-        lp_attacker_null(rec);
+        {
+            char why[120];
+            lp_snprintf(why, sizeof why, "no bound on an attacker: method %s gave no capacity (status %s)",
+                        lp_method_name(method), status);
+            lp_attacker_absent(rec, why);
+        }
         lp_record_bool(rec, "certified", 0);
         lp_record_null(rec, "digits");
         rc = 1;

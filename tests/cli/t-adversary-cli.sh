@@ -115,4 +115,9 @@ done
 "$L" --help | grep -qF 'gaussian|jensen|laplace|attacks|link|linear-layer'
 ok $? "leakproof --help names every adversary subcommand"
 
+
+# the certified capacity's meaning for an attacker (leakproof(1), log2_capacity)
+"$L" adversary link --sigma 1 --radius 1 --delta 0.1 --samples 1000 --seed 1 --json >"$out"
+attacker certified "adversary link"
+grep -q '"log2_capacity":"0.846"' "$out"; ok $? "adversary link sigma = R: log2 C = log2(1 + sqrt(2/pi)) = 0.846"
 echo "1..$n"

@@ -291,4 +291,28 @@ while read -r line; do
 done <"$out.ex"
 rm -f "$out.ex"
 
+
+# what a capacity means for an attacker (leakproof(1), log2_capacity): every
+# record that prints a capacity has the keys, certified, not certified (said
+# so) or absent (saying why); a point value's log2 C agrees with arb's
+"$L" eval gauss --p 4 --sigma 1 --radius 1 --json >"$out"; attacker certified "eval gauss arb"
+arb_bits=$(sed -n 's/.*"log2_capacity":"\([^"]*\)".*/\1/p' "$out")
+for m in double logdouble mpfr gsl; do
+    "$L" eval gauss --p 4 --sigma 1 --radius 1 --method $m --json >"$out"; attacker uncertified "eval gauss --method $m"
+    bits=$(sed -n 's/.*"log2_capacity":"\([^"]*\)".*/\1/p' "$out")
+    awk -v a="$bits" -v b="$arb_bits" 'BEGIN { d = a - b; exit !(d < 0.0015 && d > -0.0015) }'
+    ok $? "eval gauss --method $m: log2_capacity $bits within 0.0015 of arb's $arb_bits"
+done
+"$L" eval gauss --p 100000 --sigma 0.001 --radius 1 --method double --json >"$out"
+attacker absent "eval gauss --method double past the doubles (overflow)"
+grep -q '"attacker_note":"no bound on an attacker: method double gave no capacity (status overflow)"' "$out"
+ok $? "eval --method double overflow: the note names the status"
+for run in "capacity --eigenvalues 1,0.5 --noise-variance 2" "natural --eigenvalues 1,0.5 --capacity 1" \
+           "white --eigenvalues 1,0.5 --capacity 1" "dp --batch 64 --clip 1 --noise-multiplier 1" "toy"; do
+    "$L" channel $run --json >"$out"; attacker absent "channel $run (a Shannon capacity)"
+done
+# Fano at kappa = 1 nat: below 1 only past 1/ln 2 + 1 = 2.443 bits
+"$L" channel natural --eigenvalues 1,0.5 --capacity 1 --json >"$out"
+grep -q "Fano.*(1 + ln 2)/ln n, below 1 only for more than 2.443 bits" "$out"
+ok $? "channel natural kappa 1: Fano's bound (1 + ln 2)/ln n, 2.443 bits, in the note"
 echo "1..$n"

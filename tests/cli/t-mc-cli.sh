@@ -82,4 +82,17 @@ ok $? "mc vmf p=64 kappa=1000: std_error $(field std_error) > 0; log C by Monte 
 [ "$rc" -eq 0 ] && grep -q "work cap" "$out"; ok $? "mc discrete p=2 sigma=0.01: the dropped refinements are stated ($(grep 'work cap' "$out"))"
 "$L" mc discrete --p 2 --sigma 0.01 --radius 1 --json >"$out" 2>"$err"
 grep -q '"refinements_dropped":[1-9]' "$out"; ok $? "mc discrete --json: refinements_dropped counted"
+
+# what the estimate means for an attacker: the keys from the 99.9 % upper
+# confidence end plus rounding, log2(ci_hi + rounding_error), not certified
+for run in "gauss --p 3 --sigma 1 --radius 1" "vmf --p 3 --kappa 2" "laplace --p 2 --b 1 --radius 1 --clip l1" \
+           "gauss-layers --sigma 1 --clip 1 --layers 2,3"; do
+    "$L" mc $run --samples 5000 --seed 1 --json >"$out"; attacker uncertified "mc $run"
+done
+"$L" mc gauss --p 3 --sigma 1 --radius 1 --samples 5000 --seed 1 --json >"$out"
+python3 -c 'import json, math, sys; r = json.load(open(sys.argv[1]))
+u = math.log2(r["ci_999"][1] + r["rounding_error"])
+assert abs(float(r["log2_capacity"]) - u) <= 5e-4 and u > math.log2(r["estimate"]), (u, r)' "$out"
+ok $? "mc gauss: log2_capacity $(field log2_capacity) is log2 of the confidence end, above log2 estimate $(field estimate)"
+"$L" mc discrete --p 1 --sigma 1 --radius 1 --json >"$out"; attacker absent "mc discrete"
 echo "1..$n"

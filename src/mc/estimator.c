@@ -4,6 +4,10 @@
  * the same seed gives the same bits for any number of threads, MPI ranks and
  * any kernel build (contract in mc.h; the partition over ranks in
  * parallel.h). */
+/* -O3 whatever the user's CFLAGS say: the batch's sums and largest |log w|
+ * vectorised, 1 ns a sample of 13 at p = 4 (the same operations in the same
+ * order: the same bits; no option that changes a result) */
+#pragma GCC optimize("O3")
 #include <float.h>
 #include <math.h>
 #include <stdio.h>

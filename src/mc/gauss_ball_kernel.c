@@ -1,6 +1,7 @@
 /* The Gaussian-mechanism kernel (contract in kernel.h).  Built once per
  * instruction set with -DLP_KERNEL_SUFFIX=...; the loops are written for
- * GCC's vectoriser: structure of arrays, no calls, selects instead of
+ * GCC's vectoriser: structure of arrays, no calls (but libm's fma in the
+ * baseline build, which has no FMA instruction), selects instead of
  * branches. */
 /* -O3 whatever the user's CFLAGS say (they come last on the command line):
  * worth 4-6 % here; no option that changes a result (no fast-math, no FMA
@@ -13,19 +14,20 @@
 #include "mc/mc.h"
 #include "mc/vmath.h"
 
-/* Philox4x32-10 (Random123's philox4x32, the same 32-bit words) on counters
- * (g, first + j, c2, c3) for j = 0, 1, ... in vector lanes.  Integer
- * arithmetic, exact: the same bits as the scalar loop, which does the lanes
- * left over.  Returns how many j it did.
+/* Philox4x32-10 (Random123's philox4x32, the same 32-bit words) on the
+ * counters (row, q, c2, c3) for q = q0, q0 + 1, ... in vector lanes; out gets
+ * the words of counter q0 + m at out[4 m .. 4 m + 3] (a row's words in counter
+ * order).  Integer arithmetic, exact: the same bits as the scalar loop, which
+ * does the counters left over.  Returns how many counters it did.
  *
- * Each 32-bit word lives in the low half of a 64-bit lane (the counters j
- * even in one vector, j odd in another), so a round's 32x32 -> 64-bit
+ * Each 32-bit word lives in the low half of a 64-bit lane (the counters q0 +
+ * 2l in one vector, q0 + 2l + 1 in another), so a round's 32x32 -> 64-bit
  * product is one vpmuludq whose high half is one shift away and whose low
  * half is already in place (the high halves of the other words hold junk
- * that no multiply reads; the last step packs the low halves).  Only the
- * second counter word varies with j: the first round's products, the second
- * round's product of words 2 and the third's of word 0 are the same for every
- * lane and done once in scalar arithmetic. */
+ * that no multiply reads; the store packs the low halves).  Only the second
+ * counter word varies with q: the first round's products, the second round's
+ * product of words 2 and the third's of word 0 are the same for every lane and
+ * done once in scalar arithmetic. */
 #if defined(__AVX512F__) || defined(__AVX2__)
 #include <immintrin.h>
 #if defined(__AVX512F__)
@@ -37,11 +39,24 @@ typedef __m512i vq;
 #define VQ_SET(x) _mm512_set1_epi64((long long) (uint64_t) (x))
 #define VQ_ADD32(a, b) _mm512_add_epi32(a, b)
 #define VQ_EVEN _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14)
-/* lanes 2i and 2i+1: the low halves of lane i of e and of o */
-#define VQ_STORE(dst, e, o) \
-    _mm512_storeu_si512((void *) (dst), _mm512_permutex2var_epi32(e, pack, o))
-#define VQ_PACK_DECL \
-    const __m512i pack = _mm512_setr_epi32(0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30)
+/* two words per 64-bit lane: a's low half, then b's */
+#define VQ_PAIR(a, b) _mm512_mask_blend_epi32(0xAAAA, a, _mm512_slli_epi64(b, 32))
+#define VQ_SHUF(a, b, imm) _mm512_shuffle_i64x2(a, b, imm)
+/* the 64 words of counters 2l (e) and 2l + 1 (q), l < 8, in counter order:
+ * pairs A = (e0, e1), B = (e2, e3), C = (q0, q1), D = (q2, q3) go to
+ * dst64[4l + 0 .. 3]; a 4 x 8 transpose of 64-bit lanes */
+#define VQ_STORE_ROW(dst, e0, e1, e2, e3, q0, q1, q2, q3)                                  \
+    do {                                                                                   \
+        vq A = VQ_PAIR(e0, e1), B = VQ_PAIR(e2, e3), C = VQ_PAIR(q0, q1), D = VQ_PAIR(q2, q3); \
+        vq T0 = _mm512_unpacklo_epi64(A, B), T1 = _mm512_unpackhi_epi64(A, B);             \
+        vq T2 = _mm512_unpacklo_epi64(C, D), T3 = _mm512_unpackhi_epi64(C, D);             \
+        vq U0 = VQ_SHUF(T0, T2, 0x88), U1 = VQ_SHUF(T1, T3, 0x88);                         \
+        vq V0 = VQ_SHUF(T0, T2, 0xDD), V1 = VQ_SHUF(T1, T3, 0xDD);                         \
+        _mm512_storeu_si512((void *) (dst), VQ_SHUF(U0, U1, 0x88));                        \
+        _mm512_storeu_si512((void *) ((dst) + 16), VQ_SHUF(V0, V1, 0x88));                 \
+        _mm512_storeu_si512((void *) ((dst) + 32), VQ_SHUF(U0, U1, 0xDD));                 \
+        _mm512_storeu_si512((void *) ((dst) + 48), VQ_SHUF(V0, V1, 0xDD));                 \
+    } while (0)
 #else
 typedef __m256i vq;
 #define VQ_LANES 4
@@ -51,9 +66,18 @@ typedef __m256i vq;
 #define VQ_SET(x) _mm256_set1_epi64x((long long) (uint64_t) (x))
 #define VQ_ADD32(a, b) _mm256_add_epi32(a, b)
 #define VQ_EVEN _mm256_setr_epi64x(0, 2, 4, 6)
-#define VQ_STORE(dst, e, o) \
-    _mm256_storeu_si256((void *) (dst), _mm256_blend_epi32(e, _mm256_slli_epi64(o, 32), 0xAA))
-#define VQ_PACK_DECL
+#define VQ_PAIR(a, b) _mm256_blend_epi32(a, _mm256_slli_epi64(b, 32), 0xAA)
+/* the 32 words of counters 2l (e) and 2l + 1 (q), l < 4, in counter order */
+#define VQ_STORE_ROW(dst, e0, e1, e2, e3, q0, q1, q2, q3)                                  \
+    do {                                                                                   \
+        vq A = VQ_PAIR(e0, e1), B = VQ_PAIR(e2, e3), C = VQ_PAIR(q0, q1), D = VQ_PAIR(q2, q3); \
+        vq T0 = _mm256_unpacklo_epi64(A, B), T1 = _mm256_unpackhi_epi64(A, B);             \
+        vq T2 = _mm256_unpacklo_epi64(C, D), T3 = _mm256_unpackhi_epi64(C, D);             \
+        _mm256_storeu_si256((void *) (dst), _mm256_permute2x128_si256(T0, T2, 0x20));      \
+        _mm256_storeu_si256((void *) ((dst) + 8), _mm256_permute2x128_si256(T1, T3, 0x20)); \
+        _mm256_storeu_si256((void *) ((dst) + 16), _mm256_permute2x128_si256(T0, T2, 0x31)); \
+        _mm256_storeu_si256((void *) ((dst) + 24), _mm256_permute2x128_si256(T1, T3, 0x31)); \
+    } while (0)
 #endif
 
 /* rounds 3 to 9 of one vector of counters, from the state after round 2 */
@@ -72,16 +96,15 @@ typedef __m256i vq;
     } while (0)
 
 static int
-philox_lanes(uint32_t *o0, uint32_t *o1, uint32_t *o2, uint32_t *o3, uint32_t g, uint32_t first,
-             uint32_t c2, uint32_t c3, philox4x32_key_t key, int n)
+philox_row_lanes(uint32_t *out, uint32_t row, uint32_t q0, int count, uint32_t c2, uint32_t c3,
+                 philox4x32_key_t key)
 {
     const uint32_t M0 = PHILOX_M4x32_0, M1 = PHILOX_M4x32_1;
     const vq m0 = VQ_SET(M0), m1 = VQ_SET(M1), even = VQ_EVEN;
-    VQ_PACK_DECL;
     uint32_t k0 = key.v[0], k1 = key.v[1];
     /* round 0: x0 = hi(c2 M1) ^ ctr ^ k0 (by lane), x1 = lo(c2 M1),
-     * x2 = hi(g M0) ^ c3 ^ k1, x3 = lo(g M0) */
-    const uint64_t P0 = (uint64_t) g * M0, P1 = (uint64_t) c2 * M1;
+     * x2 = hi(row M0) ^ c3 ^ k1, x3 = lo(row M0) */
+    const uint64_t P0 = (uint64_t) row * M0, P1 = (uint64_t) c2 * M1;
     const uint32_t a0 = (uint32_t) (P1 >> 32) ^ k0, b1 = (uint32_t) P1;
     const uint32_t b2 = (uint32_t) (P0 >> 32) ^ c3 ^ k1, b3 = (uint32_t) P0;
     /* round 1 (key + W): x0 = hi(b2 M1) ^ b1 ^ k0, x1 = lo(b2 M1),
@@ -96,15 +119,15 @@ philox_lanes(uint32_t *o0, uint32_t *o1, uint32_t *o2, uint32_t *o3, uint32_t g,
     const uint32_t f0 = d1 ^ k0_2, f2 = (uint32_t) (R0 >> 32) ^ k1_2, f3 = (uint32_t) R0;
     const uint32_t k0_3 = k0_2 + PHILOX_W32_0, k1_3 = k1_2 + PHILOX_W32_1;
     const vq va0 = VQ_SET(a0), vd2 = VQ_SET(d2), vf0 = VQ_SET(f0), vf2 = VQ_SET(f2), vf3 = VQ_SET(f3);
-    int j = 0;
-    for (; j + 2 * VQ_LANES <= n; j += 2 * VQ_LANES) {
-        vq ce = VQ_ADD32(VQ_SET(first + (uint32_t) j), even), co = VQ_ADD32(ce, VQ_SET(1));
-        vq e0, e1, e2, e3, q0, q1, q2, q3, t;
+    int m = 0;
+    for (; m + 2 * VQ_LANES <= count; m += 2 * VQ_LANES) {
+        vq ce = VQ_ADD32(VQ_SET(q0 + (uint32_t) m), even), co = VQ_ADD32(ce, VQ_SET(1));
+        vq e0, e1, e2, e3, q0v, q1, q2, q3, t;
         /* rounds 0 to 2, the even counters (e) and the odd (q) */
         e0 = VQ_XOR(va0, ce);
-        q0 = VQ_XOR(va0, co);
+        q0v = VQ_XOR(va0, co);
         e3 = VQ_MUL(e0, m0);
-        q3 = VQ_MUL(q0, m0);
+        q3 = VQ_MUL(q0v, m0);
         e2 = VQ_XOR(VQ_HI(e3), vd2);
         q2 = VQ_XOR(VQ_HI(q3), vd2);
         e1 = VQ_MUL(e2, m1);
@@ -114,143 +137,171 @@ philox_lanes(uint32_t *o0, uint32_t *o1, uint32_t *o2, uint32_t *o3, uint32_t g,
         e2 = VQ_XOR(t, vf2);
         e3 = vf3;
         t = q3;
-        q0 = VQ_XOR(VQ_HI(q1), vf0);
+        q0v = VQ_XOR(VQ_HI(q1), vf0);
         q2 = VQ_XOR(t, vf2);
         q3 = vf3;
         PHILOX_LATE_ROUNDS(e0, e1, e2, e3);
-        PHILOX_LATE_ROUNDS(q0, q1, q2, q3);
-        VQ_STORE(o0 + j, e0, q0);
-        VQ_STORE(o1 + j, e1, q1);
-        VQ_STORE(o2 + j, e2, q2);
-        VQ_STORE(o3 + j, e3, q3);
+        PHILOX_LATE_ROUNDS(q0v, q1, q2, q3);
+        VQ_STORE_ROW(out + 4 * m, e0, e1, e2, e3, q0v, q1, q2, q3);
     }
-    return j;
+    return m;
 }
 #else
 static int
-philox_lanes(uint32_t *o0, uint32_t *o1, uint32_t *o2, uint32_t *o3, uint32_t g, uint32_t first,
-             uint32_t c2, uint32_t c3, philox4x32_key_t key, int n)
+philox_row_lanes(uint32_t *out, uint32_t row, uint32_t q0, int count, uint32_t c2, uint32_t c3,
+                 philox4x32_key_t key)
 {
-    (void) o0; (void) o1; (void) o2; (void) o3; (void) g; (void) first;
-    (void) c2; (void) c3; (void) key; (void) n;
+    (void) out; (void) row; (void) q0; (void) count; (void) c2; (void) c3; (void) key;
     return 0;
 }
 #endif
 
-/* Box-Muller: radius sqrt(-2 log u), u in (0, 1] from 52 bits; the angle a
- * uniform quadrant q and a uniform offset in (-pi/4, pi/4).  Quadrant q turns
- * (c, s) into (c, s), (-s, c), (-c, -s), (s, -c): a swap and two sign flips,
- * exact (a product by -1 or 1 is the sign bit flipped or not). */
-static inline void
-box_muller(double *y0, double *y1, uint32_t hi, uint32_t lo, uint32_t an)
+/* out[4 m + k] = word k of Philox(row, q0 + m, c2, c3), m < count */
+static void
+philox_row(uint32_t *out, uint32_t row, uint32_t q0, int count, uint32_t c2, uint32_t c3,
+           philox4x32_key_t key)
 {
-    const uint32_t q = an >> 30;
-    double u = 2.0 - lp_bits_double(0x3ff0000000000000ULL | ((uint64_t) hi << 20) | (uint64_t) (lo >> 12));
-    double a = ((double) (int32_t) (an & 0x3fffffffu) + 0.5) * 0x1p-30 * 1.5707963267948966
+    for (int m = philox_row_lanes(out, row, q0, count, c2, c3, key); m < count; m++) {
+        philox4x32_ctr_t c = { { row, q0 + (uint32_t) m, c2, c3 } };
+        philox4x32_ctr_t r = philox4x32(c, key);
+        out[4 * m] = r.v[0];
+        out[4 * m + 1] = r.v[1];
+        out[4 * m + 2] = r.v[2];
+        out[4 * m + 3] = r.v[3];
+    }
+}
+
+/* Box-Muller from two words a, b: the radius sqrt(-2 log u), u in [2^-42, 1]
+ * from 42 bits (a and the top 10 of b: radii up to sqrt(84 log 2) = 7.6,
+ * beyond which a pair of normals falls with probability 2^-42); the angle a
+ * uniform quadrant q (2 bits of b) and an offset in (-pi/4, pi/4) from b's
+ * low 20 bits (the midpoints of 2^20 equal steps).  Quadrant q turns (c, s)
+ * into (c, s), (-s, c), (-c, -s), (s, -c): a swap and two sign flips, exact
+ * (a product by -1 or 1 is the sign bit flipped or not).  Returns the
+ * squared radius -2 log u (= y0^2 + y1^2 but for roundings). */
+static inline double
+box_muller(double *y0, double *y1, uint32_t a, uint32_t b)
+{
+    const uint32_t q = (b >> 20) & 3;
+    double u = 2.0 - lp_bits_double(0x3ff0000000000000ULL | ((uint64_t) a << 20) | ((uint64_t) (b >> 22) << 10));
+    double t = ((double) (int32_t) (b & 0xfffffu) + 0.5) * 0x1p-20 * 1.5707963267948966
                - 0.78539816339744831;
-    double rad = sqrt(-2.0 * lp_vlog(u)), c, sn, cx, sx;
-    lp_vsincos_small(&c, &sn, a);
+    double rad2 = -2.0 * lp_vlog(u), rad = sqrt(rad2), c, sn, cx, sx;
+    lp_vsincos_small(&c, &sn, t);
     cx = (q & 1) ? sn : c;
     sx = (q & 1) ? c : sn;
     *y0 = rad * lp_bits_double(lp_double_bits(cx) ^ ((uint64_t) (((q + 1) >> 1) & 1) << 63));
     *y1 = rad * lp_bits_double(lp_double_bits(sx) ^ ((uint64_t) (q >> 1) << 63));
+    return rad2;
 }
 
 #define PASTE2(a, b) a##b
 #define PASTE(a, b) PASTE2(a, b)
 
-/* words per sample: three per pair of normals (53 bits for the radius, 32 for
- * the angle), one for the mixture component; rounded up to Philox's four */
-#define MAX_GROUPS ((3 * ((LP_MC_P_MAX + 1) / 2) + 1 + 3) / 4)
+/* The words of a batch, by row: row 0 picks the mixture component, rows
+ * 2k + 1 and 2k + 2 are pair k's Box-Muller (coordinates 2k and 2k + 1).
+ * Row r's word for sample s is word s mod 4 of Philox(r, s / 4, block): no
+ * word is drawn that no sample uses (but those of the counters the batch's
+ * ends cut). */
+#define MAX_ROWS (2 * ((LP_MC_P_MAX + 1) / 2) + 1)
+#define ROW_WORDS (LP_MC_BATCH + 8)
+
+/* rows lo .. hi - 1 of samples first .. first + n - 1: sample first + j's
+ * word of row r at rows[r][(first & 3) + j] */
+static void
+draw_rows(uint32_t (*rows)[ROW_WORDS], int lo, int hi, uint64_t seed, uint64_t block,
+          uint32_t first, int n)
+{
+    const uint32_t c2 = (uint32_t) block, c3 = LP_STREAM_CTR_HI(block, LP_STREAM_KERNEL);
+    const philox4x32_key_t key = { { (uint32_t) seed, (uint32_t) (seed >> 32) } };
+    const uint32_t q0 = first >> 2, q1 = (first + (uint32_t) (n - 1)) >> 2;
+    for (int r = lo; r < hi; r++)
+        philox_row(rows[r], (uint32_t) r, q0, (int) (q1 - q0) + 1, c2, c3, key);
+}
+
+/* the p normals of each sample into z[i * LP_MC_BATCH + j] (the second
+ * normal of an odd p's last pair into spare); with r2, r2[j] = |z_j|^2 as
+ * the sum, pair by pair in coordinate order, of the squared radii (the last
+ * z^2 for an odd p) */
+static inline void
+normals(double *restrict z, double *restrict spare, double *restrict r2,
+        uint32_t (*rows)[ROW_WORDS], int p, int off, int n)
+{
+    for (int pr = 0; pr < (p + 1) / 2; pr++) {
+        double *z0 = z + (size_t) (2 * pr) * LP_MC_BATCH;
+        double *z1 = 2 * pr + 1 < p ? z + (size_t) (2 * pr + 1) * LP_MC_BATCH : spare;
+        const uint32_t *a = rows[2 * pr + 1] + off, *b = rows[2 * pr + 2] + off;
+        if (r2 == NULL)
+            for (int j = 0; j < n; j++)
+                box_muller(z0 + j, z1 + j, a[j], b[j]);
+        else if (2 * pr + 1 < p)
+            for (int j = 0; j < n; j++)
+                r2[j] += box_muller(z0 + j, z1 + j, a[j], b[j]);
+        else
+            for (int j = 0; j < n; j++) {
+                box_muller(z0 + j, z1 + j, a[j], b[j]);
+                r2[j] += z0[j] * z0[j];
+            }
+    }
+}
+
+void
+PASTE(lp_gauss_normals_batch_, LP_KERNEL_SUFFIX)(double *restrict z, int p, uint64_t seed,
+                                                 uint64_t block, uint32_t first, int n)
+{
+    static _Thread_local uint32_t rows[MAX_ROWS][ROW_WORDS];
+    static _Thread_local double spare[LP_MC_BATCH];
+    draw_rows(rows, 1, 2 * ((p + 1) / 2) + 1, seed, block, first, n);
+    normals(z, spare, NULL, rows, p, (int) (first & 3), n);
+}
 
 void
 PASTE(lp_gauss_ball_batch_, LP_KERNEL_SUFFIX)(double *restrict w, double *restrict abs_log_w,
                                               double *restrict y, const lp_gauss_ball_kernel *k,
                                               uint64_t seed, uint64_t block, uint32_t first, int n)
 {
-    const int p = k->p, pairs = (p + 1) / 2, groups = (3 * pairs + 1 + 3) / 4;
-    const uint32_t c2 = (uint32_t) block, c3 = LP_STREAM_CTR_HI(block, LP_STREAM_KERNEL);
-    const philox4x32_key_t key = { { (uint32_t) seed, (uint32_t) (seed >> 32) } };
-    static _Thread_local uint32_t words[4 * MAX_GROUPS][LP_MC_BATCH];
-    static _Thread_local double ypair[2][LP_MC_BATCH];
-    double r2[LP_MC_BATCH];
+    const int p = k->p, off = (int) (first & 3);
+    static _Thread_local uint32_t rows[MAX_ROWS][ROW_WORDS];
+    static _Thread_local double spare[LP_MC_BATCH];
+    double r2[LP_MC_BATCH], rr[LP_MC_BATCH], factor[LP_MC_BATCH];
     int32_t comp[LP_MC_BATCH];
 
-    for (int g = 0; g < groups; g++) {
-        int j = philox_lanes(words[4 * g], words[4 * g + 1], words[4 * g + 2], words[4 * g + 3],
-                             (uint32_t) g, first, c2, c3, key, n);
-        for (; j < n; j++) {
-            philox4x32_ctr_t c = { { (uint32_t) g, first + (uint32_t) j, c2, c3 } };
-            philox4x32_ctr_t r = philox4x32(c, key);
-            words[4 * g][j] = r.v[0];
-            words[4 * g + 1][j] = r.v[1];
-            words[4 * g + 2][j] = r.v[2];
-            words[4 * g + 3][j] = r.v[3];
-        }
-    }
+    draw_rows(rows, 0, 2 * ((p + 1) / 2) + 1, seed, block, first, n);
     {
         const uint64_t pick0 = k->pick[0], pick1 = k->pick[1];
+        const uint32_t *pick = rows[0] + off;
         for (int j = 0; j < n; j++) {
-            uint64_t u = words[3 * pairs][j];
+            uint64_t u = pick[j];
             comp[j] = u < pick0 ? 0 : u < pick1 ? 1 : 2;
             r2[j] = 0.0;
         }
     }
-    /* the normals z, by Box-Muller */
-    for (int pr = 0; pr < pairs; pr++) {
-        double *y0 = y + (size_t) (2 * pr) * LP_MC_BATCH;
-        double *y1 = 2 * pr + 1 < p ? y + (size_t) (2 * pr + 1) * LP_MC_BATCH : ypair[1];
-        const uint32_t *whi = words[3 * pr], *wlo = words[3 * pr + 1], *wan = words[3 * pr + 2];
-        for (int j = 0; j < n; j++)
-            box_muller(y0 + j, y1 + j, whi[j], wlo[j], wan[j]);
-    }
-    /* z is in y; |z| sets the shell's radius c + s_1 |z|.  The squares are
-     * added in coordinate order, four rows a pass over r2 (the same additions
-     * in the same order, a quarter of the loads and stores of r2) */
-    {
-        int i = 0;
-        for (; i + 4 <= p; i += 4) {
-            const double *z = y + (size_t) i * LP_MC_BATCH;
-            for (int j = 0; j < n; j++) {
-                const double z0 = z[j], z1 = z[LP_MC_BATCH + j], z2 = z[2 * LP_MC_BATCH + j],
-                    z3 = z[3 * LP_MC_BATCH + j];
-                r2[j] = (((r2[j] + z0 * z0) + z1 * z1) + z2 * z2) + z3 * z3;
-            }
-        }
-        for (; i < p; i++) {
-            const double *zi = y + (size_t) i * LP_MC_BATCH;
-            for (int j = 0; j < n; j++)
-                r2[j] += zi[j] * zi[j];
-        }
-    }
+    normals(y, spare, r2, rows, p, off, n);
+    /* y = factor z, and its radius r = factor |z| from |z| (the shell's c +
+     * s_1 |z|) */
     {
         const double s0 = k->scale[0], s1 = k->scale[1], s2 = k->scale[2], c = k->shell_c;
-        double factor[LP_MC_BATCH];
         for (int j = 0; j < n; j++) {
             double rho = sqrt(r2[j]);
-            double shell = rho > 0.0 ? (c + s1 * rho) / rho : s1;
+            double shell = rho > 0.0 ? s1 + c / rho : s1;
             factor[j] = comp[j] == 0 ? s0 : comp[j] == 1 ? shell : s2;
-            r2[j] = 0.0;
+            rr[j] = comp[j] == 0 ? s0 * rho : comp[j] == 1 ? c + s1 * rho : s2 * rho;
         }
         int i = 0;
         for (; i + 4 <= p; i += 4) {
             double *z = y + (size_t) i * LP_MC_BATCH;
             for (int j = 0; j < n; j++) {
-                const double f = factor[j], y0 = z[j] * f, y1 = z[LP_MC_BATCH + j] * f,
-                    y2 = z[2 * LP_MC_BATCH + j] * f, y3 = z[3 * LP_MC_BATCH + j] * f;
-                z[j] = y0;
-                z[LP_MC_BATCH + j] = y1;
-                z[2 * LP_MC_BATCH + j] = y2;
-                z[3 * LP_MC_BATCH + j] = y3;
-                r2[j] = (((r2[j] + y0 * y0) + y1 * y1) + y2 * y2) + y3 * y3;
+                const double f = factor[j];
+                z[j] *= f;
+                z[LP_MC_BATCH + j] *= f;
+                z[2 * LP_MC_BATCH + j] *= f;
+                z[3 * LP_MC_BATCH + j] *= f;
             }
         }
         for (; i < p; i++) {
             double *yi = y + (size_t) i * LP_MC_BATCH;
-            for (int j = 0; j < n; j++) {
+            for (int j = 0; j < n; j++)
                 yi[j] *= factor[j];
-                r2[j] += yi[j] * yi[j];
-            }
         }
     }
     {
@@ -269,11 +320,11 @@ PASTE(lp_gauss_ball_batch_, LP_KERNEL_SUFFIX)(double *restrict w, double *restri
         const double shell_c = k->shell_c, pm1 = (double) (p - 1);
         double ex[LP_MC_BATCH], ey[LP_MC_BATCH], ee[LP_MC_BATCH], last[LP_MC_BATCH];
         for (int j = 0; j < n; j++) {
-            double r = sqrt(r2[j]), d = r > R ? r - R : 0.0;
+            double r = rr[j], d = r > R ? r - R : 0.0;
             double outside = r > shell_c, t = r - shell_c;
             double ratio = outside != 0.0 ? t / r : 1.0;        /* in (0, 1]: a normal double */
             double log_f = -ln - d * d * a2s;
-            double l0 = c0 - a0 * r2[j], l2 = cc2 - a2 * r2[j];
+            double l0 = c0 - a0 * (r * r), l2 = cc2 - a2 * (r * r);
             double l1 = outside != 0.0 ? c1 - a1 * t * t + pm1 * lp_vlog(ratio) : -1e300;
             double top = l0 > l1 ? l0 : l1, e0, e1, e2, e;
             top = top > l2 ? top : l2;

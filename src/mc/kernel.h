@@ -1,8 +1,9 @@
 /* kernel.h -- the batched sample kernel of the Gaussian mechanism on one ball
  * (the arbiter's hot path), built three times: for x86-64's baseline (SSE2),
- * for AVX2 and for AVX-512F.  One source, compiled without FMA contraction
- * and with only correctly rounded operations (vmath.h), so all three give the
- * same bits; lp_gauss_ball_batch_select() picks the widest the CPU has. */
+ * for AVX2 with FMA and for AVX-512F.  One source, compiled without FMA
+ * contraction and with only correctly rounded operations (vmath.h: its fused
+ * multiply-adds are explicit fma calls), so all three give the same bits;
+ * lp_gauss_ball_batch_select() picks the widest the CPU has. */
 #ifndef LP_MC_KERNEL_H
 #define LP_MC_KERNEL_H
 
@@ -35,7 +36,10 @@ typedef struct {
  * `block` of the run seeded `seed`: y from the proposal, w = f(x*(y))(y) / q(y)
  * with x* the nearest point of the ball, and a bound on |log w|.  y is stored
  * by coordinate: y[i * LP_MC_BATCH + j] is coordinate i of sample first + j.
- * The numbers are those of counters (g, first + j, block, LP_STREAM_KERNEL). */
+ * The numbers are those of counters (row, s / 4, block, LP_STREAM_KERNEL):
+ * sample s's word of row r is word s mod 4 of counter (r, s / 4, ...); row 0
+ * picks the component, rows 2k + 1 and 2k + 2 make coordinates 2k and 2k + 1
+ * (Box-Muller: 42 bits for the radius, 22 for the angle). */
 typedef void lp_gauss_ball_batch_fn(double *w, double *abs_log_w, double *y,
                                     const lp_gauss_ball_kernel *k, uint64_t seed,
                                     uint64_t block, uint32_t first, int n);
@@ -47,5 +51,18 @@ lp_gauss_ball_batch_fn lp_gauss_ball_batch_generic, lp_gauss_ball_batch_avx2,
  * LEAKPROOF_MC_ISA (generic, avx2, avx512) when the CPU has it; *name says
  * which. */
 lp_gauss_ball_batch_fn *lp_gauss_ball_batch_select(const char **name);
+
+/* The kernel's standard normals alone (the same words and arithmetic):
+ * z[i * LP_MC_BATCH + j] = coordinate i of sample first + j's z, i < p, n as
+ * above.  For the benchmark's generator limit and the tests of the normals'
+ * law. */
+typedef void lp_gauss_normals_batch_fn(double *z, int p, uint64_t seed, uint64_t block,
+                                       uint32_t first, int n);
+
+lp_gauss_normals_batch_fn lp_gauss_normals_batch_generic, lp_gauss_normals_batch_avx2,
+    lp_gauss_normals_batch_avx512;
+
+/* The build of lp_gauss_normals_batch that lp_gauss_ball_batch_select picks */
+lp_gauss_normals_batch_fn *lp_gauss_normals_batch_select(const char **name);
 
 #endif

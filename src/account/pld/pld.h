@@ -57,6 +57,43 @@ typedef struct {
     int out_of_memory;          /* ... because an allocation failed */
 } lp_pld;
 
+/* ---- one mechanism's step (pld_mech.h has what each must provide) ---------- */
+
+/* The mechanisms with a one-dimensional worst-case privacy loss that the
+ * accountant composes, each a file pld_mech_<name>.c and a row of
+ * pld_mech.c's table:
+ *   LP_PLD_GAUSS  the Gaussian of multiplier run->M (sensitivity 1);
+ *   LP_PLD_VMF    the von Mises-Fisher mechanism of concentration kappa on
+ *                 S^{p-1}, the antipodal pair (pld_mech_vmf.c). */
+typedef enum { LP_PLD_GAUSS = 0, LP_PLD_VMF = 1, LP_PLD_NMECH } lp_pld_mech_id;
+
+/* One phase of a run: a mechanism's step, Poisson-subsampled at run->q, run
+ * T = run->steps times (run->delta only sizes the grid). */
+typedef struct {
+    lp_pld_mech_id mech;
+    const lp_dpsgd *run;
+    arb_t kappa;                /* vmf: the concentration (exact decimal) */
+    double kappa_d;
+    uint64_t p;                 /* vmf: the dimension, >= 2 */
+} lp_pld_step;
+
+/* the Gaussian's step of `run` */
+void lp_pld_step_init_gauss(lp_pld_step *st, const lp_dpsgd *run);
+/* the VMF's step: kappa a valid decimal > 0, p >= 2 */
+void lp_pld_step_init_vmf(lp_pld_step *st, const lp_dpsgd *run, const char *kappa, uint64_t p);
+void lp_pld_step_clear(lp_pld_step *st);
+/* "gauss", "vmf" */
+const char *lp_pld_mech_name(lp_pld_mech_id id);
+
+/* lp_pld_init for any mechanism's step (lp_pld_init is the Gaussian's). */
+int lp_pld_init_step(lp_pld *pld, const lp_pld_step *st, lp_pld_relation relation, double width,
+                     size_t max_n, double eps_hint);
+/* The grid's choices only (pld->n, pld->support, pld->h set; nothing
+ * certified, nothing allocated but the balls lp_pld_clear frees): the work
+ * estimate's (pld_plan.c).  0, or -1 with pld->why. */
+int lp_pld_plan_step(lp_pld *pld, const lp_pld_step *st, lp_pld_relation relation, double width,
+                     size_t max_n, double eps_hint);
+
 /* Builds the composed PLD of `run` (M, q < 1, steps; delta is used for the
  * grid choice only) under one relation, for a target relative bracket width
  * `width` (> 0; 0.01 by default) on a grid of at most max_n points (a power

@@ -41,15 +41,15 @@ void pld_phi_sorted(arb_ptr out, arb_srcptr z, int64_t n, slong prec);
  * or the larger lower end; y not finite leaves x. */
 void pld_take_better(arb_t x, const arb_t y, int upper);
 
-/* pld->mu_lo, pld->mu_hi: E[Y] - E[X~] enclosed from the masses, the
- * certified KL and the clamped tail at the double cut zcut. */
-void pld_mean_rounding(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcptr mass,
-                       int64_t kmin, int64_t K, double h, double zcut);
+/* pld->mu_lo, pld->mu_hi: E[Y] - E[X~] enclosed from the masses and the
+ * mechanism's certified KL and clamped tail (pld_mech.h). */
+void pld_mean_rounding(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, arb_srcptr mass,
+                       int64_t kmin, int64_t K, double h);
 
 /* pld->tail: P(S_Y outside the window (pld->ja, pld->n, pld->h)) bounded by
  * Chernoff at lam_hi, lam_lo (needs pld->mu_lo, mu_hi set); dref the delta
  * that sizes the Hoeffding term. */
-void pld_window_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcptr mass,
+void pld_window_tails(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, arb_srcptr mass,
                       arb_srcptr G, arb_srcptr F, int64_t kmin, int64_t K, double lam_hi, double lam_lo,
                       double dref);
 

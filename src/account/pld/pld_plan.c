@@ -26,8 +26,6 @@
 #include "core/host.h"
 #include "account/pld/pld_plan.h"
 
-_Thread_local int lp_pld_plan_only;
-
 double
 lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, size_t *K_max,
                     const char **why)
@@ -41,17 +39,19 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
     lp_dpsgd_init(&run, req->M, req->q, req->steps, req->delta ? req->delta : "1e-12");
     for (int rel = 0; rel < 2 && !run.q_is_one; rel++) {   /* q = 1: closed form, no grid */
         lp_pld pld;
+        lp_pld_step st;
         double n, K;
+        int failed;
         if (req->relation != 2 && req->relation != rel)
             continue;
-        lp_pld_plan_only = 1;
-        if (lp_pld_init(&pld, &run, (lp_pld_relation) rel, req->width, req->max_n, eps_hint) != 0) {
-            lp_pld_plan_only = 0;
+        lp_pld_step_init_gauss(&st, &run);
+        failed = lp_pld_plan_step(&pld, &st, (lp_pld_relation) rel, req->width, req->max_n, eps_hint);
+        lp_pld_step_clear(&st);
+        if (failed) {
             *why = pld.why;     /* the run would fail the same way: declined before it */
             lp_pld_clear(&pld);
             continue;
         }
-        lp_pld_plan_only = 0;
         n = (double) pld.n;
         K = (double) pld.support;
         total += 5e-6 * K + 0.6e-6 * n * log2(fmax(n, 2)) / 20;

@@ -17,7 +17,7 @@
  * kept. */
 #include <stdlib.h>
 #include <stdio.h>
-#include "account/pld/pld_internal.h"
+#include "account/pld/pld_mech.h"
 #include "core/host.h"
 
 /* sum = sum_{i < cnt} |v_i|^ e^{t l_{kmin+i}}, |v_i|^ the upper end of |v_i|;
@@ -76,9 +76,10 @@ chernoff(arb_t x, uint64_t T, const arb_t t, int64_t j, double h)
  *   remove: e^{-lam (b - T h)} or e^{-lam (b - T mu_hi - t2)} + eta2;
  *   add:    e^{lam a} or e^{lam (a - T mu_lo + t2)} + eta2. */
 static void
-moment_tail(arb_t mg, const lp_pld *pld, const lp_dpsgd *run, int side, double lam, double dref)
+moment_tail(arb_t mg, const lp_pld *pld, const lp_pld_step *st, int side, double lam, double dref)
 {
-    const uint64_t T = run->steps;
+    const uint64_t T = st->run->steps;
+    const lp_pld_mech *mech = pld_mech_of(st->mech);
     const double h = pld->h;
     arb_t alpha, rdp, t, s, c1, c2, t2, eta2, ab;
     arb_init(alpha);
@@ -94,7 +95,7 @@ moment_tail(arb_t mg, const lp_pld *pld, const lp_dpsgd *run, int side, double l
     arb_sub_ui(t, alpha, 1, MASS_PREC);
     if (side == 1 && !arb_is_positive(t)) {
         arb_zero(mg);                               /* log A <= 0 */
-    } else if (lp_rdp_integral_arb(rdp, run, alpha, MASS_PREC) == 0) {
+    } else if (mech->renyi != NULL && mech->renyi(rdp, st, alpha, MASS_PREC) == 0) {
         arb_mul(mg, rdp, t, MASS_PREC);             /* log A_alpha */
         arb_mul_ui(mg, mg, T, MASS_PREC);
     } else {
@@ -146,11 +147,11 @@ moment_tail(arb_t mg, const lp_pld *pld, const lp_dpsgd *run, int side, double l
 }
 
 void
-pld_window_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcptr mass,
+pld_window_tails(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, arb_srcptr mass,
                  arb_srcptr G, arb_srcptr F, int64_t kmin, int64_t K, double lam_hi, double lam_lo,
                  double dref)
 {
-    const uint64_t T = run->steps;
+    const uint64_t T = st->run->steps;
     const double h = pld->h;
     const int64_t b = pld->ja + (int64_t) pld->n;   /* the window [a, b) = [ja, ja + n) h */
     arb_t t, mg, mg2, mg3, e1, step, sum;
@@ -168,7 +169,7 @@ pld_window_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcp
         const int moment = (rel == LP_PLD_REMOVE) == (side == 0);
         arb_pos_inf(mg2);
         if (moment)
-            moment_tail(mg2, pld, run, side, lam, dref);
+            moment_tail(mg2, pld, st, side, lam, dref);
         /* the discretised generating function from the masses (side 0:
          * P(S_Y >= b); side 1: P(S_Y <= a - h)) */
         arb_set_d(t, side == 0 ? lam : -lam);

@@ -1,0 +1,48 @@
+/* pld_mech.c -- the table of the PLD accountant's mechanisms (one row per
+ * mechanism, each in its file pld_mech_<name>.c) and one phase's step.
+ * Contracts in pld.h and pld_mech.h. */
+#include <string.h>
+#include "account/pld/pld_mech.h"
+#include "core/host.h"
+
+static const lp_pld_mech *const table[LP_PLD_NMECH] = {
+    [LP_PLD_GAUSS] = &pld_mech_gauss,
+    [LP_PLD_VMF] = &pld_mech_gauss, /* VMF_TODO */
+};
+
+const lp_pld_mech *
+pld_mech_of(lp_pld_mech_id id)
+{
+    return id >= 0 && id < LP_PLD_NMECH ? table[id] : table[LP_PLD_GAUSS];
+}
+
+const char *
+lp_pld_mech_name(lp_pld_mech_id id)
+{
+    return pld_mech_of(id)->name;
+}
+
+void
+lp_pld_step_init_gauss(lp_pld_step *st, const lp_dpsgd *run)
+{
+    memset(st, 0, sizeof *st);
+    arb_init(st->kappa);
+    st->mech = LP_PLD_GAUSS;
+    st->run = run;
+}
+
+void
+lp_pld_step_init_vmf(lp_pld_step *st, const lp_dpsgd *run, const char *kappa, uint64_t p)
+{
+    lp_pld_step_init_gauss(st, run);
+    st->mech = LP_PLD_VMF;
+    lp_decimal_arb(st->kappa, kappa, 128);
+    st->kappa_d = lp_strtod(kappa, NULL);
+    st->p = p;
+}
+
+void
+lp_pld_step_clear(lp_pld_step *st)
+{
+    arb_clear(st->kappa);
+}

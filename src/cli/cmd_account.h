@@ -40,6 +40,7 @@ typedef struct {
     char list_buf[2][1024];
     const char *list_delta[LP_ACCOUNT_LIST_MAX], *list_eps[LP_ACCOUNT_LIST_MAX];
     size_t n_delta, n_eps;
+    int pld_mech;               /* --accountant pld --mechanism: 0 gauss, 1 vmf (lp_pld_mech_id) */
 } lp_account_opts;
 
 /* the value checks: --sampling-rate in (0, 1] ((0, 1) with open_hi) or N/D;
@@ -59,6 +60,9 @@ int lp_account_steps_from_rate(lp_account_opts *o, const char *epochs_text);
 int lp_account_parse_pld(lp_account_opts *o, const char *digits_text, const char *res_text);
 int lp_account_parse_vmf(lp_account_opts *o, const char *digits_text, const char *res_text,
                          const char *batch_text, const char *epochs_text);
+/* --accountant pld --mechanism vmf (cmd_account_pld_mech.c) */
+int lp_account_parse_pld_vmf(lp_account_opts *o, const char *digits_text, const char *res_text,
+                             const char *batch_text, const char *epochs_text);
 int lp_account_parse_edges(lp_account_opts *o, const char *digits_text, const char *res_text,
                            const char *batch_text, const char *epochs_text);
 

@@ -252,7 +252,7 @@ lp_account_parse_vmf(lp_account_opts *o, const char *digits_text, const char *re
     int rc;
     long p;
     if (o->accountant && strcmp(o->accountant, "pld") == 0)
-        return lp_usage_error(cmd, "--mechanism vmf: --accountant pld is not available (RDP only)");
+        return lp_account_parse_pld_vmf(o, digits_text, res_text, batch_text, epochs_text);
     if (o->M || o->eps || o->stated || o->method_text || o->compare || res_text || batch_text
         || epochs_text || o->relation || o->width_text || o->delta_for_eps || o->nphases)
         return lp_usage_error(cmd, "--mechanism vmf does not take %s",

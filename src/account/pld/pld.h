@@ -152,7 +152,13 @@ typedef struct {
     double width;
     size_t max_n;
     slong digits;
+    lp_pld_mech_id mech;        /* LP_PLD_GAUSS (0: M is the multiplier), or LP_PLD_VMF: */
+    const char *kappa;          /* its concentration (M unused, may be NULL) */
+    uint64_t p;                 /* and dimension, >= 3 */
 } lp_pld_request;
+
+/* the step of req's mechanism over `run` (lp_pld_step_clear it) */
+void lp_pld_request_step(lp_pld_step *st, const lp_pld_request *req, const lp_dpsgd *run);
 
 /* Fills rec with the bracket of `req` (q = 1 exactly: the closed form of
  * pld_full_batch.h).  Returns LP_PLD_OK; LP_PLD_UNCERTIFIED with

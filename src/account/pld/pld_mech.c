@@ -7,7 +7,7 @@
 
 static const lp_pld_mech *const table[LP_PLD_NMECH] = {
     [LP_PLD_GAUSS] = &pld_mech_gauss,
-    [LP_PLD_VMF] = &pld_mech_gauss, /* VMF_TODO */
+    [LP_PLD_VMF] = &pld_mech_vmf,
 };
 
 const lp_pld_mech *
@@ -39,6 +39,15 @@ lp_pld_step_init_vmf(lp_pld_step *st, const lp_dpsgd *run, const char *kappa, ui
     lp_decimal_arb(st->kappa, kappa, 128);
     st->kappa_d = lp_strtod(kappa, NULL);
     st->p = p;
+}
+
+void
+lp_pld_request_step(lp_pld_step *st, const lp_pld_request *req, const lp_dpsgd *run)
+{
+    if (req->mech == LP_PLD_VMF)
+        lp_pld_step_init_vmf(st, run, req->kappa, req->p);
+    else
+        lp_pld_step_init_gauss(st, run);
 }
 
 void

@@ -62,4 +62,18 @@ const lp_pld_mech *pld_mech_of(lp_pld_mech_id id);
 extern const lp_pld_mech pld_mech_gauss;   /* pld_mech_gauss.c */
 extern const lp_pld_mech pld_mech_vmf;     /* pld_mech_vmf.c */
 
+/* ---- the VMF's certified integrals (pld_vmf_arb.c) ------------------------- */
+
+/* the double log of max_t e^{kappa t} (1 - t^2)^{(p-3)/2} (a choice: the
+ * scale of the integrands below) */
+void pld_vmf_shift(double *shift, double kappa, uint64_t p);
+/* res = int_lo^hi g_sign(t) e^{-shift} [L(t)] dt, g_+-(t) = e^{+-kappa t}
+ * (1 - t^2)^{(p-3)/2}, the factor L(t) = log(1 - q + q e^{2 kappa t}) with
+ * with_loss; -1 <= lo, hi <= 1 exact (0 when lo >= hi); goal the relative
+ * accuracy sought in bits (the ball is valid whatever it is) */
+void pld_vmf_g_integral(arb_t res, const lp_pld_step *st, int sign, int with_loss, const arf_t lo,
+                        const arf_t hi, slong goal, slong prec);
+/* res >= g_sign(t) e^{-shift} for every t of the ball x within [-1, 1] */
+void pld_vmf_g_bound(arb_t res, const lp_pld_step *st, int sign, const arb_t x, slong prec);
+
 #endif

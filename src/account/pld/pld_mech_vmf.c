@@ -13,9 +13,10 @@
  * add/remove-one neighbours, ((1-q) Q0 + q P0, Q0) dominates the remove
  * direction and (Q0, (1-q) Q0 + q P0) the add direction (Zhu, Dong and Wang
  * 2022, "Optimal accounting of differential privacy via characteristic
- * function", Theorem 11 (Poisson subsampling), from a dominating pair of the
- * base mechanism), and the T-fold product of dominating pairs dominates the
- * adaptive composition (ibid., Theorem 10).  Both theorems are cited, not
+ * function", AISTATS: their Poisson-subsampling theorem for dominating
+ * pairs, from a dominating pair of the base mechanism under add/remove),
+ * and the T-fold product of dominating pairs dominates the adaptive
+ * composition (ibid., their composition theorem).  Both are cited, not
  * re-proved here; the base pair's dominance is proved.  The record says so
  * ("dominance").
  *

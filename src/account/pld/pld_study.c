@@ -117,7 +117,8 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
         lp_record_text(rec, "dominance", "the antipodal pair (VMF(mu), VMF(-mu)) dominates one step "
                        "for any two inputs (proved: src/privacy); its Poisson-subsampled mixture "
                        "pair under add/remove and the product over T steps dominate the run (Zhu, "
-                       "Dong and Wang 2022, Theorems 11 and 10: cited)");
+                       "Dong and Wang 2022's subsampling and composition theorems for dominating "
+                       "pairs: cited, not proved here)");
     } else {
         lp_record_text(rec, "noise_multiplier", req->M);
     }

@@ -157,10 +157,8 @@ int
 lp_account_parse_pld(lp_account_opts *o, const char *digits_text, const char *res_text)
 {
     int rc;
-    if (o->nphases)
-        return lp_usage_error(cmd, "--phase: the PLD accountant composes one step's privacy loss "
-                              "(its grid is fitted to it); phases are composed by the RDP "
-                              "accountant (--accountant rdp)");
+    if (o->nphases)             /* phases of any mechanism (cmd_account_pld_mech.c) */
+        return lp_account_parse_pld_phases(o, digits_text, res_text);
     if (o->stated || o->orders_text || o->method_text || o->compare || o->per_order)
         return lp_usage_error(cmd, "--accountant pld does not take %s",
                               o->stated ? "--stated-epsilon"

@@ -88,6 +88,14 @@ const char *lp_pld_mech_name(lp_pld_mech_id id);
 /* lp_pld_init for any mechanism's step (lp_pld_init is the Gaussian's). */
 int lp_pld_init_step(lp_pld *pld, const lp_pld_step *st, lp_pld_relation relation, double width,
                      size_t max_n, double eps_hint);
+/* Phases (pld_phases.c): st[0 .. nph-1], phase i's step composed
+ * st[i].run->steps times, all on one grid in one bracket (the product of the
+ * spectra, each to its own power; delta from st[0].run sizes the grid);
+ * pld->T their total, pld->support the sum of their supports.  nph = 1 is
+ * lp_pld_init_step.  The composition in doubles only.  0, or -1 with
+ * pld->why (as lp_pld_init). */
+int lp_pld_init_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_pld_relation relation,
+                       double width, size_t max_n, double eps_hint);
 /* The grid's choices only (pld->n, pld->support, pld->h set; nothing
  * certified, nothing allocated but the balls lp_pld_clear frees): the work
  * estimate's (pld_plan.c).  0, or -1 with pld->why. */
@@ -144,6 +152,14 @@ int lp_pld_kl(arb_t kl, const lp_dpsgd *run, lp_pld_relation relation, slong pre
 
 /* ---- the study (pld_study.c) -------------------------------------------------- */
 
+/* One phase of a request (validated texts): the Gaussian's multiplier M, or
+ * the VMF's kappa and p; its sampling rate and steps. */
+typedef struct {
+    lp_pld_mech_id mech;
+    const char *M, *kappa, *q;
+    uint64_t p, steps;
+} lp_pld_phase;
+
 typedef struct {
     const char *M, *q, *delta;  /* validated decimal texts; delta may be NULL with eps */
     const char *eps;            /* --delta-for-epsilon E, or NULL */
@@ -155,6 +171,8 @@ typedef struct {
     lp_pld_mech_id mech;        /* LP_PLD_GAUSS (0: M is the multiplier), or LP_PLD_VMF: */
     const char *kappa;          /* its concentration (M unused, may be NULL) */
     uint64_t p;                 /* and dimension, >= 3 */
+    const lp_pld_phase *phases; /* nphases > 0: these phases composed (M, q, steps, mech unused) */
+    size_t nphases;
 } lp_pld_request;
 
 /* the step of req's mechanism over `run` (lp_pld_step_clear it) */
@@ -174,5 +192,9 @@ double lp_pld_rdp_upper(const lp_dpsgd *run);
 
 enum { LP_PLD_OK = 0, LP_PLD_UNCERTIFIED = 3, LP_PLD_OUT_OF_MEMORY = 4, LP_PLD_INTERRUPTED = 5 };
 int lp_pld_study(lp_record *rec, const lp_pld_request *req);
+/* the same over req->phases (pld_study_phases.c): the record names each
+ * phase ("phases": mechanism, noise_multiplier or kappa and p,
+ * sampling_rate, steps), "steps" their total; lp_pld_study calls it */
+int lp_pld_phases_study(lp_record *rec, const lp_pld_request *req);
 
 #endif

@@ -35,6 +35,30 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
     double eps_hint = req->eps ? lp_strtod(req->eps, NULL) : -1;
     *n_max = *K_max = 0;
     *why = NULL;
+    if (req->nphases > 0) {
+        /* phases: each phase's grid alone, summed (an estimate: the phases'
+         * common grid is the finest of theirs, over the summed window) */
+        double b = 0;
+        total = 0;
+        for (size_t i = 0; i < req->nphases && *why == NULL; i++) {
+            lp_pld_request one = *req;
+            size_t n1, K1;
+            one.M = req->phases[i].M;
+            one.q = req->phases[i].q;
+            one.steps = req->phases[i].steps;
+            one.mech = req->phases[i].mech;
+            one.kappa = req->phases[i].kappa;
+            one.p = req->phases[i].p;
+            one.phases = NULL;
+            one.nphases = 0;
+            total += lp_pld_work_seconds(&one, &b, &n1, &K1, why);
+            peak += b;
+            *n_max = n1 > *n_max ? n1 : *n_max;
+            *K_max += K1;
+        }
+        *bytes = peak;
+        return total;
+    }
     /* as lp_pld_study: with --delta-for-epsilon the grid is chosen for deltas down to 1e-12 */
     lp_dpsgd_init(&run, req->M ? req->M : "1", req->q, req->steps, req->delta ? req->delta : "1e-12");
     for (int rel = 0; rel < 2 && !run.q_is_one; rel++) {   /* q = 1: closed form, no grid */

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "core/host.h"
-#include "account/pld/pld.h"
+#include "account/pld/pld_internal.h"
 #include "account/pld/pld_full_batch.h"
 
 static void
@@ -90,6 +90,8 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
     arb_t dlo[2], dhi[2], eps;
     int rels[2], nrel = 0, ok = 1, oom = 0, status;
     const char *why = NULL;
+    if (req->nphases > 0)       /* phases: one bracket over all of them */
+        return lp_pld_phases_study(rec, req);
     /* with --delta-for-epsilon the grid is chosen for deltas down to 1e-12 */
     lp_dpsgd_init(&run, req->mech == LP_PLD_VMF ? "1" : req->M, req->q, req->steps,
                   req->delta ? req->delta : "1e-12");
@@ -200,4 +202,17 @@ done:
     arb_clear(eps);
     lp_dpsgd_clear(&run);
     return status;
+}
+
+/* the two formatters for pld_study_phases.c (pld_internal.h) */
+void
+pld_record_eps(lp_record *rec, const char *key, double v, slong digits, int up)
+{
+    record_eps(rec, key, v, digits, up);
+}
+
+void
+pld_record_arb_directed(lp_record *rec, const char *key, const arb_t x, slong digits, int up)
+{
+    record_arb_directed(rec, key, x, digits, up);
 }

@@ -80,6 +80,21 @@ parse_phase(lp_account_opts *o, size_t i)
         ph->p = (uint64_t) p;
         ph->q = f[3];
         f[1] = f[4];
+    } else if ((nf == 4 && strcmp(f[0], "rr") == 0) || (nf == 5 && strcmp(f[0], "epsdelta") == 0)) {
+        /* randomized response at epsilon E, or any (E, D)-DP mechanism */
+        ph->mech = nf == 4 ? LP_PLD_RR : LP_PLD_EPSDELTA;
+        ph->e = f[1];
+        if (!lp_decimal_valid(f[1]) || lp_decimal_sign(f[1]) <= 0 || !(lp_strtod(f[1], NULL) <= 100))
+            return lp_usage_error(cmd, "--phase: the step's epsilon must be a decimal in (0, 100] (got "
+                                  "'%s' in '%s')", f[1], text);
+        if (nf == 5) {
+            ph->d = f[2];
+            if (!lp_decimal_valid(f[2]) || lp_decimal_sign(f[2]) < 0 || lp_decimal_compare(f[2], "1") >= 0)
+                return lp_usage_error(cmd, "--phase: the step's delta must be a decimal in [0, 1) (got "
+                                      "'%s' in '%s')", f[2], text);
+        }
+        ph->q = f[nf - 2];
+        f[1] = f[nf - 1];
     } else if ((nf == 4 && strcmp(f[0], "gauss") == 0) || nf == 3) {
         char **g = nf == 4 ? f + 1 : f;
         ph->mech = LP_PLD_GAUSS;
@@ -91,8 +106,9 @@ parse_phase(lp_account_opts *o, size_t i)
         ph->q = g[1];
         f[1] = g[2];
     } else {
-        return lp_usage_error(cmd, "--phase: with --accountant pld, M,q,T (the Gaussian) or "
-                              "vmf,KAPPA,P,q,T (got '%s')", text);
+        return lp_usage_error(cmd, "--phase: with --accountant pld, M,q,T (the Gaussian), "
+                              "vmf,KAPPA,P,q,T, rr,EPSILON,q,T or epsdelta,EPSILON,DELTA,q,T (got "
+                              "'%s')", text);
     }
     if (!lp_decimal_valid(ph->q) || lp_decimal_sign(ph->q) <= 0 || lp_decimal_compare(ph->q, "1") >= 0
         || !(lp_strtod(ph->q, NULL) >= 1e-300))

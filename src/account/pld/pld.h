@@ -62,10 +62,15 @@ typedef struct {
 /* The mechanisms with a one-dimensional worst-case privacy loss that the
  * accountant composes, each a file pld_mech_<name>.c and a row of
  * pld_mech.c's table:
- *   LP_PLD_GAUSS  the Gaussian of multiplier run->M (sensitivity 1);
- *   LP_PLD_VMF    the von Mises-Fisher mechanism of concentration kappa on
- *                 S^{p-1}, the antipodal pair (pld_mech_vmf.c). */
-typedef enum { LP_PLD_GAUSS = 0, LP_PLD_VMF = 1, LP_PLD_NMECH } lp_pld_mech_id;
+ *   LP_PLD_GAUSS     the Gaussian of multiplier run->M (sensitivity 1);
+ *   LP_PLD_VMF       the von Mises-Fisher mechanism of concentration kappa
+ *                    on S^{p-1}, the antipodal pair (pld_mech_vmf.c);
+ *   LP_PLD_RR        binary randomized response at epsilon e (the pair of
+ *                    every e-DP mechanism), and
+ *   LP_PLD_EPSDELTA  any (e, d)-DP mechanism by its dominating pair of four
+ *                    outcomes (pld_mech_discrete.c). */
+typedef enum { LP_PLD_GAUSS = 0, LP_PLD_VMF = 1, LP_PLD_RR = 2, LP_PLD_EPSDELTA = 3,
+               LP_PLD_NMECH } lp_pld_mech_id;
 
 /* One phase of a run: a mechanism's step, Poisson-subsampled at run->q, run
  * T = run->steps times (run->delta only sizes the grid). */
@@ -75,12 +80,16 @@ typedef struct {
     arb_t kappa;                /* vmf: the concentration (exact decimal) */
     double kappa_d;
     uint64_t p;                 /* vmf: the dimension, >= 2 */
+    arb_t e, d;                 /* rr, epsdelta: the step's epsilon and delta (exact decimals) */
+    double e_d, d_d;
 } lp_pld_step;
 
 /* the Gaussian's step of `run` */
 void lp_pld_step_init_gauss(lp_pld_step *st, const lp_dpsgd *run);
 /* the VMF's step: kappa a valid decimal > 0, p >= 2 */
 void lp_pld_step_init_vmf(lp_pld_step *st, const lp_dpsgd *run, const char *kappa, uint64_t p);
+/* rr (d NULL) or epsdelta: e a valid decimal > 0, d in [0, 1) */
+void lp_pld_step_init_eps(lp_pld_step *st, const lp_dpsgd *run, const char *e, const char *d);
 void lp_pld_step_clear(lp_pld_step *st);
 /* "gauss", "vmf" */
 const char *lp_pld_mech_name(lp_pld_mech_id id);
@@ -158,6 +167,7 @@ typedef struct {
     lp_pld_mech_id mech;
     const char *M, *kappa, *q;
     uint64_t p, steps;
+    const char *e, *d;          /* rr, epsdelta */
 } lp_pld_phase;
 
 typedef struct {
@@ -173,6 +183,7 @@ typedef struct {
     uint64_t p;                 /* and dimension, >= 3 */
     const lp_pld_phase *phases; /* nphases > 0: these phases composed (M, q, steps, mech unused) */
     size_t nphases;
+    const char *e, *d;          /* LP_PLD_RR, LP_PLD_EPSDELTA: the step's epsilon and delta */
 } lp_pld_request;
 
 /* the step of req's mechanism over `run` (lp_pld_step_clear it) */

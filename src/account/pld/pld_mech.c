@@ -8,6 +8,8 @@
 static const lp_pld_mech *const table[LP_PLD_NMECH] = {
     [LP_PLD_GAUSS] = &pld_mech_gauss,
     [LP_PLD_VMF] = &pld_mech_vmf,
+    [LP_PLD_RR] = &pld_mech_rr,
+    [LP_PLD_EPSDELTA] = &pld_mech_epsdelta,
 };
 
 const lp_pld_mech *
@@ -27,6 +29,8 @@ lp_pld_step_init_gauss(lp_pld_step *st, const lp_dpsgd *run)
 {
     memset(st, 0, sizeof *st);
     arb_init(st->kappa);
+    arb_init(st->e);
+    arb_init(st->d);
     st->mech = LP_PLD_GAUSS;
     st->run = run;
 }
@@ -46,12 +50,29 @@ lp_pld_request_step(lp_pld_step *st, const lp_pld_request *req, const lp_dpsgd *
 {
     if (req->mech == LP_PLD_VMF)
         lp_pld_step_init_vmf(st, run, req->kappa, req->p);
+    else if (req->mech == LP_PLD_RR || req->mech == LP_PLD_EPSDELTA)
+        lp_pld_step_init_eps(st, run, req->e, req->mech == LP_PLD_EPSDELTA ? req->d : NULL);
     else
         lp_pld_step_init_gauss(st, run);
+}
+
+void
+lp_pld_step_init_eps(lp_pld_step *st, const lp_dpsgd *run, const char *e, const char *d)
+{
+    lp_pld_step_init_gauss(st, run);
+    st->mech = d ? LP_PLD_EPSDELTA : LP_PLD_RR;
+    lp_decimal_arb(st->e, e, 128);
+    st->e_d = lp_strtod(e, NULL);
+    if (d) {
+        lp_decimal_arb(st->d, d, 128);
+        st->d_d = lp_strtod(d, NULL);
+    }
 }
 
 void
 lp_pld_step_clear(lp_pld_step *st)
 {
     arb_clear(st->kappa);
+    arb_clear(st->e);
+    arb_clear(st->d);
 }

@@ -61,6 +61,8 @@ const lp_pld_mech *pld_mech_of(lp_pld_mech_id id);
 
 extern const lp_pld_mech pld_mech_gauss;   /* pld_mech_gauss.c */
 extern const lp_pld_mech pld_mech_vmf;     /* pld_mech_vmf.c */
+extern const lp_pld_mech pld_mech_rr;      /* pld_mech_discrete.c */
+extern const lp_pld_mech pld_mech_epsdelta;
 
 /* ---- the VMF's certified integrals (pld_vmf_arb.c) ------------------------- */
 

@@ -49,6 +49,8 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
             one.mech = req->phases[i].mech;
             one.kappa = req->phases[i].kappa;
             one.p = req->phases[i].p;
+            one.e = req->phases[i].e;
+            one.d = req->phases[i].d;
             one.phases = NULL;
             one.nphases = 0;
             total += lp_pld_work_seconds(&one, &b, &n1, &K1, why);
@@ -60,7 +62,7 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
         return total;
     }
     /* as lp_pld_study: with --delta-for-epsilon the grid is chosen for deltas down to 1e-12 */
-    lp_dpsgd_init(&run, req->M ? req->M : "1", req->q, req->steps, req->delta ? req->delta : "1e-12");
+    lp_dpsgd_init(&run, req->M && req->mech == LP_PLD_GAUSS ? req->M : "1", req->q, req->steps, req->delta ? req->delta : "1e-12");
     for (int rel = 0; rel < 2 && !run.q_is_one; rel++) {   /* q = 1: closed form, no grid */
         lp_pld pld;
         lp_pld_step st;

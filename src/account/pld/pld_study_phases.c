@@ -27,10 +27,12 @@ phases_init(phase_set *ps, const lp_pld_request *req)
     for (size_t i = 0; i < ps->n; i++) {
         const lp_pld_phase *ph = req->phases + i;
         /* with --delta-for-epsilon the grid is chosen for deltas down to 1e-12 */
-        lp_dpsgd_init(ps->run + i, ph->mech == LP_PLD_VMF ? "1" : ph->M, ph->q, ph->steps,
+        lp_dpsgd_init(ps->run + i, ph->mech == LP_PLD_GAUSS ? ph->M : "1", ph->q, ph->steps,
                       req->delta ? req->delta : "1e-12");
         if (ph->mech == LP_PLD_VMF)
             lp_pld_step_init_vmf(ps->st + i, ps->run + i, ph->kappa, ph->p);
+        else if (ph->mech == LP_PLD_RR || ph->mech == LP_PLD_EPSDELTA)
+            lp_pld_step_init_eps(ps->st + i, ps->run + i, ph->e, ph->mech == LP_PLD_EPSDELTA ? ph->d : NULL);
         else
             lp_pld_step_init_gauss(ps->st + i, ps->run + i);
     }
@@ -54,7 +56,7 @@ lp_pld_phases_study(lp_record *rec, const lp_pld_request *req)
     phase_set ps;
     double elo = 0, ehi = 0;
     arb_t eps, dlo, dhi, lo, hi;
-    int ok = 1, oom = 0, first = 1;
+    int ok = 1, oom = 0, first = 1, cited = 0;
     uint64_t total = 0;
     const char *why = NULL;
 
@@ -66,20 +68,26 @@ lp_pld_phases_study(lp_record *rec, const lp_pld_request *req)
         lp_record *o = lp_record_append(rec, "phases");
         lp_record_text(o, "mechanism", lp_pld_mech_name(ph->mech));
         /* every phase has every key (null where it has no such parameter) */
-        if (ph->mech == LP_PLD_VMF) {
-            lp_record_null(o, "noise_multiplier");
-            lp_record_text(o, "kappa", ph->kappa);
+        lp_record_text(o, "noise_multiplier", ph->mech == LP_PLD_GAUSS ? ph->M : NULL);
+        lp_record_text(o, "kappa", ph->mech == LP_PLD_VMF ? ph->kappa : NULL);
+        if (ph->mech == LP_PLD_VMF)
             lp_record_int(o, "p", (int64_t) ph->p);
-        } else {
-            lp_record_text(o, "noise_multiplier", ph->M);
-            lp_record_null(o, "kappa");
+        else
             lp_record_null(o, "p");
-        }
+        lp_record_text(o, "step_epsilon", ph->mech == LP_PLD_RR || ph->mech == LP_PLD_EPSDELTA ? ph->e : NULL);
+        lp_record_text(o, "step_delta", ph->mech == LP_PLD_EPSDELTA ? ph->d : NULL);
         lp_record_text(o, "sampling_rate", ph->q);
         lp_record_int(o, "steps", (int64_t) ph->steps);
         total += ph->steps;
+        cited |= ph->mech != LP_PLD_GAUSS;
     }
     lp_record_int(rec, "steps", (int64_t) total);
+    if (cited)
+        lp_record_text(rec, "dominance", "each phase's pair dominates its step (the Gaussian's and the "
+                       "VMF's antipodal pair: proved; randomized response and the (epsilon, delta) "
+                       "pair: Kairouz, Oh and Viswanath 2015, cited); their Poisson-subsampled pairs and "
+                       "the product over the steps dominate the run (Zhu, Dong and Wang 2022's "
+                       "theorems for dominating pairs: cited, not proved here)");
     if (req->eps)
         lp_record_text(rec, "epsilon", req->eps);
     else

@@ -95,6 +95,16 @@ parse_phase(lp_account_opts *o, size_t i)
         }
         ph->q = f[nf - 2];
         f[1] = f[nf - 1];
+    } else if (nf == 4 && strcmp(f[0], "laplace") == 0) {
+        /* Laplace noise of scale B per coordinate, l1 sensitivity 1 */
+        ph->mech = LP_PLD_LAPLACE;
+        ph->kappa = f[1];
+        if (!lp_decimal_valid(f[1]) || lp_decimal_sign(f[1]) <= 0
+            || !(lp_strtod(f[1], NULL) >= 0.01 && lp_strtod(f[1], NULL) <= 10000))
+            return lp_usage_error(cmd, "--phase: the Laplace scale must be a decimal in [0.01, 1e4] "
+                                  "(got '%s' in '%s')", f[1], text);
+        ph->q = f[2];
+        f[1] = f[3];
     } else if ((nf == 4 && strcmp(f[0], "gauss") == 0) || nf == 3) {
         char **g = nf == 4 ? f + 1 : f;
         ph->mech = LP_PLD_GAUSS;
@@ -107,7 +117,7 @@ parse_phase(lp_account_opts *o, size_t i)
         f[1] = g[2];
     } else {
         return lp_usage_error(cmd, "--phase: with --accountant pld, M,q,T (the Gaussian), "
-                              "vmf,KAPPA,P,q,T, rr,EPSILON,q,T or epsdelta,EPSILON,DELTA,q,T (got "
+                              "vmf,KAPPA,P,q,T, laplace,B,q,T, rr,EPSILON,q,T or epsdelta,EPSILON,DELTA,q,T (got "
                               "'%s')", text);
     }
     if (!lp_decimal_valid(ph->q) || lp_decimal_sign(ph->q) <= 0 || lp_decimal_compare(ph->q, "1") >= 0

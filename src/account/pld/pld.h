@@ -68,9 +68,12 @@ typedef struct {
  *   LP_PLD_RR        binary randomized response at epsilon e (the pair of
  *                    every e-DP mechanism), and
  *   LP_PLD_EPSDELTA  any (e, d)-DP mechanism by its dominating pair of four
- *                    outcomes (pld_mech_discrete.c). */
+ *                    outcomes (pld_mech_discrete.c);
+ *   LP_PLD_LAPLACE   Laplace noise of scale b per coordinate (l1 sensitivity
+ *                    1), the pair differing in one coordinate
+ *                    (pld_mech_laplace.c; b in the step's kappa). */
 typedef enum { LP_PLD_GAUSS = 0, LP_PLD_VMF = 1, LP_PLD_RR = 2, LP_PLD_EPSDELTA = 3,
-               LP_PLD_NMECH } lp_pld_mech_id;
+               LP_PLD_LAPLACE = 4, LP_PLD_NMECH } lp_pld_mech_id;
 
 /* One phase of a run: a mechanism's step, Poisson-subsampled at run->q, run
  * T = run->steps times (run->delta only sizes the grid). */
@@ -90,6 +93,8 @@ void lp_pld_step_init_gauss(lp_pld_step *st, const lp_dpsgd *run);
 void lp_pld_step_init_vmf(lp_pld_step *st, const lp_dpsgd *run, const char *kappa, uint64_t p);
 /* rr (d NULL) or epsdelta: e a valid decimal > 0, d in [0, 1) */
 void lp_pld_step_init_eps(lp_pld_step *st, const lp_dpsgd *run, const char *e, const char *d);
+/* laplace: b (the scale over the l1 sensitivity) a valid decimal > 0 */
+void lp_pld_step_init_laplace(lp_pld_step *st, const lp_dpsgd *run, const char *b);
 void lp_pld_step_clear(lp_pld_step *st);
 /* "gauss", "vmf" */
 const char *lp_pld_mech_name(lp_pld_mech_id id);

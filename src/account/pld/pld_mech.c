@@ -10,6 +10,7 @@ static const lp_pld_mech *const table[LP_PLD_NMECH] = {
     [LP_PLD_VMF] = &pld_mech_vmf,
     [LP_PLD_RR] = &pld_mech_rr,
     [LP_PLD_EPSDELTA] = &pld_mech_epsdelta,
+    [LP_PLD_LAPLACE] = &pld_mech_laplace,
 };
 
 const lp_pld_mech *
@@ -50,6 +51,8 @@ lp_pld_request_step(lp_pld_step *st, const lp_pld_request *req, const lp_dpsgd *
 {
     if (req->mech == LP_PLD_VMF)
         lp_pld_step_init_vmf(st, run, req->kappa, req->p);
+    else if (req->mech == LP_PLD_LAPLACE)
+        lp_pld_step_init_laplace(st, run, req->kappa);
     else if (req->mech == LP_PLD_RR || req->mech == LP_PLD_EPSDELTA)
         lp_pld_step_init_eps(st, run, req->e, req->mech == LP_PLD_EPSDELTA ? req->d : NULL);
     else
@@ -67,6 +70,15 @@ lp_pld_step_init_eps(lp_pld_step *st, const lp_dpsgd *run, const char *e, const 
         lp_decimal_arb(st->d, d, 128);
         st->d_d = lp_strtod(d, NULL);
     }
+}
+
+void
+lp_pld_step_init_laplace(lp_pld_step *st, const lp_dpsgd *run, const char *b)
+{
+    lp_pld_step_init_gauss(st, run);
+    st->mech = LP_PLD_LAPLACE;
+    lp_decimal_arb(st->kappa, b, 128);
+    st->kappa_d = lp_strtod(b, NULL);
 }
 
 void

@@ -31,6 +31,8 @@ phases_init(phase_set *ps, const lp_pld_request *req)
                       req->delta ? req->delta : "1e-12");
         if (ph->mech == LP_PLD_VMF)
             lp_pld_step_init_vmf(ps->st + i, ps->run + i, ph->kappa, ph->p);
+        else if (ph->mech == LP_PLD_LAPLACE)
+            lp_pld_step_init_laplace(ps->st + i, ps->run + i, ph->kappa);
         else if (ph->mech == LP_PLD_RR || ph->mech == LP_PLD_EPSDELTA)
             lp_pld_step_init_eps(ps->st + i, ps->run + i, ph->e, ph->mech == LP_PLD_EPSDELTA ? ph->d : NULL);
         else
@@ -74,6 +76,7 @@ lp_pld_phases_study(lp_record *rec, const lp_pld_request *req)
             lp_record_int(o, "p", (int64_t) ph->p);
         else
             lp_record_null(o, "p");
+        lp_record_text(o, "laplace_scale", ph->mech == LP_PLD_LAPLACE ? ph->kappa : NULL);
         lp_record_text(o, "step_epsilon", ph->mech == LP_PLD_RR || ph->mech == LP_PLD_EPSDELTA ? ph->e : NULL);
         lp_record_text(o, "step_delta", ph->mech == LP_PLD_EPSDELTA ? ph->d : NULL);
         lp_record_text(o, "sampling_rate", ph->q);
@@ -85,7 +88,8 @@ lp_pld_phases_study(lp_record *rec, const lp_pld_request *req)
     if (cited)
         lp_record_text(rec, "dominance", "each phase's pair dominates its step (the Gaussian's and the "
                        "VMF's antipodal pair: proved; randomized response and the (epsilon, delta) "
-                       "pair: Kairouz, Oh and Viswanath 2015, cited); their Poisson-subsampled pairs and "
+                       "pair: Kairouz, Oh and Viswanath 2015, cited; Laplace's one-coordinate pair: checked, "
+                       "not proved); their Poisson-subsampled pairs and "
                        "the product over the steps dominate the run (Zhu, Dong and Wang 2022's "
                        "theorems for dominating pairs: cited, not proved here)");
     if (req->eps)

@@ -58,7 +58,7 @@ lp_pld_phases_study(lp_record *rec, const lp_pld_request *req)
     phase_set ps;
     double elo = 0, ehi = 0;
     arb_t eps, dlo, dhi, lo, hi;
-    int ok = 1, oom = 0, first = 1, cited = 0;
+    int ok = 1, oom = 0, first = 1, cited = 0, checked = 0;
     uint64_t total = 0;
     const char *why = NULL;
 
@@ -83,8 +83,11 @@ lp_pld_phases_study(lp_record *rec, const lp_pld_request *req)
         lp_record_int(o, "steps", (int64_t) ph->steps);
         total += ph->steps;
         cited |= ph->mech != LP_PLD_GAUSS;
+        checked |= ph->mech == LP_PLD_LAPLACE;
     }
     lp_record_int(rec, "steps", (int64_t) total);
+    if (cited)       /* the weakest of the phases' pairs: checked (Laplace) or cited */
+        lp_record_text(rec, "dominance_status", checked ? "checked" : "cited");
     if (cited)
         lp_record_text(rec, "dominance", "each phase's pair dominates its step (the Gaussian's and the "
                        "VMF's antipodal pair: proved; randomized response and the (epsilon, delta) "

@@ -79,4 +79,19 @@ void pld_vmf_g_integral(arb_t res, const lp_pld_step *st, int sign, int with_los
 /* res >= g_sign(t) e^{-shift} for every t of the ball x within [-1, 1] */
 void pld_vmf_g_bound(arb_t res, const lp_pld_step *st, int sign, const arb_t x, slong prec);
 
+/* ---- the VMF's masses (pld_vmf_masses.c) --------------------------------------- */
+
+/* res = the integral of the relation's law of t (scaled) over [a, b], times
+ * L(t) with with_loss */
+void pld_vmf_law_integral(arb_t res, const lp_pld_step *st, lp_pld_relation rel, int with_loss,
+                          const arf_t a, const arf_t b);
+/* z = int_{-1}^{1} g_- (scaled): the normaliser of either law */
+void pld_vmf_normaliser(arb_t z, const lp_pld_step *st);
+/* res = P(X > l) (above) or P(X <= l) */
+void pld_vmf_prob_beyond(arb_t res, const lp_pld_step *st, lp_pld_relation rel, const arb_t l,
+                         int above);
+/* the masses hook of pld_mech.h for the VMF */
+arb_ptr pld_vmf_masses(const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
+                       arb_ptr *tails, arb_ptr *lower);
+
 #endif

@@ -34,6 +34,8 @@ __all__ = ["eval", "mc", "calibrate", "channel", "overflow", "adversary", "accou
            "LeakproofError", "LeakproofUncertified", "pld_epsilon", "pld_delta",
            "run_capacity"]
 __all__ += ["phases_account", "rdp_delta"]     # issue 20 part 6 (accounting.py)
+from .accounting import pld_events  # noqa: E402  (issue 33: PLD over phases of any mechanism)
+__all__ += ["pld_events"]
 from .commands import claims  # noqa: E402  (issue 28: the claims ledger)
 __all__ += ["claims"]
 from .commands import reconstruct  # noqa: E402  (the Bayes-optimal reconstruction attacker)

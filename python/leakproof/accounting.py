@@ -180,3 +180,40 @@ def rdp_delta(noise_multiplier, sampling_rate, steps, epsilon, **options):
     r = commands.account(noise_multiplier=noise_multiplier, sampling_rate=sampling_rate,
                          steps=steps, delta_for_epsilon=epsilon, **options)
     return r.delta
+
+
+# ---- the PLD accountant over phases of any mechanism (issue 33) ----
+
+_PLD_EVENT_FIELDS = {"gauss": ("noise_multiplier", "sampling_rate", "steps"),
+                     "vmf": ("kappa", "p", "sampling_rate", "steps"),
+                     "laplace": ("laplace_scale", "sampling_rate", "steps"),
+                     "rr": ("step_epsilon", "sampling_rate", "steps"),
+                     "epsdelta": ("step_epsilon", "step_delta", "sampling_rate", "steps")}
+
+
+def pld_events(events, delta=None, epsilon=None, relation="both", width=None, digits=None,
+               max_seconds=None):
+    """The certified PLD bracket of a run in phases of any mechanism, composed
+    in one bracket (leakproof account --accountant pld --phase ...).  events
+    is a list of (mechanism, parameters..., sampling_rate, steps):
+    ("gauss", M, q, T), ("vmf", kappa, p, q, T), ("laplace", b, q, T),
+    ("rr", epsilon, q, T) or ("epsdelta", epsilon, delta, q, T).  With delta:
+    (epsilon_lower_bound, epsilon_upper_bound); with epsilon: (delta_lower_bound,
+    delta_upper_bound); None for an end not reached."""
+    if (delta is None) == (epsilon is None):
+        raise TypeError("leakproof: give one of delta and epsilon")
+    args = ["account", "--accountant", "pld"]
+    for i, ev in enumerate(events):
+        fields = _PLD_EVENT_FIELDS.get(ev[0] if ev else None)
+        if fields is None or len(ev) != len(fields) + 1:
+            raise TypeError("leakproof: event %d must be one of %s with its fields (got %r)"
+                            % (i + 1, ", ".join("(%r, %s)" % (k, ", ".join(v))
+                                                for k, v in _PLD_EVENT_FIELDS.items()), ev))
+        texts = [decimal_text(v, f) for v, f in zip(ev[1:], fields)]
+        args += ["--phase", ",".join(([] if ev[0] == "gauss" else [ev[0]]) + texts)]
+    r = _run.run(args + option_args({"delta": delta, "delta_for_epsilon": epsilon,
+                                     "relation": relation, "width": width, "digits": digits,
+                                     "max_seconds": max_seconds}))
+    if delta is not None:
+        return _exact_or_none(r["epsilon_lower_bound"]), _exact_or_none(r["epsilon_upper_bound"])
+    return _exact_or_none(r["delta_lower_bound"]), _exact_or_none(r["delta_upper_bound"])

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include "account/account.h"
 #include "account/rdp/phases.h"
+#include "account/pld/pld.h"
 
 /* the most values of a --delta or --delta-for-epsilon list */
 #define LP_ACCOUNT_LIST_MAX 64
@@ -41,6 +42,9 @@ typedef struct {
     const char *list_delta[LP_ACCOUNT_LIST_MAX], *list_eps[LP_ACCOUNT_LIST_MAX];
     size_t n_delta, n_eps;
     const char *plot;           /* --plot FILE (cmd_account_plot.c) */
+    int pld_mech;               /* --accountant pld --mechanism: 0 gauss, 1 vmf (lp_pld_mech_id) */
+    lp_pld_phase pld_phase[LP_ACCOUNT_PHASES_MAX];      /* --accountant pld --phase, parsed */
+    char pld_phase_buf[LP_ACCOUNT_PHASES_MAX][160];
 } lp_account_opts;
 
 /* the value checks: --sampling-rate in (0, 1] ((0, 1) with open_hi) or N/D;
@@ -60,6 +64,11 @@ int lp_account_steps_from_rate(lp_account_opts *o, const char *epochs_text);
 int lp_account_parse_pld(lp_account_opts *o, const char *digits_text, const char *res_text);
 int lp_account_parse_vmf(lp_account_opts *o, const char *digits_text, const char *res_text,
                          const char *batch_text, const char *epochs_text);
+/* --accountant pld --mechanism vmf (cmd_account_pld_mech.c) */
+int lp_account_parse_pld_vmf(lp_account_opts *o, const char *digits_text, const char *res_text,
+                             const char *batch_text, const char *epochs_text);
+/* --accountant pld --phase (cmd_account_pld_mech.c) */
+int lp_account_parse_pld_phases(lp_account_opts *o, const char *digits_text, const char *res_text);
 int lp_account_parse_edges(lp_account_opts *o, const char *digits_text, const char *res_text,
                            const char *batch_text, const char *epochs_text);
 

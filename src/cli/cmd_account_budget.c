@@ -31,7 +31,8 @@ lp_account_budget(const lp_account_opts *o)
          * at width 0.05 (pld_least_multiplier.c), costed at M = 1 */
         lp_pld_request pr = { o->eps ? "1" : o->M, o->q, o->delta, o->eps ? NULL : o->delta_for_eps,
                               o->steps, o->rel, o->eps ? fmax(o->width, 0.05) : o->width,
-                              LP_PLD_MAX_N, o->digits };
+                              LP_PLD_MAX_N, o->digits, (lp_pld_mech_id) o->pld_mech, o->kappa, o->p,
+                              o->nphases ? o->pld_phase : NULL, o->nphases, NULL, NULL };
         const char *why = NULL;
         est = lp_pld_work_seconds(&pr, &bytes, &n_max, &K_max, &why);
         if (o->eps)

@@ -157,10 +157,8 @@ int
 lp_account_parse_pld(lp_account_opts *o, const char *digits_text, const char *res_text)
 {
     int rc;
-    if (o->nphases)
-        return lp_usage_error(cmd, "--phase: the PLD accountant composes one step's privacy loss "
-                              "(its grid is fitted to it); phases are composed by the RDP "
-                              "accountant (--accountant rdp)");
+    if (o->nphases)             /* phases of any mechanism (cmd_account_pld_mech.c) */
+        return lp_account_parse_pld_phases(o, digits_text, res_text);
     if (o->stated || o->orders_text || o->method_text || o->compare || o->per_order)
         return lp_usage_error(cmd, "--accountant pld does not take %s",
                               o->stated ? "--stated-epsilon"
@@ -252,7 +250,7 @@ lp_account_parse_vmf(lp_account_opts *o, const char *digits_text, const char *re
     int rc;
     long p;
     if (o->accountant && strcmp(o->accountant, "pld") == 0)
-        return lp_usage_error(cmd, "--mechanism vmf: --accountant pld is not available (RDP only)");
+        return lp_account_parse_pld_vmf(o, digits_text, res_text, batch_text, epochs_text);
     if (o->M || o->eps || o->stated || o->method_text || o->compare || res_text || batch_text
         || epochs_text || o->relation || o->width_text || o->delta_for_eps || o->nphases)
         return lp_usage_error(cmd, "--mechanism vmf does not take %s",

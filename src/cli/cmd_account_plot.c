@@ -40,6 +40,9 @@ lp_account_parse_plot(const lp_account_opts *o)
     const char *bad = o->vmf ? "--mechanism vmf" : o->eps ? "--epsilon (the least multiplier)"
                       : o->stated ? "--stated-epsilon" : o->compare ? "--compare"
                       : o->peer != NULL ? "a --method in doubles" : NULL;
+    for (size_t i = 0; bad == NULL && o->pld && i < o->nphases; i++)
+        if (o->pld_phase[i].mech != LP_PLD_GAUSS)   /* the RDP curve beside it is the Gaussian's */
+            bad = "a --phase of another mechanism than the Gaussian";
     if (bad)
         return lp_usage_error(cmd, "--plot draws a run's certified profile: it does not take %s", bad);
     if (strcmp(ext, "svg") != 0 && strcmp(ext, "pdf") != 0 && strcmp(ext, "png") != 0)
@@ -216,7 +219,8 @@ lp_account_plot(lp_record *rec, const lp_account_opts *o)
     if (has_pld) {
         lp_pld_request pr = { .M = o->M, .q = o->q, .delta = PLOT_DELTA_MIN, .eps = NULL,
                               .steps = o->steps, .relation = o->rel, .width = o->width,
-                              .max_n = LP_PLD_MAX_N, .digits = o->digits };
+                              .max_n = LP_PLD_MAX_N, .digits = o->digits,
+                              .phases = o->nphases ? o->pld_phase : NULL, .nphases = o->nphases };
         if (lp_pld_profile_init(&prof, &pr) != 0) {
             fprintf(lp_err(), "leakproof account: --plot: %s\n", prof.why ? prof.why : "the PLD failed");
             rc = prof.out_of_memory ? LP_EXIT_RESOURCES : lp_cancelled() ? LP_EXIT_INTERRUPTED

@@ -77,7 +77,10 @@ bad "--phase" account --phase 1,0.01,0 --delta 1e-5
 bad "--phase" account --phase 1,0.01,2.5 --delta 1e-5
 bad "--noise-multiplier" account --phase 1,0.01,10 --noise-multiplier 1 --delta 1e-5
 bad "--method" account --phase 1,0.01,10 --delta 1e-5 --method opacus
-bad "--phase" account --accountant pld --phase 1,0.01,10 --delta 1e-5
+bad "--phase" account --accountant pld --phase 1,0.01,10,4 --delta 1e-5
+bad "--phase" account --accountant pld --phase vmf,5,2,0.01,10 --delta 1e-5
+bad "--phase" account --accountant pld --phase 1,1,10 --delta 1e-5
+bad "--phase" account --accountant pld --phase 1,0.01,10 --noise-multiplier 1 --delta 1e-5
 bad "--delta" account --phase 1,0.01,10
 # the echo and the equalities (the conversions' objects byte for byte)
 same() {  # same DESCRIPTION ARGS-A -- ARGS-B: balle2020 and classic identical

@@ -21,7 +21,10 @@ bad "--sampling-rate" $V --sampling-rate 0
 bad "--steps" account --mechanism vmf --kappa 2 --p 5 --delta 1e-5 --sampling-rate 0.1
 bad "--delta" account --mechanism vmf --kappa 2 --p 5 --steps 10 --sampling-rate 0.1
 bad "--noise-multiplier" $V --sampling-rate 0.1 --noise-multiplier 1
-bad "--accountant pld" $V --sampling-rate 0.1 --accountant pld
+bad "--accountant pld" $V --sampling-rate 0.1 --accountant pld --orders 10
+bad "--p" $V --sampling-rate 0.1 --accountant pld --p 2
+bad "--sensitivity" $V --sampling-rate 0.1 --accountant pld --sensitivity 1
+bad "--sampling-rate" $V --sampling-rate 1 --accountant pld
 bad "--method" $V --sampling-rate 0.1 --method double
 bad "--kappa" account --noise-multiplier 1 --sampling-rate 0.1 --steps 10 --delta 1e-5 --kappa 2
 bad "--sensitivity" account --noise-multiplier 1 --sampling-rate 0.1 --steps 10 --delta 1e-5 --sensitivity 1

@@ -40,9 +40,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include "account/pld/pld_internal.h"
-#include "account/pld/pld_plan.h"
-#include "account/pld/pld_sketch.h"
+#include "account/pld/pld_mech.h"
 #include "core/host.h"
 
 /* the grid's sizing tries (pld.c, step 1): h grows at least 1.5 times a try */
@@ -53,18 +51,22 @@
  * refines h there, the grid's size still capped by max_n below */
 #define PLD_EPS_FLOOR 1e-7
 
-int
-lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width, size_t max_n,
-            double eps_hint)
+/* lp_pld_init_step, or its choices only (plan_only: the work estimate's,
+ * pld_plan.c) */
+static int
+init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size_t max_n,
+     double eps_hint, int plan_only)
 {
-    const double q = run->q_d, M = run->M_d, Tf = (double) run->steps;
+    const lp_dpsgd *run = st->run;
+    const lp_pld_mech *mech = pld_mech_of(st->mech);
+    const double q = run->q_d, Tf = (double) run->steps;
     const uint64_t T = run->steps;
     /* delta below 1e-300 is refused by the command; here it is held there
      * so that the sizes below stay finite */
     const double dref = run->delta_d > 0 && run->delta_d < 1 ? fmax(run->delta_d, 1e-300) : 1e-5;
     const double eta_ref = 1e-3 * dref;
     loss_sketch sk;
-    double eps_est, spread, h, lam_hi, lam_lo, a_w, b_w, lo_cut, hi_cut, zcut;
+    double eps_est, spread, h, lam_hi, lam_lo, a_w, b_w, lo_cut, hi_cut;
     int64_t kmin, kmax, K;
     size_t n;
     arb_ptr mass, G = NULL, F = NULL;
@@ -85,7 +87,7 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     }
 
     /* 1. choices, in doubles: the grid width and the window */
-    if (pld_sketch_init(&sk, q, M, rel) != 0) {
+    if (mech->sketch(&sk, st, rel) != 0) {
         pld->why = "out of memory";
         pld->out_of_memory = 1;
         return -1;
@@ -95,30 +97,8 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
         eps_est = fmax(eps_hint, PLD_EPS_FLOOR);
     spread = fmin(Tf, 2 * sqrt(Tf * log(1 / eta_ref) / 2));
     h = width * eps_est / (1.3 * spread);
-    zcut = sqrt(2 * log(Tf / (1e-4 * dref))) + 1.0;
-    {
-        /* The cut's mass: remove, beyond u = U: (1-q) Phi_c(U) +
-         * q Phi_c(U - 1/M), not Phi_c(U - 1/M) (for small q the cut moves
-         * down: q = 1e-5, M = 0.8, T = 1e6, the loss's support 2.0 -> 0.31);
-         * add, beyond u = V: Phi_c(V).  Bisection for the least U (V) with
-         * T times that <= 1e-6 dref (1e-4 moved the report's Section 6.3
-         * uppers by 1e-5 relative, 305.685 -> 305.686; 1e-6 keeps them, at
-         * twice the grid in the hard case: 57 s instead of 41 s), margin +0.25; zcut = U - 1/M (remove)
-         * or V (add), at least 1 + 1/M.  A choice: tau is certified. */
-        double lo_u = 0.0, hi_u = 1.0 / M + zcut, goal = 1e-6 * dref / Tf;
-        for (int it = 0; it < 60; it++) {
-            double U = 0.5 * (lo_u + hi_u);
-            double tl = rel == LP_PLD_REMOVE
-                ? (1 - q) * 0.5 * erfc(U / M_SQRT2) + q * 0.5 * erfc((U - 1.0 / M) / M_SQRT2)
-                : 0.5 * erfc(U / M_SQRT2);
-            if (tl <= goal)
-                hi_u = U;
-            else
-                lo_u = U;
-        }
-        hi_u += 0.25;
-        zcut = fmin(zcut, fmax(rel == LP_PLD_REMOVE ? hi_u - 1.0 / M : hi_u, 1.0 + 1.0 / M));
-    }
+    /* the clamp (the mechanism's choice; tau is certified) */
+    mech->cuts(&lo_cut, &hi_cut, st, rel, dref);
     /* Bounded and cancellable: each try sizes the grid in closed form (the
      * window's width over h, the support over h, both as doubles, checked
      * finite and below max_n before any integer conversion) and, when it is
@@ -135,13 +115,6 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
             free(sk.l);
             free(sk.lw);
             return -1;
-        }
-        if (rel == LP_PLD_REMOVE) {
-            lo_cut = log1p(-q);
-            hi_cut = pld_loss_d(1.0 / M + zcut, q, M, rel);
-        } else {
-            hi_cut = -log1p(-q);
-            lo_cut = pld_loss_d(zcut, q, M, rel);
         }
         span_lo = lo_cut / h;
         span_hi = hi_cut / h;
@@ -209,8 +182,8 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
         h *= fmax(1.5, need / (double) max_n);
     }
     if (getenv("LP_PLD_DEBUG"))
-        fprintf(stderr, "pld: h %g n %zu K %lld a %g b %g lam_hi %g lam_lo %g zcut %g\n", h, n,
-                (long long) K, a_w, b_w, lam_hi, lam_lo, zcut);
+        fprintf(stderr, "pld: h %g n %zu K %lld a %g b %g lam_hi %g lam_lo %g cuts %g %g\n", h, n,
+                (long long) K, a_w, b_w, lam_hi, lam_lo, lo_cut, hi_cut);
     free(sk.l);
     free(sk.lw);
     pld->h = h;
@@ -219,7 +192,7 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     pld->kmin_h = kmin * h;
     pld->kmax_h = kmax * h;
     pld->support = (size_t) K;
-    if (lp_pld_plan_only)       /* the work estimate (pld_plan.c): the choices only */
+    if (plan_only)              /* the work estimate (pld_plan.c): the choices only */
         return 0;
 
     /* 2. the masses of Y, certified (pld_grid.c), and the cut tails per step.
@@ -237,7 +210,7 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
         }
         free(probe);
     }
-    mass = pld_masses(run, rel, kmin, K, h, &G, &F);
+    mass = mech->masses(st, rel, kmin, K, h, &G, &F);
     if (mass == NULL) {
         pld->why = "out of memory";
         pld->out_of_memory = 1;
@@ -251,11 +224,11 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
         pld->why = "interrupted";
         return -1;
     }
-    pld_cut_tails(pld, run, rel, kmin, kmax, h);
+    mech->cut_tails(pld, st, rel, kmin, kmax, h);
 
     /* 3. mu = E[Y] - E[X~] enclosed (pld_mean.c); 4. the window's tails (pld_tails.c) */
-    pld_mean_rounding(pld, run, rel, mass, kmin, K, h, zcut);
-    pld_window_tails(pld, run, rel, mass, G, F, kmin, K, lam_hi, lam_lo, dref);
+    pld_mean_rounding(pld, st, rel, mass, kmin, K, h);
+    pld_window_tails(pld, st, rel, mass, G, F, kmin, K, lam_hi, lam_lo, dref);
     _arb_vec_clear(G, K > 1 ? K - 1 : 1);
     if (F)
         _arb_vec_clear(F, K > 1 ? K - 1 : 1);
@@ -308,6 +281,32 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
         return -1;
     }
     return 0;
+}
+
+int
+lp_pld_init_step(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width,
+                 size_t max_n, double eps_hint)
+{
+    return init(pld, st, rel, width, max_n, eps_hint, 0);
+}
+
+int
+lp_pld_plan_step(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width,
+                 size_t max_n, double eps_hint)
+{
+    return init(pld, st, rel, width, max_n, eps_hint, 1);
+}
+
+int
+lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width, size_t max_n,
+            double eps_hint)
+{
+    lp_pld_step st;
+    int r;
+    lp_pld_step_init_gauss(&st, run);
+    r = init(pld, &st, rel, width, max_n, eps_hint, 0);
+    lp_pld_step_clear(&st);
+    return r;
 }
 
 void

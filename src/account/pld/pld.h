@@ -57,6 +57,65 @@ typedef struct {
     int out_of_memory;          /* ... because an allocation failed */
 } lp_pld;
 
+/* ---- one mechanism's step (pld_mech.h has what each must provide) ---------- */
+
+/* The mechanisms with a one-dimensional worst-case privacy loss that the
+ * accountant composes, each a file pld_mech_<name>.c and a row of
+ * pld_mech.c's table:
+ *   LP_PLD_GAUSS     the Gaussian of multiplier run->M (sensitivity 1);
+ *   LP_PLD_VMF       the von Mises-Fisher mechanism of concentration kappa
+ *                    on S^{p-1}, the antipodal pair (pld_mech_vmf.c);
+ *   LP_PLD_RR        binary randomized response at epsilon e (the pair of
+ *                    every e-DP mechanism), and
+ *   LP_PLD_EPSDELTA  any (e, d)-DP mechanism by its dominating pair of four
+ *                    outcomes (pld_mech_discrete.c);
+ *   LP_PLD_LAPLACE   Laplace noise of scale b per coordinate (l1 sensitivity
+ *                    1), the pair differing in one coordinate
+ *                    (pld_mech_laplace.c; b in the step's kappa). */
+typedef enum { LP_PLD_GAUSS = 0, LP_PLD_VMF = 1, LP_PLD_RR = 2, LP_PLD_EPSDELTA = 3,
+               LP_PLD_LAPLACE = 4, LP_PLD_NMECH } lp_pld_mech_id;
+
+/* One phase of a run: a mechanism's step, Poisson-subsampled at run->q, run
+ * T = run->steps times (run->delta only sizes the grid). */
+typedef struct {
+    lp_pld_mech_id mech;
+    const lp_dpsgd *run;
+    arb_t kappa;                /* vmf: the concentration (exact decimal) */
+    double kappa_d;
+    uint64_t p;                 /* vmf: the dimension, >= 2 */
+    arb_t e, d;                 /* rr, epsdelta: the step's epsilon and delta (exact decimals) */
+    double e_d, d_d;
+} lp_pld_step;
+
+/* the Gaussian's step of `run` */
+void lp_pld_step_init_gauss(lp_pld_step *st, const lp_dpsgd *run);
+/* the VMF's step: kappa a valid decimal > 0, p >= 2 */
+void lp_pld_step_init_vmf(lp_pld_step *st, const lp_dpsgd *run, const char *kappa, uint64_t p);
+/* rr (d NULL) or epsdelta: e a valid decimal > 0, d in [0, 1) */
+void lp_pld_step_init_eps(lp_pld_step *st, const lp_dpsgd *run, const char *e, const char *d);
+/* laplace: b (the scale over the l1 sensitivity) a valid decimal > 0 */
+void lp_pld_step_init_laplace(lp_pld_step *st, const lp_dpsgd *run, const char *b);
+void lp_pld_step_clear(lp_pld_step *st);
+/* "gauss", "vmf" */
+const char *lp_pld_mech_name(lp_pld_mech_id id);
+
+/* lp_pld_init for any mechanism's step (lp_pld_init is the Gaussian's). */
+int lp_pld_init_step(lp_pld *pld, const lp_pld_step *st, lp_pld_relation relation, double width,
+                     size_t max_n, double eps_hint);
+/* Phases (pld_phases.c): st[0 .. nph-1], phase i's step composed
+ * st[i].run->steps times, all on one grid in one bracket (the product of the
+ * spectra, each to its own power; delta from st[0].run sizes the grid);
+ * pld->T their total, pld->support the sum of their supports.  nph = 1 is
+ * lp_pld_init_step.  The composition in doubles only.  0, or -1 with
+ * pld->why (as lp_pld_init). */
+int lp_pld_init_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_pld_relation relation,
+                       double width, size_t max_n, double eps_hint);
+/* The grid's choices only (pld->n, pld->support, pld->h set; nothing
+ * certified, nothing allocated but the balls lp_pld_clear frees): the work
+ * estimate's (pld_plan.c).  0, or -1 with pld->why. */
+int lp_pld_plan_step(lp_pld *pld, const lp_pld_step *st, lp_pld_relation relation, double width,
+                     size_t max_n, double eps_hint);
+
 /* Builds the composed PLD of `run` (M, q < 1, steps; delta is used for the
  * grid choice only) under one relation, for a target relative bracket width
  * `width` (> 0; 0.01 by default) on a grid of at most max_n points (a power
@@ -107,6 +166,15 @@ int lp_pld_kl(arb_t kl, const lp_dpsgd *run, lp_pld_relation relation, slong pre
 
 /* ---- the study (pld_study.c) -------------------------------------------------- */
 
+/* One phase of a request (validated texts): the Gaussian's multiplier M, or
+ * the VMF's kappa and p; its sampling rate and steps. */
+typedef struct {
+    lp_pld_mech_id mech;
+    const char *M, *kappa, *q;
+    uint64_t p, steps;
+    const char *e, *d;          /* rr, epsdelta */
+} lp_pld_phase;
+
 typedef struct {
     const char *M, *q, *delta;  /* validated decimal texts; delta may be NULL with eps */
     const char *eps;            /* --delta-for-epsilon E, or NULL */
@@ -115,7 +183,16 @@ typedef struct {
     double width;
     size_t max_n;
     slong digits;
+    lp_pld_mech_id mech;        /* LP_PLD_GAUSS (0: M is the multiplier), or LP_PLD_VMF: */
+    const char *kappa;          /* its concentration (M unused, may be NULL) */
+    uint64_t p;                 /* and dimension, >= 3 */
+    const lp_pld_phase *phases; /* nphases > 0: these phases composed (M, q, steps, mech unused) */
+    size_t nphases;
+    const char *e, *d;          /* LP_PLD_RR, LP_PLD_EPSDELTA: the step's epsilon and delta */
 } lp_pld_request;
+
+/* the step of req's mechanism over `run` (lp_pld_step_clear it) */
+void lp_pld_request_step(lp_pld_step *st, const lp_pld_request *req, const lp_dpsgd *run);
 
 /* Fills rec with the bracket of `req` (q = 1 exactly: the closed form of
  * pld_full_batch.h).  Returns LP_PLD_OK; LP_PLD_UNCERTIFIED with
@@ -131,5 +208,24 @@ double lp_pld_rdp_upper(const lp_dpsgd *run);
 
 enum { LP_PLD_OK = 0, LP_PLD_UNCERTIFIED = 3, LP_PLD_OUT_OF_MEMORY = 4, LP_PLD_INTERRUPTED = 5 };
 int lp_pld_study(lp_record *rec, const lp_pld_request *req);
+/* the same over req->phases (pld_study_phases.c): the record names each
+ * phase ("phases": mechanism, noise_multiplier or kappa and p,
+ * sampling_rate, steps), "steps" their total; lp_pld_study calls it */
+int lp_pld_phases_study(lp_record *rec, const lp_pld_request *req);
+
+/* The runs and steps of n phases (pld_study_phases.c), for lp_pld_init_phases;
+ * delta (NULL: 1e-12) only sizes the grid.  0, or -1 out of memory (nothing
+ * left allocated); lp_pld_phase_set_clear it after a 0. */
+typedef struct {
+    lp_dpsgd *run;
+    lp_pld_step *st;
+    size_t n;
+} lp_pld_phase_set;
+int lp_pld_phase_set_init(lp_pld_phase_set *ps, const lp_pld_phase *phases, size_t n, const char *delta);
+void lp_pld_phase_set_clear(lp_pld_phase_set *ps);
+/* rec's "phases" (one object per phase, every key in each), "steps" their
+ * total, and where a phase is not the Gaussian "dominance_status" and
+ * "dominance" (pld_study_phases.c) */
+void lp_pld_record_phases(lp_record *rec, const lp_pld_phase *phases, size_t nphases);
 
 #endif

@@ -41,17 +41,32 @@ void pld_phi_sorted(arb_ptr out, arb_srcptr z, int64_t n, slong prec);
  * or the larger lower end; y not finite leaves x. */
 void pld_take_better(arb_t x, const arb_t y, int upper);
 
-/* pld->mu_lo, pld->mu_hi: E[Y] - E[X~] enclosed from the masses, the
- * certified KL and the clamped tail at the double cut zcut. */
-void pld_mean_rounding(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcptr mass,
-                       int64_t kmin, int64_t K, double h, double zcut);
+/* pld->mu_lo, pld->mu_hi: E[Y] - E[X~] enclosed from the masses and the
+ * mechanism's certified KL and clamped tail (pld_mech.h). */
+void pld_mean_rounding(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, arb_srcptr mass,
+                       int64_t kmin, int64_t K, double h);
 
 /* pld->tail: P(S_Y outside the window (pld->ja, pld->n, pld->h)) bounded by
  * Chernoff at lam_hi, lam_lo (needs pld->mu_lo, mu_hi set); dref the delta
  * that sizes the Hoeffding term. */
-void pld_window_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcptr mass,
+void pld_window_tails(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, arb_srcptr mass,
                       arb_srcptr G, arb_srcptr F, int64_t kmin, int64_t K, double lam_hi, double lam_lo,
                       double dref);
+
+/* the same over phases (pld_phases.c): nph steps st[i] of T_i = st[i].run->steps
+ * each, their masses, tails, kmin and K; pld->T the phases' sum and
+ * pld->mu_lo, mu_hi their steps' average (T mu the sum of the T_i mu_i) */
+void pld_window_tails_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_pld_relation rel,
+                             const arb_srcptr *mass, const arb_srcptr *G, const arb_srcptr *F,
+                             const int64_t *kmin, const int64_t *K, double lam_hi, double lam_lo,
+                             double dref);
+
+/* ---- pld_study.c: the record's number formats ---------------------------- */
+
+/* key = v rounded down (up != 0: up) to `digits` digits; null when not finite */
+void pld_record_eps(lp_record *rec, const char *key, double v, slong digits, int up);
+/* key = x's lower (up == 0) or upper end, directed, to `digits` digits */
+void pld_record_arb_directed(lp_record *rec, const char *key, const arb_t x, slong digits, int up);
 
 /* ---- pld_fft.c: the FFT's error factor; pld_double.c, pld_long_double.c --- */
 
@@ -78,6 +93,10 @@ double lp_fft_ld_error_factor(const lp_fft_ld_plan *p);
  * on the circle of pld->n points (pld->h, ja, T set) and its error bound, in
  * doubles.  0, or -1 when out of memory or cancelled (A, B, C NULL). */
 int pld_compose(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K);
+/* the same over phases (pld_compose_phases.c): phase i's masses composed
+ * st[i].run->steps times, the product of the spectra; doubles only */
+int pld_compose_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, const arb_srcptr *mass,
+                       const int64_t *kmin, const int64_t *K);
 /* the same in long double (pld_fft_ld_available() must hold) */
 int pld_compose_ld(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K);
 

@@ -26,8 +26,6 @@
 #include "core/host.h"
 #include "account/pld/pld_plan.h"
 
-_Thread_local int lp_pld_plan_only;
-
 double
 lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, size_t *K_max,
                     const char **why)
@@ -37,24 +35,54 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
     double eps_hint = req->eps ? lp_strtod(req->eps, NULL) : -1;
     *n_max = *K_max = 0;
     *why = NULL;
+    if (req->nphases > 0) {
+        /* phases: each phase's grid alone, summed (an estimate: the phases'
+         * common grid is the finest of theirs, over the summed window) */
+        double b = 0;
+        total = 0;
+        for (size_t i = 0; i < req->nphases && *why == NULL; i++) {
+            lp_pld_request one = *req;
+            size_t n1, K1;
+            one.M = req->phases[i].M;
+            one.q = req->phases[i].q;
+            one.steps = req->phases[i].steps;
+            one.mech = req->phases[i].mech;
+            one.kappa = req->phases[i].kappa;
+            one.p = req->phases[i].p;
+            one.e = req->phases[i].e;
+            one.d = req->phases[i].d;
+            one.phases = NULL;
+            one.nphases = 0;
+            total += lp_pld_work_seconds(&one, &b, &n1, &K1, why);
+            peak += b;
+            *n_max = n1 > *n_max ? n1 : *n_max;
+            *K_max += K1;
+        }
+        *bytes = peak;
+        return total;
+    }
     /* as lp_pld_study: with --delta-for-epsilon the grid is chosen for deltas down to 1e-12 */
-    lp_dpsgd_init(&run, req->M, req->q, req->steps, req->delta ? req->delta : "1e-12");
+    lp_dpsgd_init(&run, req->M && req->mech == LP_PLD_GAUSS ? req->M : "1", req->q, req->steps, req->delta ? req->delta : "1e-12");
     for (int rel = 0; rel < 2 && !run.q_is_one; rel++) {   /* q = 1: closed form, no grid */
         lp_pld pld;
+        lp_pld_step st;
         double n, K;
+        int failed;
         if (req->relation != 2 && req->relation != rel)
             continue;
-        lp_pld_plan_only = 1;
-        if (lp_pld_init(&pld, &run, (lp_pld_relation) rel, req->width, req->max_n, eps_hint) != 0) {
-            lp_pld_plan_only = 0;
+        lp_pld_request_step(&st, req, &run);
+        failed = lp_pld_plan_step(&pld, &st, (lp_pld_relation) rel, req->width, req->max_n, eps_hint);
+        lp_pld_step_clear(&st);
+        if (failed) {
             *why = pld.why;     /* the run would fail the same way: declined before it */
             lp_pld_clear(&pld);
             continue;
         }
-        lp_pld_plan_only = 0;
         n = (double) pld.n;
         K = (double) pld.support;
-        total += 5e-6 * K + 0.6e-6 * n * log2(fmax(n, 2)) / 20;
+        /* the VMF's masses are two rigorous integrals per cell: measured
+         * 1.2e-4 s per support point (pld_mech_vmf.c) */
+        total += (req->mech == LP_PLD_VMF ? 1.2e-4 : 5e-6) * K + 0.6e-6 * n * log2(fmax(n, 2)) / 20;
         peak = fmax(peak, 48 * n + 180 * K);
         if (pld.n > *n_max)
             *n_max = pld.n;

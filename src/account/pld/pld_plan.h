@@ -1,16 +1,12 @@
 /* pld_plan.h -- the PLD accountant's grid, chosen without building it: the
  * work estimate of `account --accountant pld` (core/budget.h).  pld.c's
- * lp_pld_init makes its choices (doubles, milliseconds) and, in plan-only
- * mode, stops there. */
+ * lp_pld_plan_step makes lp_pld_init's choices (doubles, milliseconds) and
+ * stops there. */
 #ifndef LP_ACCOUNT_PLD_PLAN_H
 #define LP_ACCOUNT_PLD_PLAN_H
 
 #include <stddef.h>
 #include "account/pld/pld.h"
-
-/* Nonzero on the calling thread while lp_pld_plan runs: lp_pld_init returns
- * after its choices (pld->n, pld->support, pld->h set; nothing certified). */
-extern _Thread_local int lp_pld_plan_only;
 
 /* The grid lp_pld_init would choose for a study of `req` (both relations
  * when req->relation is 2): the estimated seconds of the whole study

@@ -15,24 +15,48 @@
 #include "account/pld/pld_profile.h"
 #include "account/pld/pld_full_batch.h"
 
+/* req's phases, or its one mechanism's step as a single phase */
+static int
+phases_of(lp_pld_profile *p, const lp_pld_request *req)
+{
+    lp_pld_phase one = { .mech = req->mech, .M = req->M, .kappa = req->kappa, .q = req->q,
+                         .p = req->p, .steps = req->steps, .e = req->e, .d = req->d };
+    if (req->nphases)
+        return lp_pld_phase_set_init(&p->ps, req->phases, req->nphases, req->delta);
+    return lp_pld_phase_set_init(&p->ps, &one, 1, req->delta);
+}
+
 int
 lp_pld_profile_init(lp_pld_profile *p, const lp_pld_request *req)
 {
     int rels[2];
+    const double eps_hint = req->eps ? lp_strtod(req->eps, NULL) : -1;
     memset(p, 0, sizeof *p);
-    lp_dpsgd_init(&p->run, req->M, req->q, req->steps, req->delta ? req->delta : "1e-12");
     if (req->relation == 0 || req->relation == 2)
         rels[p->nrel++] = LP_PLD_REMOVE;
     if (req->relation == 1 || req->relation == 2)
         rels[p->nrel++] = LP_PLD_ADD;
-    if (p->run.q_is_one) {      /* one Gaussian, the same under add and remove */
-        p->full_batch = 1;
-        p->nrel = 0;
-        return 0;
+    p->phased = req->nphases > 0 || req->mech != LP_PLD_GAUSS;
+    if (p->phased) {
+        if (phases_of(p, req) != 0) {
+            p->why = "out of memory";
+            p->out_of_memory = 1;
+            p->nrel = 0;
+            return -1;
+        }
+    } else {
+        lp_dpsgd_init(&p->run, req->M, req->q, req->steps, req->delta ? req->delta : "1e-12");
+        if (p->run.q_is_one) {  /* one Gaussian, the same under add and remove */
+            p->full_batch = 1;
+            p->nrel = 0;
+            return 0;
+        }
     }
     for (int i = 0; i < p->nrel; i++) {
-        if (lp_pld_init(&p->pld[i], &p->run, rels[i], req->width, req->max_n,
-                        req->eps ? lp_strtod(req->eps, NULL) : -1) != 0) {
+        int failed = p->phased
+            ? lp_pld_init_phases(&p->pld[i], p->ps.st, p->ps.n, rels[i], req->width, req->max_n, eps_hint)
+            : lp_pld_init(&p->pld[i], &p->run, rels[i], req->width, req->max_n, eps_hint);
+        if (failed) {
             p->why = p->pld[i].why ? p->pld[i].why : "failed";
             p->out_of_memory = p->pld[i].out_of_memory;
             p->nrel = i + 1;    /* cleared by lp_pld_profile_clear */
@@ -48,7 +72,10 @@ lp_pld_profile_clear(lp_pld_profile *p)
     for (int i = 0; i < p->nrel; i++)
         lp_pld_clear(&p->pld[i]);
     p->nrel = 0;
-    lp_dpsgd_clear(&p->run);
+    if (p->phased)
+        lp_pld_phase_set_clear(&p->ps);
+    else
+        lp_dpsgd_clear(&p->run);
 }
 
 void

@@ -9,7 +9,9 @@
 #include "account/pld/pld.h"
 
 typedef struct {
-    lp_dpsgd run;
+    lp_dpsgd run;               /* one Gaussian phase (phased 0) */
+    lp_pld_phase_set ps;        /* phases or another mechanism (phased 1) */
+    int phased;
     lp_pld pld[2];
     int nrel;                   /* 1 (remove or add) or 2 (both: the worse) */
     int full_batch;             /* q = 1 exactly: the closed form, no grid */
@@ -17,7 +19,8 @@ typedef struct {
     int out_of_memory;
 } lp_pld_profile;
 
-/* Composes req's run (M, q, steps, relation, width, max_n) once per relation.
+/* Composes req's run (M, q, steps, relation, width, max_n; or req's phases,
+ * or its mechanism's step, as lp_pld_study does) once per relation.
  * The grid is sized for the reference delta req->delta (the smallest delta
  * to be asked; NULL: 1e-12) and, where req->eps is set, for that epsilon
  * (the greatest to be asked): queries elsewhere stay certified, their

@@ -42,9 +42,14 @@ lp_pld_lists_study(lp_record *rec, const lp_pld_request *req, const char *const 
 
     lp_record_text(rec, "command", "account");
     lp_record_text(rec, "accountant", "pld");
-    lp_record_text(rec, "noise_multiplier", req->M);
-    lp_record_text(rec, "sampling_rate", req->q);
-    lp_record_int(rec, "steps", (int64_t) req->steps);
+    if (req->nphases) {
+        lp_record_null(rec, "noise_multiplier");
+        lp_pld_record_phases(rec, req->phases, req->nphases);
+    } else {
+        lp_record_text(rec, "noise_multiplier", req->M);
+        lp_record_text(rec, "sampling_rate", req->q);
+        lp_record_int(rec, "steps", (int64_t) req->steps);
+    }
     lp_record_text(rec, "relation", req->relation == 0 ? "remove" : req->relation == 1 ? "add" : "both");
     lp_record_double(rec, "width", req->width);
     lp_record_text(rec, "grid_delta", req->delta ? req->delta : "1e-12");

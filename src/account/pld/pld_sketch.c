@@ -49,9 +49,9 @@ pld_sketch_init(loss_sketch *sk, double q, double M, lp_pld_relation rel)
     return 0;
 }
 
-/* log E[e^{lambda L}] on the sketch */
-static double
-sketch_logmgf(const loss_sketch *sk, double lambda)
+/* log E[e^{lambda L}] on the sketch (pld_sketch.h) */
+double
+pld_sketch_logmgf(const loss_sketch *sk, double lambda)
 {
     double mx = -INFINITY, s = 0, lmax = sk->lmax;
     if (fabs(lambda) * lmax < 600) {
@@ -80,7 +80,7 @@ pld_chernoff_point(const loss_sketch *sk, double T, double log_inv_eta, int sign
 {
     const double g = (sqrt(5.0) - 1) / 2;
     double lo = log(1e-4), hi = log(1e7), x1, x2, f1, f2;
-#define CH(x) (sign * (T * sketch_logmgf(sk, sign * exp(x)) + log_inv_eta) / exp(x))
+#define CH(x) (sign * (T * pld_sketch_logmgf(sk, sign * exp(x)) + log_inv_eta) / exp(x))
     x1 = hi - g * (hi - lo);
     x2 = lo + g * (hi - lo);
     f1 = CH(x1);

@@ -19,6 +19,8 @@ double pld_loss_d(double u, double q, double M, lp_pld_relation rel);
 /* the sketch on a grid of du = 0.002 over [-14, 1/M + 14]; 0, or -1 when out
  * of memory (nothing left allocated; else free(sk->l), free(sk->lw)) */
 int pld_sketch_init(loss_sketch *sk, double q, double M, lp_pld_relation rel);
+/* log E[e^{lambda L}] on the sketch (sk->lmax set) */
+double pld_sketch_logmgf(const loss_sketch *sk, double lambda);
 /* sign +1: min over lambda > 0 of (T log m(lambda) + log(1/eta)) / lambda
  * (S >= it with probability <= eta); sign -1: the lower one; *lam the best
  * lambda (golden section on log lambda, 50 steps); sk->lmax must be set */

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "core/host.h"
-#include "account/pld/pld.h"
+#include "account/pld/pld_internal.h"
 #include "account/pld/pld_full_batch.h"
 
 static void
@@ -49,7 +49,13 @@ one_relation(lp_record *obj, const lp_dpsgd *run, lp_pld_relation rel, const lp_
              const char **why)
 {
     lp_pld pld;
-    if (lp_pld_init(&pld, run, rel, req->width, req->max_n, req->eps ? lp_strtod(req->eps, NULL) : -1) != 0) {
+    lp_pld_step st;
+    int failed;
+    lp_pld_request_step(&st, req, run);
+    failed = lp_pld_init_step(&pld, &st, rel, req->width, req->max_n,
+                              req->eps ? lp_strtod(req->eps, NULL) : -1);
+    lp_pld_step_clear(&st);
+    if (failed) {
         *oom |= pld.out_of_memory;
         *why = pld.why;
         lp_record_text(obj, "relation", rel == LP_PLD_REMOVE ? "remove" : "add");
@@ -84,8 +90,11 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
     arb_t dlo[2], dhi[2], eps;
     int rels[2], nrel = 0, ok = 1, oom = 0, status;
     const char *why = NULL;
+    if (req->nphases > 0)       /* phases: one bracket over all of them */
+        return lp_pld_phases_study(rec, req);
     /* with --delta-for-epsilon the grid is chosen for deltas down to 1e-12 */
-    lp_dpsgd_init(&run, req->M, req->q, req->steps, req->delta ? req->delta : "1e-12");
+    lp_dpsgd_init(&run, req->mech == LP_PLD_VMF ? "1" : req->M, req->q, req->steps,
+                  req->delta ? req->delta : "1e-12");
     arb_init(eps);
     for (int i = 0; i < 2; i++) {
         arb_init(dlo[i]);
@@ -100,7 +109,21 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
 
     lp_record_text(rec, "command", "account");
     lp_record_text(rec, "accountant", "pld");
-    lp_record_text(rec, "noise_multiplier", req->M);
+    if (req->mech == LP_PLD_VMF) {
+        /* the VMF's step (pld_mech_vmf.c): the antipodal pair, its
+         * dominance under subsampling and composition cited */
+        lp_record_text(rec, "mechanism", "vmf");
+        lp_record_null(rec, "noise_multiplier");
+        lp_record_text(rec, "kappa", req->kappa);
+        lp_record_int(rec, "p", (int64_t) req->p);
+        lp_record_text(rec, "dominance", "the antipodal pair (VMF(mu), VMF(-mu)) dominates one step "
+                       "for any two inputs (proved: src/privacy); its Poisson-subsampled mixture "
+                       "pair under add/remove and the product over T steps dominate the run (Zhu, "
+                       "Dong and Wang 2022's subsampling and composition theorems for dominating "
+                       "pairs: cited, not proved here)");
+    } else {
+        lp_record_text(rec, "noise_multiplier", req->M);
+    }
     lp_record_text(rec, "sampling_rate", req->q);
     lp_record_int(rec, "steps", (int64_t) req->steps);
     if (req->eps) {
@@ -147,7 +170,7 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
          * upper end is null where delta is below what the composition's
          * error bounds resolve (the FFT's, the window's: the relation's
          * fft_error_bound and window_tail_bound) */
-        if (ok && !isfinite(hi) && !lp_cancelled()) {
+        if (ok && !isfinite(hi) && !lp_cancelled() && req->mech == LP_PLD_GAUSS) {
             /* delta below the grid's reach: the certified RDP bound above */
             hi = lp_pld_rdp_upper(&run);
             if (isfinite(hi)) {
@@ -179,4 +202,17 @@ done:
     arb_clear(eps);
     lp_dpsgd_clear(&run);
     return status;
+}
+
+/* the two formatters for pld_study_phases.c (pld_internal.h) */
+void
+pld_record_eps(lp_record *rec, const char *key, double v, slong digits, int up)
+{
+    record_eps(rec, key, v, digits, up);
+}
+
+void
+pld_record_arb_directed(lp_record *rec, const char *key, const arb_t x, slong digits, int up)
+{
+    record_arb_directed(rec, key, x, digits, up);
 }

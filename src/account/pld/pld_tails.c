@@ -17,7 +17,7 @@
  * kept. */
 #include <stdlib.h>
 #include <stdio.h>
-#include "account/pld/pld_internal.h"
+#include "account/pld/pld_mech.h"
 #include "core/host.h"
 
 /* sum = sum_{i < cnt} |v_i|^ e^{t l_{kmin+i}}, |v_i|^ the upper end of |v_i|;
@@ -52,14 +52,21 @@ gf_sum(arb_t sum, arb_t e1, arb_t step, arb_ptr e0, arb_srcptr v, int64_t cnt, c
     arf_clear(u);
 }
 
-/* x = x^T e^{-t j h}: from a bound x on E[e^{t Y}], Chernoff's bound on
- * P(S_Y >= j h) (t > 0) or P(S_Y <= j h) (t < 0) */
+/* x = x_0^T_0 x_1^T_1 ... e^{-t j h}: from bounds x_i on E[e^{t Y_i}] of
+ * the phases (T_i steps each; x = x_0), Chernoff's bound on P(S_Y >= j h)
+ * (t > 0) or P(S_Y <= j h) (t < 0), S_Y the sum of the independent steps:
+ * E[e^{t S_Y}] = prod_i E[e^{t Y_i}]^T_i */
 static void
-chernoff(arb_t x, uint64_t T, const arb_t t, int64_t j, double h)
+chernoff_phases(arb_t x, arb_srcptr rest, const lp_pld_step *st, size_t nph, const arb_t t,
+                int64_t j, double h)
 {
     arb_t l;
     arb_init(l);
-    arb_pow_ui(x, x, T, MASS_PREC);
+    arb_pow_ui(x, x, st[0].run->steps, MASS_PREC);
+    for (size_t i = 1; i < nph; i++) {
+        arb_pow_ui(l, rest + i - 1, st[i].run->steps, MASS_PREC);
+        arb_mul(x, x, l, MASS_PREC);
+    }
     arb_set_d(l, h);
     arb_mul_si(l, l, j, ARF_PREC_EXACT);
     arb_mul(l, l, t, MASS_PREC);
@@ -76,9 +83,10 @@ chernoff(arb_t x, uint64_t T, const arb_t t, int64_t j, double h)
  *   remove: e^{-lam (b - T h)} or e^{-lam (b - T mu_hi - t2)} + eta2;
  *   add:    e^{lam a} or e^{lam (a - T mu_lo + t2)} + eta2. */
 static void
-moment_tail(arb_t mg, const lp_pld *pld, const lp_dpsgd *run, int side, double lam, double dref)
+moment_tail(arb_t mg, const lp_pld *pld, const lp_pld_step *st, size_t nph, int side, double lam,
+            double dref)
 {
-    const uint64_t T = run->steps;
+    const uint64_t T = pld->T;      /* all the phases' steps */
     const double h = pld->h;
     arb_t alpha, rdp, t, s, c1, c2, t2, eta2, ab;
     arb_init(alpha);
@@ -94,11 +102,23 @@ moment_tail(arb_t mg, const lp_pld *pld, const lp_dpsgd *run, int side, double l
     arb_sub_ui(t, alpha, 1, MASS_PREC);
     if (side == 1 && !arb_is_positive(t)) {
         arb_zero(mg);                               /* log A <= 0 */
-    } else if (lp_rdp_integral_arb(rdp, run, alpha, MASS_PREC) == 0) {
-        arb_mul(mg, rdp, t, MASS_PREC);             /* log A_alpha */
-        arb_mul_ui(mg, mg, T, MASS_PREC);
     } else {
-        arb_pos_inf(mg);
+        /* log prod_i A_alpha,i^T_i, each phase's Renyi divergence; none
+         * (a mechanism without it): no bound */
+        for (size_t i = 0; i < nph; i++) {
+            const lp_pld_mech *mech = pld_mech_of(st[i].mech);
+            if (mech->renyi != NULL && mech->renyi(rdp, st + i, alpha, MASS_PREC) == 0) {
+                arb_mul(rdp, rdp, t, MASS_PREC);    /* log A_alpha */
+                arb_mul_ui(rdp, rdp, st[i].run->steps, MASS_PREC);
+                if (i == 0)
+                    arb_set(mg, rdp);
+                else
+                    arb_add(mg, mg, rdp, MASS_PREC);
+            } else {
+                arb_pos_inf(mg);
+                break;
+            }
+        }
     }
     arb_set_d(eta2, 1e-6 * dref);
     arb_log(t2, eta2, MASS_PREC);
@@ -146,14 +166,26 @@ moment_tail(arb_t mg, const lp_pld *pld, const lp_dpsgd *run, int side, double l
 }
 
 void
-pld_window_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcptr mass,
+pld_window_tails(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, arb_srcptr mass,
                  arb_srcptr G, arb_srcptr F, int64_t kmin, int64_t K, double lam_hi, double lam_lo,
                  double dref)
 {
-    const uint64_t T = run->steps;
+    pld_window_tails_phases(pld, st, 1, rel, &mass, &G, &F, &kmin, &K, lam_hi, lam_lo, dref);
+}
+
+void
+pld_window_tails_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_pld_relation rel,
+                        const arb_srcptr *mass_i, const arb_srcptr *G_i, const arb_srcptr *F_i,
+                        const int64_t *kmin_i, const int64_t *K_i, double lam_hi, double lam_lo,
+                        double dref)
+{
     const double h = pld->h;
     const int64_t b = pld->ja + (int64_t) pld->n;   /* the window [a, b) = [ja, ja + n) h */
     arb_t t, mg, mg2, mg3, e1, step, sum;
+    /* the phases after the first: their generating functions' bounds, from
+     * the masses (rm) and the better of the masses' and the tails' (rp) */
+    arb_ptr rm = _arb_vec_init(nph > 1 ? (slong) nph - 1 : 1);
+    arb_ptr rp = _arb_vec_init(nph > 1 ? (slong) nph - 1 : 1);
 
     arb_init(t);
     arb_init(mg);
@@ -166,14 +198,20 @@ pld_window_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcp
     for (int side = 0; side < 2; side++) {
         const double lam = side == 0 ? lam_hi : lam_lo;
         const int moment = (rel == LP_PLD_REMOVE) == (side == 0);
+        int parts = 0;
         arb_pos_inf(mg2);
         if (moment)
-            moment_tail(mg2, pld, run, side, lam, dref);
-        /* the discretised generating function from the masses (side 0:
-         * P(S_Y >= b); side 1: P(S_Y <= a - h)) */
+            moment_tail(mg2, pld, st, nph, side, lam, dref);
         arb_set_d(t, side == 0 ? lam : -lam);
-        gf_sum(mg, e1, step, NULL, mass, K, t, kmin, h);
-        chernoff(mg, T, t, side == 0 ? b : pld->ja - 1, h);
+        for (size_t i = nph; i-- > 0;) {
+            /* each phase's generating function from its masses (side 0:
+             * P(S_Y >= b); side 1: P(S_Y <= a - h)), and summed by parts
+             * over its tails where given (below); phase 0's last */
+            arb_srcptr mass = mass_i[i], G = G_i[i], F = F_i[i];
+            const int64_t kmin = kmin_i[i], K = K_i[i];
+            arb_ptr gm = i == 0 ? mg : rm + i - 1, gp = i == 0 ? mg3 : rp + i - 1;
+            gf_sum(gm, e1, step, NULL, mass, K, t, kmin, h);
+            arb_pos_inf(gp);
         /* side 0 again, summed by parts over the tails G_i = P(X > l_i)
          * (with i counted from kmin): m_0 = 1 - G_0, m_i = G_{i-1} - G_i,
          * m_{K-1} = G_{K-2}, so with e_i = e^{lam l_i}
@@ -184,13 +222,12 @@ pld_window_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcp
          * absolute radii, times e^{lam l} at the top of a long support,
          * swamped the sum above (q = 1e-5, M = 0.8, T = 1e6: 2.9e+314); the
          * tails carry radii relative to themselves. */
-        if (side == 0 && G != NULL && K > 1) {
-            gf_sum(sum, e1, step, mg3, G, K - 1, t, kmin, h);   /* mg3 = e_0 */
-            arb_sub_ui(step, step, 1, MASS_PREC);   /* e^{lam h} - 1 */
-            arb_addmul(mg3, sum, step, MASS_PREC);
-            chernoff(mg3, T, t, b, h);              /* P(S_Y >= b) <= m(lam)^T e^{-lam b} */
-            pld_take_better(mg, mg3, 1);
-        }
+            if (side == 0 && G != NULL && K > 1) {
+                gf_sum(sum, e1, step, gp, G, K - 1, t, kmin, h);    /* gp = e_0 */
+                arb_sub_ui(step, step, 1, MASS_PREC);   /* e^{lam h} - 1 */
+                arb_addmul(gp, sum, step, MASS_PREC);
+                parts = 1;
+            }
         /* side 1 by parts over F_i = P(X <= l_i) (add only): with
          * e_i = e^{-lam l_i}, decreasing, m_0 = F_0, m_i = F_i - F_{i-1},
          * m_{K-1} = 1 - F_{K-2}:
@@ -198,13 +235,23 @@ pld_window_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcp
          *                 = e_{K-1} + (1 - e^{-lam h}) sum_{i<K-1} F_i e_i,
          * every term >= 0: the upper ends of the F_i give a valid bound;
          * P(S_Y <= a - h) <= m(-lam)^T e^{lam (a - h)} as above. */
-        if (side == 1 && F != NULL && K > 1) {
-            gf_sum(sum, e1, step, NULL, F, K - 1, t, kmin, h);  /* e1 = e_{K-1} */
-            arb_sub_ui(step, step, 1, MASS_PREC);
-            arb_neg(step, step);                    /* 1 - e^{-lam h} */
-            arb_mul(sum, sum, step, MASS_PREC);
-            arb_add(mg3, e1, sum, MASS_PREC);
-            chernoff(mg3, T, t, pld->ja - 1, h);
+            if (side == 1 && F != NULL && K > 1) {
+                gf_sum(sum, e1, step, NULL, F, K - 1, t, kmin, h);  /* e1 = e_{K-1} */
+                arb_sub_ui(step, step, 1, MASS_PREC);
+                arb_neg(step, step);                    /* 1 - e^{-lam h} */
+                arb_mul(sum, sum, step, MASS_PREC);
+                arb_add(gp, e1, sum, MASS_PREC);
+                parts = 1;
+            }
+            if (i > 0 && !arb_is_finite(gp))
+                arb_set(gp, gm);                        /* no tails: the masses' */
+        }
+        chernoff_phases(mg, rm, st, nph, t, side == 0 ? b : pld->ja - 1, h);
+        if (parts) {
+            if (!arb_is_finite(mg3))
+                arb_set(mg3, mg);       /* (phase 0 had no tails; mg already raised) */
+            else
+                chernoff_phases(mg3, rp, st, nph, t, side == 0 ? b : pld->ja - 1, h);
             pld_take_better(mg, mg3, 1);
         }
         if (arb_is_finite(mg2)) {
@@ -232,4 +279,6 @@ pld_window_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, arb_srcp
     arb_clear(e1);
     arb_clear(step);
     arb_clear(sum);
+    _arb_vec_clear(rm, nph > 1 ? (slong) nph - 1 : 1);
+    _arb_vec_clear(rp, nph > 1 ? (slong) nph - 1 : 1);
 }

@@ -1,0 +1,334 @@
+/* pld_mech_discrete.c -- mechanisms of finitely many outcomes as rows of the
+ * PLD accountant's table (pld_mech.h): binary randomized response at
+ * epsilon e (rr) and any (e, d)-DP mechanism (epsdelta).
+ *
+ * The dominating pairs.  Every e-DP mechanism is dominated by binary
+ * randomized response, P0 = (e^e, 1)/(1 + e^e), Q0 = (1, e^e)/(1 + e^e), and
+ * every (e, d)-DP mechanism by the pair of four outcomes
+ *   P0 = (d, (1-d) e^e/(1+e^e), (1-d)/(1+e^e), 0),
+ *   Q0 = (0, (1-d)/(1+e^e), (1-d) e^e/(1+e^e), d)
+ * (Kairouz, Oh and Viswanath 2015, Thm 2.1: its hockey-stick curve is the
+ * largest an (e, d)-DP pair can have; dp_accounting builds its PLD "from
+ * privacy parameters" on it): cited.  Poisson subsampling and composition as
+ * for the VMF (pld_mech_vmf.c: Zhu, Dong and Wang 2022, cited).
+ *
+ * The loss takes one value per outcome j: remove L_j = log(1 - q + q P0_j /
+ * Q0_j) with mass (1-q) Q0_j + q P0_j (+infinity where Q0_j = 0: mass q d,
+ * always cut, so counted fully into delta by the clamp (a)); add L_j = -log(1
+ * - q + q P0_j / Q0_j) with mass Q0_j (outcomes with Q0_j = 0 have none).
+ * Everything is exact up to Arb's balls: the masses of Y are the outcomes'
+ * masses at ceil_h(L_j), each L_j's ball made not to straddle a grid point
+ * by raising the precision; the mean of X~ is a finite sum. */
+#include <math.h>
+#include <stdlib.h>
+#include "account/pld/pld_mech.h"
+#include "core/host.h"
+
+#define NOUT 4
+
+typedef struct {
+    int n;
+    arb_struct L[NOUT];         /* the loss (infinite where inf[j]) */
+    arb_struct m[NOUT];         /* its mass under P */
+    int inf[NOUT];
+} outcomes;
+
+/* the outcomes of st under rel at precision prec (m_j = 0 ones dropped) */
+static void
+outcomes_init(outcomes *o, const lp_pld_step *st, lp_pld_relation rel, slong prec)
+{
+    arb_t ee, p0, q0, one_d, t, q1;
+    arb_init(ee);
+    arb_init(p0);
+    arb_init(q0);
+    arb_init(one_d);
+    arb_init(t);
+    arb_init(q1);
+    o->n = 0;
+    arb_exp(ee, st->e, prec);
+    arb_sub_ui(q1, st->run->q, 1, prec);
+    arb_neg(q1, q1);                            /* 1 - q */
+    if (st->mech == LP_PLD_EPSDELTA) {
+        arb_sub_ui(one_d, st->d, 1, prec);
+        arb_neg(one_d, one_d);
+    } else {
+        arb_one(one_d);
+    }
+    for (int j = 0; j < NOUT; j++) {
+        int k = o->n;
+        if (st->mech == LP_PLD_RR && (j == 0 || j == 3))
+            continue;
+        /* P0_j, Q0_j */
+        arb_add_ui(t, ee, 1, prec);
+        if (j == 0) {
+            arb_set(p0, st->d);
+            arb_zero(q0);
+        } else if (j == 3) {
+            arb_zero(p0);
+            arb_set(q0, st->d);
+        } else {
+            arb_div(p0, one_d, t, prec);
+            arb_set(q0, p0);
+            arb_mul(j == 1 ? p0 : q0, j == 1 ? p0 : q0, ee, prec);
+        }
+        if (arb_is_zero(p0) && arb_is_zero(q0))
+            continue;
+        arb_init(o->L + k);
+        arb_init(o->m + k);
+        o->inf[k] = 0;
+        if (rel == LP_PLD_REMOVE) {
+            arb_mul(o->m + k, q1, q0, prec);
+            arb_addmul(o->m + k, st->run->q, p0, prec);
+            if (arb_is_zero(q0)) {
+                o->inf[k] = 1;
+                arb_pos_inf(o->L + k);
+            } else {
+                arb_div(t, p0, q0, prec);
+                arb_mul(t, t, st->run->q, prec);
+                arb_add(t, t, q1, prec);
+                arb_log(o->L + k, t, prec);
+            }
+        } else {
+            if (arb_is_zero(q0)) {              /* no mass under P = Q0 */
+                arb_clear(o->L + k);
+                arb_clear(o->m + k);
+                continue;
+            }
+            arb_set(o->m + k, q0);
+            arb_div(t, p0, q0, prec);
+            arb_mul(t, t, st->run->q, prec);
+            arb_add(t, t, q1, prec);
+            arb_log(o->L + k, t, prec);
+            arb_neg(o->L + k, o->L + k);
+        }
+        o->n++;
+    }
+    arb_clear(ee);
+    arb_clear(p0);
+    arb_clear(q0);
+    arb_clear(one_d);
+    arb_clear(t);
+    arb_clear(q1);
+}
+
+static void
+outcomes_clear(outcomes *o)
+{
+    for (int j = 0; j < o->n; j++) {
+        arb_clear(o->L + j);
+        arb_clear(o->m + j);
+    }
+}
+
+/* k = ceil(L/h) for a finite L: the precision raised until L's ball lies in
+ * one cell ((k-1) h, k h] (or is exactly k h); -1 when it never does */
+static int
+cell_of(int64_t *k, const lp_pld_step *st, lp_pld_relation rel, int j, double h)
+{
+    for (slong prec = 128; prec <= 4096; prec *= 2) {
+        outcomes o;
+        arb_t x;
+        arf_t lo, hi;
+        int done = 0;
+        outcomes_init(&o, st, rel, prec);
+        arb_init(x);
+        arf_init(lo);
+        arf_init(hi);
+        arb_set_d(x, h);
+        arb_div(x, o.L + j, x, prec);           /* L / h */
+        arb_get_lbound_arf(lo, x, prec);
+        arb_get_ubound_arf(hi, x, prec);
+        arf_ceil(lo, lo);
+        arf_ceil(hi, hi);
+        if (arf_equal(lo, hi) && arf_cmpabs_2exp_si(hi, 62) < 0) {
+            *k = arf_get_si(hi, ARF_RND_NEAR);
+            done = 1;
+        }
+        arb_clear(x);
+        arf_clear(lo);
+        arf_clear(hi);
+        outcomes_clear(&o);
+        if (done)
+            return 0;
+    }
+    return -1;
+}
+
+static int
+disc_sketch(loss_sketch *sk, const lp_pld_step *st, lp_pld_relation rel)
+{
+    outcomes o;
+    double s1 = 0, s2 = 0, sw = 0, top = -INFINITY;
+    outcomes_init(&o, st, rel, 128);
+    sk->n = (size_t) o.n;
+    sk->l = malloc((o.n > 0 ? o.n : 1) * sizeof *sk->l);
+    sk->lw = malloc((o.n > 0 ? o.n : 1) * sizeof *sk->lw);
+    if (sk->l == NULL || sk->lw == NULL) {
+        free(sk->l);
+        free(sk->lw);
+        outcomes_clear(&o);
+        return -1;
+    }
+    for (int j = 0; j < o.n; j++)
+        if (!o.inf[j])
+            top = fmax(top, arf_get_d(arb_midref(o.L + j), ARF_RND_NEAR));
+    for (int j = 0; j < o.n; j++) {
+        double m = arf_get_d(arb_midref(o.m + j), ARF_RND_NEAR);
+        /* the infinite loss is cut: sketched at the finite top */
+        sk->l[j] = o.inf[j] ? top : arf_get_d(arb_midref(o.L + j), ARF_RND_NEAR);
+        sk->lw[j] = m > 0 ? log(m) : -INFINITY;
+        sw += m;
+        s1 += m * sk->l[j];
+        s2 += m * sk->l[j] * sk->l[j];
+    }
+    sk->mean = sw > 0 ? s1 / sw : 0;
+    sk->var = fmax(sw > 0 ? s2 / sw - sk->mean * sk->mean : 0, 1e-300);
+    outcomes_clear(&o);
+    return 0;
+}
+
+/* the support: the finite losses' range (the infinite one is cut) */
+static void
+disc_cuts(double *lo_cut, double *hi_cut, const lp_pld_step *st, lp_pld_relation rel, double dref)
+{
+    outcomes o;
+    (void) dref;
+    *lo_cut = INFINITY;
+    *hi_cut = -INFINITY;
+    outcomes_init(&o, st, rel, 128);
+    for (int j = 0; j < o.n; j++)
+        if (!o.inf[j]) {
+            double l = arf_get_d(arb_midref(o.L + j), ARF_RND_NEAR);
+            *lo_cut = fmin(*lo_cut, l);
+            *hi_cut = fmax(*hi_cut, l);
+        }
+    if (!(*lo_cut <= *hi_cut))
+        *lo_cut = *hi_cut = 0;
+    /* a margin, so that the grid's ends hold every finite loss (the doubles
+     * round; an atom beyond an end would be cut: valid, but counted whole) */
+    *lo_cut -= 1e-9 * fabs(*lo_cut) + 1e-12;
+    *hi_cut += 1e-9 * fabs(*hi_cut) + 1e-12;
+    if (*lo_cut == *hi_cut) {       /* one value: a cell either side */
+        *lo_cut -= 1e-6;
+        *hi_cut += 1e-6;
+    }
+    outcomes_clear(&o);
+}
+
+/* the index in [kmin, kmin + K) of outcome j's rounded-up clamped loss */
+static int64_t
+index_of(const lp_pld_step *st, lp_pld_relation rel, const outcomes *o, int j, int64_t kmin,
+         int64_t K, double h)
+{
+    int64_t k;
+    if (o->inf[j] || cell_of(&k, st, rel, j, h) != 0 || k > kmin + K - 1)
+        return K - 1;                           /* clamped at the top (a cell never found: up) */
+    return k < kmin ? 0 : k - kmin;
+}
+
+static arb_ptr
+disc_masses(const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
+            arb_ptr *tails, arb_ptr *lower)
+{
+    outcomes o;
+    arb_ptr mass = _arb_vec_init(K), G = _arb_vec_init(K > 1 ? K - 1 : 1);
+    arb_ptr F = rel == LP_PLD_ADD ? _arb_vec_init(K > 1 ? K - 1 : 1) : NULL;
+    outcomes_init(&o, st, rel, 128);
+    for (int j = 0; j < o.n; j++) {
+        int64_t i = index_of(st, rel, &o, j, kmin, K, h);
+        arb_add(mass + i, mass + i, o.m + j, MASS_PREC);
+    }
+    /* G_i = P(X > l_{kmin+i}) = the masses above i; F_i = those at or below */
+    for (int64_t i = K - 1; i-- > 0;) {
+        arb_set(G + i, mass + i + 1);
+        if (i + 1 < K - 1)
+            arb_add(G + i, G + i, G + i + 1, MASS_PREC);
+    }
+    if (F)
+        for (int64_t i = 0; i + 1 < K; i++) {
+            arb_set(F + i, mass + i);
+            if (i > 0)
+                arb_add(F + i, F + i, F + i - 1, MASS_PREC);
+        }
+    if (K == 1)
+        arb_one(mass + 0);
+    outcomes_clear(&o);
+    if (lower)
+        *lower = F;
+    else if (F)
+        _arb_vec_clear(F, K > 1 ? K - 1 : 1);
+    if (tails)
+        *tails = G;
+    else
+        _arb_vec_clear(G, K > 1 ? K - 1 : 1);
+    return mass;
+}
+
+/* tau_hi = P(X > l_kmax) (remove), tau_lo = P(X <= l_kmin) (add) */
+static void
+disc_cut_tails(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t kmax,
+               double h)
+{
+    outcomes o;
+    arb_t l;
+    arb_init(l);
+    outcomes_init(&o, st, rel, 128);
+    arb_zero(pld->tau_hi);
+    arb_zero(pld->tau_lo);
+    pld_grid_point(l, rel == LP_PLD_REMOVE ? kmax : kmin, h);
+    for (int j = 0; j < o.n; j++) {
+        if (rel == LP_PLD_REMOVE) {
+            if (o.inf[j] || arb_gt(o.L + j, l))
+                arb_add(pld->tau_hi, pld->tau_hi, o.m + j, MASS_PREC);
+            else if (!arb_le(o.L + j, l))       /* undecided: counted (an upper bound) */
+                arb_add(pld->tau_hi, pld->tau_hi, o.m + j, MASS_PREC);
+        } else if (arb_le(o.L + j, l) || !arb_gt(o.L + j, l)) {
+            arb_add(pld->tau_lo, pld->tau_lo, o.m + j, MASS_PREC);
+        }
+    }
+    outcomes_clear(&o);
+    arb_clear(l);
+}
+
+/* E[X~] = sum_j m_j clamp(L_j) exactly (balls) */
+static void
+disc_clamped_mean(arb_t ex_lo, arb_t ex_hi, const lp_pld_step *st, lp_pld_relation rel,
+                  int64_t kmin, int64_t K, double h)
+{
+    outcomes o;
+    arb_t lo, hi, x;
+    arb_init(lo);
+    arb_init(hi);
+    arb_init(x);
+    outcomes_init(&o, st, rel, 128);
+    pld_grid_point(lo, kmin, h);
+    pld_grid_point(hi, kmin + K - 1, h);
+    arb_zero(ex_lo);
+    for (int j = 0; j < o.n; j++) {
+        if (o.inf[j] || arb_ge(o.L + j, hi))
+            arb_set(x, hi);
+        else if (arb_le(o.L + j, lo))
+            arb_set(x, lo);
+        else
+            arb_union(x, o.L + j, o.L + j, MASS_PREC);  /* inside, or undecided: */
+        if (!o.inf[j] && !arb_ge(o.L + j, hi) && !arb_le(o.L + j, lo)
+            && !(arb_gt(o.L + j, lo) && arb_lt(o.L + j, hi))) {
+            arb_union(x, x, lo, MASS_PREC);     /* a clamp undecided: both */
+            arb_union(x, x, hi, MASS_PREC);
+        }
+        arb_addmul(ex_lo, o.m + j, x, MASS_PREC);
+    }
+    arb_set(ex_hi, ex_lo);
+    outcomes_clear(&o);
+    arb_clear(lo);
+    arb_clear(hi);
+    arb_clear(x);
+}
+
+const lp_pld_mech pld_mech_rr = {
+    "rr", disc_sketch, disc_cuts, disc_masses, disc_cut_tails, disc_clamped_mean, NULL,
+};
+
+const lp_pld_mech pld_mech_epsdelta = {
+    "epsdelta", disc_sketch, disc_cuts, disc_masses, disc_cut_tails, disc_clamped_mean, NULL,
+};

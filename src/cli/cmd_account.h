@@ -55,6 +55,11 @@ int lp_account_check_delta(const char *v, int zero_ok);
 int lp_account_check_zero_or_positive(const char *opt, const char *v);
 /* --orders into o->orders */
 int lp_account_parse_orders(lp_account_opts *o);
+/* the RDP accountant's checks at one run: M or --epsilon, --stated-epsilon's
+ * batches and epochs, q, T, delta, digits, resolution, --method and
+ * --compare, then the orders (cmd_account_rdp.c) */
+int lp_account_parse_rdp(lp_account_opts *o, const char *digits_text, const char *res_text,
+                         const char *batch_text, const char *epochs_text);
 /* --batch --dataset-size --epochs: q and T into o's buffers */
 int lp_account_from_dataset(lp_account_opts *o, const char *batch_text, const char *dataset_text,
                             const char *epochs_text);

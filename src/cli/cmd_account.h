@@ -65,6 +65,9 @@ int lp_account_from_dataset(lp_account_opts *o, const char *batch_text, const ch
                             const char *epochs_text);
 /* --sampling-rate Q with --epochs E (Opacus's words): T = floor(E/Q), exactly */
 int lp_account_steps_from_rate(lp_account_opts *o, const char *epochs_text);
+/* one Gaussian run's checks under --accountant pld (cmd_account_pld.c); the
+ * VMF's and the phases' checks end in it */
+int lp_account_parse_pld_run(lp_account_opts *o, const char *digits_text, const char *res_text);
 /* each mode's options: --accountant pld; --mechanism vmf; --phase and --delta-for-epsilon */
 int lp_account_parse_pld(lp_account_opts *o, const char *digits_text, const char *res_text);
 int lp_account_parse_vmf(lp_account_opts *o, const char *digits_text, const char *res_text,

@@ -1,7 +1,8 @@
-/* cmd_account_modes.c -- `leakproof account`: the checks of each mode's
- * values (the RDP accountant's, --accountant pld, --mechanism vmf, --phase and
- * --delta-for-epsilon), shared with the parser (cmd_account.c).  Contracts in
- * cmd_account.h. */
+/* cmd_account_modes.c -- `leakproof account`: the modes' parsers (the orders,
+ * a run given by its dataset or epochs, --accountant pld's dispatch,
+ * --mechanism vmf, --phase and --delta-for-epsilon of the RDP accountant),
+ * shared with the parser (cmd_account.c); the values' checks in
+ * cmd_account_checks.c.  Contracts in cmd_account.h. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,36 +14,6 @@
 #include "channel/channel.h"
 
 static const char *const cmd = "account";
-/* --sampling-rate: a decimal in (0, 1] ((0, 1) with open_hi), or a fraction
- * N/D of integers (1/568 read exactly) in the same range */
-int
-lp_account_check_rate(const char *v, int open_hi)
-{
-    uint64_t num, den;
-    if (v && strchr(v, '/')) {
-        if (lp_rate_fraction(&num, &den, v) != 0 || num == 0 || num > den || (open_hi && num == den))
-            return lp_usage_error(cmd, "--sampling-rate must be a decimal number or a fraction N/D "
-                                  "of integers in %s (got '%s')", open_hi ? "(0, 1)" : "(0, 1]", v);
-        return 0;
-    }
-    return lp_arg_unit_interval(cmd, "--sampling-rate", v, open_hi);
-}
-
-int
-lp_account_check_positive(const char *opt, const char *v)
-{
-    if (v == NULL)
-        return lp_usage_error(cmd, "missing %s", opt);
-    if (lp_decimal_exponent_beyond(v)) {
-        char m[300];
-        lp_decimal_exponent_message(m, sizeof m, opt, v);
-        return lp_usage_error(cmd, "%s", m);
-    }
-    if (!lp_decimal_valid(v) || lp_decimal_sign(v) <= 0)
-        return lp_usage_error(cmd, "%s must be a decimal number > 0 (got '%s')", opt, v);
-    return 0;
-}
-
 int
 lp_account_parse_orders(lp_account_opts *o)
 {
@@ -151,94 +122,14 @@ lp_account_steps_from_rate(lp_account_opts *o, const char *epochs_text)
     return 0;
 }
 
-/* --accountant pld: M, q in [1e-300, 1], T in 1 .. 1e9, delta (>= 1e-300) or
- * --delta-for-epsilon */
+/* --accountant pld: phases of any mechanism (cmd_account_pld_mech.c), or one
+ * Gaussian run (cmd_account_pld.c) */
 int
 lp_account_parse_pld(lp_account_opts *o, const char *digits_text, const char *res_text)
 {
-    int rc;
-    if (o->nphases)             /* phases of any mechanism (cmd_account_pld_mech.c) */
+    if (o->nphases)
         return lp_account_parse_pld_phases(o, digits_text, res_text);
-    if (o->stated || o->orders_text || o->method_text || o->compare || o->per_order)
-        return lp_usage_error(cmd, "--accountant pld does not take %s",
-                              o->stated ? "--stated-epsilon"
-                              : o->orders_text ? "--orders" : o->method_text ? "--method"
-                              : o->compare ? "--compare" : "--per-order");
-    if (o->eps) {               /* the least multiplier (account/pld_least_multiplier.c) */
-        char *end;
-        double e = lp_strtod(o->eps, &end);
-        if (o->M)
-            return lp_usage_error(cmd, "--epsilon and --noise-multiplier exclude each other "
-                                  "(give M to get epsilon, or epsilon to get the least M)");
-        if (o->delta_for_eps)
-            return lp_usage_error(cmd, "--epsilon and --delta-for-epsilon exclude each other");
-        if (!lp_decimal_valid(o->eps) || *end || !(e > 0 && e <= 10000))
-            return lp_usage_error(cmd, "--epsilon must be a decimal in (0, 1e4] with --accountant "
-                                  "pld (got '%s')", o->eps);
-    } else if ((rc = lp_account_check_positive("--noise-multiplier", o->M))) {
-        return rc;
-    }
-    if (o->M) {
-        double m = lp_strtod(o->M, NULL);
-        if (!(m >= 0.01 && m <= 10000))
-            return lp_usage_error(cmd, "--noise-multiplier must be in [0.01, 1e4] with --accountant "
-                                  "pld (got '%s')", o->M);
-    }
-    /* q = 1 (full batch) takes the closed form (account/pld_full_batch.c);
-     * q and delta below 1e-300 are declined before starting: the grid's
-     * doubles cannot size them (a decline, not a null bound) */
-    if ((rc = lp_account_check_rate(o->q, 0)))
-        return rc;
-    if (!strchr(o->q, '/') && !(lp_strtod(o->q, NULL) >= 1e-300))
-        return lp_usage_error(cmd, "--sampling-rate below 1e-300 is declined with --accountant "
-                              "pld (the grid is sized in doubles; got '%s'): epsilon is below "
-                              "that of q = 1e-300", o->q);
-    if (o->T == NULL)
-        return lp_usage_error(cmd, "missing --steps");
-    if (lp_decimal_uint64(&o->steps, o->T) != 0 || o->steps < 1 || o->steps > 1000000000)
-        return lp_usage_error(cmd, "--steps must be an integer in 1 .. 1e9 with --accountant pld "
-                              "(got '%s')", o->T);
-    if (o->delta && o->delta_for_eps)
-        return lp_usage_error(cmd, "--delta and --delta-for-epsilon exclude each other");
-    if (o->delta_for_eps) {
-        if (!lp_decimal_valid(o->delta_for_eps) || lp_decimal_sign(o->delta_for_eps) < 0
-            || !(lp_strtod(o->delta_for_eps, NULL) <= 10000))
-            return lp_usage_error(cmd, "--delta-for-epsilon must be a decimal number in [0, 1e4] "
-                                  "(got '%s')", o->delta_for_eps);
-    } else if (o->delta == NULL) {
-        return lp_usage_error(cmd, "missing --delta or --delta-for-epsilon");
-    } else if ((rc = lp_arg_unit_interval(cmd, "--delta", o->delta, 1))) {
-        return rc;
-    } else if (!(lp_strtod(o->delta, NULL) >= 1e-300)) {
-        return lp_usage_error(cmd, "--delta below 1e-300 is declined with --accountant pld "
-                              "(the grid is sized in doubles; got '%s')", o->delta);
-    }
-    o->rel = 2;
-    if (o->relation) {
-        if (strcmp(o->relation, "remove") == 0)
-            o->rel = 0;
-        else if (strcmp(o->relation, "add") == 0)
-            o->rel = 1;
-        else if (strcmp(o->relation, "both") != 0)
-            return lp_usage_error(cmd, "--relation must be add, remove or both (got '%s')", o->relation);
-    }
-    o->width = 0.01;
-    if (o->width_text) {
-        char *end;
-        double w = lp_strtod(o->width_text, &end);
-        if (!lp_decimal_valid(o->width_text) || *end || !(w >= 1e-4 && w <= 1))
-            return lp_usage_error(cmd, "--width must be a decimal in [1e-4, 1] (got '%s')",
-                                  o->width_text);
-        o->width = w;
-    }
-    if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 12)))
-        return rc;
-    if (res_text && !o->eps)
-        return lp_usage_error(cmd, "--resolution needs --epsilon (the least multiplier's grid)");
-    if (res_text && (rc = lp_arg_int_range(&o->resolution, cmd, "--resolution", res_text, 0, 4)))
-        return rc;
-    o->pld = 1;
-    return 0;
+    return lp_account_parse_pld_run(o, digits_text, res_text);
 }
 
 /* --mechanism vmf: kappa > 0 (<= 1e6), p in 2 .. 1e9, q, T, delta, integer
@@ -298,26 +189,6 @@ lp_account_parse_vmf(lp_account_opts *o, const char *digits_text, const char *re
     }
     o->vmf = 1;
     return 0;
-}
-
-/* --delta: a decimal in (0, 1), or 0 where zero_ok (epsilon is then +infinity
- * for q > 0: rdp_edges.c) */
-int
-lp_account_check_delta(const char *v, int zero_ok)
-{
-    if (v == NULL)
-        return lp_usage_error(cmd, "missing --delta (or --delta-for-epsilon)");
-    if (zero_ok && v && lp_decimal_valid(v) && !lp_decimal_exponent_beyond(v) && lp_decimal_sign(v) == 0)
-        return 0;
-    return lp_arg_unit_interval(cmd, "--delta", v, 1);
-}
-
-int
-lp_account_check_zero_or_positive(const char *opt, const char *v)
-{
-    if (v && lp_decimal_valid(v) && !lp_decimal_exponent_beyond(v) && lp_decimal_sign(v) == 0)
-        return 0;
-    return lp_account_check_positive(opt, v);
 }
 
 /* --phase M,q,T (repeated) and --delta-for-epsilon E of the RDP accountant

@@ -38,8 +38,8 @@ lp_account_parse_pld_vmf(lp_account_opts *o, const char *digits_text, const char
         return lp_usage_error(cmd, "--sampling-rate 1 with --mechanism vmf: the PLD accountant "
                               "takes q in (0, 1) (q = 1 is the VMF's own profile: leakproof dp "
                               "vmf, or --accountant rdp)");
-    o->M = "1";                 /* lp_account_parse_pld's checks of M: a placeholder */
-    rc = lp_account_parse_pld(o, digits_text, res_text);
+    o->M = "1";                 /* lp_account_parse_pld_run's checks of M: a placeholder */
+    rc = lp_account_parse_pld_run(o, digits_text, res_text);
     o->M = NULL;
     if (rc)
         return rc;
@@ -154,7 +154,7 @@ lp_account_parse_pld_phases(lp_account_opts *o, const char *digits_text, const c
     o->M = "1";
     o->q = o->pld_phase[0].q;
     o->T = "1";
-    rc = lp_account_parse_pld(o, digits_text, res_text);
+    rc = lp_account_parse_pld_run(o, digits_text, res_text);
     o->nphases = n;
     o->M = o->q = o->T = NULL;
     o->steps = total;

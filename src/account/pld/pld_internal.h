@@ -61,7 +61,7 @@ void pld_window_tails_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_
                              const int64_t *kmin, const int64_t *K, double lam_hi, double lam_lo,
                              double dref);
 
-/* ---- pld_study.c: the record's number formats ---------------------------- */
+/* ---- pld_record.c: the records' number formats ------------------------- */
 
 /* key = v rounded down (up != 0: up) to `digits` digits; null when not finite */
 void pld_record_eps(lp_record *rec, const char *key, double v, slong digits, int up);

@@ -5,23 +5,7 @@
 #include <math.h>
 #include "core/host.h"
 #include "account/pld/pld_profile.h"
-
-static void
-record_double_directed(lp_record *row, const char *key, double v, slong digits, int up)
-{
-    arf_t x;
-    char *t;
-    if (!isfinite(v)) {
-        lp_record_null(row, key);
-        return;
-    }
-    arf_init(x);
-    arf_set_d(x, v);
-    t = lp_format_arf_directed(x, digits, up);
-    lp_record_text(row, key, t);
-    flint_free(t);
-    arf_clear(x);
-}
+#include "account/pld/pld_internal.h"
 
 static void
 record_arf_directed(lp_record *row, const char *key, const arf_t x, slong digits, int up)
@@ -80,8 +64,8 @@ lp_pld_lists_study(lp_record *rec, const lp_pld_request *req, const char *const 
         lp_record_text(row, "delta", deltas[i]);
         lp_decimal_arb(x, deltas[i], 128);
         lp_pld_profile_epsilon(&elo, &ehi, &p, x);
-        record_double_directed(row, "epsilon_lower_bound", elo, req->digits, 0);
-        record_double_directed(row, "epsilon_upper_bound", ehi, req->digits, 1);
+        pld_record_eps(row, "epsilon_lower_bound", elo, req->digits, 0);
+        pld_record_eps(row, "epsilon_upper_bound", ehi, req->digits, 1);
         lp_record_bool(row, "certified", isfinite(ehi));
         if (!isfinite(ehi)) {
             ok = 0;

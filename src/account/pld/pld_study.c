@@ -6,41 +6,6 @@
 #include "account/pld/pld_internal.h"
 #include "account/pld/pld_full_batch.h"
 
-static void
-record_eps(lp_record *rec, const char *key, double v, slong digits, int up)
-{
-    if (!isfinite(v)) {
-        lp_record_null(rec, key);
-        return;
-    }
-    {
-        arf_t x;
-        char *t;
-        arf_init(x);
-        arf_set_d(x, v);
-        t = lp_format_arf_directed(x, digits, up);
-        lp_record_text(rec, key, t);
-        flint_free(t);
-        arf_clear(x);
-    }
-}
-
-static void
-record_arb_directed(lp_record *rec, const char *key, const arb_t x, slong digits, int up)
-{
-    arf_t e;
-    char *t;
-    arf_init(e);
-    if (up)
-        arb_get_ubound_arf(e, x, 64);
-    else
-        arb_get_lbound_arf(e, x, 64);
-    t = lp_format_arf_directed(e, digits, up);
-    lp_record_text(rec, key, t);
-    flint_free(t);
-    arf_clear(e);
-}
-
 /* one relation: its object; the bounds go to the caller's maxima.  0, or
  * -1 (*oom set when out of memory; *why the reason) */
 static int
@@ -67,16 +32,16 @@ one_relation(lp_record *obj, const lp_dpsgd *run, lp_pld_relation rel, const lp_
     lp_record_double(obj, "grid_width", pld.h);
     lp_record_int(obj, "grid_size", (int64_t) pld.n);
     lp_record_int(obj, "step_support", (int64_t) pld.support);
-    record_arb_directed(obj, "fft_error_bound", pld.err_fft, 3, 1);
-    record_arb_directed(obj, "window_tail_bound", pld.tail, 3, 1);
+    pld_record_arb_directed(obj, "fft_error_bound", pld.err_fft, 3, 1);
+    pld_record_arb_directed(obj, "window_tail_bound", pld.tail, 3, 1);
     if (eps) {
         lp_pld_delta(dlo, dhi, &pld, eps);
-        record_arb_directed(obj, "delta_lower_bound", dlo, req->digits, 0);
-        record_arb_directed(obj, "delta_upper_bound", dhi, req->digits, 1);
+        pld_record_arb_directed(obj, "delta_lower_bound", dlo, req->digits, 0);
+        pld_record_arb_directed(obj, "delta_upper_bound", dhi, req->digits, 1);
     } else {
         lp_pld_epsilon(elo, ehi, &pld, run->delta);
-        record_eps(obj, "epsilon_lower_bound", *elo, req->digits, 0);
-        record_eps(obj, "epsilon_upper_bound", *ehi, req->digits, 1);
+        pld_record_eps(obj, "epsilon_lower_bound", *elo, req->digits, 0);
+        pld_record_eps(obj, "epsilon_upper_bound", *ehi, req->digits, 1);
     }
     lp_pld_clear(&pld);
     return 0;
@@ -156,8 +121,8 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
             if (arf_cmp(arb_midref(dhi[1]), arb_midref(hi)) > 0)
                 arb_set(hi, dhi[1]);
         }
-        record_arb_directed(rec, "delta_lower_bound", lo, req->digits, 0);
-        record_arb_directed(rec, "delta_upper_bound", hi, req->digits, 1);
+        pld_record_arb_directed(rec, "delta_lower_bound", lo, req->digits, 0);
+        pld_record_arb_directed(rec, "delta_upper_bound", hi, req->digits, 1);
         arb_clear(lo);
         arb_clear(hi);
     } else {
@@ -186,8 +151,8 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
                   "(fft_error_bound + window_tail_bound); a larger delta or the RDP accountant "
                   "bounds it";
         }
-        record_eps(rec, "epsilon_lower_bound", ok || isfinite(lo) ? lo : NAN, req->digits, 0);
-        record_eps(rec, "epsilon_upper_bound", ok ? hi : NAN, req->digits, 1);
+        pld_record_eps(rec, "epsilon_lower_bound", ok || isfinite(lo) ? lo : NAN, req->digits, 0);
+        pld_record_eps(rec, "epsilon_upper_bound", ok ? hi : NAN, req->digits, 1);
     }
     lp_record_bool(rec, "certified", ok);
     if (!ok && why)
@@ -202,17 +167,4 @@ done:
     arb_clear(eps);
     lp_dpsgd_clear(&run);
     return status;
-}
-
-/* the two formatters for pld_study_phases.c (pld_internal.h) */
-void
-pld_record_eps(lp_record *rec, const char *key, double v, slong digits, int up)
-{
-    record_eps(rec, key, v, digits, up);
-}
-
-void
-pld_record_arb_directed(lp_record *rec, const char *key, const arb_t x, slong digits, int up)
-{
-    record_arb_directed(rec, key, x, digits, up);
 }

@@ -99,6 +99,10 @@ static const char usage_text[] =
     "                  concentration --kappa K on the sphere S^(P-1) (--p P) in place of\n"
     "                  Gaussian noise, Poisson-subsampled RDP by Zhu and Wang 2019 (Thm 6),\n"
     "                  certified; integer orders only (default 'integers', up to 10000)\n"
+    "  --mechanism laplace|rr|epsdelta  with --accountant pld: Laplace noise of scale\n"
+    "                  --b B per coordinate (l1 sensitivity 1), randomized response at\n"
+    "                  --step-epsilon E, or any (E, --step-delta D)-DP step; the run as one\n"
+    "                  --phase (see --phase laplace,B,Q,T | rr,E,Q,T | epsdelta,E,D,Q,T)\n"
     "  --sensitivity S vmf: neighbours' mean directions at chordal distance <= S in (0, 2]\n"
     "                  (default: any two unit vectors, the antipodal pair, distance 2)\n"
     "  --max-seconds S the work budget (default 60): a run whose estimated work is\n"
@@ -112,7 +116,8 @@ static int
 parse(lp_account_opts *o, int argc, char **argv)
 {
     enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_RES, O_STATED, O_BATCH, O_EPOCHS, O_DATASET, O_SAMPLING, O_ACCOUNTANT, O_RELATION, O_PLOT,
-           O_WIDTH, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS, O_PHASE, O_STEPS_RULE };
+           O_WIDTH, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS, O_PHASE, O_STEPS_RULE,
+           O_LAPLACE_B, O_STEP_EPS, O_STEP_DELTA };
     static const struct option longopts[] = {
         { "noise-multiplier", required_argument, NULL, O_M },
         { "sampling-rate", required_argument, NULL, O_Q },
@@ -140,6 +145,9 @@ parse(lp_account_opts *o, int argc, char **argv)
         { "p", required_argument, NULL, O_P },
         { "sensitivity", required_argument, NULL, O_SENS },
         { "phase", required_argument, NULL, O_PHASE },
+        { "b", required_argument, NULL, O_LAPLACE_B },
+        { "step-epsilon", required_argument, NULL, O_STEP_EPS },
+        { "step-delta", required_argument, NULL, O_STEP_DELTA },
         { "plot", required_argument, NULL, O_PLOT },
         LP_OPT_SHARED_MAX_SECONDS,
         LP_OPT_SHARED_ESTIMATE,
@@ -185,6 +193,9 @@ parse(lp_account_opts *o, int argc, char **argv)
         case O_KAPPA: o->kappa = g.optarg; break;
         case O_P: o->p_text = g.optarg; break;
         case O_SENS: o->sensitivity = g.optarg; break;
+        case O_LAPLACE_B: o->laplace_b = g.optarg; break;
+        case O_STEP_EPS: o->step_eps = g.optarg; break;
+        case O_STEP_DELTA: o->step_delta = g.optarg; break;
         case O_PHASE:
             if (o->nphases == LP_ACCOUNT_PHASES_MAX)
                 return lp_usage_error(cmd, "--phase: at most %d phases", LP_ACCOUNT_PHASES_MAX);
@@ -219,8 +230,15 @@ parse(lp_account_opts *o, int argc, char **argv)
         return lp_account_parse_lists(o, digits_text, res_text, batch_text, epochs_text);
     if (o->accountant && strcmp(o->accountant, "rdp") != 0 && strcmp(o->accountant, "pld") != 0)
         return lp_usage_error(cmd, "--accountant must be rdp or pld (got '%s')", o->accountant);
+    if (o->mechanism && lp_account_is_pld_step_mechanism(o->mechanism))
+        return lp_account_parse_pld_mechanism(o, digits_text, res_text, batch_text, epochs_text);
+    if (o->laplace_b || o->step_eps || o->step_delta)
+        return lp_usage_error(cmd, "%s needs --accountant pld --mechanism %s", o->laplace_b ? "--b"
+                              : o->step_eps ? "--step-epsilon" : "--step-delta",
+                              o->laplace_b ? "laplace" : o->step_eps ? "rr or epsdelta" : "epsdelta");
     if (o->mechanism && strcmp(o->mechanism, "gauss") != 0 && strcmp(o->mechanism, "vmf") != 0)
-        return lp_usage_error(cmd, "--mechanism must be gauss or vmf (got '%s')", o->mechanism);
+        return lp_usage_error(cmd, "--mechanism must be gauss, vmf, laplace, rr or epsdelta (got "
+                              "'%s')", o->mechanism);
     if (o->mechanism && strcmp(o->mechanism, "vmf") == 0)
         return lp_account_parse_vmf(o, digits_text, res_text, batch_text, epochs_text);
     if (o->kappa || o->p_text || o->sensitivity)

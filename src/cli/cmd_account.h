@@ -45,6 +45,8 @@ typedef struct {
     int pld_mech;               /* --accountant pld --mechanism: 0 gauss, 1 vmf (lp_pld_mech_id) */
     lp_pld_phase pld_phase[LP_ACCOUNT_PHASES_MAX];      /* --accountant pld --phase, parsed */
     char pld_phase_buf[LP_ACCOUNT_PHASES_MAX][160];
+    const char *laplace_b, *step_eps, *step_delta;      /* --b, --step-epsilon, --step-delta */
+    char pld_single_buf[160];   /* --mechanism laplace|rr|epsdelta as its one phase */
 } lp_account_opts;
 
 /* the value checks: --sampling-rate in (0, 1] ((0, 1) with open_hi) or N/D;
@@ -77,6 +79,12 @@ int lp_account_parse_pld_vmf(lp_account_opts *o, const char *digits_text, const 
                              const char *batch_text, const char *epochs_text);
 /* --accountant pld --phase (cmd_account_pld_mech.c) */
 int lp_account_parse_pld_phases(lp_account_opts *o, const char *digits_text, const char *res_text);
+/* --accountant pld --mechanism laplace --b B | rr --step-epsilon E | epsdelta
+ * --step-epsilon E --step-delta D, with --sampling-rate and --steps: the run
+ * as its one phase (cmd_account_pld_mech.c); 1 when `name` is one of them */
+int lp_account_is_pld_step_mechanism(const char *name);
+int lp_account_parse_pld_mechanism(lp_account_opts *o, const char *digits_text, const char *res_text,
+                                   const char *batch_text, const char *epochs_text);
 int lp_account_parse_edges(lp_account_opts *o, const char *digits_text, const char *res_text,
                            const char *batch_text, const char *epochs_text);
 

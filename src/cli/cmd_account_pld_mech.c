@@ -2,6 +2,7 @@
  * VMF's step under the certified PLD accountant (account/pld/pld_mech_vmf.c),
  * its options checked here; the rest are the PLD accountant's
  * (lp_account_parse_pld). */
+#include <stdio.h>
 #include <string.h>
 #include "core/decimal_ops.h"
 #include "core/study.h"
@@ -159,4 +160,62 @@ lp_account_parse_pld_phases(lp_account_opts *o, const char *digits_text, const c
     o->M = o->q = o->T = NULL;
     o->steps = total;
     return rc;
+}
+
+int
+lp_account_is_pld_step_mechanism(const char *name)
+{
+    return strcmp(name, "laplace") == 0 || strcmp(name, "rr") == 0 || strcmp(name, "epsdelta") == 0;
+}
+
+/* a value that goes into the phase's text: no comma (the phase's separator) */
+static int
+plain(const char *opt, const char *v)
+{
+    if (v == NULL)
+        return lp_usage_error(cmd, "missing %s", opt);
+    if (strchr(v, ',') != NULL || !lp_decimal_valid(v))
+        return lp_usage_error(cmd, "%s must be a decimal number (got '%s')", opt, v);
+    return 0;
+}
+
+int
+lp_account_parse_pld_mechanism(lp_account_opts *o, const char *digits_text, const char *res_text,
+                               const char *batch_text, const char *epochs_text)
+{
+    const char *m = o->mechanism;
+    const int laplace = strcmp(m, "laplace") == 0, eps_delta = strcmp(m, "epsdelta") == 0;
+    int rc, len;
+    if (o->accountant == NULL || strcmp(o->accountant, "pld") != 0)
+        return lp_usage_error(cmd, "--mechanism %s needs --accountant pld (the RDP accountant takes "
+                              "gauss and vmf)", m);
+    if (o->nphases || o->M || o->eps || o->kappa || o->p_text || o->sensitivity || batch_text
+        || epochs_text)
+        return lp_usage_error(cmd, "--mechanism %s does not take %s", m, o->nphases ? "--phase (give "
+                              "the mechanism in each --phase instead)" : o->M ? "--noise-multiplier"
+                              : o->eps ? "--epsilon" : o->kappa ? "--kappa" : o->p_text ? "--p"
+                              : o->sensitivity ? "--sensitivity" : batch_text ? "--batch" : "--epochs");
+    if (laplace ? o->step_eps || o->step_delta : o->laplace_b || (!eps_delta && o->step_delta))
+        return lp_usage_error(cmd, "--mechanism %s does not take %s", m, o->laplace_b ? "--b"
+                              : o->step_eps ? "--step-epsilon" : "--step-delta");
+    if ((rc = plain(laplace ? "--b" : "--step-epsilon", laplace ? o->laplace_b : o->step_eps))
+        || (eps_delta && (rc = plain("--step-delta", o->step_delta)))
+        || (rc = plain("--steps", o->T)))
+        return rc;
+    if ((rc = lp_account_check_rate(o->q, 1)))
+        return rc;
+    if (strchr(o->q, '/') != NULL)
+        return lp_usage_error(cmd, "--mechanism %s takes --sampling-rate as a decimal (got '%s')", m, o->q);
+    len = laplace ? snprintf(o->pld_single_buf, sizeof o->pld_single_buf, "laplace,%s,%s,%s",
+                             o->laplace_b, o->q, o->T)
+        : eps_delta ? snprintf(o->pld_single_buf, sizeof o->pld_single_buf, "epsdelta,%s,%s,%s,%s",
+                               o->step_eps, o->step_delta, o->q, o->T)
+        : snprintf(o->pld_single_buf, sizeof o->pld_single_buf, "rr,%s,%s,%s", o->step_eps, o->q, o->T);
+    if (len < 0 || (size_t) len >= sizeof o->pld_single_buf)
+        return lp_usage_error(cmd, "--mechanism %s: the values are too long", m);
+    o->phase[0] = o->pld_single_buf;
+    o->nphases = 1;
+    o->q = o->T = NULL;
+    o->mechanism = NULL;
+    return lp_account_parse_pld_phases(o, digits_text, res_text);
 }

@@ -168,14 +168,22 @@ lp_account_is_pld_step_mechanism(const char *name)
     return strcmp(name, "laplace") == 0 || strcmp(name, "rr") == 0 || strcmp(name, "epsdelta") == 0;
 }
 
-/* a value that goes into the phase's text: no comma (the phase's separator) */
+/* a value that goes into the phase's text, in [lo, hi] (lo excluded where
+ * open_lo, hi where open_hi): a decimal, so no comma (the phase's separator);
+ * the phase's own checks again after, on the same ranges */
 static int
-plain(const char *opt, const char *v)
+in_range(const char *opt, const char *v, const char *lo, int open_lo, const char *hi, int open_hi)
 {
+    int c_lo, c_hi;
     if (v == NULL)
         return lp_usage_error(cmd, "missing %s", opt);
-    if (strchr(v, ',') != NULL || !lp_decimal_valid(v))
+    if (strchr(v, ',') != NULL || !lp_decimal_valid(v) || lp_decimal_exponent_beyond(v))
         return lp_usage_error(cmd, "%s must be a decimal number (got '%s')", opt, v);
+    c_lo = lp_decimal_compare(v, lo);
+    c_hi = lp_decimal_compare(v, hi);
+    if (c_lo < 0 || (open_lo && c_lo == 0) || c_hi > 0 || (open_hi && c_hi == 0))
+        return lp_usage_error(cmd, "%s must be a decimal in %s%s, %s%s (got '%s')", opt,
+                              open_lo ? "(" : "[", lo, hi, open_hi ? ")" : "]", v);
     return 0;
 }
 
@@ -186,6 +194,7 @@ lp_account_parse_pld_mechanism(lp_account_opts *o, const char *digits_text, cons
     const char *m = o->mechanism;
     const int laplace = strcmp(m, "laplace") == 0, eps_delta = strcmp(m, "epsdelta") == 0;
     int rc, len;
+    uint64_t steps;
     if (o->accountant == NULL || strcmp(o->accountant, "pld") != 0)
         return lp_usage_error(cmd, "--mechanism %s needs --accountant pld (the RDP accountant takes "
                               "gauss and vmf)", m);
@@ -198,10 +207,16 @@ lp_account_parse_pld_mechanism(lp_account_opts *o, const char *digits_text, cons
     if (laplace ? o->step_eps || o->step_delta : o->laplace_b || (!eps_delta && o->step_delta))
         return lp_usage_error(cmd, "--mechanism %s does not take %s", m, o->laplace_b ? "--b"
                               : o->step_eps ? "--step-epsilon" : "--step-delta");
-    if ((rc = plain(laplace ? "--b" : "--step-epsilon", laplace ? o->laplace_b : o->step_eps))
-        || (eps_delta && (rc = plain("--step-delta", o->step_delta)))
-        || (rc = plain("--steps", o->T)))
+    if ((rc = laplace ? in_range("--b", o->laplace_b, "0.01", 0, "1e4", 0)
+         : in_range("--step-epsilon", o->step_eps, "0", 1, "100", 0))
+        || (eps_delta && (rc = in_range("--step-delta", o->step_delta, "0", 0, "1", 1))))
         return rc;
+    if (o->T == NULL)
+        return lp_usage_error(cmd, "missing --steps");
+    if (strchr(o->T, ',') != NULL || lp_decimal_uint64(&steps, o->T) != 0 || steps < 1
+        || steps > 1000000000)
+        return lp_usage_error(cmd, "--steps must be an integer in 1 .. 1e9 with --accountant pld "
+                              "(got '%s')", o->T);
     if ((rc = lp_account_check_rate(o->q, 1)))
         return rc;
     if (strchr(o->q, '/') != NULL)

@@ -106,6 +106,8 @@ static const char *const bases[] = {
     "--relation remove --width 0.1 --digits 6",
     "account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 10 "
     "--delta-for-epsilon 1 --relation add --width 0.1",
+    "account --accountant pld --mechanism epsdelta --step-epsilon 1 --step-delta 1e-7 --sampling-rate 0.01 "
+    "--steps 10 --delta 1e-5 --width 0.1",
     "run-capacity --p 5 --sigma 1 --radius 1 --sampling-rate 0.01 --steps 10 --digits 6",
     "run-capacity --p 5 --noise-multiplier 1 --clip 1 --sampling-rate 0.5 --steps 3",
     "run-capacity --params-from @SRC@/cases/networks/lenet.layers --noise-multiplier 1 --clip 1 --batch 256 "

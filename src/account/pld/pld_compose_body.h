@@ -58,8 +58,10 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
     arf_init(u);
 
     /* 5. the single step on the circle in lp_real; what rounding to lp_real
-     * moved goes into eps_F */
-    x = calloc(2 * n, sizeof *x);
+     * moved goes into eps_F.  The vectors are real: n reals (n + 2 for the
+     * half spectrum), each transform one complex FFT of n/2 points
+     * (pld_fft.c's real transforms; issue 31: half the time and memory) */
+    x = calloc(n + 2, sizeof *x);
     pld->A = malloc(n * sizeof *pld->A);
     pld->B = malloc(n * sizeof *pld->B);
     pld->C = malloc(n * sizeof *pld->C);
@@ -85,26 +87,31 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
         lp_real xv = arb_get_r(mass + i);
         if (xv < 0)
             xv = 0;
-        x[2 * idx] += xv;                       /* one k per index: K <= n */
+        x[idx] += xv;                           /* one k per index: K <= n */
         arb_set_r(s, xv);
         arf_add(acc1, acc1, arb_midref(s), 64, ARF_RND_UP);
         arb_sub(s, mass + i, s, LP_R_PREC);
         arb_get_abs_ubound_arf(u, s, MASS_PREC);
         arf_add(acc2, acc2, u, 64, ARF_RND_UP);
     }
-    fe = LP_R_NAME(lp_fft, _error_factor)(&plan);
+    fe = LP_R_NAME(fft_real_error_factor, )(&plan);
     eps_F = (fe * arf_get_d(acc1, ARF_RND_UP)) * (1 + 4 * U53) + arf_get_d(acc2, ARF_RND_UP);
     eps_F *= 1 + 4 * U53;
     if (getenv("LP_PLD_DEBUG"))
         fprintf(stderr, "pld" LP_R_LABEL ": fe %g sum|x| %g radii+rounding %g eps_F %g\n", fe,
                 arf_get_d(acc1, ARF_RND_UP), arf_get_d(acc2, ARF_RND_UP), eps_F);
-    LP_R_NAME(lp_fft, )(x, &plan, -1);
+    LP_R_NAME(fft_real_forward, )(x, &plan);
 
     /* 6. the power of each coefficient and its error bound, in doubles
      * (pld_compose.c); |y^_k| rounded up (the modulus in lp_real is within
-     * 4 u of the computed one's, the cast to double adds at most u_53) */
+     * 4 u of the computed one's, the cast to double adds at most u_53).
+     * The spectrum is Hermitian, y^_{n-k} = conj y^_k by construction (so
+     * within eps_F of y_{n-k} as well) and binary powering commutes with
+     * the conjugation exactly: k = 0 .. n/2 only, each 0 < k < n/2 counted
+     * twice in the bound's sum */
     pld_power_constants(&c_pow, &r_cut, &ch_h, T, h, LP_R_LOG2_U);
-    for (size_t k = 0; k < n; k++) {
+    for (size_t k = 0; k <= n / 2; k++) {
+        const double mult = (k == 0 || 2 * k == n) ? 1.0 : 2.0;
         lp_real re = x[2 * k], im = x[2 * k + 1];
         double m = (double) r_sqrt(re * re + im * im) * (1 + 4 * U53);
         double R1 = fmin(1.0, m) + eps_F, P1, P2, wk, Ek;
@@ -113,12 +120,11 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
         P1 = (T == 1) ? 1.0 : (R1 * (1 + 4 * U53) <= r_cut ? 0.0 : pow_real(R1 * (1 + 4 * U53), T - 1));
         P2 = m <= r_cut ? 0.0 : pow_real(m, T);
         Ek = (Tf * eps_F * P1 + c_pow * P2 + ldexp(1.0, -1000)) * wk;
-        sum_E += Ek;
+        sum_E += mult * Ek;
         if (m <= r_cut && T > 1) {
             x[2 * k] = x[2 * k + 1] = 0;        /* |y^T| < 2^-1000: counted above */
         } else {
             pow_complex(&x[2 * k], &x[2 * k + 1], T);
-            sum_z += (double) (r_fabs(x[2 * k]) + r_fabs(x[2 * k + 1]));
         }
     }
     if (lp_cancelled()) {                       /* SIGINT/SIGTERM or the host's flag */
@@ -135,10 +141,11 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
         arf_clear(u);
         return -1;
     }
-    /* the inverse's own rounding: fe sum |z^_k| per point, times sum w <= n, over n */
-    arb_set_d(t, (sum_E + fe * sum_z * (1 + 4 * U53)) * (1 + 1e-6) + 1e-290);
+    /* the inverse's own rounding: its bound per point (fft_real_inverse,
+     * pld_fft.c), over n, times sum w <= n */
+    sum_z = LP_R_NAME(fft_real_inverse, )(x, &plan);
+    arb_set_d(t, (sum_E + sum_z) * (1 + 1e-6) + 1e-290);
     arb_set(pld->err_fft, t);
-    LP_R_NAME(lp_fft, )(x, &plan, +1);
     LP_R_NAME(lp_fft, _plan_clear)(&plan);
 
     /* 7. suffix sums over the window, backward, in lp_real, stored as doubles */
@@ -152,7 +159,7 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
             lp_real p;
             if (i < 0)
                 i += (int64_t) n;
-            p = x[2 * i] * inv_n;
+            p = x[i] * inv_n;
             sa += p;
             sb = p + r * sb;
             sc += r_fabs(p);

@@ -23,7 +23,8 @@ pld_sketch_init(loss_sketch *sk, double q, double M, lp_pld_relation rel)
     double sw = 0, s1 = 0, s2 = 0;
     sk->n = (size_t) ((hi - lo) / du) + 1;
     sk->l = malloc(sk->n * sizeof *sk->l);
-    sk->lw = malloc(sk->n * sizeof *sk->lw);
+    /* lw and, after it, the weights themselves (one block: the callers free lw) */
+    sk->lw = malloc(2 * sk->n * sizeof *sk->lw);
     if (sk->l == NULL || sk->lw == NULL) {
         free(sk->l);
         free(sk->lw);
@@ -40,6 +41,7 @@ pld_sketch_init(loss_sketch *sk, double q, double M, lp_pld_relation rel)
         w *= du / sqrt(2 * M_PI);
         sk->l[i] = pld_loss_d(u, q, M, rel);
         sk->lw[i] = w > 0 ? log(w) : -INFINITY;
+        sk->lw[sk->n + i] = w;
         sw += w;
         s1 += w * sk->l[i];
         s2 += w * sk->l[i] * sk->l[i];
@@ -58,10 +60,11 @@ sketch_logmgf(const loss_sketch *sk, double lambda)
         /* log(1 + E[e^{lambda L} - 1]) by expm1 and log1p: for tiny losses
          * (q = 1e-8) the shifted sum below loses every digit */
         double sw = 0;
+        const double *w = sk->lw + sk->n;       /* e^lw, kept by pld_sketch_init */
         for (size_t i = 0; i < sk->n; i++)
-            if (sk->lw[i] > -INFINITY) {
-                s += exp(sk->lw[i]) * expm1(lambda * sk->l[i]);
-                sw += exp(sk->lw[i]);
+            if (w[i] > 0) {
+                s += w[i] * expm1(lambda * sk->l[i]);
+                sw += w[i];
             }
         return log1p(s / sw) + log(sw);
     }

@@ -11,7 +11,7 @@ typedef struct {
     double mean, var;
     double lmax;                 /* max |l| (set after each clamping) */
     size_t n;
-    double *l, *lw;              /* loss and log weight on a quadrature grid */
+    double *l, *lw;              /* loss and log weight on a quadrature grid; lw[n + i] = e^lw[i] */
 } loss_sketch;
 
 /* the loss at u (units of the noise) under rel, in doubles */

@@ -15,6 +15,9 @@
 
 /* ---- the masses of Y, certified ------------------------------------------------ */
 
+/* the boundaries one task takes (a multiple of the chain's 256) */
+#define MASS_CHUNK 8192
+
 /* F(l) = P(X <= l) (cdf = 1) or P(X > l) (cdf = 0) for the relation. */
 static void
 loss_cdf(arb_t F, const lp_dpsgd *run, lp_pld_relation rel, const arb_t l, int cdf,
@@ -154,33 +157,27 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
          * crashed libgomp here) and no more than the cores */
         const int nthreads = lp_threads_effective(0);
         int oom = 0;
+        /* Fixed chunks of MASS_CHUNK boundaries (a multiple of the chain's
+         * 256), handed out dynamically: every chain restart and Taylor block
+         * starts where it would on one thread, so the masses (midpoints and
+         * radii) do not depend on the thread count */
 #pragma omp parallel num_threads(nthreads)
         {
             const int *was = lp_cancel_flag();
-            int nt = 1, id = 0;
-            int64_t from, to;
             arb_t el, step, lk;
             arb_ptr z1, z2, P1, P2;
             char *edge;
-#ifdef _OPENMP
-            nt = omp_get_num_threads();
-            id = omp_get_thread_num();
-#endif
-            from = nb * id / nt;
-            to = nb * (id + 1) / nt;
             lp_cancel_watch(cancel);    /* every thread sees the caller's flag */
             arb_init(el);
             arb_init(step);
             arb_init(lk);
-            z1 = _arb_vec_init(to - from + 1);
-            z2 = _arb_vec_init(to - from + 1);
-            P1 = _arb_vec_init(to - from + 1);
-            P2 = _arb_vec_init(to - from + 1);
-            edge = calloc((size_t) (to - from + 1), 1);
-            if (edge == NULL) {         /* out of memory: this range is skipped, the caller told */
+            z1 = _arb_vec_init(MASS_CHUNK);
+            z2 = _arb_vec_init(MASS_CHUNK);
+            P1 = _arb_vec_init(MASS_CHUNK);
+            P2 = _arb_vec_init(MASS_CHUNK);
+            edge = malloc(MASS_CHUNK);
+            if (edge == NULL)           /* out of memory: this thread's chunks are skipped, the caller told */
                 __atomic_store_n(&oom, 1, __ATOMIC_RELAXED);
-                to = from;
-            }
             /* e^{+-l} - 1 + q cancels log2(1/q) bits and the chained
              * products add a rounding each: the working precision carries
              * both, and the chain restarts from a fresh exponential every 256
@@ -189,55 +186,63 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
             const slong eprec = MASS_PREC + 24 + (slong) ceil(-log2(run->q_d > 1e-300 ? run->q_d : 1e-300));
             arb_set_d(step, rel == LP_PLD_ADD ? -h : h);
             arb_exp(step, step, eprec);
-            for (int64_t i = from; i < to && !lp_cancelled(); i++) {
-                if ((i - from) % 256 == 0) {
-                    pld_grid_point(lk, kmin + i, h);
-                    if (rel == LP_PLD_ADD)
-                        arb_neg(lk, lk);
-                    arb_exp(el, lk, eprec);
+#pragma omp for schedule(dynamic, 1)
+            for (int64_t c = 0; c < (nb + MASS_CHUNK - 1) / MASS_CHUNK; c++) {
+                const int64_t from = c * MASS_CHUNK;
+                const int64_t to = from + MASS_CHUNK < nb ? from + MASS_CHUNK : nb;
+                if (edge == NULL || lp_cancelled())
+                    continue;
+                memset(edge, 0, MASS_CHUNK);
+                for (int64_t i = from; i < to && !lp_cancelled(); i++) {
+                    if ((i - from) % 256 == 0) {
+                        pld_grid_point(lk, kmin + i, h);
+                        if (rel == LP_PLD_ADD)
+                            arb_neg(lk, lk);
+                        arb_exp(el, lk, eprec);
+                    }
+                    if (tail_args(z1 + (i - from), z2 + (i - from), run, rel, el, MASS_PREC) != 0)
+                        edge[i - from] = 1;
+                    arb_mul(el, el, step, eprec);
                 }
-                if (tail_args(z1 + (i - from), z2 + (i - from), run, rel, el, MASS_PREC) != 0)
-                    edge[i - from] = 1;
-                arb_mul(el, el, step, eprec);
-            }
-            /* the edge points (none but possibly the first) are dropped from
-             * the sorted run: give them the neighbour's argument, fixed below */
-            for (int64_t i = to - from; i-- > 0;)
-                if (edge[i] && i + 1 < to - from) {
-                    arb_set(z1 + i, z1 + i + 1);
-                    arb_set(z2 + i, z2 + i + 1);
-                }
-            pld_phi_sorted(P1, z1, to - from, MASS_PREC);
-            if (rel == LP_PLD_REMOVE) {
-                if (!lp_cancelled())
-                    pld_phi_sorted(P2, z2, to - from, MASS_PREC);
-            } else {
-                for (int64_t i = 0; i < to - from; i++)
-                    arb_neg(z2 + i, z1 + i);
-                if (!lp_cancelled())
-                    pld_phi_sorted(P2, z2, to - from, MASS_PREC);
-            }
-            for (int64_t i = from; i < to && !lp_cancelled(); i++) {
-                arb_ptr g = G + i;
-                if (edge[i - from]) {
-                    pld_grid_point(lk, kmin + i, h);
-                    loss_cdf(g, run, rel, lk, 0, MASS_PREC);
-                    if (F)
-                        loss_cdf(F + i, run, rel, lk, 1, MASS_PREC);
-                } else if (rel == LP_PLD_REMOVE) {
-                    arb_sub_ui(g, run->q, 1, MASS_PREC);
-                    arb_neg(g, g);
-                    arb_mul(g, g, P1 + (i - from), MASS_PREC);
-                    arb_addmul(g, P2 + (i - from), run->q, MASS_PREC);
+                /* the edge points (none but possibly the first) are dropped from
+                 * the sorted run: give them the neighbour's argument, fixed below */
+                for (int64_t i = to - from; i-- > 0;)
+                    if (edge[i] && i + 1 < to - from) {
+                        arb_set(z1 + i, z1 + i + 1);
+                        arb_set(z2 + i, z2 + i + 1);
+                    }
+                pld_phi_sorted(P1, z1, to - from, MASS_PREC);
+                if (rel == LP_PLD_REMOVE) {
+                    if (!lp_cancelled())
+                        pld_phi_sorted(P2, z2, to - from, MASS_PREC);
                 } else {
-                    arb_set(g, P1 + (i - from));
-                    arb_set(F + i, P2 + (i - from));
+                    for (int64_t i = 0; i < to - from; i++)
+                        arb_neg(z2 + i, z1 + i);
+                    if (!lp_cancelled())
+                        pld_phi_sorted(P2, z2, to - from, MASS_PREC);
+                }
+                for (int64_t i = from; i < to && !lp_cancelled(); i++) {
+                    arb_ptr g = G + i;
+                    if (edge[i - from]) {
+                        pld_grid_point(lk, kmin + i, h);
+                        loss_cdf(g, run, rel, lk, 0, MASS_PREC);
+                        if (F)
+                            loss_cdf(F + i, run, rel, lk, 1, MASS_PREC);
+                    } else if (rel == LP_PLD_REMOVE) {
+                        arb_sub_ui(g, run->q, 1, MASS_PREC);
+                        arb_neg(g, g);
+                        arb_mul(g, g, P1 + (i - from), MASS_PREC);
+                        arb_addmul(g, P2 + (i - from), run->q, MASS_PREC);
+                    } else {
+                        arb_set(g, P1 + (i - from));
+                        arb_set(F + i, P2 + (i - from));
+                    }
                 }
             }
-            _arb_vec_clear(z1, to - from + 1);
-            _arb_vec_clear(z2, to - from + 1);
-            _arb_vec_clear(P1, to - from + 1);
-            _arb_vec_clear(P2, to - from + 1);
+            _arb_vec_clear(z1, MASS_CHUNK);
+            _arb_vec_clear(z2, MASS_CHUNK);
+            _arb_vec_clear(P1, MASS_CHUNK);
+            _arb_vec_clear(P2, MASS_CHUNK);
             free(edge);
             arb_clear(el);
             arb_clear(step);

@@ -93,34 +93,56 @@ loss_cdf(arb_t F, const lp_dpsgd *run, lp_pld_relation rel, const arb_t l, int c
 /* The arguments of the upper tail P(X > l) = w1 Phi(z1) + w2 Phi(z2):
  * remove: z1 = -U, z2 = 1/M - U, w1 = 1-q, w2 = q; add: z1 = V, w1 = 1, w2 = 0.
  * Returns 0, or -1 when l is at the support's edge (the caller uses
- * loss_cdf there). */
+ * loss_cdf there).  c holds the constants 1/q, M, 1/(2M), 1/M (balls,
+ * computed once: tail_consts) */
+typedef struct {
+    arb_t inv_q, M, half_inv_M, inv_M;
+} tail_consts;
+
+static void
+tail_consts_init(tail_consts *c, const lp_dpsgd *run, slong prec)
+{
+    arb_init(c->inv_q);
+    arb_init(c->M);
+    arb_init(c->half_inv_M);
+    arb_init(c->inv_M);
+    arb_inv(c->inv_q, run->q, prec);
+    arb_set(c->M, run->M);
+    arb_inv(c->inv_M, run->M, prec);
+    arb_mul_2exp_si(c->half_inv_M, c->inv_M, -1);
+}
+
+static void
+tail_consts_clear(tail_consts *c)
+{
+    arb_clear(c->inv_q);
+    arb_clear(c->M);
+    arb_clear(c->half_inv_M);
+    arb_clear(c->inv_M);
+}
+
 static int
 tail_args(arb_t z1, arb_t z2, const lp_dpsgd *run, lp_pld_relation rel, const arb_t el,
-          slong prec)
+          const tail_consts *c, slong prec)
 {
-    arb_t x, t;
+    arb_t x;
     int ok;
     arb_init(x);
-    arb_init(t);
     /* el = e^l (remove) or e^-l (add) */
     arb_sub_ui(x, el, 1, prec);
     arb_add(x, x, run->q, prec);
     ok = arb_is_positive(x);
     if (ok) {
-        arb_div(x, x, run->q, prec);
+        arb_mul(x, x, c->inv_q, prec);          /* (el - 1 + q) / q, by the ball 1/q */
         arb_log(x, x, prec);
-        arb_mul(z1, x, run->M, prec);
-        arb_mul_2exp_si(t, run->M, 1);
-        arb_inv(t, t, prec);
-        arb_add(z1, z1, t, prec);               /* U or V */
+        arb_mul(z1, x, c->M, prec);
+        arb_add(z1, z1, c->half_inv_M, prec);   /* U or V */
         if (rel == LP_PLD_REMOVE) {
-            arb_inv(t, run->M, prec);
-            arb_sub(z2, t, z1, prec);
+            arb_sub(z2, c->inv_M, z1, prec);
             arb_neg(z1, z1);
         }
     }
     arb_clear(x);
-    arb_clear(t);
     return ok ? 0 : -1;
 }
 
@@ -167,7 +189,9 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
             arb_t el, step, lk;
             arb_ptr z1, z2, P1, P2;
             char *edge;
+            tail_consts tc;
             lp_cancel_watch(cancel);    /* every thread sees the caller's flag */
+            tail_consts_init(&tc, run, MASS_PREC + 16);
             arb_init(el);
             arb_init(step);
             arb_init(lk);
@@ -200,7 +224,7 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
                             arb_neg(lk, lk);
                         arb_exp(el, lk, eprec);
                     }
-                    if (tail_args(z1 + (i - from), z2 + (i - from), run, rel, el, MASS_PREC) != 0)
+                    if (tail_args(z1 + (i - from), z2 + (i - from), run, rel, el, &tc, MASS_PREC) != 0)
                         edge[i - from] = 1;
                     arb_mul(el, el, step, eprec);
                 }
@@ -247,6 +271,7 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
             arb_clear(el);
             arb_clear(step);
             arb_clear(lk);
+            tail_consts_clear(&tc);
             lp_cancel_watch(was);
         }
         if (oom) {

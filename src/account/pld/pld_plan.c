@@ -6,22 +6,28 @@
  * the very n (circular grid, a power of 2) and K (one step's support) the
  * run will use.  The cost model (doubles: it decides whether to start, never
  * a bound), measured on the development machine (2 cores, OpenMP default,
- * shared with other jobs), per relation:
+ * shared with other jobs), per relation (issue 31's calibration: the CPU
+ * seconds of both relations, measured at load 11 - 12, which is about the
+ * wall time of a loaded machine and twice an idle one's, the relations
+ * running at once on two cores):
  *   the K certified masses (Arb, pld_grid.c) and the bounds over them, and
- *   the FFT composition over n points:
- *     t = 5e-6 K + 0.6e-6 n log2(n) / 20   seconds, plus 0.05 s to start.
- * Measured (both relations unless said):
- *   M 2, q 0.1, T 10, remove:        K 3119, n 4096:            0.11 s;
- *   M 1, q 0.01, T 1000:             K 52k + 42k, n 2 x 131072: 0.49 s;
- *   same, --width 1e-3:              K 524k + 421k, n 2 x 2^20: 2.7 s;
- *   same, --width 3e-4, remove:      K 1.75M, n 2^22:           7.3 s;
- *   M 0.8, q 1e-5, T 1e6, delta 1e-8: K 7.1M + 3.1M, n 2 x 2^23: 72 - 82 s
- *     (the model says 62 s: the K term is set high to cover it).
- * Memory (peak resident, one relation at a time): 48 bytes per grid point
- * (the composition's complex vector, twiddles and three suffix sums) and
- * about 180 bytes per support point (the Arb masses, their tails and each
- * thread's arguments); measured 500 MB at K 1.75M, n 2^22 (model 0.52 GB),
- * 2.0 GB at K 7.1M, n 2^23 (model 1.7 GB). */
+ *   the composition's two real transforms of n points (pld_fft.c):
+ *     t = 2.5e-6 K + 4e-9 n log2(n)   seconds, plus 0.05 s to start.
+ * Measured (both relations; CPU seconds, user + sys; K and n of one):
+ *   M 1.1, q 0.5, T 10:             K 1168, n 4096:      0.08 s (model 0.056);
+ *   M 1.1, q 0.01, T 10:            K 15039, n 16384:    0.13 s (0.13);
+ *   M 1.1, q 0.01, T 1000:          K 35473, n 131072:   0.20 s (0.24);
+ *   same, --width 1e-3:             K 354725, n 2^20:    1.54 s (1.9);
+ *   same, M 1, --width 3e-4:        K 1.3M, n 2^22:      5.2 s (6.9);
+ *   M 1.1, q 1e-4, T 1e6:           K 249988, n 2^22:    1.61 s (2.1);
+ *   M 1.1, q 0.01, T 1e6:           K 22201, n 2^20:     0.27 s (0.3);
+ *   M 0.8, q 1e-5, T 1e6, delta 1e-8: K 4.2M, n 2^23:    22 s (20; wall 69 s
+ *     at load 12).
+ * Memory (peak resident, both relations at once): per relation 48 bytes
+ * per grid point (the composition's real vector, its twiddles and three
+ * suffix sums) and about 180 bytes per support point (the Arb masses, their
+ * tails and each thread's arguments); measured 169 MB for one relation at
+ * K 250k, n 2^22 (model 246 MB), 309 MB for both (model 492 MB). */
 #include <math.h>
 #include "core/host.h"
 #include "account/pld/pld_plan.h"
@@ -54,8 +60,8 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
         lp_pld_plan_only = 0;
         n = (double) pld.n;
         K = (double) pld.support;
-        total += 5e-6 * K + 0.6e-6 * n * log2(fmax(n, 2)) / 20;
-        peak = fmax(peak, 48 * n + 180 * K);
+        total += 2.5e-6 * K + 4e-9 * n * log2(fmax(n, 2));
+        peak += 48 * n + 180 * K;               /* the relations run at once (pld_study.c) */
         if (pld.n > *n_max)
             *n_max = pld.n;
         if (pld.support > *K_max)

@@ -104,6 +104,7 @@ def leakproof_row(q, T, repeat, max_seconds):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="the reference table only")
+    ap.add_argument("--rows", help="only these rows, q:T,q:T,... (e.g. 1e-5:10,0.01:1000)")
     ap.add_argument("--repeat", type=int, default=3, help="best of N runs (default 3)")
     ap.add_argument("--max-seconds", default="30", help="leakproof's work budget per row")
     ap.add_argument("--peer-limit", default="20", help="a peer's run over this many seconds: its "
@@ -115,6 +116,8 @@ def main():
     rows = list(TABLE)
     if not a.quick:
         rows += [(q, T) for q in GRID_Q for T in GRID_T if (q, T) not in TABLE]
+    if a.rows:
+        rows = [(float(r.split(":")[0]), int(float(r.split(":")[1]))) for r in a.rows.split(",")]
     print("# M %g, delta %g; times in s, best of %d; ratio = peer / leakproof" % (M, DELTA, a.repeat))
     slow = {}                       # peer -> (q, T) where one run passed --peer-limit seconds
     for q, T in rows:

@@ -94,13 +94,13 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
         arb_get_abs_ubound_arf(u, s, MASS_PREC);
         arf_add(acc2, acc2, u, 64, ARF_RND_UP);
     }
-    fe = LP_R_NAME(fft_real_error_factor, )(&plan);
+    fe = LP_R_NAME(lp_fft_real_error_factor, )(&plan);
     eps_F = (fe * arf_get_d(acc1, ARF_RND_UP)) * (1 + 4 * U53) + arf_get_d(acc2, ARF_RND_UP);
     eps_F *= 1 + 4 * U53;
     if (getenv("LP_PLD_DEBUG"))
         fprintf(stderr, "pld" LP_R_LABEL ": fe %g sum|x| %g radii+rounding %g eps_F %g\n", fe,
                 arf_get_d(acc1, ARF_RND_UP), arf_get_d(acc2, ARF_RND_UP), eps_F);
-    LP_R_NAME(fft_real_forward, )(x, &plan);
+    LP_R_NAME(lp_fft_real_forward, )(x, &plan);
 
     /* 6. the power of each coefficient and its error bound, in doubles
      * (pld_compose.c); |y^_k| rounded up (the modulus in lp_real is within
@@ -143,7 +143,7 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
     }
     /* the inverse's own rounding: its bound per point (fft_real_inverse,
      * pld_fft.c), over n, times sum w <= n */
-    sum_z = LP_R_NAME(fft_real_inverse, )(x, &plan);
+    sum_z = LP_R_NAME(lp_fft_real_inverse, )(x, &plan);
     arb_set_d(t, (sum_E + sum_z) * (1 + 1e-6) + 1e-290);
     arb_set(pld->err_fft, t);
     LP_R_NAME(lp_fft, _plan_clear)(&plan);

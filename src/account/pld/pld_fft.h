@@ -14,4 +14,20 @@ double pld_fft_eta(slong log2_u, double mu_u);
  * (pld_fft.c) */
 double pld_fft_real_error_factor(size_t n, slong log2_u, double mu_u);
 
+/* The real transforms of n = p->n points (a power of 2, >= 2), one complex
+ * FFT of n/2 points each (pld_fft_body.h, built for doubles and, _ld, for
+ * x87 long doubles); x has room for n + 2 reals.
+ * forward: x[0 .. n) real in; out x[0 .. n+2) = X_k, k = 0 .. n/2, the DFT
+ *   sum_j x_j e^{-2 pi i jk/n} (X_{n-k} = conj X_k), each within
+ *   lp_fft_real_error_factor(p) sum_j |x_j| of the exact one;
+ * inverse: x[0 .. n+2) = Y_k, k = 0 .. n/2, of a Hermitian spectrum in; out
+ *   x[0 .. n) = sum_{k<n} Y_k e^{+2 pi i jk/n} (n times the inverse DFT);
+ *   returns a bound, rounded up, on every output's error. */
+void lp_fft_real_forward(double *x, const lp_fft_plan *p);
+double lp_fft_real_inverse(double *x, const lp_fft_plan *p);
+double lp_fft_real_error_factor(const lp_fft_plan *p);
+void lp_fft_real_forward_ld(long double *x, const lp_fft_ld_plan *p);
+double lp_fft_real_inverse_ld(long double *x, const lp_fft_ld_plan *p);
+double lp_fft_real_error_factor_ld(const lp_fft_ld_plan *p);
+
 #endif

@@ -163,14 +163,14 @@ LP_R_NAME(lp_fft, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p, int sign)
     LP_R_NAME(fft_core, )(x, p->n, p->w, 1, sign < 0 ? 1 : -1);  /* conjugate twiddles for the inverse */
 }
 
-/* ---- the real transforms: one complex FFT of half the length (pld_fft.c
- * has the algebra and the bound).  n = p->n >= 2; x has room for n + 2
- * reals. */
+/* ---- the real transforms (contracts in pld_fft.h): one complex FFT of
+ * half the length (pld_fft.c has the algebra and the bound).  n = p->n >= 2;
+ * x has room for n + 2 reals. */
 
 /* x[0 .. n): n reals x_j; on return x[0 .. n+2) holds X_k = sum_j x_j
  * e^{-2 pi i jk/n}, k = 0 .. n/2 (X_{n-k} = conj X_k) */
-static void
-LP_R_NAME(fft_real_forward, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
+void
+LP_R_NAME(lp_fft_real_forward, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
 {
     const size_t n = p->n, N = n / 2;
     LP_R_NAME(fft_core, )(x, N, p->w, 2, 1);    /* Z = DFT_N(x_2m + i x_2m+1) */
@@ -201,8 +201,8 @@ LP_R_NAME(fft_real_forward, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
  * (unnormalised: n times the inverse DFT).  Returns a bound, rounded up, on
  * every output's error (pld_fft.c): fe_{n/2} sum_k |Z'^_k| + 2 eta sum_{k<n}
  * |Y_k| */
-static double
-LP_R_NAME(fft_real_inverse, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
+double
+LP_R_NAME(lp_fft_real_inverse, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
 {
     const size_t n = p->n, N = n / 2;
     double sum_y = 0, sum_z = 0, fe_half, eta;
@@ -239,8 +239,8 @@ LP_R_NAME(fft_real_inverse, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
 }
 
 /* the forward real transform's factor: |X^_k - X_k| <= it times sum |x_j| */
-static double
-LP_R_NAME(fft_real_error_factor, )(const LP_R_NAME(lp_fft, _plan) *p)
+double
+LP_R_NAME(lp_fft_real_error_factor, )(const LP_R_NAME(lp_fft, _plan) *p)
 {
     return pld_fft_real_error_factor(p->n, LP_R_LOG2_U, ldexp(p->mu, -LP_R_LOG2_U));
 }

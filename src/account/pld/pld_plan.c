@@ -45,28 +45,44 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
     *why = NULL;
     /* as lp_pld_study: with --delta-for-epsilon the grid is chosen for deltas down to 1e-12 */
     lp_dpsgd_init(&run, req->M, req->q, req->steps, req->delta ? req->delta : "1e-12");
-    for (int rel = 0; rel < 2 && !run.q_is_one; rel++) {   /* q = 1: closed form, no grid */
-        lp_pld pld;
-        double n, K;
-        if (req->relation != 2 && req->relation != rel)
-            continue;
-        lp_pld_plan_only = 1;
-        if (lp_pld_init(&pld, &run, (lp_pld_relation) rel, req->width, req->max_n, eps_hint) != 0) {
+    /* the two relations' choices at once, one a thread, as the run builds
+     * them (pld_study.c); summed in order after */
+    {
+        lp_pld pld[2];
+        int st[2] = { -1, -1 }, want[2];
+        const int *cancel = lp_cancel_flag();
+        for (int rel = 0; rel < 2; rel++)   /* q = 1: closed form, no grid */
+            want[rel] = !run.q_is_one && (req->relation == 2 || req->relation == rel);
+#pragma omp parallel for num_threads(lp_threads_effective(0) < 2 ? 1 : 2) schedule(static, 1)
+        for (int rel = 0; rel < 2; rel++) {
+            const int *was = lp_cancel_flag();
+            if (!want[rel])
+                continue;
+            lp_cancel_watch(cancel);
+            lp_pld_plan_only = 1;       /* this thread's */
+            st[rel] = lp_pld_init(&pld[rel], &run, (lp_pld_relation) rel, req->width, req->max_n, eps_hint);
             lp_pld_plan_only = 0;
-            *why = pld.why;     /* the run would fail the same way: declined before it */
-            lp_pld_clear(&pld);
-            continue;
+            lp_cancel_watch(was);
         }
-        lp_pld_plan_only = 0;
-        n = (double) pld.n;
-        K = (double) pld.support;
-        total += 2.5e-6 * K + 4e-9 * n * log2(fmax(n, 2));
-        peak += 48 * n + 180 * K;               /* the relations run at once (pld_study.c) */
-        if (pld.n > *n_max)
-            *n_max = pld.n;
-        if (pld.support > *K_max)
-            *K_max = pld.support;
-        lp_pld_clear(&pld);
+        for (int rel = 0; rel < 2; rel++) {
+            double n, K;
+            if (!want[rel])
+                continue;
+            if (st[rel] != 0) {
+                *why = pld[rel].why;    /* the run would fail the same way: declined before it */
+                lp_pld_clear(&pld[rel]);
+                continue;
+            }
+            n = (double) pld[rel].n;
+            K = (double) pld[rel].support;
+            total += 2.5e-6 * K + 4e-9 * n * log2(fmax(n, 2));
+            peak += 48 * n + 180 * K;   /* the relations run at once (pld_study.c) */
+            if (pld[rel].n > *n_max)
+                *n_max = pld[rel].n;
+            if (pld[rel].support > *K_max)
+                *K_max = pld[rel].support;
+            lp_pld_clear(&pld[rel]);
+        }
     }
     lp_dpsgd_clear(&run);
     *bytes = peak;

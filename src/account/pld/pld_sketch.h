@@ -16,7 +16,7 @@ typedef struct {
 
 /* the loss at u (units of the noise) under rel, in doubles */
 double pld_loss_d(double u, double q, double M, lp_pld_relation rel);
-/* the sketch on a grid of du = 0.002 over [-14, 1/M + 14]; 0, or -1 when out
+/* the sketch on a grid of du = 0.004 over [-14, 1/M + 14]; 0, or -1 when out
  * of memory (nothing left allocated; else free(sk->l), free(sk->lw)) */
 int pld_sketch_init(loss_sketch *sk, double q, double M, lp_pld_relation rel);
 /* sign +1: min over lambda > 0 of (T log m(lambda) + log(1/eta)) / lambda

@@ -3,6 +3,7 @@
 #ifndef LP_PLD_FFT_H
 #define LP_PLD_FFT_H
 
+#include <string.h>
 #include "account/pld/pld_internal.h"
 
 /* eta = mu + gamma_4 (sqrt 2 + mu), rounded up, for u = 2^log2_u and
@@ -13,6 +14,11 @@ double pld_fft_eta(slong log2_u, double mu_u);
  * the forward real transform of n reals within it times sum |x_j|
  * (pld_fft.c) */
 double pld_fft_real_error_factor(size_t n, slong log2_u, double mu_u);
+
+/* mu + u (1 + mu) + sqrt(2) gamma_d (1 + u)(1 + mu), d = 15 +
+ * ceil(log2 ceil(K/16)), rounded up: one coefficient of K reals by a direct
+ * sum (the composition's step 5b) within it times sum |x_j| (pld_fft.c) */
+double pld_fft_direct_error_factor(size_t K, slong log2_u, double mu_u);
 
 /* The real transforms of n = p->n points (a power of 2, >= 2), one complex
  * FFT of n/2 points each (pld_fft_body.h, built for doubles and, _ld, for
@@ -29,5 +35,7 @@ double lp_fft_real_error_factor(const lp_fft_plan *p);
 void lp_fft_real_forward_ld(long double *x, const lp_fft_ld_plan *p);
 double lp_fft_real_inverse_ld(long double *x, const lp_fft_ld_plan *p);
 double lp_fft_real_error_factor_ld(const lp_fft_ld_plan *p);
+double lp_fft_direct_error_factor(const lp_fft_plan *p, size_t K);
+double lp_fft_direct_error_factor_ld(const lp_fft_ld_plan *p, size_t K);
 
 #endif

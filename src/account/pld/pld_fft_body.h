@@ -250,3 +250,10 @@ LP_R_NAME(lp_fft, _error_factor)(const LP_R_NAME(lp_fft, _plan) *p)
 {
     return pld_fft_error_factor(p->n, LP_R_LOG2_U, ldexp(p->mu, -LP_R_LOG2_U));   /* mu = 5 u */
 }
+
+/* a direct sum's factor for this plan's type and twiddles (pld_fft.h) */
+double
+LP_R_NAME(lp_fft_direct_error_factor, )(const LP_R_NAME(lp_fft, _plan) *p, size_t K)
+{
+    return pld_fft_direct_error_factor(K, LP_R_LOG2_U, ldexp(p->mu, -LP_R_LOG2_U));
+}

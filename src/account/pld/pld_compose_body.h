@@ -80,9 +80,11 @@ LP_R_NAME(direct_coefficient, )(lp_real *yr, lp_real *yi, const lp_real *xs, lp_
     *yi = nb ? bl[1] : 0;
 }
 
-/* Step 5b: where (|y^_k| + eps_F)^(T-1) >= 1e-6 (the coefficients whose
- * error the power multiplies by ~T), y^_k again by a direct sum, marked in
- * direct[k]; only when there are at most 4e7 / K of them (else none).
+/* Step 5b: where T (|y^_k| + eps_F)^(T-1) >= 100 (the coefficients whose
+ * error the power multiplies by 100 or more: none at T <= 100, where the
+ * direct sums cost a third of a run for nothing), y^_k again by a direct
+ * sum, marked in direct[k]; only when there are at most 4e7 / K of them
+ * (else none).
  * Returns eps_D >= |y^_k - y_k| for those (pld_fft.c: the direct sums'
  * factor times sum |x^_j|, plus the masses' radii and rounding s2). */
 static double
@@ -98,7 +100,7 @@ LP_R_NAME(redo_direct, )(lp_real *x, const lp_real *xs, unsigned char *direct,
         return eps_F;
     for (size_t k = 0; k <= n / 2; k++) {
         const double m = (double) r_sqrt(x[2 * k] * x[2 * k] + x[2 * k + 1] * x[2 * k + 1]);
-        direct[k] = pow_real(fmin(1.0, m) + eps_F, T - 1) >= 1e-6;
+        direct[k] = (double) T * pow_real(fmin(1.0, m) + eps_F, T - 1) >= 100;
         count += direct[k];
     }
     eps_D = (LP_R_NAME(lp_fft_direct_error_factor, )(p, (size_t) K) * s1 * (1 + 4 * U53) + s2)
@@ -197,7 +199,7 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
     LP_R_NAME(lp_fft_real_forward, )(x, &plan);
     pld_power_constants(&c_pow, &r_cut, &ch_h, T, h, LP_R_LOG2_U);
     /* 5b. the coefficients that carry the bound (|y^_k| near 1: their error
-     * is multiplied by T |y_k|^(T-1)) again by direct sums, whose error
+     * is multiplied by T |y_k|^(T-1) >= 100) again by direct sums, whose error
      * eps_D is about a tenth of the FFT's (pld_fft.c: direct sums) */
     eps_D = eps_F;
     if (xs && T > 1)

@@ -9,9 +9,6 @@
 #include "account/pld/pld_internal.h"
 #include "numeric/numeric.h"
 #include "core/host.h"
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 /* ---- the masses of Y, certified ------------------------------------------------ */
 

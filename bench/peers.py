@@ -12,7 +12,9 @@ is shared: timings are noisy), computation only (the library loaded once);
 a run the work budget declines (--max-seconds, default 30) prints its
 estimate instead.  Prints one line per row: leakproof's time, bracket and
 relative width, then each peer's time, epsilon and the time ratio
-peer / leakproof.  Asserts nothing.
+peer / leakproof.  Leakproof's CPU seconds (all its threads, the best
+run's) are printed beside its wall time: on a shared machine they say
+more than the wall time.  Asserts nothing.
 
     PYTHONPATH=python:/path/to/peers python3 bench/peers.py [--quick] [--repeat N]
 """
@@ -34,12 +36,18 @@ GRID_Q = [1e-5, 1e-4, 1e-3, 1e-2, 0.1, 0.5]
 GRID_T = [10, 100, 10**3, 10**4, 10**5, 10**6, 10**7]
 
 
-def best_of(n, fn):
+def best_of(n, fn, cpu=None):
+    """the best wall time of n runs and the last value; cpu (a list), when
+    given, receives the process's CPU seconds (all threads) of that run"""
     best, value = math.inf, None
     for _ in range(n):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         value = fn()
-        best = min(best, time.perf_counter() - t0)
+        wall, used = time.perf_counter() - t0, time.process_time() - c0
+        if wall < best:
+            best = wall
+            if cpu is not None:
+                cpu[:] = [used]
     return best, value
 
 
@@ -92,18 +100,20 @@ def peer_opacus():
 def leakproof_row(q, T, repeat, max_seconds):
     args = dict(noise_multiplier=str(M), sampling_rate=repr(q), steps=T, delta=repr(DELTA),
                 max_seconds=max_seconds)
+    cpu = [math.nan]
     try:
-        secs, (lo, hi) = best_of(repeat, lambda: leakproof.pld_epsilon(**args))
+        secs, (lo, hi) = best_of(repeat, lambda: leakproof.pld_epsilon(**args), cpu)
     except ValueError as e:         # declined by the budget or the grid: say why
         return None, str(e).split("\n")[0][:150]
     lo = float(lo) if lo is not None else math.nan
     hi = float(hi) if hi is not None else math.nan
-    return (secs, lo, hi), None
+    return (secs, cpu[0], lo, hi), None
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="the reference table only")
+    ap.add_argument("--rows", help="only these rows, q:T,q:T,... (e.g. 1e-5:10,0.01:1000)")
     ap.add_argument("--repeat", type=int, default=3, help="best of N runs (default 3)")
     ap.add_argument("--max-seconds", default="30", help="leakproof's work budget per row")
     ap.add_argument("--peer-limit", default="20", help="a peer's run over this many seconds: its "
@@ -115,6 +125,8 @@ def main():
     rows = list(TABLE)
     if not a.quick:
         rows += [(q, T) for q in GRID_Q for T in GRID_T if (q, T) not in TABLE]
+    if a.rows:
+        rows = [(float(r.split(":")[0]), int(float(r.split(":")[1]))) for r in a.rows.split(",")]
     print("# M %g, delta %g; times in s, best of %d; ratio = peer / leakproof" % (M, DELTA, a.repeat))
     slow = {}                       # peer -> (q, T) where one run passed --peer-limit seconds
     for q, T in rows:
@@ -122,9 +134,10 @@ def main():
         if got is None:
             line = "q %-6g T %-8d leakproof: %s" % (q, T, why)
         else:
-            secs, lo, hi = got
+            secs, cpu, lo, hi = got
             width = (hi - lo) / hi if hi > 0 else math.nan
-            line = "q %-6g T %-8d leakproof %7.3f s [%.6g, %.6g] width %.2f%%" % (q, T, secs, lo, hi, 100 * width)
+            line = "q %-6g T %-8d leakproof %7.3f s (CPU %.3f s) [%.6g, %.6g] width %.2f%%" % (
+                q, T, secs, cpu, lo, hi, 100 * width)
         for fn, name in peers:
             if fn is None:
                 continue

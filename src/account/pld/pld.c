@@ -66,7 +66,8 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
     const double dref = run->delta_d > 0 && run->delta_d < 1 ? fmax(run->delta_d, 1e-300) : 1e-5;
     const double eta_ref = 1e-3 * dref;
     loss_sketch sk;
-    double eps_est, spread, h, lam_hi, lam_lo, a_w, b_w, lo_cut, hi_cut;
+    double eps_est, spread, h, lam_hi, lam_lo, a_w, b_w, lo_cut, hi_cut, ch_hi = 0, ch_lo = 0;
+    int have_ch = 0;
     int64_t kmin, kmax, K;
     size_t n;
     arb_ptr mass, G = NULL, F = NULL;
@@ -159,8 +160,16 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
              * sketch's: never narrower than before */
             up = fmin(Tf * h, Tf * fmax(mu_sk, h / 2) + 2 * tt);
             down = fmax(0.0, Tf * fmin(mu_sk, h / 2) - 2 * tt);
-            b_w = pld_chernoff_point(&sk, Tf, log(1e4 / dref), 1, &lam_hi) + up + 2 * h;
-            a_w = pld_chernoff_point(&sk, Tf, log(1e4 / dref), -1, &lam_lo) + down - 2 * h;
+            /* S_X~'s Chernoff points do not depend on h (nor do the clamps
+             * lo_cut, hi_cut: the same sketch each try): found once (issue
+             * 31: a third of a small run's time was their golden sections) */
+            if (!have_ch) {
+                have_ch = 1;
+                ch_hi = pld_chernoff_point(&sk, Tf, log(1e4 / dref), 1, &lam_hi);
+                ch_lo = pld_chernoff_point(&sk, Tf, log(1e4 / dref), -1, &lam_lo);
+            }
+            b_w = ch_hi + up + 2 * h;
+            a_w = ch_lo + down - 2 * h;
         }
         need = fmax((b_w - a_w) / h + 1, (double) K + 1);
         if (!isfinite(need)) {

@@ -41,6 +41,7 @@
  * factor (1 + eta)^L - 1 in Arb, and whether long double is x87's. */
 #include <float.h>
 #include "account/pld/pld_internal.h"
+#include "account/pld/pld_fft.h"
 
 /* (1 + eta)^L - 1 rounded up, L = log2(n), eta = mu + gamma_4 (sqrt 2 + mu),
  * u = 2^log2_u the unit roundoff, mu = mu_u u the twiddles' error: the bound
@@ -83,6 +84,178 @@ pld_fft_error_factor(size_t n, slong log2_u, double mu_u)
     arb_clear(eta);
     arb_clear(g4);
     arb_clear(t);
+    return r;
+}
+
+/* ---- the real transforms (pld_fft_body.h: fft_real_forward, _inverse) ------
+ *
+ * The composition's vectors are real (the masses; the inverse of the
+ * Hermitian powered spectrum), so one complex FFT of N = n/2 points does
+ * each transform (the classical packing; e.g. Press et al., Numerical
+ * Recipes, 3rd ed., Section 12.3).
+ *
+ * Forward.  z_m = x_{2m} + i x_{2m+1}, Z = DFT_N(z); with w = e^{-2 pi i/n},
+ * X_k = a_k Z_k + b_k conj Z_{N-k}, a_k = (1 - i w^k)/2, b_k = (1 + i w^k)/2
+ * (Z_N = Z_0), k = 0 .. N; the code forms E = (Z_k + conj Z_{N-k})/2,
+ * O = (Z_k - conj Z_{N-k})/(2i), t = w^k O, X_k = E + t, X_{N-k} =
+ * conj(E - t) (w^{N-k} = -conj w^k).  Error: the computed Z^ = Z + e with
+ * |e_k| <= fe_N sum_m |z_m| <= fe_N S, S = sum_j |x_j| (the bound above for
+ * N points; |a + ib| <= |a| + |b|).  (i) Propagated: |a_k e_k + b_k
+ * conj e_{N-k}| <= sqrt(|a_k|^2 + |b_k|^2) sqrt(|e_k|^2 + |e_{N-k}|^2)
+ * <= sqrt(2) fe_N S, since |a_k|^2 + |b_k|^2 = 1 for |w^k| = 1.  (ii) The
+ * post-processing's own rounding on the computed Z^: E and O each one
+ * addition per component (the halving exact), |E^ - E|, |O^ - O| <= u m,
+ * m = (|Z^_k| + |Z^_{N-k}|)/2 >= |E|, |O|; the product with the table's
+ * w^ (|w^ - w| <= mu) within (mu (1 + u) + u + sqrt(2) gamma_2 (1 + mu)
+ * (1 + u)) m of w O; the last addition u |E^ +- t^| <= u (2 + 3u) m: in all
+ * at most (4u + mu + sqrt(2) gamma_2 + O(u^2)) m < 2 eta m, eta = mu +
+ * gamma_4 (sqrt(2) + mu) as above (mu = 5u: 11.9 u against 21.3 u), and
+ * m <= S (1 + fe_N).  So every |X^_k - X_k| <= fe_real S with
+ *   fe_real = sqrt(2) fe_N + 2 eta (1 + fe_N),  fe_N = (1 + eta)^(L-1) - 1,
+ * about 1.5 times the n-point complex transform's (1 + eta)^L - 1.
+ *
+ * Inverse.  For a Hermitian Y (Y_{n-k} = conj Y_k, given for k = 0 .. N),
+ * y_j = sum_{k<n} Y_k w^{-jk} is real and y_{2m} + i y_{2m+1} =
+ * sum_{k<N} Z'_k e^{2 pi i mk/N} with Z'_k = (Y_k + conj Y_{N-k}) + i (Y_k -
+ * conj Y_{N-k}) conj w^k (the forward relations solved for the even and
+ * odd halves' transforms, the 1/2 of each folded into the unnormalised
+ * sum); pairs as above: E = Y_k + conj Y_{N-k}, O = (Y_k - conj Y_{N-k})
+ * conj w^k, t = i O, Z'_k = E + t, Z'_{N-k} = conj(E - t).  The same count
+ * as (ii), now with m' = |Y_k| + |Y_{N-k}| (no halving), bounds each
+ * |Z'^_k - Z'_k| by 2 eta m'; the N-point FFT of the computed Z'^ adds
+ * fe_N sum_k |Z'^_k| to each output.  An error d_k in Z'_k moves each
+ * output by at most sum_k |d_k|, and sum_{k<N} m'_k = sum_{k<n} |Y_k|: every
+ * output of the real inverse is within
+ *   fe_N sum_{k<N} |Z'^_k| + 2 eta sum_{k<n} |Y^_k|
+ * of the exact transform of the given Y^ (fft_real_inverse returns it,
+ * its sums of nonnegative doubles within 1 + 1e-8 for n <= 2^26: the
+ * factor (1 + 8 u_53)(1 + 1e-6) covers them and the products).  The
+ * N-point transforms read the n-point table at stride 2 (e^{-2 pi i j/N} =
+ * w^{2j}): the same twiddles within mu, so fe_N holds for them. */
+
+/* eta = mu + gamma_4 (sqrt 2 + mu) rounded up (u = 2^log2_u, mu = mu_u u) */
+double
+pld_fft_eta(slong log2_u, double mu_u)
+{
+    arb_t u, eta, g4, t;
+    arf_t up;
+    double r;
+    arb_init(u);
+    arb_init(eta);
+    arb_init(g4);
+    arb_init(t);
+    arf_init(up);
+    arb_one(u);
+    arb_mul_2exp_si(u, u, log2_u);
+    arb_mul_ui(g4, u, 4, 128);
+    arb_sub_ui(t, g4, 1, 128);
+    arb_neg(t, t);
+    arb_div(g4, g4, t, 128);
+    arb_set_d(eta, mu_u);
+    arb_mul(eta, eta, u, 128);
+    arb_sqrt_ui(t, 2, 128);
+    arb_add(t, t, eta, 128);
+    arb_mul(t, t, g4, 128);
+    arb_add(eta, eta, t, 128);
+    arb_get_ubound_arf(up, eta, 128);
+    r = arf_get_d(up, ARF_RND_UP);
+    arb_clear(u);
+    arb_clear(eta);
+    arb_clear(g4);
+    arb_clear(t);
+    arf_clear(up);
+    return r;
+}
+
+/* fe_real = sqrt(2) fe_N + 2 eta (1 + fe_N), N = n/2, rounded up */
+double
+pld_fft_real_error_factor(size_t n, slong log2_u, double mu_u)
+{
+    arb_t f, e, s;
+    arf_t up;
+    double r;
+    arb_init(f);
+    arb_init(e);
+    arb_init(s);
+    arf_init(up);
+    arb_set_d(f, pld_fft_error_factor(n / 2, log2_u, mu_u));
+    arb_set_d(e, pld_fft_eta(log2_u, mu_u));
+    arb_sqrt_ui(s, 2, 128);
+    arb_mul(s, s, f, 128);
+    arb_add_ui(f, f, 1, 128);
+    arb_mul(f, f, e, 128);
+    arb_mul_2exp_si(f, f, 1);
+    arb_add(f, f, s, 128);
+    arb_get_ubound_arf(up, f, 128);
+    r = arf_get_d(up, ARF_RND_UP);
+    arb_clear(f);
+    arb_clear(e);
+    arb_clear(s);
+    arf_clear(up);
+    return r;
+}
+
+/* ---- direct sums of a few coefficients (the composition's step 5b) --------
+ *
+ * The power multiplies a coefficient's error by about T |y_k|^(T-1); the
+ * few coefficients with |y_k| near 1 carry the whole bound at long runs,
+ * and the FFT's error (log2(n) stages) is the same for all.  Those are
+ * summed again directly: y_k = sum_j x_j w^{(j k) mod n} over the K
+ * nonzero x_j >= 0, with the table's twiddles (|w^ - w| <= mu; w^{m + n/2}
+ * = -w^m exactly), each product a real times a complex (each component
+ * within u: |p^_j - x_j w^_j| <= u x_j |w^_j|), each component summed in
+ * blocks of 16 in order and the blocks' sums pairwise: every product
+ * passes through at most d = 15 + ceil(log2 ceil(K/16)) additions, so each
+ * component's sum is within gamma_d times the sum of its terms' moduli
+ * (Higham, Accuracy and Stability, 2nd ed., Section 4.2), and the complex
+ * result within gamma_d (sum |p^_j,re| + |p^_j,im|) <= sqrt(2) gamma_d
+ * sum |p^_j|, |p^_j| <= (1 + u)(1 + mu) x_j.  In all
+ *   |y^_k - y_k| <= (mu + u (1 + mu) + sqrt(2) gamma_d (1 + u)(1 + mu))
+ *                   sum_j x_j,
+ * about 24 u at K = 2.5e5 against the real FFT's ~340 u at n = 2^22. */
+
+double
+pld_fft_direct_error_factor(size_t K, slong log2_u, double mu_u)
+{
+    size_t d = 15, nb = (K + 15) / 16;
+    arb_t u, mu, g, t, f;
+    arf_t up;
+    double r;
+    while (nb > 1) {                            /* ceil(log2 nb) */
+        nb = (nb + 1) / 2;
+        d++;
+    }
+    arb_init(u);
+    arb_init(mu);
+    arb_init(g);
+    arb_init(t);
+    arb_init(f);
+    arf_init(up);
+    arb_one(u);
+    arb_mul_2exp_si(u, u, log2_u);
+    arb_set_d(mu, mu_u);
+    arb_mul(mu, mu, u, 128);
+    arb_mul_ui(g, u, d, 128);                   /* gamma_d = d u / (1 - d u) */
+    arb_sub_ui(t, g, 1, 128);
+    arb_neg(t, t);
+    arb_div(g, g, t, 128);
+    arb_add_ui(t, u, 1, 128);
+    arb_mul(g, g, t, 128);                      /* gamma_d (1 + u) */
+    arb_add_ui(t, mu, 1, 128);
+    arb_mul(g, g, t, 128);                      /* ... (1 + mu) */
+    arb_sqrt_ui(f, 2, 128);
+    arb_mul(g, g, f, 128);
+    arb_mul(f, u, t, 128);                      /* u (1 + mu) */
+    arb_add(f, f, mu, 128);
+    arb_add(f, f, g, 128);
+    arb_get_ubound_arf(up, f, 128);
+    r = arf_get_d(up, ARF_RND_UP);
+    arb_clear(u);
+    arb_clear(mu);
+    arb_clear(g);
+    arb_clear(t);
+    arb_clear(f);
+    arf_clear(up);
     return r;
 }
 

@@ -2,6 +2,7 @@
  * type lp_real of pld_real.h (included after it by pld_double.c and
  * pld_long_double.c): the twiddle table, the transform, its error factor.
  * The proof and the twiddles' error mu = 5 u are in pld_fft.c. */
+#include "account/pld/pld_fft.h"
 
 int
 LP_R_NAME(lp_fft, _plan_init)(LP_R_NAME(lp_fft, _plan) *p, size_t n)
@@ -89,11 +90,12 @@ fft_stage(lp_real *x, size_t m, size_t len, size_t step, const lp_real *w, lp_re
     }
 }
 
-void
-LP_R_NAME(lp_fft, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p, int sign)
+/* the n-point transform (n a power of 2) with twiddle e^{-2 pi i j/n} =
+ * w[wstride j] (wstride 1: the plan's own size; 2: half of it, the real
+ * transforms below), conjugated by cs */
+static void
+LP_R_NAME(fft_core, )(lp_real *x, size_t n, const lp_real *w, size_t wstride, lp_real cs)
 {
-    const size_t n = p->n;
-    const lp_real cs = sign < 0 ? 1 : -1;             /* conjugate twiddles for the inverse */
     /* bit reversal */
     for (size_t i = 1, j = 0; i < n; i++) {
         size_t bit = n >> 1;
@@ -123,37 +125,135 @@ LP_R_NAME(lp_fft, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p, int sign)
      * copy when its memory is not there (the strided reads then). */
     {
         const size_t block = n < LP_FFT_BLOCK ? n : LP_FFT_BLOCK;
-        lp_real *tw = n >= 4 ? malloc((n / 4 > block / 2 ? n / 4 : block / 2) * 2 * sizeof *tw) : NULL;
+        /* the largest copy: len/2 twiddles for len = n/2 (stride 1), or n
+         * (a strided table: the last stage's too) */
+        const size_t most = wstride > 1 ? n / 2 : n / 4;
+        lp_real *tw = n >= 4 ? malloc((most > block / 2 ? most : block / 2) * 2 * sizeof *tw) : NULL;
         if (tw)
             for (size_t k = 0; k < block / 2; k++) {
-                tw[2 * k] = p->w[2 * k * (n / block)];
-                tw[2 * k + 1] = p->w[2 * k * (n / block) + 1];
+                tw[2 * k] = w[2 * k * (n / block) * wstride];
+                tw[2 * k + 1] = w[2 * k * (n / block) * wstride + 1];
             }
         for (size_t base = 0; base < n; base += block)
             for (size_t len = 2; len <= block; len <<= 1) {
                 if (tw)
                     fft_stage(x + 2 * base, block, len, block / len, tw, cs);
                 else
-                    fft_stage(x + 2 * base, block, len, n / len, p->w, cs);
+                    fft_stage(x + 2 * base, block, len, n / len * wstride, w, cs);
             }
         for (size_t len = 2 * block; len <= n; len <<= 1) {
-            const size_t step = n / len;
+            const size_t step = n / len * wstride;
             if (tw && step > 1) {
                 for (size_t j = 0; j < len / 2; j++) {
-                    tw[2 * j] = p->w[2 * j * step];
-                    tw[2 * j + 1] = p->w[2 * j * step + 1];
+                    tw[2 * j] = w[2 * j * step];
+                    tw[2 * j + 1] = w[2 * j * step + 1];
                 }
                 fft_stage(x, n, len, 1, tw, cs);
             } else {
-                fft_stage(x, n, len, step, p->w, cs);
+                fft_stage(x, n, len, step, w, cs);
             }
         }
         free(tw);
     }
 }
 
+void
+LP_R_NAME(lp_fft, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p, int sign)
+{
+    LP_R_NAME(fft_core, )(x, p->n, p->w, 1, sign < 0 ? 1 : -1);  /* conjugate twiddles for the inverse */
+}
+
+/* ---- the real transforms (contracts in pld_fft.h): one complex FFT of
+ * half the length (pld_fft.c has the algebra and the bound).  n = p->n >= 2;
+ * x has room for n + 2 reals. */
+
+/* x[0 .. n): n reals x_j; on return x[0 .. n+2) holds X_k = sum_j x_j
+ * e^{-2 pi i jk/n}, k = 0 .. n/2 (X_{n-k} = conj X_k) */
+void
+LP_R_NAME(lp_fft_real_forward, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
+{
+    const size_t n = p->n, N = n / 2;
+    LP_R_NAME(fft_core, )(x, N, p->w, 2, 1);    /* Z = DFT_N(x_2m + i x_2m+1) */
+    {
+        const lp_real z0r = x[0], z0i = x[1];
+        x[0] = z0r + z0i;                       /* X_0 = E + O, X_N = E - O: E = Re Z_0, O = Im Z_0 */
+        x[1] = 0;
+        x[2 * N] = z0r - z0i;
+        x[2 * N + 1] = 0;
+    }
+    for (size_t k = 1; 2 * k <= N; k++) {
+        /* E = (Z_k + conj Z_{N-k})/2, O = (Z_k - conj Z_{N-k})/(2i), t = w^k O:
+         * X_k = E + t, X_{N-k} = conj(E - t) */
+        lp_real *a = x + 2 * k, *b = x + 2 * (N - k);
+        const lp_real er = (a[0] + b[0]) / 2, ei = (a[1] - b[1]) / 2;
+        const lp_real or_ = (a[1] + b[1]) / 2, oi = (b[0] - a[0]) / 2;
+        const lp_real wr = p->w[2 * k], wi = p->w[2 * k + 1];
+        const lp_real tr = wr * or_ - wi * oi, ti = wr * oi + wi * or_;
+        a[0] = er + tr;
+        a[1] = ei + ti;
+        b[0] = er - tr;
+        b[1] = -(ei - ti);
+    }
+}
+
+/* x[0 .. n+2): Y_k, k = 0 .. n/2, of a Hermitian spectrum (Y_{n-k} =
+ * conj Y_k); on return x[0 .. n) holds sum_{k<n} Y_k e^{+2 pi i jk/n}
+ * (unnormalised: n times the inverse DFT).  Returns a bound, rounded up, on
+ * every output's error (pld_fft.c): fe_{n/2} sum_k |Z'^_k| + 2 eta sum_{k<n}
+ * |Y_k| */
+double
+LP_R_NAME(lp_fft_real_inverse, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
+{
+    const size_t n = p->n, N = n / 2;
+    double sum_y = 0, sum_z = 0, fe_half, eta;
+    for (size_t k = 0; k <= N; k++)             /* sum_{k<n} |Y_k|, by |re| + |im| */
+        sum_y += (k == 0 || k == N ? 1.0 : 2.0) * (double) (r_fabs(x[2 * k]) + r_fabs(x[2 * k + 1]));
+    {
+        /* Z'_0 = E + i D, E = Y_0 + conj Y_N, D = Y_0 - conj Y_N */
+        const lp_real er = x[0] + x[2 * N], ei = x[1] - x[2 * N + 1];
+        const lp_real dr = x[0] - x[2 * N], di = x[1] + x[2 * N + 1];
+        x[0] = er - di;
+        x[1] = ei + dr;
+    }
+    for (size_t k = 1; 2 * k <= N; k++) {
+        /* E = Y_k + conj Y_{N-k}, O = (Y_k - conj Y_{N-k}) conj w^k, t = i O:
+         * Z'_k = E + t, Z'_{N-k} = conj(E - t) */
+        lp_real *a = x + 2 * k, *b = x + 2 * (N - k);
+        const lp_real er = a[0] + b[0], ei = a[1] - b[1];
+        const lp_real dr = a[0] - b[0], di = a[1] + b[1];
+        const lp_real wr = p->w[2 * k], wi = -p->w[2 * k + 1];
+        const lp_real or_ = wr * dr - wi * di, oi = wr * di + wi * dr;
+        const lp_real tr = -oi, ti = or_;
+        a[0] = er + tr;
+        a[1] = ei + ti;
+        b[0] = er - tr;
+        b[1] = -(ei - ti);
+    }
+    for (size_t k = 0; k < N; k++)
+        sum_z += (double) (r_fabs(x[2 * k]) + r_fabs(x[2 * k + 1]));
+    LP_R_NAME(fft_core, )(x, N, p->w, 2, -1);   /* x_2m + i x_2m+1 = sum_k Z'_k e^{+2 pi i mk/N} */
+    fe_half = pld_fft_error_factor(N, LP_R_LOG2_U, ldexp(p->mu, -LP_R_LOG2_U));
+    eta = pld_fft_eta(LP_R_LOG2_U, ldexp(p->mu, -LP_R_LOG2_U));
+    /* the sums of nonnegative doubles: within 1 + 1e-8 for n <= 2^26 */
+    return (fe_half * sum_z + 2 * eta * sum_y) * (1 + 8 * U53) * (1 + 1e-6);
+}
+
+/* the forward real transform's factor: |X^_k - X_k| <= it times sum |x_j| */
+double
+LP_R_NAME(lp_fft_real_error_factor, )(const LP_R_NAME(lp_fft, _plan) *p)
+{
+    return pld_fft_real_error_factor(p->n, LP_R_LOG2_U, ldexp(p->mu, -LP_R_LOG2_U));
+}
+
 double
 LP_R_NAME(lp_fft, _error_factor)(const LP_R_NAME(lp_fft, _plan) *p)
 {
     return pld_fft_error_factor(p->n, LP_R_LOG2_U, ldexp(p->mu, -LP_R_LOG2_U));   /* mu = 5 u */
+}
+
+/* a direct sum's factor for this plan's type and twiddles (pld_fft.h) */
+double
+LP_R_NAME(lp_fft_direct_error_factor, )(const LP_R_NAME(lp_fft, _plan) *p, size_t K)
+{
+    return pld_fft_direct_error_factor(K, LP_R_LOG2_U, ldexp(p->mu, -LP_R_LOG2_U));
 }

@@ -9,11 +9,11 @@
 #include "account/pld/pld_internal.h"
 #include "numeric/numeric.h"
 #include "core/host.h"
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 /* ---- the masses of Y, certified ------------------------------------------------ */
+
+/* the boundaries one task takes (a multiple of the chain's 256) */
+#define MASS_CHUNK 8192
 
 /* F(l) = P(X <= l) (cdf = 1) or P(X > l) (cdf = 0) for the relation. */
 static void
@@ -90,34 +90,56 @@ loss_cdf(arb_t F, const lp_dpsgd *run, lp_pld_relation rel, const arb_t l, int c
 /* The arguments of the upper tail P(X > l) = w1 Phi(z1) + w2 Phi(z2):
  * remove: z1 = -U, z2 = 1/M - U, w1 = 1-q, w2 = q; add: z1 = V, w1 = 1, w2 = 0.
  * Returns 0, or -1 when l is at the support's edge (the caller uses
- * loss_cdf there). */
+ * loss_cdf there).  c holds the constants 1/q, M, 1/(2M), 1/M (balls,
+ * computed once: tail_consts) */
+typedef struct {
+    arb_t inv_q, M, half_inv_M, inv_M;
+} tail_consts;
+
+static void
+tail_consts_init(tail_consts *c, const lp_dpsgd *run, slong prec)
+{
+    arb_init(c->inv_q);
+    arb_init(c->M);
+    arb_init(c->half_inv_M);
+    arb_init(c->inv_M);
+    arb_inv(c->inv_q, run->q, prec);
+    arb_set(c->M, run->M);
+    arb_inv(c->inv_M, run->M, prec);
+    arb_mul_2exp_si(c->half_inv_M, c->inv_M, -1);
+}
+
+static void
+tail_consts_clear(tail_consts *c)
+{
+    arb_clear(c->inv_q);
+    arb_clear(c->M);
+    arb_clear(c->half_inv_M);
+    arb_clear(c->inv_M);
+}
+
 static int
 tail_args(arb_t z1, arb_t z2, const lp_dpsgd *run, lp_pld_relation rel, const arb_t el,
-          slong prec)
+          const tail_consts *c, slong prec)
 {
-    arb_t x, t;
+    arb_t x;
     int ok;
     arb_init(x);
-    arb_init(t);
     /* el = e^l (remove) or e^-l (add) */
     arb_sub_ui(x, el, 1, prec);
     arb_add(x, x, run->q, prec);
     ok = arb_is_positive(x);
     if (ok) {
-        arb_div(x, x, run->q, prec);
+        arb_mul(x, x, c->inv_q, prec);          /* (el - 1 + q) / q, by the ball 1/q */
         arb_log(x, x, prec);
-        arb_mul(z1, x, run->M, prec);
-        arb_mul_2exp_si(t, run->M, 1);
-        arb_inv(t, t, prec);
-        arb_add(z1, z1, t, prec);               /* U or V */
+        arb_mul(z1, x, c->M, prec);
+        arb_add(z1, z1, c->half_inv_M, prec);   /* U or V */
         if (rel == LP_PLD_REMOVE) {
-            arb_inv(t, run->M, prec);
-            arb_sub(z2, t, z1, prec);
+            arb_sub(z2, c->inv_M, z1, prec);
             arb_neg(z1, z1);
         }
     }
     arb_clear(x);
-    arb_clear(t);
     return ok ? 0 : -1;
 }
 
@@ -154,33 +176,29 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
          * crashed libgomp here) and no more than the cores */
         const int nthreads = lp_threads_effective(0);
         int oom = 0;
+        /* Fixed chunks of MASS_CHUNK boundaries (a multiple of the chain's
+         * 256), handed out dynamically: every chain restart and Taylor block
+         * starts where it would on one thread, so the masses (midpoints and
+         * radii) do not depend on the thread count */
 #pragma omp parallel num_threads(nthreads)
         {
             const int *was = lp_cancel_flag();
-            int nt = 1, id = 0;
-            int64_t from, to;
             arb_t el, step, lk;
             arb_ptr z1, z2, P1, P2;
             char *edge;
-#ifdef _OPENMP
-            nt = omp_get_num_threads();
-            id = omp_get_thread_num();
-#endif
-            from = nb * id / nt;
-            to = nb * (id + 1) / nt;
+            tail_consts tc;
             lp_cancel_watch(cancel);    /* every thread sees the caller's flag */
+            tail_consts_init(&tc, run, MASS_PREC + 16);
             arb_init(el);
             arb_init(step);
             arb_init(lk);
-            z1 = _arb_vec_init(to - from + 1);
-            z2 = _arb_vec_init(to - from + 1);
-            P1 = _arb_vec_init(to - from + 1);
-            P2 = _arb_vec_init(to - from + 1);
-            edge = calloc((size_t) (to - from + 1), 1);
-            if (edge == NULL) {         /* out of memory: this range is skipped, the caller told */
+            z1 = _arb_vec_init(MASS_CHUNK);
+            z2 = _arb_vec_init(MASS_CHUNK);
+            P1 = _arb_vec_init(MASS_CHUNK);
+            P2 = _arb_vec_init(MASS_CHUNK);
+            edge = malloc(MASS_CHUNK);
+            if (edge == NULL)           /* out of memory: this thread's chunks are skipped, the caller told */
                 __atomic_store_n(&oom, 1, __ATOMIC_RELAXED);
-                to = from;
-            }
             /* e^{+-l} - 1 + q cancels log2(1/q) bits and the chained
              * products add a rounding each: the working precision carries
              * both, and the chain restarts from a fresh exponential every 256
@@ -189,59 +207,68 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
             const slong eprec = MASS_PREC + 24 + (slong) ceil(-log2(run->q_d > 1e-300 ? run->q_d : 1e-300));
             arb_set_d(step, rel == LP_PLD_ADD ? -h : h);
             arb_exp(step, step, eprec);
-            for (int64_t i = from; i < to && !lp_cancelled(); i++) {
-                if ((i - from) % 256 == 0) {
-                    pld_grid_point(lk, kmin + i, h);
-                    if (rel == LP_PLD_ADD)
-                        arb_neg(lk, lk);
-                    arb_exp(el, lk, eprec);
+#pragma omp for schedule(dynamic, 1)
+            for (int64_t c = 0; c < (nb + MASS_CHUNK - 1) / MASS_CHUNK; c++) {
+                const int64_t from = c * MASS_CHUNK;
+                const int64_t to = from + MASS_CHUNK < nb ? from + MASS_CHUNK : nb;
+                if (edge == NULL || lp_cancelled())
+                    continue;
+                memset(edge, 0, MASS_CHUNK);
+                for (int64_t i = from; i < to && !lp_cancelled(); i++) {
+                    if ((i - from) % 256 == 0) {
+                        pld_grid_point(lk, kmin + i, h);
+                        if (rel == LP_PLD_ADD)
+                            arb_neg(lk, lk);
+                        arb_exp(el, lk, eprec);
+                    }
+                    if (tail_args(z1 + (i - from), z2 + (i - from), run, rel, el, &tc, MASS_PREC) != 0)
+                        edge[i - from] = 1;
+                    arb_mul(el, el, step, eprec);
                 }
-                if (tail_args(z1 + (i - from), z2 + (i - from), run, rel, el, MASS_PREC) != 0)
-                    edge[i - from] = 1;
-                arb_mul(el, el, step, eprec);
-            }
-            /* the edge points (none but possibly the first) are dropped from
-             * the sorted run: give them the neighbour's argument, fixed below */
-            for (int64_t i = to - from; i-- > 0;)
-                if (edge[i] && i + 1 < to - from) {
-                    arb_set(z1 + i, z1 + i + 1);
-                    arb_set(z2 + i, z2 + i + 1);
-                }
-            pld_phi_sorted(P1, z1, to - from, MASS_PREC);
-            if (rel == LP_PLD_REMOVE) {
-                if (!lp_cancelled())
-                    pld_phi_sorted(P2, z2, to - from, MASS_PREC);
-            } else {
-                for (int64_t i = 0; i < to - from; i++)
-                    arb_neg(z2 + i, z1 + i);
-                if (!lp_cancelled())
-                    pld_phi_sorted(P2, z2, to - from, MASS_PREC);
-            }
-            for (int64_t i = from; i < to && !lp_cancelled(); i++) {
-                arb_ptr g = G + i;
-                if (edge[i - from]) {
-                    pld_grid_point(lk, kmin + i, h);
-                    loss_cdf(g, run, rel, lk, 0, MASS_PREC);
-                    if (F)
-                        loss_cdf(F + i, run, rel, lk, 1, MASS_PREC);
-                } else if (rel == LP_PLD_REMOVE) {
-                    arb_sub_ui(g, run->q, 1, MASS_PREC);
-                    arb_neg(g, g);
-                    arb_mul(g, g, P1 + (i - from), MASS_PREC);
-                    arb_addmul(g, P2 + (i - from), run->q, MASS_PREC);
+                /* the edge points (none but possibly the first) are dropped from
+                 * the sorted run: give them the neighbour's argument, fixed below */
+                for (int64_t i = to - from; i-- > 0;)
+                    if (edge[i] && i + 1 < to - from) {
+                        arb_set(z1 + i, z1 + i + 1);
+                        arb_set(z2 + i, z2 + i + 1);
+                    }
+                pld_phi_sorted(P1, z1, to - from, MASS_PREC);
+                if (rel == LP_PLD_REMOVE) {
+                    if (!lp_cancelled())
+                        pld_phi_sorted(P2, z2, to - from, MASS_PREC);
                 } else {
-                    arb_set(g, P1 + (i - from));
-                    arb_set(F + i, P2 + (i - from));
+                    for (int64_t i = 0; i < to - from; i++)
+                        arb_neg(z2 + i, z1 + i);
+                    if (!lp_cancelled())
+                        pld_phi_sorted(P2, z2, to - from, MASS_PREC);
+                }
+                for (int64_t i = from; i < to && !lp_cancelled(); i++) {
+                    arb_ptr g = G + i;
+                    if (edge[i - from]) {
+                        pld_grid_point(lk, kmin + i, h);
+                        loss_cdf(g, run, rel, lk, 0, MASS_PREC);
+                        if (F)
+                            loss_cdf(F + i, run, rel, lk, 1, MASS_PREC);
+                    } else if (rel == LP_PLD_REMOVE) {
+                        arb_sub_ui(g, run->q, 1, MASS_PREC);
+                        arb_neg(g, g);
+                        arb_mul(g, g, P1 + (i - from), MASS_PREC);
+                        arb_addmul(g, P2 + (i - from), run->q, MASS_PREC);
+                    } else {
+                        arb_set(g, P1 + (i - from));
+                        arb_set(F + i, P2 + (i - from));
+                    }
                 }
             }
-            _arb_vec_clear(z1, to - from + 1);
-            _arb_vec_clear(z2, to - from + 1);
-            _arb_vec_clear(P1, to - from + 1);
-            _arb_vec_clear(P2, to - from + 1);
+            _arb_vec_clear(z1, MASS_CHUNK);
+            _arb_vec_clear(z2, MASS_CHUNK);
+            _arb_vec_clear(P1, MASS_CHUNK);
+            _arb_vec_clear(P2, MASS_CHUNK);
             free(edge);
             arb_clear(el);
             arb_clear(step);
             arb_clear(lk);
+            tail_consts_clear(&tc);
             lp_cancel_watch(was);
         }
         if (oom) {

@@ -161,6 +161,7 @@ disc_sketch(loss_sketch *sk, const lp_pld_step *st, lp_pld_relation rel)
     double s1 = 0, s2 = 0, sw = 0, top = -INFINITY;
     outcomes_init(&o, st, rel, 128);
     sk->n = (size_t) o.n;
+    sk->w = NULL;
     sk->l = malloc((o.n > 0 ? o.n : 1) * sizeof *sk->l);
     sk->lw = malloc((o.n > 0 ? o.n : 1) * sizeof *sk->lw);
     if (sk->l == NULL || sk->lw == NULL) {

@@ -167,6 +167,7 @@ lap_sketch(loss_sketch *sk, const lp_pld_step *st, lp_pld_relation rel)
     const double dy = (hi - lo) / (double) n;
     double sw = 0, s1 = 0, s2 = 0, mx = -INFINITY;
     sk->n = n;
+    sk->w = NULL;
     sk->l = malloc(n * sizeof *sk->l);
     sk->lw = malloc(n * sizeof *sk->lw);
     if (sk->l == NULL || sk->lw == NULL) {

@@ -79,6 +79,7 @@ vmf_sketch(loss_sketch *sk, const lp_pld_step *st, lp_pld_relation rel)
         ngrid = 2;
     }
     sk->n = (size_t) ngrid * VMF_SKETCH_N;
+    sk->w = NULL;
     sk->l = malloc(sk->n * sizeof *sk->l);
     sk->lw = malloc(sk->n * sizeof *sk->lw);
     if (sk->l == NULL || sk->lw == NULL) {

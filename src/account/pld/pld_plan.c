@@ -6,22 +6,28 @@
  * the very n (circular grid, a power of 2) and K (one step's support) the
  * run will use.  The cost model (doubles: it decides whether to start, never
  * a bound), measured on the development machine (2 cores, OpenMP default,
- * shared with other jobs), per relation:
+ * shared with other jobs), per relation (issue 31's calibration: the CPU
+ * seconds of both relations, measured at load 11 - 12, which is about the
+ * wall time of a loaded machine and twice an idle one's, the relations
+ * running at once on two cores):
  *   the K certified masses (Arb, pld_grid.c) and the bounds over them, and
- *   the FFT composition over n points:
- *     t = 5e-6 K + 0.6e-6 n log2(n) / 20   seconds, plus 0.05 s to start.
- * Measured (both relations unless said):
- *   M 2, q 0.1, T 10, remove:        K 3119, n 4096:            0.11 s;
- *   M 1, q 0.01, T 1000:             K 52k + 42k, n 2 x 131072: 0.49 s;
- *   same, --width 1e-3:              K 524k + 421k, n 2 x 2^20: 2.7 s;
- *   same, --width 3e-4, remove:      K 1.75M, n 2^22:           7.3 s;
- *   M 0.8, q 1e-5, T 1e6, delta 1e-8: K 7.1M + 3.1M, n 2 x 2^23: 72 - 82 s
- *     (the model says 62 s: the K term is set high to cover it).
- * Memory (peak resident, one relation at a time): 48 bytes per grid point
- * (the composition's complex vector, twiddles and three suffix sums) and
- * about 180 bytes per support point (the Arb masses, their tails and each
- * thread's arguments); measured 500 MB at K 1.75M, n 2^22 (model 0.52 GB),
- * 2.0 GB at K 7.1M, n 2^23 (model 1.7 GB). */
+ *   the composition's two real transforms of n points (pld_fft.c):
+ *     t = 2.5e-6 K + 4e-9 n log2(n)   seconds, plus 0.05 s to start.
+ * Measured (both relations; CPU seconds, user + sys; K and n of one):
+ *   M 1.1, q 0.5, T 10:             K 1168, n 4096:      0.08 s (model 0.056);
+ *   M 1.1, q 0.01, T 10:            K 15039, n 16384:    0.13 s (0.13);
+ *   M 1.1, q 0.01, T 1000:          K 35473, n 131072:   0.20 s (0.24);
+ *   same, --width 1e-3:             K 354725, n 2^20:    1.54 s (1.9);
+ *   same, M 1, --width 3e-4:        K 1.3M, n 2^22:      5.2 s (6.9);
+ *   M 1.1, q 1e-4, T 1e6:           K 249988, n 2^22:    1.61 s (2.1);
+ *   M 1.1, q 0.01, T 1e6:           K 22201, n 2^20:     0.27 s (0.3);
+ *   M 0.8, q 1e-5, T 1e6, delta 1e-8: K 4.2M, n 2^23:    22 s (20; wall 69 s
+ *     at load 12).
+ * Memory (peak resident, both relations at once): per relation 48 bytes
+ * per grid point (the composition's real vector, its twiddles and three
+ * suffix sums) and about 180 bytes per support point (the Arb masses, their
+ * tails and each thread's arguments); measured 169 MB for one relation at
+ * K 250k, n 2^22 (model 246 MB), 309 MB for both (model 492 MB). */
 #include <math.h>
 #include "core/host.h"
 #include "account/pld/pld_plan.h"
@@ -63,32 +69,48 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
     }
     /* as lp_pld_study: with --delta-for-epsilon the grid is chosen for deltas down to 1e-12 */
     lp_dpsgd_init(&run, req->M && req->mech == LP_PLD_GAUSS ? req->M : "1", req->q, req->steps, req->delta ? req->delta : "1e-12");
-    for (int rel = 0; rel < 2 && !run.q_is_one; rel++) {   /* q = 1: closed form, no grid */
-        lp_pld pld;
-        lp_pld_step st;
-        double n, K;
-        int failed;
-        if (req->relation != 2 && req->relation != rel)
-            continue;
-        lp_pld_request_step(&st, req, &run);
-        failed = lp_pld_plan_step(&pld, &st, (lp_pld_relation) rel, req->width, req->max_n, eps_hint);
-        lp_pld_step_clear(&st);
-        if (failed) {
-            *why = pld.why;     /* the run would fail the same way: declined before it */
-            lp_pld_clear(&pld);
-            continue;
+    /* the two relations' choices at once, one a thread, as the run builds
+     * them (pld_study.c); summed in order after */
+    {
+        lp_pld pld[2];
+        int st[2] = { -1, -1 }, want[2];
+        const int *cancel = lp_cancel_flag();
+        for (int rel = 0; rel < 2; rel++)   /* q = 1: closed form, no grid */
+            want[rel] = !run.q_is_one && (req->relation == 2 || req->relation == rel);
+#pragma omp parallel for num_threads(lp_threads_effective(0) < 2 ? 1 : 2) schedule(static, 1)
+        for (int rel = 0; rel < 2; rel++) {
+            const int *was = lp_cancel_flag();
+            lp_pld_step step;
+            if (!want[rel])
+                continue;
+            lp_cancel_watch(cancel);
+            lp_pld_request_step(&step, req, &run);
+            st[rel] = lp_pld_plan_step(&pld[rel], &step, (lp_pld_relation) rel, req->width,
+                                       req->max_n, eps_hint);
+            lp_pld_step_clear(&step);
+            lp_cancel_watch(was);
         }
-        n = (double) pld.n;
-        K = (double) pld.support;
-        /* the VMF's masses are two rigorous integrals per cell: measured
-         * 1.2e-4 s per support point (pld_mech_vmf.c) */
-        total += (req->mech == LP_PLD_VMF ? 1.2e-4 : 5e-6) * K + 0.6e-6 * n * log2(fmax(n, 2)) / 20;
-        peak = fmax(peak, 48 * n + 180 * K);
-        if (pld.n > *n_max)
-            *n_max = pld.n;
-        if (pld.support > *K_max)
-            *K_max = pld.support;
-        lp_pld_clear(&pld);
+        for (int rel = 0; rel < 2; rel++) {
+            double n, K;
+            if (!want[rel])
+                continue;
+            if (st[rel] != 0) {
+                *why = pld[rel].why;    /* the run would fail the same way: declined before it */
+                lp_pld_clear(&pld[rel]);
+                continue;
+            }
+            n = (double) pld[rel].n;
+            K = (double) pld[rel].support;
+            /* the VMF's masses are two rigorous integrals per cell: measured
+             * 1.2e-4 s per support point (pld_mech_vmf.c) */
+            total += (req->mech == LP_PLD_VMF ? 1.2e-4 : 2.5e-6) * K + 4e-9 * n * log2(fmax(n, 2));
+            peak += 48 * n + 180 * K;   /* the relations run at once (pld_study.c) */
+            if (pld[rel].n > *n_max)
+                *n_max = pld[rel].n;
+            if (pld[rel].support > *K_max)
+                *K_max = pld[rel].support;
+            lp_pld_clear(&pld[rel]);
+        }
     }
     lp_dpsgd_clear(&run);
     *bytes = peak;

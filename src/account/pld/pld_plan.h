@@ -11,7 +11,7 @@
 /* The grid lp_pld_init would choose for a study of `req` (both relations
  * when req->relation is 2): the estimated seconds of the whole study
  * (a cost model calibrated by measurement, pld_plan.c), and in *bytes the
- * peak memory of one relation's grid (they run one after the other).
+ * peak memory of the relations' grids (they run at once).
  * *n_max and *K_max receive the largest circular grid and step support.
  * *why: NULL, or why the run cannot start (no grid of req->max_n points fits
  * it; a static text): then decline it.  Bounded time: lp_pld_init's sizing

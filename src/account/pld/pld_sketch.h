@@ -12,11 +12,13 @@ typedef struct {
     double lmax;                 /* max |l| (set after each clamping) */
     size_t n;
     double *l, *lw;              /* loss and log weight on a quadrature grid */
+    const double *w;             /* e^lw[i], kept after lw (pld_sketch_init), or NULL:
+                                  * pld_sketch_logmgf takes the exponentials then */
 } loss_sketch;
 
 /* the loss at u (units of the noise) under rel, in doubles */
 double pld_loss_d(double u, double q, double M, lp_pld_relation rel);
-/* the sketch on a grid of du = 0.002 over [-14, 1/M + 14]; 0, or -1 when out
+/* the sketch on a grid of du = 0.004 over [-14, 1/M + 14]; 0, or -1 when out
  * of memory (nothing left allocated; else free(sk->l), free(sk->lw)) */
 int pld_sketch_init(loss_sketch *sk, double q, double M, lp_pld_relation rel);
 /* log E[e^{lambda L}] on the sketch (sk->lmax set) */

@@ -6,44 +6,38 @@
 #include "account/pld/pld_internal.h"
 #include "account/pld/pld_full_batch.h"
 
-/* one relation: its object; the bounds go to the caller's maxima.  0, or
- * -1 (*oom set when out of memory; *why the reason) */
+/* one relation: its object from its grid pld (built, status st); the bounds
+ * go to the caller's maxima.  0, or -1 (*oom set when out of memory; *why
+ * the reason) */
 static int
 one_relation(lp_record *obj, const lp_dpsgd *run, lp_pld_relation rel, const lp_pld_request *req,
              double *elo, double *ehi, arb_t dlo, arb_t dhi, const arb_t eps, int *oom,
-             const char **why)
+             const char **why, lp_pld *pld, int st)
 {
-    lp_pld pld;
-    lp_pld_step st;
-    int failed;
-    lp_pld_request_step(&st, req, run);
-    failed = lp_pld_init_step(&pld, &st, rel, req->width, req->max_n,
-                              req->eps ? lp_strtod(req->eps, NULL) : -1);
-    lp_pld_step_clear(&st);
-    if (failed) {
-        *oom |= pld.out_of_memory;
-        *why = pld.why;
+    if (st != 0) {
+        *oom |= pld->out_of_memory;
+        *why = pld->why;
         lp_record_text(obj, "relation", rel == LP_PLD_REMOVE ? "remove" : "add");
-        lp_record_text(obj, "why", pld.why ? pld.why : "failed");
-        lp_pld_clear(&pld);
+        lp_record_text(obj, "why", pld->why ? pld->why : "failed");
+        lp_pld_clear(pld);
         return -1;
     }
     lp_record_text(obj, "relation", rel == LP_PLD_REMOVE ? "remove" : "add");
-    lp_record_double(obj, "grid_width", pld.h);
-    lp_record_int(obj, "grid_size", (int64_t) pld.n);
-    lp_record_int(obj, "step_support", (int64_t) pld.support);
-    pld_record_arb_directed(obj, "fft_error_bound", pld.err_fft, 3, 1);
-    pld_record_arb_directed(obj, "window_tail_bound", pld.tail, 3, 1);
+    lp_record_double(obj, "grid_width", pld->h);
+    lp_record_int(obj, "grid_size", (int64_t) pld->n);
+    lp_record_int(obj, "step_support", (int64_t) pld->support);
+    pld_record_arb_directed(obj, "fft_error_bound", pld->err_fft, 3, 1);
+    pld_record_arb_directed(obj, "window_tail_bound", pld->tail, 3, 1);
     if (eps) {
-        lp_pld_delta(dlo, dhi, &pld, eps);
+        lp_pld_delta(dlo, dhi, pld, eps);
         pld_record_arb_directed(obj, "delta_lower_bound", dlo, req->digits, 0);
         pld_record_arb_directed(obj, "delta_upper_bound", dhi, req->digits, 1);
     } else {
-        lp_pld_epsilon(elo, ehi, &pld, run->delta);
+        lp_pld_epsilon(elo, ehi, pld, run->delta);
         pld_record_eps(obj, "epsilon_lower_bound", *elo, req->digits, 0);
         pld_record_eps(obj, "epsilon_upper_bound", *ehi, req->digits, 1);
     }
-    lp_pld_clear(&pld);
+    lp_pld_clear(pld);
     return 0;
 }
 
@@ -53,7 +47,8 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
     lp_dpsgd run;
     double elo[2] = { 0, 0 }, ehi[2] = { INFINITY, INFINITY };
     arb_t dlo[2], dhi[2], eps;
-    int rels[2], nrel = 0, ok = 1, oom = 0, status;
+    int rels[2], nrel = 0, ok = 1, oom = 0, status, st[2] = { -1, -1 };
+    lp_pld plds[2];
     const char *why = NULL;
     if (req->nphases > 0)       /* phases: one bracket over all of them */
         return lp_pld_phases_study(rec, req);
@@ -102,10 +97,34 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
         status = lp_pld_full_batch(rec, &run, req, req->eps ? eps : NULL);
         goto done;
     }
-    for (int i = 0; i < nrel && !oom && !lp_cancelled(); i++) {
-        lp_record *obj = lp_record_object(rec, rels[i] == LP_PLD_REMOVE ? "remove" : "add");
+    /* the two relations' grids at once, one a thread (issue 31: both had
+     * run one after the other; each is the same computation whichever
+     * thread runs it, the masses' own threads then nested and so one); the
+     * records after, in order */
+    {
+        const int *cancel = lp_cancel_flag();
+        const int nt = nrel < lp_threads_effective(0) ? nrel : lp_threads_effective(0);
+#pragma omp parallel for num_threads(nt) schedule(static, 1)
+        for (int i = 0; i < nrel; i++) {
+            const int *was = lp_cancel_flag();
+            lp_cancel_watch(cancel);
+            lp_pld_step step;
+            lp_pld_request_step(&step, req, &run);
+            st[i] = lp_pld_init_step(&plds[i], &step, rels[i], req->width, req->max_n,
+                                     req->eps ? lp_strtod(req->eps, NULL) : -1);
+            lp_pld_step_clear(&step);
+            lp_cancel_watch(was);
+        }
+    }
+    for (int i = 0; i < nrel; i++) {
+        lp_record *obj;
+        if (oom || lp_cancelled()) {
+            lp_pld_clear(&plds[i]);
+            continue;
+        }
+        obj = lp_record_object(rec, rels[i] == LP_PLD_REMOVE ? "remove" : "add");
         if (one_relation(obj, &run, rels[i], req, &elo[i], &ehi[i], dlo[i], dhi[i],
-                         req->eps ? eps : NULL, &oom, &why) != 0)
+                         req->eps ? eps : NULL, &oom, &why, &plds[i], st[i]) != 0)
             ok = 0;
     }
     /* the worse relation: the maximum of each bound */

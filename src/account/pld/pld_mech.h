@@ -64,6 +64,7 @@ extern const lp_pld_mech pld_mech_vmf;     /* pld_mech_vmf.c */
 extern const lp_pld_mech pld_mech_rr;      /* pld_mech_discrete.c */
 extern const lp_pld_mech pld_mech_epsdelta;
 extern const lp_pld_mech pld_mech_laplace; /* pld_mech_laplace.c */
+extern const lp_pld_mech pld_mech_gauss_replace; /* pld_mech_replace.c */
 
 /* ---- the VMF's certified integrals (pld_vmf_arb.c) ------------------------- */
 

@@ -1,0 +1,260 @@
+/* t-pld-replace.c -- the certified PLD accountant of the Poisson-subsampled
+ * Gaussian under replace-one neighbours (src/account/pld/pld_mech_replace.c):
+ * its bracket of delta(eps) at T = 1 and T = 2 against the exact delta of the
+ * pair P = (1-q) N(0,1) + q N(s,1), Q = (1-q) N(0,1) + q N(-s,1), s = 1/M,
+ * computed here independently in MPFR (the loss's inverse by bisection, not
+ * the closed form the accountant uses; T = 2 by composite Simpson over the
+ * first step's output, its error estimated from the half grid), and its
+ * epsilon's lower end against the RDP accountant's certified replace-one
+ * bound (remove-then-add; no PLD lower end above it).  Random inputs in
+ * Arb's style (LEAKPROOF_TEST_SEED), printed on failure.  TAP. */
+#include <math.h>
+#include <stdio.h>
+#include <mpfr.h>
+#include "account/pld/pld.h"
+#include "tap.h"
+#include "helpers.h"
+
+#define P 128
+
+/* L(y) = log(1-q + q e^{s y - s^2/2}) - log(1-q + q e^{-s y - s^2/2}) */
+static void
+loss(mpfr_t l, const mpfr_t y, const mpfr_t q, const mpfr_t s)
+{
+    mpfr_t a, b, h;
+    mpfr_inits2(P, a, b, h, (mpfr_ptr) 0);
+    mpfr_sqr(h, s, MPFR_RNDN);
+    mpfr_div_2ui(h, h, 1, MPFR_RNDN);
+    for (int sg = 0; sg < 2; sg++) {
+        mpfr_mul(a, s, y, MPFR_RNDN);
+        if (sg)
+            mpfr_neg(a, a, MPFR_RNDN);
+        mpfr_sub(a, a, h, MPFR_RNDN);
+        mpfr_exp(a, a, MPFR_RNDN);
+        mpfr_ui_sub(b, 1, q, MPFR_RNDN);
+        mpfr_fma(a, a, q, b, MPFR_RNDN);
+        mpfr_log(a, a, MPFR_RNDN);
+        if (sg)
+            mpfr_sub(l, l, a, MPFR_RNDN);
+        else
+            mpfr_set(l, a, MPFR_RNDN);
+    }
+    mpfr_clears(a, b, h, (mpfr_ptr) 0);
+}
+
+/* Phi(-x) */
+static void
+phic(mpfr_t r, const mpfr_t x)
+{
+    mpfr_t t;
+    mpfr_init2(t, P);
+    mpfr_sqrt_ui(t, 2, MPFR_RNDN);
+    mpfr_div(t, x, t, MPFR_RNDN);
+    mpfr_erfc(r, t, MPFR_RNDN);
+    mpfr_div_2ui(r, r, 1, MPFR_RNDN);
+    mpfr_clear(t);
+}
+
+/* one step: E_P[(1 - e^{e - L})_+] = P(y > y*) - e^e Q(y > y*), L(y*) = e,
+ * y* by bisection on [-64, 64] */
+static void
+delta1(mpfr_t d, const mpfr_t e, const mpfr_t q, const mpfr_t s)
+{
+    mpfr_t a, b, m, l, t, u;
+    mpfr_inits2(P, a, b, m, l, t, u, (mpfr_ptr) 0);
+    mpfr_set_si(a, -64, MPFR_RNDN);
+    mpfr_set_si(b, 64, MPFR_RNDN);
+    for (int i = 0; i < 72; i++) {      /* to 2^-65 */
+        mpfr_add(m, a, b, MPFR_RNDN);
+        mpfr_div_2ui(m, m, 1, MPFR_RNDN);
+        loss(l, m, q, s);
+        if (mpfr_cmp(l, e) > 0)
+            mpfr_set(b, m, MPFR_RNDN);
+        else
+            mpfr_set(a, m, MPFR_RNDN);
+    }
+    /* P(y > m) = (1-q) Phi(-m) + q Phi(-(m - s)); Q: m + s */
+    phic(t, m);
+    mpfr_ui_sub(u, 1, q, MPFR_RNDN);
+    mpfr_mul(t, t, u, MPFR_RNDN);           /* (1-q) Phi(-m), both laws */
+    mpfr_sub(a, m, s, MPFR_RNDN);
+    phic(a, a);
+    mpfr_fma(a, a, q, t, MPFR_RNDN);        /* P's */
+    mpfr_add(b, m, s, MPFR_RNDN);
+    phic(b, b);
+    mpfr_fma(b, b, q, t, MPFR_RNDN);        /* Q's */
+    mpfr_exp(u, e, MPFR_RNDN);
+    mpfr_mul(b, b, u, MPFR_RNDN);
+    mpfr_sub(d, a, b, MPFR_RNDN);
+    mpfr_clears(a, b, m, l, t, u, (mpfr_ptr) 0);
+}
+
+/* two steps: int P(y) delta1(e - L(y)) dy on [-R, R + s], Simpson with n
+ * panels (even) */
+static double
+delta2(double eps, double qd, double M, int n)
+{
+    const double R = 13.0, s = 1.0 / M, lo = -R, hi = R + s, hh = (hi - lo) / n;
+    mpfr_t q, sm, y, l, e, d, w, acc, t;
+    double r;
+    mpfr_inits2(P, q, sm, y, l, e, d, w, acc, t, (mpfr_ptr) 0);
+    mpfr_set_d(q, qd, MPFR_RNDN);
+    mpfr_set_d(sm, s, MPFR_RNDN);
+    mpfr_set_zero(acc, 1);
+    for (int i = 0; i <= n; i++) {
+        mpfr_set_d(y, lo + i * hh, MPFR_RNDN);
+        loss(l, y, q, sm);
+        mpfr_set_d(e, eps, MPFR_RNDN);
+        mpfr_sub(e, e, l, MPFR_RNDN);
+        delta1(d, e, q, sm);
+        /* density (1-q) phi(y) + q phi(y - s) */
+        mpfr_sqr(w, y, MPFR_RNDN);
+        mpfr_div_2ui(w, w, 1, MPFR_RNDN);
+        mpfr_neg(w, w, MPFR_RNDN);
+        mpfr_exp(w, w, MPFR_RNDN);
+        mpfr_ui_sub(t, 1, q, MPFR_RNDN);
+        mpfr_mul(w, w, t, MPFR_RNDN);
+        mpfr_sub(t, y, sm, MPFR_RNDN);
+        mpfr_sqr(t, t, MPFR_RNDN);
+        mpfr_div_2ui(t, t, 1, MPFR_RNDN);
+        mpfr_neg(t, t, MPFR_RNDN);
+        mpfr_exp(t, t, MPFR_RNDN);
+        mpfr_fma(w, t, q, w, MPFR_RNDN);
+        mpfr_mul(w, w, d, MPFR_RNDN);
+        mpfr_mul_ui(w, w, i == 0 || i == n ? 1 : i % 2 ? 4 : 2, MPFR_RNDN);
+        mpfr_add(acc, acc, w, MPFR_RNDN);
+    }
+    r = mpfr_get_d(acc, MPFR_RNDN) * hh / 3 / sqrt(2 * M_PI);
+    mpfr_clears(q, sm, y, l, e, d, w, acc, t, (mpfr_ptr) 0);
+    return r;
+}
+
+static double
+exact1(double eps, double qd, double M)
+{
+    mpfr_t q, s, e, d;
+    double r;
+    mpfr_inits2(P, q, s, e, d, (mpfr_ptr) 0);
+    mpfr_set_d(q, qd, MPFR_RNDN);
+    mpfr_set_d(s, 1.0 / M, MPFR_RNDN);
+    mpfr_set_d(e, eps, MPFR_RNDN);
+    delta1(d, e, q, s);
+    r = mpfr_get_d(d, MPFR_RNDN);
+    mpfr_clears(q, s, e, d, (mpfr_ptr) 0);
+    return r;
+}
+
+/* the accountant's bracket of delta(eps) (0), or -1 */
+static int
+bracket(double *lo, double *hi, const char *M, const char *q, uint64_t T, double eps)
+{
+    lp_dpsgd run;
+    lp_pld_step st;
+    lp_pld pld;
+    arb_t e, l, h;
+    int r;
+    lp_dpsgd_init(&run, M, q, T, "1e-6");
+    lp_pld_step_init_gauss(&st, &run);
+    st.mech = LP_PLD_GAUSS_REPLACE;
+    arb_init(e);
+    arb_init(l);
+    arb_init(h);
+    r = lp_pld_init_step(&pld, &st, LP_PLD_REMOVE, 0.01, (size_t) 1 << 20, eps);
+    if (r == 0) {
+        arb_set_d(e, eps);
+        lp_pld_delta(l, h, &pld, e);
+        *lo = arf_get_d(arb_midref(l), ARF_RND_DOWN) - mag_get_d(arb_radref(l));
+        *hi = arf_get_d(arb_midref(h), ARF_RND_UP) + mag_get_d(arb_radref(h));
+    }
+    lp_pld_clear(&pld);
+    lp_pld_step_clear(&st);
+    lp_dpsgd_clear(&run);
+    arb_clear(e);
+    arb_clear(l);
+    arb_clear(h);
+    return r;
+}
+
+int
+main(void)
+{
+    flint_rand_t state;
+    long iters = test_iterations(4);
+    int all1 = 1, rdp_ok = 1;
+    char Mt[32], qt[32];
+    test_rand_init(state);
+
+    /* T = 1: random M in [0.6, 3], q in [1e-3, 0.3], eps in [0.05, 2] */
+    for (long it = 0; it < iters; it++) {
+        double M = 0.6 + 2.4 * n_randint(state, 1000) / 1000.0;
+        double q = pow(10.0, -3 + 2.5 * n_randint(state, 1000) / 1000.0);
+        double eps = 0.05 + 1.95 * n_randint(state, 1000) / 1000.0, lo = NAN, hi = NAN, x;
+        snprintf(Mt, sizeof Mt, "%.3f", M);
+        snprintf(qt, sizeof qt, "%.4g", q);
+        M = atof(Mt);
+        q = atof(qt);
+        x = exact1(eps, q, M);
+        if (bracket(&lo, &hi, Mt, qt, 1, eps) != 0 || !(lo <= x && x <= hi) || !(hi - lo <= 0.15 * x + 1e-9)) {
+            all1 = 0;
+            printf("# T 1: M %s q %s eps %.4g: bracket [%.10g, %.10g], exact %.10g\n", Mt, qt, eps,
+                   lo, hi, x);
+        }
+    }
+    tap_ok(all1, "replace-one PLD, T = 1: the certified bracket of delta(eps) holds the exact delta "
+           "(MPFR, the loss inverted by bisection) and is within 15 %% of it (+ 1e-9; %ld random runs)", iters);
+
+    /* T = 2 at one random run (M in [0.7, 1.3], q in [0.02, 0.2], eps in [0.1, 0.8]: delta
+     * not tiny): Simpson at 1000 and 500 panels */
+    {
+        double M = 0.7 + 0.6 * n_randint(state, 1000) / 1000.0;
+        double q = pow(10.0, -1.7 + 1.0 * n_randint(state, 1000) / 1000.0);
+        double eps = 0.1 + 0.7 * n_randint(state, 1000) / 1000.0, lo = NAN, hi = NAN, x, x2, err;
+        snprintf(Mt, sizeof Mt, "%.3f", M);
+        snprintf(qt, sizeof qt, "%.4g", q);
+        M = atof(Mt);
+        q = atof(qt);
+        int r = bracket(&lo, &hi, Mt, qt, 2, eps);
+        x = delta2(eps, q, M, 1000);
+        x2 = delta2(eps, q, M, 500);
+        err = 16 * fabs(x - x2) + 1e-14;
+        if (!tap_ok(r == 0 && lo <= x + err && x - err <= hi && err < 0.02 * x
+                    && hi - lo <= 0.15 * x + 1e-9,
+                    "replace-one PLD, T = 2: the bracket [%.8g, %.8g] holds the exact delta %.8g "
+                    "(+- %.1g, MPFR Simpson over the first step) and is within 15 %% of it (+ 1e-9)",
+                    lo, hi, x, err))
+            printf("# T 2: M %s q %s eps %.4g\n", Mt, qt, eps);
+    }
+
+    /* the RDP accountant's replace-one bound: an independent upper bound */
+    for (int c = 0; c < 2; c++) {
+        const char *M = c ? "1.1" : "0.8", *q = c ? "0.01" : "0.05";
+        const uint64_t T = c ? 100 : 10;
+        lp_dpsgd run;
+        lp_pld_step st;
+        lp_pld pld;
+        double elo = NAN, ehi = NAN, rdp;
+        lp_dpsgd_init(&run, M, q, T, "1e-5");
+        lp_pld_step_init_gauss(&st, &run);
+        st.mech = LP_PLD_GAUSS_REPLACE;
+        if (lp_pld_init_step(&pld, &st, LP_PLD_REMOVE, 0.01, (size_t) 1 << 20, -1) == 0)
+            lp_pld_epsilon(&elo, &ehi, &pld, run.delta);
+        lp_pld_clear(&pld);
+        lp_pld_step_clear(&st);
+        run.replace = 1;
+        rdp = lp_pld_rdp_upper(&run);
+        lp_dpsgd_clear(&run);
+        if (!(elo > 0 && elo <= ehi && ehi <= 1.02 * elo && isfinite(rdp) && elo <= rdp)) {
+            rdp_ok = 0;
+            printf("# M %s q %s T %llu delta 1e-5: PLD [%.6g, %.6g], RDP replace %.6g\n", M, q,
+                   (unsigned long long) T, elo, ehi, rdp);
+        } else {
+            printf("# M %s q %s T %llu delta 1e-5: PLD [%.6g, %.6g], RDP replace %.6g (%.2fx)\n",
+                   M, q, (unsigned long long) T, elo, ehi, rdp, rdp / ehi);
+        }
+    }
+    tap_ok(rdp_ok, "replace-one PLD: epsilon's bracket within 2 %% and its lower end at most the "
+           "RDP accountant's certified replace-one bound (M 0.8, q 0.05, T 10; M 1.1, q 0.01, T 100)");
+    flint_randclear(state);
+    flint_cleanup();
+    return tap_done();
+}

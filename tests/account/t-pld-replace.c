@@ -144,6 +144,28 @@ exact1(double eps, double qd, double M)
     return r;
 }
 
+/* delta(eps) of (1-q) N(0, I) + q N(m1, I) against (1-q) N(0, I) + q N(m2, I)
+ * in the plane of 0, m1, m2 (the other coordinates' Gaussians cancel), by
+ * the midpoint rule on [-9, 9]^2 with n^2 cells, in doubles (a check) */
+static double
+delta_plane(double m1x, double m1y, double m2x, double m2y, double q, double eps, int n)
+{
+    const double R = 9.0, h = 2 * R / n, ee = exp(eps);
+    double acc = 0;
+    for (int i = 0; i < n; i++) {
+        double x = -R + (i + 0.5) * h;
+        for (int j = 0; j < n; j++) {
+            double y = -R + (j + 0.5) * h, g0 = exp(-0.5 * (x * x + y * y));
+            double g1 = exp(-0.5 * ((x - m1x) * (x - m1x) + (y - m1y) * (y - m1y)));
+            double g2 = exp(-0.5 * ((x - m2x) * (x - m2x) + (y - m2y) * (y - m2y)));
+            double d = (1 - q) * g0 + q * g1 - ee * ((1 - q) * g0 + q * g2);
+            if (d > 0)
+                acc += d;
+        }
+    }
+    return acc * h * h / (2 * M_PI);
+}
+
 /* the accountant's bracket of delta(eps) (0), or -1 */
 static int
 bracket(double *lo, double *hi, const char *M, const char *q, uint64_t T, double eps)
@@ -223,6 +245,35 @@ main(void)
                     "(+- %.1g, MPFR Simpson over the first step) and is within 15 %% of it (+ 1e-9)",
                     lo, hi, x, err))
             printf("# T 2: M %s q %s eps %.4g\n", Mt, qt, eps);
+    }
+
+    /* the pair's dominance, checked (not proved): for two clipped gradients
+     * m1 (norm r1 s) and m2 (norm r s, at angle th from m1) delta(eps) is at most
+     * the antipodal pair's, on the same plane grid, at every eps tried
+     * (negative ones too: the whole profile, which with Blackwell's theorem
+     * makes the pair dominate under composition) */
+    {
+        int dom_ok = 1;
+        double worst = 0;
+        for (long it = 0; it < 3 * iters; it++) {
+            double M = 0.6 + 1.6 * n_randint(state, 1000) / 1000.0, s = 1 / M;
+            double q = pow(10.0, -2 + 2.0 * n_randint(state, 1000) / 1000.0);
+            double eps = -0.5 + 2.0 * n_randint(state, 1000) / 1000.0;
+            double th = M_PI * n_randint(state, 1000) / 1000.0;
+            double r = 0.2 + 0.8 * n_randint(state, 1000) / 1000.0;
+            double r1 = it % 2 ? 1.0 : 0.5 + 0.5 * n_randint(state, 1000) / 1000.0;
+            double ref = delta_plane(s, 0, -s, 0, q, eps, 360);
+            double d = delta_plane(r1 * s, 0, r * s * cos(th), r * s * sin(th), q, eps, 360);
+            worst = fmax(worst, ref > 1e-12 ? d / ref : 0);
+            if (!(d <= ref * (1 + 1e-9) + 1e-13)) {
+                dom_ok = 0;
+                printf("# dominance: M %.4g q %.4g eps %.4g th %.4g r %.4g: delta %.10g above "
+                       "the antipodal pair's %.10g\n", M, q, eps, th, r, d, ref);
+            }
+        }
+        tap_ok(dom_ok, "replace-one pair checked: no pair of clipped gradients (random angle and "
+               "norms, T = 1, eps in [-0.5, 1.5]) has delta above the antipodal pair's "
+               "(%ld random runs, plane quadrature; largest ratio %.6f)", 3 * iters, worst);
     }
 
     /* the RDP accountant's replace-one bound: an independent upper bound */

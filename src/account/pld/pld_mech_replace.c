@@ -14,7 +14,10 @@
  * It is attained (two inputs with antipodal clipped gradients give exactly
  * it, so the bracket's lower end is a lower bound on the run's epsilon);
  * that no other pair of inputs does worse (non-antipodal gradients in
- * dimension >= 2) is not proved here: dominance "checked" in the record.
+ * dimension >= 2) is not proved here: dominance "checked" in the record
+ * (tests/account/t-pld-replace.c: the three means span a plane, where the
+ * one-step profile of random pairs stays below this pair's at every epsilon
+ * tried, negative ones included; a whole profile below composes).
  * P(y) = Q(-y), so one composition serves both directions.
  *
  * The loss, z = s y, c = e^{-s^2/2}, alpha = (1-q) / (q c):

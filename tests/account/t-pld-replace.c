@@ -6,11 +6,15 @@
  * the closed form the accountant uses; T = 2 by composite Simpson over the
  * first step's output, its error estimated from the half grid), and its
  * epsilon's lower end against the RDP accountant's certified replace-one
- * bound (remove-then-add; no PLD lower end above it).  Random inputs in
+ * bound (remove-then-add; no PLD lower end above it); at T = 20 against
+ * Monte Carlo of the summed loss (draws from P, in doubles, with its
+ * standard error).  Random inputs in
  * Arb's style (LEAKPROOF_TEST_SEED), printed on failure.  TAP. */
 #include <math.h>
 #include <stdio.h>
 #include <mpfr.h>
+#include <gsl/gsl_rng.h>
+#include <gsl/gsl_randist.h>
 #include "account/pld/pld.h"
 #include "tap.h"
 #include "helpers.h"
@@ -274,6 +278,37 @@ main(void)
         tap_ok(dom_ok, "replace-one pair checked: no pair of clipped gradients (random angle and "
                "norms, T = 1, eps in [-0.5, 1.5]) has delta above the antipodal pair's "
                "(%ld random runs, plane quadrature; largest ratio %.6f)", 3 * iters, worst);
+    }
+
+    /* T = 20: Monte Carlo of delta(1) = E_P[(1 - e^{1 - S})_+], S the summed
+     * loss (M 1, q 0.1; 2e5 runs), against the bracket within 5 standard
+     * errors */
+    {
+        const double M = 1.0, q = 0.1, s = 1.0, eps = 1.0;
+        const long n = 200000;
+        double lo = NAN, hi = NAN, sum = 0, sum2 = 0, mean, se;
+        gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+        gsl_rng_set(r, n_randint(state, 1u << 30) + 1);
+        for (long i = 0; i < n; i++) {
+            double S = 0, v;
+            for (int t = 0; t < 20; t++) {
+                double y = gsl_ran_gaussian(r, 1.0) + (gsl_rng_uniform(r) < q ? s : 0.0);
+                S += log1p(q * expm1(s * y - 0.5 * s * s)) - log1p(q * expm1(-s * y - 0.5 * s * s));
+            }
+            v = S > eps ? -expm1(eps - S) : 0.0;
+            sum += v;
+            sum2 += v * v;
+        }
+        gsl_rng_free(r);
+        mean = sum / n;
+        se = sqrt(fmax(sum2 / n - mean * mean, 0.0) / n);
+        {
+            int rb = bracket(&lo, &hi, "1", "0.1", 20, eps);
+            tap_ok(rb == 0 && se > 0 && lo - 5 * se <= mean && mean <= hi + 5 * se,
+                   "replace-one PLD, T = 20 (M %g, q %g): delta(%g)'s bracket [%.6g, %.6g] meets "
+                   "Monte Carlo's %.6g +- %.2g (5 standard errors, %ld runs of the summed loss)",
+                   M, q, eps, lo, hi, mean, se, n);
+        }
     }
 
     /* the RDP accountant's replace-one bound: an independent upper bound */

@@ -12,12 +12,23 @@
  * documents for its REPLACE adjacency with sampling (privacy_loss_mechanism:
  * mu_upper = q mu(x + s) + (1-q) mu(x), mu_lower = q mu(x - s) + (1-q) mu(x)).
  * It is attained (two inputs with antipodal clipped gradients give exactly
- * it, so the bracket's lower end is a lower bound on the run's epsilon);
- * that no other pair of inputs does worse (non-antipodal gradients in
- * dimension >= 2) is not proved here: dominance "checked" in the record
- * (tests/account/t-pld-replace.c: the three means span a plane, where the
- * one-step profile of random pairs stays below this pair's at every epsilon
- * tried, negative ones included; a whole profile below composes).
+ * it, so the bracket's lower end is a lower bound on the run's epsilon).
+ * Dominance, what is proved and what is checked:
+ *  - the other examples' sum c is common to both datasets and independent
+ *    of the example's inclusion, so one step's outputs are mixtures over c of
+ *    (1-q) N(c) + q N(c + g) against (1-q) N(c) + q N(c + g'), |g|, |g'| <= C;
+ *    by joint convexity of the hockey-stick divergence the worst c is as good
+ *    as c = 0 (proved), and the three means 0, g, g' span a plane, the other
+ *    coordinates' Gaussians cancelling (proved);
+ *  - in that plane, that g = -g' on the circle is the worst is checked, not
+ *    proved (tests/account/t-pld-replace.c: random angles and norms, one
+ *    step's delta at or below this pair's at every epsilon tried);
+ *  - for alpha = e^eps < 1, H_alpha(A||B) = 1 - alpha + alpha
+ *    H_{1/alpha}(B||A) and (B, A) is a neighbouring pair too, so the pair's
+ *    symmetry (H(P||Q) = H(Q||P)) carries alpha >= 1 to all alpha (proved);
+ *    a pair dominating at every alpha dominates the adaptive composition
+ *    (Zhu, Dong and Wang 2022: cited).
+ * Hence dominance_status "checked".
  * P(y) = Q(-y), so one composition serves both directions.
  *
  * The loss, z = s y, c = e^{-s^2/2}, alpha = (1-q) / (q c):

@@ -89,10 +89,6 @@ parse_pld_lists(lp_account_opts *o, const char *digits_text)
         o->delta_for_eps = "0";         /* every epsilon 0: the grid by its own estimate */
     if ((rc = lp_account_parse_pld(o, digits_text, NULL)))
         return rc;
-    if (o->rel == 3)            /* replace-one: one query a composition (pld_study_replace.c) */
-        return lp_usage_error(cmd, "--relation replace with --accountant pld takes one --delta or "
-                              "--delta-for-epsilon, not lists (the RDP accountant's --relation "
-                              "replace takes lists)");
     /* the grid's epsilon: the greatest asked, with deltas too */
     o->delta_for_eps = extreme_of(o->list_eps, o->n_eps, -1);
     o->lists = 1;

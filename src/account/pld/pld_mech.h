@@ -65,6 +65,8 @@ extern const lp_pld_mech pld_mech_rr;      /* pld_mech_discrete.c */
 extern const lp_pld_mech pld_mech_epsdelta;
 extern const lp_pld_mech pld_mech_laplace; /* pld_mech_laplace.c */
 extern const lp_pld_mech pld_mech_gauss_replace; /* pld_mech_replace.c */
+/* the record's "dominance" of replace-one (pld_study_replace.c) */
+extern const char pld_replace_dominance[];
 
 /* ---- the VMF's certified integrals (pld_vmf_arb.c) ------------------------- */
 

@@ -10,7 +10,7 @@
 #include "account/pld/pld_mech.h"
 #include "account/pld/pld_full_batch.h"
 
-static const char dominance[] =
+const char pld_replace_dominance[] =
     "the pair P = (1-q) N(0, sigma^2) + q N(C, sigma^2) against Q = (1-q) N(0, sigma^2) + "
     "q N(-C, sigma^2) (the sampled example's clipped gradient and its substitute's antipodal; "
     "dp_accounting's REPLACE adjacency under sampling), symmetric, composed over the steps: "
@@ -59,7 +59,7 @@ lp_pld_replace_study(lp_record *rec, const lp_pld_request *req)
         lp_record_text(rec, "delta", req->delta);
     lp_record_text(rec, "relation", "replace");
     lp_record_text(rec, "dominance_status", "checked");
-    lp_record_text(rec, "dominance", dominance);
+    lp_record_text(rec, "dominance", pld_replace_dominance);
     lp_record_double(rec, "width", req->width);
     if (run.q_is_one) {
         /* N(C) against N(-C): sensitivity 2 C, the multiplier halved */

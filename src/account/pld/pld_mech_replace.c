@@ -41,6 +41,7 @@
  * Phi(-.), both in Arb (pld_phi_sorted). */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "account/pld/pld_mech.h"
 #include "arb_hypgeom.h"
 
@@ -60,6 +61,7 @@ replace_sketch(loss_sketch *sk, const lp_pld_step *st, lp_pld_relation rel)
     const double lo = -14.0 - s, hi = 14.0 + s;
     double sw = 0, s1 = 0, s2 = 0;
     (void) rel;
+    memset(sk, 0, sizeof *sk);          /* every optional field unset (NULL) */
     sk->n = (size_t) ((hi - lo) / du) + 1;
     sk->l = malloc(sk->n * sizeof *sk->l);
     sk->lw = malloc(sk->n * sizeof *sk->lw);

@@ -119,7 +119,7 @@ class Accountant:
         self.accountant = accountant
         self.orders = orders
         self.digits = int(digits)
-        self.relation = relation        # pld: 'add', 'remove' or 'both' (None: the command's, both)
+        self.relation = relation        # pld: 'add', 'remove', 'both' or 'replace' (None: the command's, both)
         self.width = width              # pld: the bracket's target relative width (None: 0.01)
         self.history = []
         self.pld_commands = 0           # the PLD commands run (each one composition per relation)

@@ -28,7 +28,7 @@ static const char usage_text[] =
     "                         [--digits N] [--json]\n"
     "       leakproof account --accountant pld --noise-multiplier M --sampling-rate Q\n"
     "                         --steps T (--delta D | --delta-for-epsilon E)\n"
-    "                         [--relation add|remove|both] [--width W] [--digits N] [--json]\n"
+    "                         [--relation add|remove|both|replace] [--width W] [--digits N] [--json]\n"
     "       leakproof account --accountant pld --epsilon E --sampling-rate Q --steps T\n"
     "                         --delta D [--resolution K] [--relation R] [--width W] [--json]\n"
     "       leakproof account --noise-multiplier M --sampling-rate Q --steps T\n"
@@ -93,6 +93,8 @@ static const char usage_text[] =
     "  --relation R    add, remove, or both (default: the worse of the two); with the\n"
     "                  RDP accountant: replace (replace-one neighbours, a certified bound\n"
     "                  by removing then adding: RDP(a) <= (a-1/2)/(a-1) RDP(2a) + RDP(2a-1))\n"
+    "                  with --accountant pld: replace (the Gaussian, one run: the symmetric\n"
+    "                  pair (1-q)N(0)+qN(C) against (1-q)N(0)+qN(-C), tight; dominance checked)\n"
     "  --width W       target relative width of the epsilon bracket (default 0.01;\n"
     "                  smaller costs more time and memory, 1e-4 .. 1)\n"
     "  --mechanism gauss|vmf  gauss (the default), or vmf: the von Mises-Fisher mechanism of\n"
@@ -347,7 +349,7 @@ run(const lp_account_opts *o)
         /* DP-SGD's neighbouring relation (leakproof(1), NEIGHBOURS): datasets that
            differ by one example; each example's gradient clipped to norm C, noise
            M C, so the sum moves by at most C -- the sensitivity is the clip */
-        lp_record_text(rec, "neighbours", o->replace ? "replace one example" : "add or remove one example");
+        lp_record_text(rec, "neighbours", o->replace || (o->pld && o->rel == 3) ? "replace one example" : "add or remove one example");
         lp_record_text(rec, "sensitivity", "clip");
     }
     if (o->convention) {                /* the run in DP-SGD's terms, and how q and T came */

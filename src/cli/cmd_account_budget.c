@@ -30,7 +30,8 @@ lp_account_budget(const lp_account_opts *o)
         /* --epsilon: the least multiplier's search, about 20 compositions
          * at width 0.05 (pld_least_multiplier.c), costed at M = 1 */
         lp_pld_request pr = { o->eps ? "1" : o->M, o->q, o->delta, o->eps ? NULL : o->delta_for_eps,
-                              o->steps, o->rel, o->eps ? fmax(o->width, 0.05) : o->width,
+                              o->steps, o->rel == 3 ? 0 : o->rel,     /* replace: remove's grid */
+                              o->eps ? fmax(o->width, 0.05) : o->width,
                               LP_PLD_MAX_N, o->digits, (lp_pld_mech_id) o->pld_mech, o->kappa, o->p,
                               o->nphases ? o->pld_phase : NULL, o->nphases, NULL, NULL };
         const char *why = NULL;

@@ -44,6 +44,9 @@ lp_account_parse_pld_vmf(lp_account_opts *o, const char *digits_text, const char
     o->M = NULL;
     if (rc)
         return rc;
+    if (o->rel == 3)            /* replace-one: the Gaussian only (pld_study_replace.c) */
+        return lp_usage_error(cmd, "--relation replace with --accountant pld takes the Gaussian "
+                              "only (not --mechanism vmf)");
     o->p = (uint64_t) p;
     o->pld_mech = 1;
     return 0;
@@ -159,6 +162,10 @@ lp_account_parse_pld_phases(lp_account_opts *o, const char *digits_text, const c
     o->nphases = n;
     o->M = o->q = o->T = NULL;
     o->steps = total;
+    if (rc == 0 && o->rel == 3) /* replace-one: one Gaussian run (pld_study_replace.c) */
+        return lp_usage_error(cmd, "--relation replace with --accountant pld takes one Gaussian "
+                              "run, not --phase (the RDP accountant's --relation replace takes "
+                              "Gaussian phases)");
     return rc;
 }
 

@@ -102,7 +102,7 @@ ok $? "M=0.8 stated 1 (integer orders): K = 1396..777162 within 60 s: $(cat "$ou
 # the certified PLD accountant: bad input, then the bracket and its printed contract
 P="account --accountant pld --noise-multiplier 1.1 --sampling-rate 0.01 --steps 1000"
 bad "--accountant" $P --delta 1e-5 --accountant prv
-bad "--relation" $P --delta 1e-5 --relation replace
+bad "--relation" $P --delta 1e-5 --relation swap      # replace: t-pld-replace.sh
 bad "--width" $P --delta 1e-5 --width 0
 bad "--width" $P --delta 1e-5 --width 2
 bad "--steps" account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 2000000000 --delta 1e-5

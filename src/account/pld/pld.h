@@ -71,9 +71,12 @@ typedef struct {
  *                    outcomes (pld_mech_discrete.c);
  *   LP_PLD_LAPLACE   Laplace noise of scale b per coordinate (l1 sensitivity
  *                    1), the pair differing in one coordinate
- *                    (pld_mech_laplace.c; b in the step's kappa). */
+ *                    (pld_mech_laplace.c; b in the step's kappa);
+ *   LP_PLD_GAUSS_REPLACE  the Gaussian under replace-one neighbours, the
+ *                    symmetric mixture pair (pld_mech_replace.c; run under
+ *                    LP_PLD_REMOVE, both ends clamped). */
 typedef enum { LP_PLD_GAUSS = 0, LP_PLD_VMF = 1, LP_PLD_RR = 2, LP_PLD_EPSDELTA = 3,
-               LP_PLD_LAPLACE = 4, LP_PLD_NMECH } lp_pld_mech_id;
+               LP_PLD_LAPLACE = 4, LP_PLD_GAUSS_REPLACE = 5, LP_PLD_NMECH } lp_pld_mech_id;
 
 /* One phase of a run: a mechanism's step, Poisson-subsampled at run->q, run
  * T = run->steps times (run->delta only sizes the grid). */
@@ -179,7 +182,8 @@ typedef struct {
     const char *M, *q, *delta;  /* validated decimal texts; delta may be NULL with eps */
     const char *eps;            /* --delta-for-epsilon E, or NULL */
     uint64_t steps;
-    int relation;               /* 0 remove, 1 add, 2 both (the worse) */
+    int relation;               /* 0 remove, 1 add, 2 both (the worse), 3 replace-one
+                                   (the Gaussian, Poisson: lp_pld_replace_study) */
     double width;
     size_t max_n;
     slong digits;
@@ -212,6 +216,11 @@ int lp_pld_study(lp_record *rec, const lp_pld_request *req);
  * phase ("phases": mechanism, noise_multiplier or kappa and p,
  * sampling_rate, steps), "steps" their total; lp_pld_study calls it */
 int lp_pld_phases_study(lp_record *rec, const lp_pld_request *req);
+/* the same for req->relation 3 (pld_study_replace.c): the Gaussian of req->M
+ * under replace-one neighbours, Poisson-subsampled, one composition of the
+ * symmetric pair; "relation": "replace", "dominance_status": "checked";
+ * lp_pld_study calls it */
+int lp_pld_replace_study(lp_record *rec, const lp_pld_request *req);
 
 /* The runs and steps of n phases (pld_study_phases.c), for lp_pld_init_phases;
  * delta (NULL: 1e-12) only sizes the grid.  0, or -1 out of memory (nothing

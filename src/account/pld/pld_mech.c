@@ -11,6 +11,7 @@ static const lp_pld_mech *const table[LP_PLD_NMECH] = {
     [LP_PLD_RR] = &pld_mech_rr,
     [LP_PLD_EPSDELTA] = &pld_mech_epsdelta,
     [LP_PLD_LAPLACE] = &pld_mech_laplace,
+    [LP_PLD_GAUSS_REPLACE] = &pld_mech_gauss_replace,
 };
 
 const lp_pld_mech *

@@ -64,6 +64,12 @@ extern const lp_pld_mech pld_mech_vmf;     /* pld_mech_vmf.c */
 extern const lp_pld_mech pld_mech_rr;      /* pld_mech_discrete.c */
 extern const lp_pld_mech pld_mech_epsdelta;
 extern const lp_pld_mech pld_mech_laplace; /* pld_mech_laplace.c */
+extern const lp_pld_mech pld_mech_gauss_replace; /* pld_mech_replace.c */
+/* kl = E_P[L] of the replace-one pair (pld_replace_kl.c), certified; 0, or -1
+ * when no finite enclosure was reached */
+int pld_replace_kl(arb_t kl, const lp_dpsgd *run, slong prec);
+/* the record's "dominance" of replace-one (pld_study_replace.c) */
+extern const char pld_replace_dominance[];
 
 /* ---- the VMF's certified integrals (pld_vmf_arb.c) ------------------------- */
 

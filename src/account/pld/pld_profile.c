@@ -26,6 +26,39 @@ phases_of(lp_pld_profile *p, const lp_pld_request *req)
     return lp_pld_phase_set_init(&p->ps, &one, 1, req->delta);
 }
 
+/* replace-one (the Gaussian of req->M, Poisson): pld[0] the composition of
+ * pld_mech_replace.c's pair (internal relation remove); q = 1: the closed
+ * form at M/2 (two Gaussians 2C apart) */
+static int
+replace_init(lp_pld_profile *p, const lp_pld_request *req, double eps_hint)
+{
+    lp_pld_step st;
+    p->replace = 1;
+    if (req->nphases > 0 || req->mech != LP_PLD_GAUSS || req->M == NULL) {
+        p->why = "replace-one under the PLD accountant: the Gaussian of one multiplier only";
+        lp_dpsgd_init(&p->run, "1", "0.5", 1, "1e-12");     /* cleared by lp_pld_profile_clear */
+        return -1;
+    }
+    lp_dpsgd_init(&p->run, req->M, req->q, req->steps, req->delta ? req->delta : "1e-12");
+    if (p->run.q_is_one) {
+        arb_mul_2exp_si(p->run.M, p->run.M, -1);
+        p->run.M_d /= 2;
+        p->full_batch = 1;
+        return 0;
+    }
+    lp_pld_step_init_gauss(&st, &p->run);
+    st.mech = LP_PLD_GAUSS_REPLACE;
+    p->nrel = 1;
+    if (lp_pld_init_step(&p->pld[0], &st, LP_PLD_REMOVE, req->width, req->max_n, eps_hint) != 0) {
+        p->why = p->pld[0].why ? p->pld[0].why : "failed";
+        p->out_of_memory = p->pld[0].out_of_memory;
+        lp_pld_step_clear(&st);
+        return -1;
+    }
+    lp_pld_step_clear(&st);
+    return 0;
+}
+
 int
 lp_pld_profile_init(lp_pld_profile *p, const lp_pld_request *req)
 {
@@ -36,6 +69,8 @@ lp_pld_profile_init(lp_pld_profile *p, const lp_pld_request *req)
         rels[p->nrel++] = LP_PLD_REMOVE;
     if (req->relation == 1 || req->relation == 2)
         rels[p->nrel++] = LP_PLD_ADD;
+    if (req->relation == 3)     /* replace-one: the symmetric pair, one composition */
+        return replace_init(p, req, eps_hint);
     p->phased = req->nphases > 0 || req->mech != LP_PLD_GAUSS;
     if (p->phased) {
         if (phases_of(p, req) != 0) {

@@ -15,6 +15,8 @@ typedef struct {
     lp_pld pld[2];
     int nrel;                   /* 1 (remove or add) or 2 (both: the worse) */
     int full_batch;             /* q = 1 exactly: the closed form, no grid */
+    int replace;                /* req->relation 3: replace-one, one composition of the
+                                   symmetric pair (pld_mech_replace.c), pld[0] */
     const char *why;            /* lp_pld_profile_init returned -1: why */
     int out_of_memory;
 } lp_pld_profile;

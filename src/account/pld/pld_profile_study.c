@@ -6,6 +6,7 @@
 #include "core/host.h"
 #include "account/pld/pld_profile.h"
 #include "account/pld/pld_internal.h"
+#include "account/pld/pld_mech.h"
 
 static void
 record_arf_directed(lp_record *row, const char *key, const arf_t x, slong digits, int up)
@@ -34,7 +35,12 @@ lp_pld_lists_study(lp_record *rec, const lp_pld_request *req, const char *const 
         lp_record_text(rec, "sampling_rate", req->q);
         lp_record_int(rec, "steps", (int64_t) req->steps);
     }
-    lp_record_text(rec, "relation", req->relation == 0 ? "remove" : req->relation == 1 ? "add" : "both");
+    lp_record_text(rec, "relation", req->relation == 0 ? "remove" : req->relation == 1 ? "add"
+                   : req->relation == 3 ? "replace" : "both");
+    if (req->relation == 3) {   /* replace-one: the pair's status (pld_study_replace.c) */
+        lp_record_text(rec, "dominance_status", "checked");
+        lp_record_text(rec, "dominance", pld_replace_dominance);
+    }
     lp_record_double(rec, "width", req->width);
     lp_record_text(rec, "grid_delta", req->delta ? req->delta : "1e-12");
     if (lp_pld_profile_init(&p, req) != 0) {
@@ -51,7 +57,8 @@ lp_pld_lists_study(lp_record *rec, const lp_pld_request *req, const char *const 
                    : "one composed PLD per relation (grid sized for grid_delta), every query a "
                    "certified bracket from it; the worse relation: the larger of each end");
     for (int i = 0; i < p.nrel; i++) {
-        lp_record *obj = lp_record_object(rec, p.pld[i].relation == LP_PLD_REMOVE ? "remove" : "add");
+        lp_record *obj = lp_record_object(rec, p.replace ? "replace"
+                                          : p.pld[i].relation == LP_PLD_REMOVE ? "remove" : "add");
         lp_record_double(obj, "grid_width", p.pld[i].h);
         lp_record_int(obj, "grid_size", (int64_t) p.pld[i].n);
     }

@@ -52,6 +52,8 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
     const char *why = NULL;
     if (req->nphases > 0)       /* phases: one bracket over all of them */
         return lp_pld_phases_study(rec, req);
+    if (req->relation == 3)     /* replace-one (pld_study_replace.c) */
+        return lp_pld_replace_study(rec, req);
     /* with --delta-for-epsilon the grid is chosen for deltas down to 1e-12 */
     lp_dpsgd_init(&run, req->mech == LP_PLD_VMF ? "1" : req->M, req->q, req->steps,
                   req->delta ? req->delta : "1e-12");

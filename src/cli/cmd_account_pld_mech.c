@@ -211,6 +211,9 @@ lp_account_parse_pld_mechanism(lp_account_opts *o, const char *digits_text, cons
                               "the mechanism in each --phase instead)" : o->M ? "--noise-multiplier"
                               : o->eps ? "--epsilon" : o->kappa ? "--kappa" : o->p_text ? "--p"
                               : o->sensitivity ? "--sensitivity" : batch_text ? "--batch" : "--epochs");
+    if (o->relation && strcmp(o->relation, "replace") == 0)
+        return lp_usage_error(cmd, "--relation replace with --accountant pld takes the Gaussian only "
+                              "(not --mechanism %s)", m);
     if (laplace ? o->step_eps || o->step_delta : o->laplace_b || (!eps_delta && o->step_delta))
         return lp_usage_error(cmd, "--mechanism %s does not take %s", m, o->laplace_b ? "--b"
                               : o->step_eps ? "--step-epsilon" : "--step-delta");

@@ -301,7 +301,7 @@ disc_cut_tails(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, int64_t 
  * ceil(lo_cut / h) with lo_cut below the least finite loss (disc_cuts'
  * margin, 1e-9 relative against 128-bit balls), so l_{kmin-1} < lo_cut <
  * L_j and ceil_h(L_j) >= l_kmin: the least atom sits at its own ceiling,
- * usually l_kmin itself, above L_j by D_j in (0, h); under add kmax =
+ * usually l_kmin itself, above L_j by D_j in [0, h); under add kmax =
  * ceil(hi_cut / h) likewise puts l_kmax above every atom.  Clamping that
  * end too (as this function did) set X~_j = l_kmin for the least atom,
  * i.e. D_j = 0 where the masses have D_j ~ h: mu came out too small (rr at

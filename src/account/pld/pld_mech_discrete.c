@@ -291,38 +291,57 @@ disc_cut_tails(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, int64_t 
     arb_clear(l);
 }
 
-/* E[X~] = sum_j m_j clamp(L_j) exactly (balls) */
+/* E[X~] = sum_j m_j X~_j exactly (balls), X~ the loss clamped on the
+ * relation's cut side only, as pld.c defines it and as disc_masses places
+ * the atoms: remove X~ = min(X, l_kmax), add X~ = max(X, l_kmin).
+ *
+ * Why one side.  The mean rounding mu = E[Y] - E[X~] (pld_mean.c) is the
+ * mean of D = Y - X~ in the Hoeffding coupling ((c) in pld.c), so X~_j must
+ * be the very value whose ceiling disc_masses put on the grid.  The other
+ * end of the grid holds every atom without a clamp: under remove kmin =
+ * ceil(lo_cut / h) with lo_cut below the least finite loss (disc_cuts'
+ * margin, 1e-9 relative against 128-bit balls), so l_{kmin-1} < lo_cut <
+ * L_j and ceil_h(L_j) >= l_kmin: the least atom sits at its own ceiling,
+ * usually l_kmin itself, above L_j by D_j in [0, h); under add kmax =
+ * ceil(hi_cut / h) likewise puts l_kmax above every atom.  Clamping that
+ * end too (as this function did) set X~_j = l_kmin for the least atom,
+ * i.e. D_j = 0 where the masses have D_j ~ h: mu came out too small (rr at
+ * e 1, q 0.01, remove: 0.236 h for 0.907 h) and the lower end's Hoeffding
+ * point e + T mu_hi + t too near e, so delta's lower end too high once that
+ * point beat e + T h (T ~ 100: the certified lower end 9.97117e-6 above the
+ * exact 9.95039e-6).
+ *
+ * A cell is always found (cell_of): L_j = log(1 - q + q r) = k h would
+ * make e^{kh} - (1 - q) - q e^{+-e} = 0 with rational q, e and distinct
+ * exponents, which Lindemann-Weierstrass excludes (kh = 0 or +-e would need
+ * q in {0, 1}); index_of's fallback to the top is never taken. */
 static void
 disc_clamped_mean(arb_t ex_lo, arb_t ex_hi, const lp_pld_step *st, lp_pld_relation rel,
                   int64_t kmin, int64_t K, double h)
 {
     outcomes o;
-    arb_t lo, hi, x;
-    arb_init(lo);
-    arb_init(hi);
+    arb_t c, x;
+    arb_init(c);
     arb_init(x);
     outcomes_init(&o, st, rel, 128);
-    pld_grid_point(lo, kmin, h);
-    pld_grid_point(hi, kmin + K - 1, h);
+    pld_grid_point(c, rel == LP_PLD_REMOVE ? kmin + K - 1 : kmin, h);   /* the cut point */
     arb_zero(ex_lo);
     for (int j = 0; j < o.n; j++) {
-        if (o.inf[j] || arb_ge(o.L + j, hi))
-            arb_set(x, hi);
-        else if (arb_le(o.L + j, lo))
-            arb_set(x, lo);
+        const int beyond = rel == LP_PLD_REMOVE ? (o.inf[j] || arb_ge(o.L + j, c))
+                                                : arb_le(o.L + j, c);
+        const int inside = !o.inf[j] && (rel == LP_PLD_REMOVE ? arb_lt(o.L + j, c)
+                                                             : arb_gt(o.L + j, c));
+        if (beyond)
+            arb_set(x, c);
+        else if (inside)
+            arb_set(x, o.L + j);
         else
-            arb_union(x, o.L + j, o.L + j, MASS_PREC);  /* inside, or undecided: */
-        if (!o.inf[j] && !arb_ge(o.L + j, hi) && !arb_le(o.L + j, lo)
-            && !(arb_gt(o.L + j, lo) && arb_lt(o.L + j, hi))) {
-            arb_union(x, x, lo, MASS_PREC);     /* a clamp undecided: both */
-            arb_union(x, x, hi, MASS_PREC);
-        }
+            arb_union(x, o.L + j, c, MASS_PREC);    /* the clamp undecided: both */
         arb_addmul(ex_lo, o.m + j, x, MASS_PREC);
     }
     arb_set(ex_hi, ex_lo);
     outcomes_clear(&o);
-    arb_clear(lo);
-    arb_clear(hi);
+    arb_clear(c);
     arb_clear(x);
 }
 

@@ -4,10 +4,21 @@
 #ifndef LP_PLD_INTERNAL_H
 #define LP_PLD_INTERNAL_H
 
+#include <math.h>
 #include "account/pld/pld.h"
 
 #define MASS_PREC 64
 #define U53 1.1102230246251565e-16     /* 2^-53 */
+
+/* x moved down by two units in the last place: below the true value of a
+ * libm result within one ulp of it (glibc's log1p: at most 1 ulp), so that
+ * the loss's infimum log(1 - q) is never above the double the grid starts
+ * from (the grid's choices are doubles; its masses are certified) */
+static inline double
+pld_below(double x)
+{
+    return nextafter(nextafter(x, -INFINITY), -INFINITY);
+}
 
 /* ---- pld_grid.c: the masses of Y, certified ---------------------------------- */
 

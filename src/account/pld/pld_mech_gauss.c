@@ -43,10 +43,10 @@ gauss_cuts(double *lo_cut, double *hi_cut, const lp_pld_step *st, lp_pld_relatio
         zcut = fmin(zcut, fmax(rel == LP_PLD_REMOVE ? hi_u - 1.0 / M : hi_u, 1.0 + 1.0 / M));
     }
     if (rel == LP_PLD_REMOVE) {
-        *lo_cut = log1p(-q);
+        *lo_cut = pld_below(log1p(-q));   /* <= log(1 - q) (pld_internal.h) */
         *hi_cut = pld_loss_d(1.0 / M + zcut, q, M, rel);
     } else {
-        *hi_cut = -log1p(-q);
+        *hi_cut = -pld_below(log1p(-q));  /* >= -log(1 - q) */
         *lo_cut = pld_loss_d(zcut, q, M, rel);
     }
 }

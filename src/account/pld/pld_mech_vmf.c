@@ -151,9 +151,9 @@ vmf_cuts(double *lo_cut, double *hi_cut, const lp_pld_step *st, lp_pld_relation 
             *lo_cut = -lmax;
     }
     if (rel == LP_PLD_REMOVE)
-        *lo_cut = log1p(-q);
+        *lo_cut = pld_below(log1p(-q));   /* <= log(1 - q) (pld_internal.h) */
     else
-        *hi_cut = -log1p(-q);
+        *hi_cut = -pld_below(log1p(-q));  /* >= -log(1 - q) */
 }
 
 /* ---- certified: the cut tails and the mean (the masses: pld_vmf_masses.c) ---- */

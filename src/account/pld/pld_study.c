@@ -41,6 +41,18 @@ one_relation(lp_record *obj, const lp_dpsgd *run, lp_pld_relation rel, const lp_
     return 0;
 }
 
+/* one relation's composed PLD of req's mechanism step; lp_pld_init_step's status */
+static int
+build_relation(lp_pld *pld, const lp_pld_request *req, const lp_dpsgd *run, lp_pld_relation rel)
+{
+    lp_pld_step step;
+    int st;
+    lp_pld_request_step(&step, req, run);
+    st = lp_pld_init_step(pld, &step, rel, req->width, req->max_n, req->eps ? lp_strtod(req->eps, NULL) : -1);
+    lp_pld_step_clear(&step);
+    return st;
+}
+
 int
 lp_pld_study(lp_record *rec, const lp_pld_request *req)
 {
@@ -102,20 +114,24 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
     /* the two relations' grids at once, one a thread (issue 31: both had
      * run one after the other; each is the same computation whichever
      * thread runs it, the masses' own threads then nested and so one); the
-     * records after, in order */
+     * records after, in order.  One relation (or one thread) takes no outer
+     * region: inside a team of one the masses' region would be a nested
+     * team, whose threads libgomp ends with the region, leaving FLINT's
+     * per-thread caches (its constants) unreachable */
     {
         const int *cancel = lp_cancel_flag();
         const int nt = nrel < lp_threads_effective(0) ? nrel : lp_threads_effective(0);
+        if (nt > 1) {
 #pragma omp parallel for num_threads(nt) schedule(static, 1)
-        for (int i = 0; i < nrel; i++) {
-            const int *was = lp_cancel_flag();
-            lp_cancel_watch(cancel);
-            lp_pld_step step;
-            lp_pld_request_step(&step, req, &run);
-            st[i] = lp_pld_init_step(&plds[i], &step, rels[i], req->width, req->max_n,
-                                     req->eps ? lp_strtod(req->eps, NULL) : -1);
-            lp_pld_step_clear(&step);
-            lp_cancel_watch(was);
+            for (int i = 0; i < nrel; i++) {
+                const int *was = lp_cancel_flag();
+                lp_cancel_watch(cancel);
+                st[i] = build_relation(&plds[i], req, &run, rels[i]);
+                lp_cancel_watch(was);
+            }
+        } else {
+            for (int i = 0; i < nrel; i++)
+                st[i] = build_relation(&plds[i], req, &run, rels[i]);
         }
     }
     for (int i = 0; i < nrel; i++) {

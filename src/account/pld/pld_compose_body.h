@@ -6,38 +6,7 @@
  * the top of pld.c with u = 2^LP_R_LOG2_U; pld_compose.c has its constants
  * and the argument for each step. */
 
-/* r = x^e for x >= 0 by binary powering (relative error <= (1+u)^(2e) - 1) */
-static double
-pow_real(double x, uint64_t e)
-{
-    double r = 1.0;
-    while (e) {
-        if (e & 1)
-            r *= x;
-        x *= x;
-        e >>= 1;
-    }
-    return r;
-}
-
-static void
-pow_complex(lp_real *re, lp_real *im, uint64_t e)
-{
-    lp_real xr = *re, xi = *im, rr = 1, ri = 0, t;
-    while (e) {
-        if (e & 1) {
-            t = rr * xr - ri * xi;
-            ri = rr * xi + ri * xr;
-            rr = t;
-        }
-        t = xr * xr - xi * xi;
-        xi = 2 * xr * xi;
-        xr = t;
-        e >>= 1;
-    }
-    *re = rr;
-    *im = ri;
-}
+#include "account/pld/pld_pow_body.h"
 
 /* One coefficient by a direct sum: y_k = sum_i xs_i w^{(idx_i k) mod n},
  * idx_i = (kmin + i) mod n, the twiddles the plan's table (w^{m+n/2} =

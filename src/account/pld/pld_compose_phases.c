@@ -29,39 +29,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include "account/pld/pld_internal.h"
+#include "account/pld/pld_real.h"    /* lp_real: double */
+#include "account/pld/pld_pow_body.h"
 #include "core/host.h"
-
-static double
-pow_real(double x, uint64_t e)
-{
-    double r = 1.0;
-    while (e) {
-        if (e & 1)
-            r *= x;
-        x *= x;
-        e >>= 1;
-    }
-    return r;
-}
-
-static void
-pow_complex(double *re, double *im, uint64_t e)
-{
-    double xr = *re, xi = *im, rr = 1, ri = 0, t;
-    while (e) {
-        if (e & 1) {
-            t = rr * xr - ri * xi;
-            ri = rr * xi + ri * xr;
-            rr = t;
-        }
-        t = xr * xr - xi * xi;
-        xi = 2 * xr * xi;
-        xr = t;
-        e >>= 1;
-    }
-    *re = rr;
-    *im = ri;
-}
 
 int
 pld_compose_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, const arb_srcptr *mass,

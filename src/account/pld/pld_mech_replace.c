@@ -43,6 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "account/pld/pld_mech.h"
+#include "core/host.h"
 #include "arb_hypgeom.h"
 
 #define WP (MASS_PREC + 64)
@@ -230,7 +231,8 @@ replace_masses(const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t
     } else {
         /* F_i = P(X <= l_i), G_i = P(X > l_i), i < K - 1: each from its own
          * tail of Phi (relative radii where small) */
-        for (int64_t i = 0; i < K - 1; i++) {
+        for (int64_t i = 0; i < K - 1 && !lp_cancelled(); i++) {    /* the caller discards
+                                                                 * the masses when cancelled */
             pld_grid_point(l, kmin + i, h);
             inverse_loss(z + i, run, l, WP);
         }

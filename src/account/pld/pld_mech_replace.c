@@ -41,7 +41,6 @@
  * Phi(-.), both in Arb (pld_phi_sorted). */
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 #include "account/pld/pld_mech.h"
 #include "core/host.h"
 #include "arb_hypgeom.h"
@@ -62,15 +61,8 @@ replace_sketch(loss_sketch *sk, const lp_pld_step *st, lp_pld_relation rel)
     const double lo = -14.0 - s, hi = 14.0 + s;
     double sw = 0, s1 = 0, s2 = 0;
     (void) rel;
-    memset(sk, 0, sizeof *sk);          /* every optional field unset (NULL) */
-    sk->n = (size_t) ((hi - lo) / du) + 1;
-    sk->l = malloc(sk->n * sizeof *sk->l);
-    sk->lw = malloc(sk->n * sizeof *sk->lw);
-    if (sk->l == NULL || sk->lw == NULL) {
-        free(sk->l);
-        free(sk->lw);
+    if (pld_sketch_alloc(sk, (size_t) ((hi - lo) / du) + 1, 0) != 0)
         return -1;
-    }
     for (size_t i = 0; i < sk->n; i++) {
         double y = lo + i * du, v = y - s;
         double w = ((1 - q) * exp(-0.5 * y * y) + q * exp(-0.5 * v * v)) * du / sqrt(2 * M_PI);
@@ -80,9 +72,7 @@ replace_sketch(loss_sketch *sk, const lp_pld_step *st, lp_pld_relation rel)
         s1 += w * sk->l[i];
         s2 += w * sk->l[i] * sk->l[i];
     }
-    sk->mean = s1 / sw;
-    sk->var = fmax(s2 / sw - sk->mean * sk->mean, 1e-300);
-    sk->lmax = 0;
+    pld_sketch_moments(sk, sw, s1, s2);
     return 0;
 }
 

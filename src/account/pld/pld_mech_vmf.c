@@ -57,8 +57,7 @@ static int
 vmf_sketch(loss_sketch *sk, const lp_pld_step *st, lp_pld_relation rel)
 {
     const double q = st->run->q_d, kappa = st->kappa_d, a = ((double) st->p - 3) / 2;
-    double ts = (sqrt(a * a + kappa * kappa) - a) / kappa, sc, shift, lo[2], hi[2], mx = -INFINITY;
-    double sw = 0, s1 = 0, s2 = 0;
+    double ts = (sqrt(a * a + kappa * kappa) - a) / kappa, sc, shift, lo[2], hi[2];
     int ngrid;
     size_t m = 0;
     if (!(ts < 1))
@@ -78,15 +77,8 @@ vmf_sketch(loss_sketch *sk, const lp_pld_step *st, lp_pld_relation rel)
     } else {
         ngrid = 2;
     }
-    sk->n = (size_t) ngrid * VMF_SKETCH_N;
-    sk->w = NULL;
-    sk->l = malloc(sk->n * sizeof *sk->l);
-    sk->lw = malloc(sk->n * sizeof *sk->lw);
-    if (sk->l == NULL || sk->lw == NULL) {
-        free(sk->l);
-        free(sk->lw);
+    if (pld_sketch_alloc(sk, (size_t) ngrid * VMF_SKETCH_N, 0) != 0)
         return -1;
-    }
     for (int g = 0; g < ngrid; g++) {
         const double dt = (hi[g] - lo[g]) / VMF_SKETCH_N;
         for (int i = 0; i < VMF_SKETCH_N; i++, m++) {
@@ -100,20 +92,9 @@ vmf_sketch(loss_sketch *sk, const lp_pld_step *st, lp_pld_relation rel)
             }
             sk->l[m] = loss_d(t, q, kappa, rel);
             sk->lw[m] = lw + log(dt);
-            mx = fmax(mx, sk->lw[m]);
         }
     }
-    for (size_t i = 0; i < sk->n; i++)
-        sw += exp(sk->lw[i] - mx);
-    for (size_t i = 0; i < sk->n; i++) {
-        double w;
-        sk->lw[i] -= mx + log(sw);
-        w = exp(sk->lw[i]);
-        s1 += w * sk->l[i];
-        s2 += w * sk->l[i] * sk->l[i];
-    }
-    sk->mean = s1;
-    sk->var = fmax(s2 - s1 * s1, 1e-300);
+    pld_sketch_normalise(sk);
     return 0;
 }
 

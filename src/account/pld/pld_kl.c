@@ -11,6 +11,7 @@
  * with int_b^inf u phi(u - c) du = phi(b - c) + c Phi(c - b). */
 #include <math.h>
 #include "account/pld/pld.h"
+#include "account/pld/pld_integrand.h"
 #include "numeric/numeric.h"
 
 typedef struct {
@@ -30,21 +31,12 @@ kl_integrand(acb_ptr res, const acb_t u, void *param, slong order, slong prec)
     acb_init(d);
     acb_mul(w, u, c->inv_M, prec);
     acb_sub(w, w, c->h, prec);
-    acb_exp(w, w, prec);
-    acb_mul(g, w, c->q, prec);
-    acb_add(g, g, c->one_minus_q, prec);
-    acb_log_analytic(g, g, order != 0, prec);
+    pld_acb_log_mixture(g, w, c->q, c->one_minus_q, order != 0, prec);
     /* density (without 1/sqrt(2 pi)) */
-    acb_sqr(w, u, prec);
-    acb_mul_2exp_si(w, w, -1);
-    acb_neg(w, w);
-    acb_exp(w, w, prec);
+    pld_acb_gauss_kernel(w, u, prec);
     if (c->remove) {
         acb_sub(d, u, c->c1, prec);
-        acb_sqr(d, d, prec);
-        acb_mul_2exp_si(d, d, -1);
-        acb_neg(d, d);
-        acb_exp(d, d, prec);
+        pld_acb_gauss_kernel(d, d, prec);
         acb_mul(d, d, c->q, prec);
         acb_mul(w, w, c->one_minus_q, prec);
         acb_add(w, w, d, prec);

@@ -4,6 +4,7 @@
  * there; contract in pld_mech.h. */
 #include <math.h>
 #include "account/pld/pld_mech.h"
+#include "account/pld/pld_integrand.h"
 #include "arb_hypgeom.h"
 #include "acb_calc.h"
 
@@ -25,28 +26,16 @@ kl_integrand(acb_ptr res, const acb_t y, void *param, slong order, slong prec)
     /* L = log(1-q + q e^{s y - s^2/2}) - log(1-q + q e^{-s y - s^2/2}) */
     acb_mul(w, y, c->s, prec);
     acb_sub(a, w, c->hs, prec);
-    acb_exp(a, a, prec);
-    acb_mul(a, a, c->q, prec);
-    acb_add(a, a, c->omq, prec);
-    acb_log_analytic(g, a, order != 0, prec);
+    pld_acb_log_mixture(g, a, c->q, c->omq, order != 0, prec);
     acb_neg(w, w);
     acb_sub(a, w, c->hs, prec);
-    acb_exp(a, a, prec);
-    acb_mul(a, a, c->q, prec);
-    acb_add(a, a, c->omq, prec);
-    acb_log_analytic(a, a, order != 0, prec);
+    pld_acb_log_mixture(a, a, c->q, c->omq, order != 0, prec);
     acb_sub(g, g, a, prec);
     /* P's density times sqrt(2 pi) */
-    acb_sqr(w, y, prec);
-    acb_mul_2exp_si(w, w, -1);
-    acb_neg(w, w);
-    acb_exp(w, w, prec);
+    pld_acb_gauss_kernel(w, y, prec);
     acb_mul(w, w, c->omq, prec);
     acb_sub(d, y, c->s, prec);
-    acb_sqr(d, d, prec);
-    acb_mul_2exp_si(d, d, -1);
-    acb_neg(d, d);
-    acb_exp(d, d, prec);
+    pld_acb_gauss_kernel(d, d, prec);
     acb_addmul(w, d, c->q, prec);
     acb_mul(res, w, g, prec);
     acb_clear(w);

@@ -12,6 +12,7 @@
  * neighbourhood of any [c, d] inside (-1, 1) and continuous up to the ends). */
 #include <math.h>
 #include "account/pld/pld_mech.h"
+#include "account/pld/pld_integrand.h"
 
 typedef struct {
     acb_t k;                    /* +-kappa */
@@ -49,10 +50,7 @@ g_integrand(acb_ptr res, const acb_t t, void *param, slong order, slong prec)
     acb_mul(res, w, v, prec);
     if (c->with_loss) {
         acb_mul(v, t, c->k2, prec);
-        acb_exp(v, v, prec);
-        acb_mul(v, v, c->q, prec);
-        acb_add(v, v, c->q1, prec);
-        acb_log_analytic(v, v, order != 0, prec);
+        pld_acb_log_mixture(v, v, c->q, c->q1, order != 0, prec);
         acb_mul(res, res, v, prec);
     }
     acb_clear(w);

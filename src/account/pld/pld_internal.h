@@ -46,6 +46,12 @@ void pld_normal_density(arb_t res, const arb_t x, slong prec);
  * (pld_phi.c); stops early, leaving the rest, once lp_cancelled(). */
 void pld_phi_sorted(arb_ptr out, arb_srcptr z, int64_t n, slong prec);
 
+/* ---- pld_tail_vectors.c: a masses hook's tails handed out -------------------- */
+
+/* *tails = G and *lower = F where asked (not NULL), else each cleared
+ * (K > 1 ? K - 1 : 1 balls); F may be NULL (then *lower = NULL) */
+void pld_hand_out_tails(arb_ptr G, arb_ptr F, int64_t K, arb_ptr *tails, arb_ptr *lower);
+
 /* ---- pld_better.c, pld_mean.c, pld_tails.c: the bounds around the composition */
 
 /* x = the better of two valid bounds x, y: the smaller upper end (upper != 0)

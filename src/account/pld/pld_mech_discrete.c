@@ -160,13 +160,7 @@ disc_sketch(loss_sketch *sk, const lp_pld_step *st, lp_pld_relation rel)
     outcomes o;
     double s1 = 0, s2 = 0, sw = 0, top = -INFINITY;
     outcomes_init(&o, st, rel, 128);
-    sk->n = (size_t) o.n;
-    sk->w = NULL;
-    sk->l = malloc((o.n > 0 ? o.n : 1) * sizeof *sk->l);
-    sk->lw = malloc((o.n > 0 ? o.n : 1) * sizeof *sk->lw);
-    if (sk->l == NULL || sk->lw == NULL) {
-        free(sk->l);
-        free(sk->lw);
+    if (pld_sketch_alloc(sk, (size_t) o.n, 0) != 0) {
         outcomes_clear(&o);
         return -1;
     }
@@ -182,8 +176,7 @@ disc_sketch(loss_sketch *sk, const lp_pld_step *st, lp_pld_relation rel)
         s1 += m * sk->l[j];
         s2 += m * sk->l[j] * sk->l[j];
     }
-    sk->mean = sw > 0 ? s1 / sw : 0;
-    sk->var = fmax(sw > 0 ? s2 / sw - sk->mean * sk->mean : 0, 1e-300);
+    pld_sketch_moments(sk, sw, s1, s2);
     outcomes_clear(&o);
     return 0;
 }
@@ -254,14 +247,7 @@ disc_masses(const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t K,
     if (K == 1)
         arb_one(mass + 0);
     outcomes_clear(&o);
-    if (lower)
-        *lower = F;
-    else if (F)
-        _arb_vec_clear(F, K > 1 ? K - 1 : 1);
-    if (tails)
-        *tails = G;
-    else
-        _arb_vec_clear(G, K > 1 ? K - 1 : 1);
+    pld_hand_out_tails(G, F, K, tails, lower);
     return mass;
 }
 

@@ -262,13 +262,6 @@ pld_vmf_masses(const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t
     _arb_vec_clear(E, K + 1);
     arb_clear(z);
     arb_clear(s);
-    if (lower)
-        *lower = F;
-    else if (F)
-        _arb_vec_clear(F, K > 1 ? K - 1 : 1);
-    if (tails)
-        *tails = G;
-    else
-        _arb_vec_clear(G, K > 1 ? K - 1 : 1);
+    pld_hand_out_tails(G, F, K, tails, lower);
     return mass;
 }

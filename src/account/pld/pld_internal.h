@@ -46,11 +46,21 @@ void pld_normal_density(arb_t res, const arb_t x, slong prec);
  * (pld_phi.c); stops early, leaving the rest, once lp_cancelled(). */
 void pld_phi_sorted(arb_ptr out, arb_srcptr z, int64_t n, slong prec);
 
-/* ---- pld_tail_vectors.c: a masses hook's tails handed out -------------------- */
+/* ---- pld_hook_tails.c: the tails the mechanisms' hooks give ------------------ */
 
 /* *tails = G and *lower = F where asked (not NULL), else each cleared
  * (K > 1 ? K - 1 : 1 balls); F may be NULL (then *lower = NULL) */
 void pld_hand_out_tails(arb_ptr G, arb_ptr F, int64_t K, arb_ptr *tails, arb_ptr *lower);
+
+/* a mechanism's res = P(X > l) (above) or P(X <= l) of one step under rel,
+ * certified */
+typedef void (*pld_beyond_fn)(arb_t res, const lp_pld_step *st, lp_pld_relation rel,
+                              const arb_t l, int above);
+/* the cut_tails hook of pld_mech.h from such a tail probability:
+ * pld->tau_hi = P(X > l_kmax) (remove), pld->tau_lo = P(X <= l_kmin) (add),
+ * the other zero */
+void pld_cut_tails_from(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, int64_t kmin,
+                        int64_t kmax, double h, pld_beyond_fn beyond);
 
 /* ---- pld_better.c, pld_mean.c, pld_tails.c: the bounds around the composition */
 

@@ -72,7 +72,6 @@ lp_pld_kl(arb_t kl, const lp_dpsgd *run, lp_pld_relation relation, slong prec)
     kl_ctx c;
     acb_t a, b, I;
     arb_t t, s, tail, lq;
-    mag_t tol;
     double L = sqrt(2.0 * (prec + 10) * log(2.0)) + 2.0, Md = run->M_d;
     int ok;
 
@@ -88,7 +87,6 @@ lp_pld_kl(arb_t kl, const lp_dpsgd *run, lp_pld_relation relation, slong prec)
     arb_init(s);
     arb_init(tail);
     arb_init(lq);
-    mag_init(tol);
     c.remove = relation == LP_PLD_REMOVE;
     acb_set_arb(c.q, run->q);
     acb_sub_ui(c.one_minus_q, c.q, 1, wp);
@@ -102,12 +100,7 @@ lp_pld_kl(arb_t kl, const lp_dpsgd *run, lp_pld_relation relation, slong prec)
      * given a <= 0 and b >= 3/(2M)) */
     arb_set_d(acb_realref(a), -L);
     arb_set_d(acb_realref(b), 1.5 / Md + L);
-    mag_set_ui_2exp_si(tol, 1, -prec);
-    acb_calc_integrate(I, kl_integrand, &c, a, b, prec, tol, NULL, wp);
-    arb_const_pi(t, wp);
-    arb_mul_2exp_si(t, t, 1);
-    arb_rsqrt(t, t, wp);
-    arb_mul(acb_realref(I), acb_realref(I), t, wp);     /* times 1/sqrt(2 pi) */
+    pld_acb_integrate_normal(I, kl_integrand, &c, a, b, prec, wp);
 
     /* left tail: |g| <= -log(1-q), mass <= Phi(a) */
     arb_log(lq, acb_realref(c.one_minus_q), wp);
@@ -149,6 +142,5 @@ lp_pld_kl(arb_t kl, const lp_dpsgd *run, lp_pld_relation relation, slong prec)
     arb_clear(s);
     arb_clear(tail);
     arb_clear(lq);
-    mag_clear(tol);
     return ok ? 0 : -1;
 }

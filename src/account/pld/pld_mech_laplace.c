@@ -96,22 +96,18 @@ lap_masses(const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t K, 
     return mass;
 }
 
+/* pld_laplace_prob at the closed forms' precision, as pld_beyond_fn */
+static void
+lap_beyond(arb_t res, const lp_pld_step *st, lp_pld_relation rel, const arb_t l, int above)
+{
+    pld_laplace_prob(res, st, rel, l, above, LAP_PREC);
+}
+
 static void
 lap_cut_tails(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t kmax,
               double h)
 {
-    arb_t l;
-    arb_init(l);
-    if (rel == LP_PLD_REMOVE) {
-        pld_grid_point(l, kmax, h);
-        pld_laplace_prob(pld->tau_hi, st, rel, l, 1, LAP_PREC);
-        arb_zero(pld->tau_lo);
-    } else {
-        pld_grid_point(l, kmin, h);
-        pld_laplace_prob(pld->tau_lo, st, rel, l, 0, LAP_PREC);
-        arb_zero(pld->tau_hi);
-    }
-    arb_clear(l);
+    pld_cut_tails_from(pld, st, rel, kmin, kmax, h, lap_beyond);
 }
 
 const lp_pld_mech pld_mech_laplace = {

@@ -143,18 +143,7 @@ static void
 vmf_cut_tails(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t kmax,
               double h)
 {
-    arb_t l;
-    arb_init(l);
-    if (rel == LP_PLD_REMOVE) {
-        pld_grid_point(l, kmax, h);
-        pld_vmf_prob_beyond(pld->tau_hi, st, rel, l, 1);            /* P(X > l_kmax) */
-        arb_zero(pld->tau_lo);
-    } else {
-        pld_grid_point(l, kmin, h);
-        pld_vmf_prob_beyond(pld->tau_lo, st, rel, l, 0);            /* P(X <= l_kmin) */
-        arb_zero(pld->tau_hi);
-    }
-    arb_clear(l);
+    pld_cut_tails_from(pld, st, rel, kmin, kmax, h, pld_vmf_prob_beyond);
 }
 
 /* E[X] by one integral over [-1, 1]; the clamp moves it by at most

@@ -57,7 +57,6 @@ pld_replace_kl(arb_t kl, const lp_dpsgd *run, slong prec)
     kl_ctx c;
     acb_t a, b, I;
     arb_t t, u, tail;
-    mag_t tol;
     int ok;
     acb_init(c.omq);
     acb_init(c.q);
@@ -69,7 +68,6 @@ pld_replace_kl(arb_t kl, const lp_dpsgd *run, slong prec)
     arb_init(t);
     arb_init(u);
     arb_init(tail);
-    mag_init(tol);
     acb_set_arb(c.q, run->q);
     acb_sub_ui(c.omq, c.q, 1, wp);
     acb_neg(c.omq, c.omq);
@@ -79,12 +77,7 @@ pld_replace_kl(arb_t kl, const lp_dpsgd *run, slong prec)
     arb_set_d(acb_realref(a), -R);
     arb_set_d(acb_realref(b), R);
     arb_add(acb_realref(b), acb_realref(b), acb_realref(c.s), wp);
-    mag_set_ui_2exp_si(tol, 1, -prec);
-    acb_calc_integrate(I, kl_integrand, &c, a, b, prec, tol, NULL, wp);
-    arb_const_pi(t, wp);
-    arb_mul_2exp_si(t, t, 1);
-    arb_rsqrt(t, t, wp);
-    arb_mul(acb_realref(I), acb_realref(I), t, wp);
+    pld_acb_integrate_normal(I, kl_integrand, &c, a, b, prec, wp);
     pld_normal_density(tail, acb_realref(a), wp);
     pld_normal_density(t, acb_realref(b), wp);
     arb_add(tail, tail, t, wp);
@@ -111,6 +104,5 @@ pld_replace_kl(arb_t kl, const lp_dpsgd *run, slong prec)
     arb_clear(t);
     arb_clear(u);
     arb_clear(tail);
-    mag_clear(tol);
     return ok ? 0 : -1;
 }

@@ -21,147 +21,17 @@
  * by raising the precision; the mean of X~ is a finite sum. */
 #include <math.h>
 #include <stdlib.h>
-#include "account/pld/pld_mech.h"
+#include "account/pld/pld_discrete.h"
 #include "core/host.h"
-
-#define NOUT 4
-
-typedef struct {
-    int n;
-    arb_struct L[NOUT];         /* the loss (infinite where inf[j]) */
-    arb_struct m[NOUT];         /* its mass under P */
-    int inf[NOUT];
-} outcomes;
-
-/* the outcomes of st under rel at precision prec (m_j = 0 ones dropped) */
-static void
-outcomes_init(outcomes *o, const lp_pld_step *st, lp_pld_relation rel, slong prec)
-{
-    arb_t ee, p0, q0, one_d, t, q1;
-    arb_init(ee);
-    arb_init(p0);
-    arb_init(q0);
-    arb_init(one_d);
-    arb_init(t);
-    arb_init(q1);
-    o->n = 0;
-    arb_exp(ee, st->e, prec);
-    arb_sub_ui(q1, st->run->q, 1, prec);
-    arb_neg(q1, q1);                            /* 1 - q */
-    if (st->mech == LP_PLD_EPSDELTA) {
-        arb_sub_ui(one_d, st->d, 1, prec);
-        arb_neg(one_d, one_d);
-    } else {
-        arb_one(one_d);
-    }
-    for (int j = 0; j < NOUT; j++) {
-        int k = o->n;
-        if (st->mech == LP_PLD_RR && (j == 0 || j == 3))
-            continue;
-        /* P0_j, Q0_j */
-        arb_add_ui(t, ee, 1, prec);
-        if (j == 0) {
-            arb_set(p0, st->d);
-            arb_zero(q0);
-        } else if (j == 3) {
-            arb_zero(p0);
-            arb_set(q0, st->d);
-        } else {
-            arb_div(p0, one_d, t, prec);
-            arb_set(q0, p0);
-            arb_mul(j == 1 ? p0 : q0, j == 1 ? p0 : q0, ee, prec);
-        }
-        if (arb_is_zero(p0) && arb_is_zero(q0))
-            continue;
-        arb_init(o->L + k);
-        arb_init(o->m + k);
-        o->inf[k] = 0;
-        if (rel == LP_PLD_REMOVE) {
-            arb_mul(o->m + k, q1, q0, prec);
-            arb_addmul(o->m + k, st->run->q, p0, prec);
-            if (arb_is_zero(q0)) {
-                o->inf[k] = 1;
-                arb_pos_inf(o->L + k);
-            } else {
-                arb_div(t, p0, q0, prec);
-                arb_mul(t, t, st->run->q, prec);
-                arb_add(t, t, q1, prec);
-                arb_log(o->L + k, t, prec);
-            }
-        } else {
-            if (arb_is_zero(q0)) {              /* no mass under P = Q0 */
-                arb_clear(o->L + k);
-                arb_clear(o->m + k);
-                continue;
-            }
-            arb_set(o->m + k, q0);
-            arb_div(t, p0, q0, prec);
-            arb_mul(t, t, st->run->q, prec);
-            arb_add(t, t, q1, prec);
-            arb_log(o->L + k, t, prec);
-            arb_neg(o->L + k, o->L + k);
-        }
-        o->n++;
-    }
-    arb_clear(ee);
-    arb_clear(p0);
-    arb_clear(q0);
-    arb_clear(one_d);
-    arb_clear(t);
-    arb_clear(q1);
-}
-
-static void
-outcomes_clear(outcomes *o)
-{
-    for (int j = 0; j < o->n; j++) {
-        arb_clear(o->L + j);
-        arb_clear(o->m + j);
-    }
-}
-
-/* k = ceil(L/h) for a finite L: the precision raised until L's ball lies in
- * one cell ((k-1) h, k h] (or is exactly k h); -1 when it never does */
-static int
-cell_of(int64_t *k, const lp_pld_step *st, lp_pld_relation rel, int j, double h)
-{
-    for (slong prec = 128; prec <= 4096; prec *= 2) {
-        outcomes o;
-        arb_t x;
-        arf_t lo, hi;
-        int done = 0;
-        outcomes_init(&o, st, rel, prec);
-        arb_init(x);
-        arf_init(lo);
-        arf_init(hi);
-        arb_set_d(x, h);
-        arb_div(x, o.L + j, x, prec);           /* L / h */
-        arb_get_lbound_arf(lo, x, prec);
-        arb_get_ubound_arf(hi, x, prec);
-        arf_ceil(lo, lo);
-        arf_ceil(hi, hi);
-        if (arf_equal(lo, hi) && arf_cmpabs_2exp_si(hi, 62) < 0) {
-            *k = arf_get_si(hi, ARF_RND_NEAR);
-            done = 1;
-        }
-        arb_clear(x);
-        arf_clear(lo);
-        arf_clear(hi);
-        outcomes_clear(&o);
-        if (done)
-            return 0;
-    }
-    return -1;
-}
 
 static int
 disc_sketch(loss_sketch *sk, const lp_pld_step *st, lp_pld_relation rel)
 {
-    outcomes o;
+    pld_outcomes o;
     double s1 = 0, s2 = 0, sw = 0, top = -INFINITY;
-    outcomes_init(&o, st, rel, 128);
+    pld_outcomes_init(&o, st, rel, 128);
     if (pld_sketch_alloc(sk, (size_t) o.n, 0) != 0) {
-        outcomes_clear(&o);
+        pld_outcomes_clear(&o);
         return -1;
     }
     for (int j = 0; j < o.n; j++)
@@ -177,7 +47,7 @@ disc_sketch(loss_sketch *sk, const lp_pld_step *st, lp_pld_relation rel)
         s2 += m * sk->l[j] * sk->l[j];
     }
     pld_sketch_moments(sk, sw, s1, s2);
-    outcomes_clear(&o);
+    pld_outcomes_clear(&o);
     return 0;
 }
 
@@ -185,11 +55,11 @@ disc_sketch(loss_sketch *sk, const lp_pld_step *st, lp_pld_relation rel)
 static void
 disc_cuts(double *lo_cut, double *hi_cut, const lp_pld_step *st, lp_pld_relation rel, double dref)
 {
-    outcomes o;
+    pld_outcomes o;
     (void) dref;
     *lo_cut = INFINITY;
     *hi_cut = -INFINITY;
-    outcomes_init(&o, st, rel, 128);
+    pld_outcomes_init(&o, st, rel, 128);
     for (int j = 0; j < o.n; j++)
         if (!o.inf[j]) {
             double l = arf_get_d(arb_midref(o.L + j), ARF_RND_NEAR);
@@ -206,16 +76,16 @@ disc_cuts(double *lo_cut, double *hi_cut, const lp_pld_step *st, lp_pld_relation
         *lo_cut -= 1e-6;
         *hi_cut += 1e-6;
     }
-    outcomes_clear(&o);
+    pld_outcomes_clear(&o);
 }
 
 /* the index in [kmin, kmin + K) of outcome j's rounded-up clamped loss */
 static int64_t
-index_of(const lp_pld_step *st, lp_pld_relation rel, const outcomes *o, int j, int64_t kmin,
+index_of(const lp_pld_step *st, lp_pld_relation rel, const pld_outcomes *o, int j, int64_t kmin,
          int64_t K, double h)
 {
     int64_t k;
-    if (o->inf[j] || cell_of(&k, st, rel, j, h) != 0 || k > kmin + K - 1)
+    if (o->inf[j] || pld_outcome_cell(&k, st, rel, j, h) != 0 || k > kmin + K - 1)
         return K - 1;                           /* clamped at the top (a cell never found: up) */
     return k < kmin ? 0 : k - kmin;
 }
@@ -224,10 +94,10 @@ static arb_ptr
 disc_masses(const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
             arb_ptr *tails, arb_ptr *lower)
 {
-    outcomes o;
+    pld_outcomes o;
     arb_ptr mass = _arb_vec_init(K), G = _arb_vec_init(K > 1 ? K - 1 : 1);
     arb_ptr F = rel == LP_PLD_ADD ? _arb_vec_init(K > 1 ? K - 1 : 1) : NULL;
-    outcomes_init(&o, st, rel, 128);
+    pld_outcomes_init(&o, st, rel, 128);
     for (int j = 0; j < o.n; j++) {
         int64_t i = index_of(st, rel, &o, j, kmin, K, h);
         arb_add(mass + i, mass + i, o.m + j, MASS_PREC);
@@ -246,7 +116,7 @@ disc_masses(const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t K,
         }
     if (K == 1)
         arb_one(mass + 0);
-    outcomes_clear(&o);
+    pld_outcomes_clear(&o);
     pld_hand_out_tails(G, F, K, tails, lower);
     return mass;
 }
@@ -256,10 +126,10 @@ static void
 disc_cut_tails(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t kmax,
                double h)
 {
-    outcomes o;
+    pld_outcomes o;
     arb_t l;
     arb_init(l);
-    outcomes_init(&o, st, rel, 128);
+    pld_outcomes_init(&o, st, rel, 128);
     arb_zero(pld->tau_hi);
     arb_zero(pld->tau_lo);
     pld_grid_point(l, rel == LP_PLD_REMOVE ? kmax : kmin, h);
@@ -273,7 +143,7 @@ disc_cut_tails(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, int64_t 
             arb_add(pld->tau_lo, pld->tau_lo, o.m + j, MASS_PREC);
         }
     }
-    outcomes_clear(&o);
+    pld_outcomes_clear(&o);
     arb_clear(l);
 }
 
@@ -305,11 +175,11 @@ static void
 disc_clamped_mean(arb_t ex_lo, arb_t ex_hi, const lp_pld_step *st, lp_pld_relation rel,
                   int64_t kmin, int64_t K, double h)
 {
-    outcomes o;
+    pld_outcomes o;
     arb_t c, x;
     arb_init(c);
     arb_init(x);
-    outcomes_init(&o, st, rel, 128);
+    pld_outcomes_init(&o, st, rel, 128);
     pld_grid_point(c, rel == LP_PLD_REMOVE ? kmin + K - 1 : kmin, h);   /* the cut point */
     arb_zero(ex_lo);
     for (int j = 0; j < o.n; j++) {
@@ -326,7 +196,7 @@ disc_clamped_mean(arb_t ex_lo, arb_t ex_hi, const lp_pld_step *st, lp_pld_relati
         arb_addmul(ex_lo, o.m + j, x, MASS_PREC);
     }
     arb_set(ex_hi, ex_lo);
-    outcomes_clear(&o);
+    pld_outcomes_clear(&o);
     arb_clear(c);
     arb_clear(x);
 }

@@ -6,7 +6,8 @@
 
 /* L = log(1 - q + q p0/q0) (q1 = 1 - q), q0 > 0 */
 static void
-log_mixture_ratio(arb_t L, const arb_t p0, const arb_t q0, const arb_t q, const arb_t q1, slong prec)
+log_mixture_ratio(arb_t L, const arb_t p0, const arb_t q0, const arb_t q, const arb_t q1,
+                  slong prec)
 {
     arb_div(L, p0, q0, prec);
     arb_mul(L, L, q, prec);

@@ -41,11 +41,8 @@
  * Phi(-.), both in Arb (pld_phi_sorted). */
 #include <math.h>
 #include <stdlib.h>
-#include "account/pld/pld_mech.h"
+#include "account/pld/pld_replace.h"
 #include "core/host.h"
-#include "arb_hypgeom.h"
-
-#define WP (MASS_PREC + 64)
 
 /* L(y) in doubles (choices only) */
 static double
@@ -101,107 +98,6 @@ replace_cuts(double *lo_cut, double *hi_cut, const lp_pld_step *st, lp_pld_relat
     *lo_cut = loss_d(-d - 0.25, q, M);
 }
 
-/* y = y*(l) = M (l/2 + asinh(alpha sinh(l/2))) */
-static void
-inverse_loss(arb_t y, const lp_dpsgd *run, const arb_t l, slong prec)
-{
-    arb_t al, t, s;
-    arb_init(al);
-    arb_init(t);
-    arb_init(s);
-    arb_inv(s, run->M, prec);
-    arb_sqr(al, s, prec);
-    arb_mul_2exp_si(al, al, -1);
-    arb_exp(al, al, prec);                      /* e^{s^2/2} */
-    arb_sub_ui(t, run->q, 1, prec);
-    arb_neg(t, t);
-    arb_mul(al, al, t, prec);
-    arb_div(al, al, run->q, prec);              /* alpha */
-    arb_mul_2exp_si(t, l, -1);
-    arb_sinh(s, t, prec);
-    arb_mul(s, s, al, prec);
-    arb_asinh(s, s, prec);
-    arb_add(s, s, t, prec);
-    arb_mul(y, s, run->M, prec);
-    arb_clear(al);
-    arb_clear(t);
-    arb_clear(s);
-}
-
-/* res = Phi(-x) = erfc(x / sqrt 2) / 2 */
-static void
-phi_upper(arb_t res, const arb_t x, slong prec)
-{
-    arb_t t;
-    arb_init(t);
-    arb_sqrt_ui(t, 2, prec);
-    arb_div(t, x, t, prec);
-    arb_hypgeom_erfc(res, t, prec);
-    arb_mul_2exp_si(res, res, -1);
-    arb_clear(t);
-}
-
-/* res = P(X > l) (above) or P(X <= l) under P */
-static void
-prob_beyond(arb_t res, const lp_dpsgd *run, const arb_t l, int above, slong prec)
-{
-    arb_t y, a, b, s;
-    arb_init(y);
-    arb_init(a);
-    arb_init(b);
-    arb_init(s);
-    inverse_loss(y, run, l, prec);
-    arb_inv(s, run->M, prec);
-    arb_sub(b, y, s, prec);
-    if (!above) {
-        arb_neg(y, y);
-        arb_neg(b, b);
-    }
-    phi_upper(a, y, prec);
-    phi_upper(b, b, prec);
-    arb_sub_ui(s, run->q, 1, prec);
-    arb_neg(s, s);
-    arb_mul(res, a, s, prec);
-    arb_addmul(res, b, run->q, prec);
-    arb_clear(y);
-    arb_clear(a);
-    arb_clear(b);
-    arb_clear(s);
-}
-
-/* out_i = (1-q) Phi(sg z_i) + q Phi(sg (z_i - s)), i < n, z sorted ascending */
-static int
-mixture_cdf(arb_ptr out, arb_srcptr z, int64_t n, const lp_dpsgd *run, int sg)
-{
-    arb_ptr w = _arb_vec_init(n), p1 = _arb_vec_init(n), p2 = _arb_vec_init(n);
-    arb_t s, omq;
-    arb_init(s);
-    arb_init(omq);
-    arb_inv(s, run->M, WP);
-    arb_sub_ui(omq, run->q, 1, WP);
-    arb_neg(omq, omq);
-    /* ascending arguments: sg z_i (sg = 1) or -z_{n-1-i} (sg = -1) */
-    for (int64_t i = 0; i < n; i++)
-        arb_set(w + i, z + (sg > 0 ? i : n - 1 - i));
-    if (sg < 0)
-        _arb_vec_neg(w, w, n);
-    pld_phi_sorted(p1, w, n, WP);
-    for (int64_t i = 0; i < n; i++)
-        sg > 0 ? arb_sub(w + i, w + i, s, WP) : arb_add(w + i, w + i, s, WP);
-    pld_phi_sorted(p2, w, n, WP);
-    for (int64_t i = 0; i < n; i++) {
-        int64_t j = sg > 0 ? i : n - 1 - i;
-        arb_mul(out + j, p1 + i, omq, WP);
-        arb_addmul(out + j, p2 + i, run->q, WP);
-    }
-    _arb_vec_clear(w, n);
-    _arb_vec_clear(p1, n);
-    _arb_vec_clear(p2, n);
-    arb_clear(s);
-    arb_clear(omq);
-    return 0;
-}
-
 static arb_ptr
 replace_masses(const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
                arb_ptr *tails, arb_ptr *lower)
@@ -224,10 +120,10 @@ replace_masses(const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t
         for (int64_t i = 0; i < K - 1 && !lp_cancelled(); i++) {    /* the caller discards
                                                                  * the masses when cancelled */
             pld_grid_point(l, kmin + i, h);
-            inverse_loss(z + i, run, l, WP);
+            pld_replace_inverse_loss(z + i, run, l, PLD_REPLACE_WP);
         }
-        mixture_cdf(F, z, K - 1, run, 1);
-        mixture_cdf(G, z, K - 1, run, -1);
+        pld_replace_mixture_cdf(F, z, K - 1, run, 1);
+        pld_replace_mixture_cdf(G, z, K - 1, run, -1);
         arb_set_round(mass, F, MASS_PREC);
         arb_set_round(mass + K - 1, G + K - 2, MASS_PREC);
         for (int64_t i = 1; i < K - 1; i++) {
@@ -258,9 +154,9 @@ replace_cut_tails(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, int64
     (void) rel;
     arb_init(l);
     pld_grid_point(l, kmax, h);
-    prob_beyond(pld->tau_hi, st->run, l, 1, WP);
+    pld_replace_prob_beyond(pld->tau_hi, st->run, l, 1, PLD_REPLACE_WP);
     pld_grid_point(l, kmin, h);
-    prob_beyond(pld->tau_lo, st->run, l, 0, WP);
+    pld_replace_prob_beyond(pld->tau_lo, st->run, l, 0, PLD_REPLACE_WP);
     arb_clear(l);
 }
 
@@ -285,19 +181,19 @@ replace_clamped_mean(arb_t ex_lo, arb_t ex_hi, const lp_pld_step *st, lp_pld_rel
     arb_init(omq);
     if (pld_replace_kl(kl, run, 96) != 0)      /* pld_replace_kl.c */
         arb_indeterminate(kl);
-    arb_inv(s, run->M, WP);
-    arb_sub_ui(omq, run->q, 1, WP);
+    arb_inv(s, run->M, PLD_REPLACE_WP);
+    arb_sub_ui(omq, run->q, 1, PLD_REPLACE_WP);
     arb_neg(omq, omq);
     for (int end = 0; end < 2; end++) {
         pld_grid_point(l, end == 0 ? kmin + K - 1 : kmin, h);
-        inverse_loss(y, run, l, WP);
-        arb_sub(t, y, s, WP);
+        pld_replace_inverse_loss(y, run, l, PLD_REPLACE_WP);
+        arb_sub(t, y, s, PLD_REPLACE_WP);
         if (end == 0 ? arb_is_nonnegative(t) : arb_is_nonpositive(y)) {
-            pld_normal_density(c, y, WP);
-            arb_mul(c, c, omq, WP);
-            pld_normal_density(t, t, WP);
-            arb_addmul(c, t, run->q, WP);
-            arb_mul(c, c, s, WP);
+            pld_normal_density(c, y, PLD_REPLACE_WP);
+            arb_mul(c, c, omq, PLD_REPLACE_WP);
+            pld_normal_density(t, t, PLD_REPLACE_WP);
+            arb_addmul(c, t, run->q, PLD_REPLACE_WP);
+            arb_mul(c, c, s, PLD_REPLACE_WP);
             arb_mul_2exp_si(c, c, 1);
         } else {
             arb_pos_inf(c);

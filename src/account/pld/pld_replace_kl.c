@@ -3,9 +3,8 @@
  * for pld_mech_replace.c's bound on the clamped mean.  Notation and the pair
  * there; contract in pld_mech.h. */
 #include <math.h>
-#include "account/pld/pld_mech.h"
+#include "account/pld/pld_replace.h"
 #include "account/pld/pld_integrand.h"
-#include "arb_hypgeom.h"
 #include "acb_calc.h"
 
 typedef struct {
@@ -84,10 +83,7 @@ pld_replace_kl(arb_t kl, const lp_dpsgd *run, slong prec)
     arb_sub(u, acb_realref(b), acb_realref(c.s), wp);
     pld_normal_density(t, u, wp);
     arb_add(tail, tail, t, wp);
-    arb_sqrt_ui(t, 2, wp);
-    arb_div(t, u, t, wp);
-    arb_hypgeom_erfc(t, t, wp);
-    arb_mul_2exp_si(t, t, -1);                  /* Phi(s - b) */
+    pld_phi_upper(t, u, wp);                    /* Phi(s - b) */
     arb_addmul(tail, t, acb_realref(c.s), wp);
     arb_mul(tail, tail, acb_realref(c.s), wp);
     arb_mul_2exp_si(tail, tail, 1);

@@ -18,7 +18,8 @@
  * - q + q P0_j / Q0_j) with mass Q0_j (outcomes with Q0_j = 0 have none).
  * Everything is exact up to Arb's balls: the masses of Y are the outcomes'
  * masses at ceil_h(L_j), each L_j's ball made not to straddle a grid point
- * by raising the precision; the mean of X~ is a finite sum. */
+ * by raising the precision; the mean of X~ is a finite sum.  The outcomes
+ * and their cells are pld_discrete_outcomes.c's. */
 #include <math.h>
 #include <stdlib.h>
 #include "account/pld/pld_discrete.h"

@@ -15,7 +15,8 @@
  * y(s) = (b s + 1)/2 and s from l in closed form, and every mass and tail is
  * a closed form in Laplace's CDF, certified in Arb (no integral); the mean
  * E[X] is the atoms' plus one rigorous integral over (0, 1).  The loss is
- * bounded and the grid holds all of it: nothing is cut. */
+ * bounded and the grid holds all of it: nothing is cut.  The probabilities
+ * are pld_laplace_prob.c's, the mean pld_laplace_mean.c's. */
 #include <math.h>
 #include <stdlib.h>
 #include "account/pld/pld_laplace.h"

@@ -38,7 +38,8 @@
  * e^{-L/2}: sinh(z - L/2) = alpha sinh(L/2)):
  *   y*(l) = M (l/2 + asinh(alpha sinh(l/2))),
  * so P(X <= l) = (1-q) Phi(y*) + q Phi(y* - s) and P(X > l) the same with
- * Phi(-.), both in Arb (pld_phi_sorted). */
+ * Phi(-.), both in Arb (pld_phi_sorted; the inverse and the tails are
+ * pld_replace_loss.c's, the KL pld_replace_kl.c's). */
 #include <math.h>
 #include <stdlib.h>
 #include "account/pld/pld_replace.h"

@@ -287,7 +287,7 @@ run(const lp_account_opts *o)
         lp_account_vmf_study(rec, &vr);
     } else if (o->pld && o->eps) {      /* the least multiplier under PLD */
         lp_pld_request pr = { NULL, o->q, o->delta, o->eps, o->steps, o->rel, o->width,
-                              LP_PLD_MAX_N, o->digits, LP_PLD_GAUSS, NULL, 0, NULL, 0, NULL, NULL };
+                              LP_PLD_MAX_N, o->digits, LP_PLD_GAUSS, NULL, 0, NULL, 0, NULL, NULL, 0 };
         int st;
         rec = lp_record_new("least noise multiplier (privacy loss distribution, certified bracket)");
         st = lp_pld_least_multiplier(rec, &pr, o->resolution);
@@ -305,9 +305,12 @@ run(const lp_account_opts *o)
     } else if (o->pld) {
         lp_pld_request pr = { o->M, o->q, o->delta, o->delta_for_eps, o->steps, o->rel, o->width,
                               LP_PLD_MAX_N, o->digits, (lp_pld_mech_id) o->pld_mech, o->kappa, o->p,
-                              o->nphases ? o->pld_phase : NULL, o->nphases, NULL, NULL };
+                              o->nphases ? o->pld_phase : NULL, o->nphases, NULL, NULL,
+                              o->fixed_batch };
         rec = lp_record_new(o->nphases ? "DP-SGD accountant over phases (privacy loss distribution, "
-                            "certified bracket)" : o->pld_mech ? "DP-SGD accountant (Poisson-subsampled von Mises-Fisher, "
+                            "certified bracket)" : o->fixed_batch ? "DP-SGD accountant (fixed-size "
+                            "batches drawn without replacement, Gaussian, privacy loss "
+                            "distribution, certified bracket)" : o->pld_mech ? "DP-SGD accountant (Poisson-subsampled von Mises-Fisher, "
                             "privacy loss distribution, certified bracket)"
                             : "DP-SGD accountant (Poisson-subsampled Gaussian, privacy loss "
                             "distribution, certified bracket)");

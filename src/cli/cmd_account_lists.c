@@ -102,7 +102,8 @@ lp_account_pld_lists(const lp_account_opts *o, int *rc)
                           .steps = o->steps, .relation = o->rel, .width = o->width,
                           .max_n = LP_PLD_MAX_N, .digits = o->digits,
                           .mech = (lp_pld_mech_id) o->pld_mech, .kappa = o->kappa, .p = o->p,
-                          .phases = o->nphases ? o->pld_phase : NULL, .nphases = o->nphases };
+                          .phases = o->nphases ? o->pld_phase : NULL, .nphases = o->nphases,
+                          .fixed_batch = o->fixed_batch };
     lp_record *rec = lp_record_new("DP-SGD accountant, one composition and many queries (privacy "
                                    "loss distribution, certified brackets)");
     int st = lp_pld_lists_study(rec, &pr, o->list_delta, o->n_delta, o->list_eps, o->n_eps);

@@ -352,7 +352,8 @@ run(const lp_account_opts *o)
         /* DP-SGD's neighbouring relation (leakproof(1), NEIGHBOURS): datasets that
            differ by one example; each example's gradient clipped to norm C, noise
            M C, so the sum moves by at most C -- the sensitivity is the clip */
-        lp_record_text(rec, "neighbours", o->replace || (o->pld && o->rel == 3) ? "replace one example" : "add or remove one example");
+        lp_record_text(rec, "neighbours", o->replace || o->fixed_batch || (o->pld && o->rel == 3)
+                       ? "replace one example" : "add or remove one example");
         lp_record_text(rec, "sensitivity", "clip");
     }
     if (o->convention) {                /* the run in DP-SGD's terms, and how q and T came */

@@ -125,10 +125,15 @@ lp_account_parse_lists(lp_account_opts *o, const char *digits_text, const char *
     const int pld = o->accountant && strcmp(o->accountant, "pld") == 0;
     const char *bad = o->mechanism && strcmp(o->mechanism, "gauss") != 0 ? "--mechanism vmf"
                       : o->eps ? "--epsilon" : o->stated ? "--stated-epsilon" : o->compare ? "--compare"
-                      : res_text ? "--resolution" : batch_text ? "--batch" : epochs_text ? "--epochs"
-                      : o->width_text && !pld ? "--width" : o->kappa ? "--kappa" : o->p_text ? "--p"
+                      : res_text ? "--resolution" : epochs_text && !batch_text ? "--epochs"
+                      : o->kappa ? "--kappa" : o->p_text ? "--p"
                       : o->sensitivity ? "--sensitivity" : NULL;
     int rc;
+    if (o->width_text && !pld)
+        return lp_usage_error(cmd, "--width needs --accountant pld");
+    if (batch_text)             /* B and N give q = B/N; B alone does not */
+        return lp_usage_error(cmd, "lists of --delta or --delta-for-epsilon take --batch with "
+                              "--dataset-size only (q = B/N)");
     if (bad)
         return lp_usage_error(cmd, "lists of --delta or --delta-for-epsilon (one composition) do "
                               "not take %s", bad);

@@ -71,6 +71,8 @@ static const char usage_text[] =
     "  --sampling fixed-batch  batches of a fixed size drawn without replacement (q = m/n\n"
     "                  by --sampling-rate or B/N), replace-one neighbours (sensitivity 2C):\n"
     "                  Wang, Balle, Kasiviswanathan 2019 Thm 9, certified (RDP, arb only)\n"
+    "                  with --accountant pld: the tight pair's certified bracket (one\n"
+    "                  Gaussian run; Dong-Roth-Su 2022 Thm 4.2, dominance cited)\n"
     "  --stated-epsilon E  the batches per epoch K (q = 1/K, T = N K, Opacus's Poisson\n"
     "                  loader at batch size B) whose certified epsilon rounds to E as\n"
     "                  printed, the dataset sizes B(K-1)+1..BK, and epsilon at the nearest K\n"

@@ -78,6 +78,8 @@ extern const lp_pld_mech pld_mech_gauss_fixed_batch;
 int pld_fixed_batch_kl(arb_t kl, const lp_dpsgd *run, slong prec);
 /* the record's "dominance" of fixed batches (pld_study_replace.c) */
 extern const char pld_fixed_batch_dominance[];
+/* the record's "dominance" of the VMF's step (pld_study.c; the lists' too) */
+extern const char pld_vmf_dominance[];
 
 /* ---- the VMF's certified integrals (pld_vmf_arb.c) ------------------------- */
 

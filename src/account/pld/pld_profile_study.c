@@ -30,6 +30,14 @@ lp_pld_lists_study(lp_record *rec, const lp_pld_request *req, const char *const 
     if (req->nphases) {
         lp_record_null(rec, "noise_multiplier");
         lp_pld_record_phases(rec, req->phases, req->nphases);
+    } else if (req->mech == LP_PLD_VMF) {      /* the single query's keys (pld_study.c) */
+        lp_record_text(rec, "mechanism", "vmf");
+        lp_record_null(rec, "noise_multiplier");
+        lp_record_text(rec, "kappa", req->kappa);
+        lp_record_int(rec, "p", (int64_t) req->p);
+        lp_record_text(rec, "dominance", pld_vmf_dominance);
+        lp_record_text(rec, "sampling_rate", req->q);
+        lp_record_int(rec, "steps", (int64_t) req->steps);
     } else {
         lp_record_text(rec, "noise_multiplier", req->M);
         lp_record_text(rec, "sampling_rate", req->q);

@@ -27,7 +27,7 @@ static int
 check_pld(lp_account_opts *o)
 {
     const char *bad = o->vmf || o->pld_mech ? "--mechanism" : o->nphases ? "--phase"
-                      : o->eps ? "--epsilon" : o->plot ? "--plot" : NULL;
+                      : o->eps ? "--epsilon" : NULL;
     if (bad)
         return lp_usage_error(cmd, "--sampling fixed-batch with --accountant pld takes one Gaussian "
                               "run (not %s); the RDP accountant's --sampling fixed-batch takes "

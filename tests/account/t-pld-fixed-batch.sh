@@ -6,14 +6,13 @@
 # another route), by the rate and by --batch = --dataset-size; the PLD upper
 # end at or below the RDP accountant's certified fixed-batch bound at the same
 # run; lists from one composition against the single queries; the
-# combinations it does not take refused.  TAP.
+# combinations it does not take refused (--plot: t-account-plot-mech.sh).  TAP.
 . "$(dirname "$0")/../cli-lib.sh"
 j() { "$L" "$@" --json >"$out" 2>"$err"; }
 R="account --accountant pld --sampling fixed-batch"
 
 bad "--phase" $R --phase 1,0.01,10 --delta 1e-5
 bad "--mechanism" $R --mechanism vmf --kappa 10 --p 5 --sampling-rate 0.01 --steps 1 --delta 1e-5
-bad "--plot" $R --noise-multiplier 1 --sampling-rate 0.01 --steps 1 --delta 1e-5 --plot p.svg
 bad "--epsilon" $R --epsilon 1 --sampling-rate 0.01 --steps 1 --delta 1e-5
 bad "--relation" $R --relation add --noise-multiplier 1 --sampling-rate 0.01 --steps 1 --delta 1e-5
 

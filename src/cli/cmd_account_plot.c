@@ -119,7 +119,7 @@ title_of(char *buf, size_t len, const lp_account_opts *o)
     else
         lp_snprintf(buf, len, "privacy profile of the run: M = %s, q = %s, T = %s%s%s", o->M, o->q,
                     o->T ? o->T : "?", o->fixed_batch ? ", fixed batches" : "",
-                    o->replace ? ", replace-one" : "");
+                    o->replace || (o->pld && o->rel == 3) ? ", replace-one" : "");
     for (char *p = buf; *p; p++)        /* gnuplot's enhanced text and quotes */
         if (*p == '\'' || *p == '_' || *p == '^' || *p == '{' || *p == '}' || *p == '@'
             || *p == '&' || *p == '~' || *p == '\\')
@@ -210,7 +210,9 @@ lp_account_plot(lp_record *rec, const lp_account_opts *o)
 {
     lp_account_request req = { .M = o->M, .q = o->q, .delta = "0.5", .steps = o->steps,
                                .orders = &o->orders, .peer = NULL, .digits = o->digits,
-                               .phase = o->phase, .nphases = o->nphases, .replace = o->replace,
+                               .phase = o->phase, .nphases = o->nphases,
+                               /* replace-one under PLD: RDP's replace-one curve beside it */
+                               .replace = o->replace || (o->pld && o->rel == 3 && !o->fixed_batch),
                                .fixed_batch = o->fixed_batch };
     lp_account_curve curve;
     lp_order_list grid;         /* --accountant pld parses no --orders: the default's grid */

@@ -11,7 +11,7 @@
 j() { "$L" "$@" --json >"$out" 2>"$err"; }
 
 if ! command -v gnuplot >/dev/null 2>&1; then
-    for i in 1 2 3 4; do n=$((n + 1)); echo "ok $n # SKIP gnuplot not installed (--plot)"; done
+    for i in 1 2 3 4 5; do n=$((n + 1)); echo "ok $n # SKIP gnuplot not installed (--plot)"; done
     echo "1..$n"
     exit 0
 fi
@@ -49,6 +49,10 @@ ok $? "--accountant pld --phase laplace --phase rr --plot: the band alone, the l
 j account --accountant pld --sampling fixed-batch --noise-multiplier 1.1 --sampling-rate 0.01 --steps 100 --delta 1e-5 --plot "$fig/fixed.svg"
 [ $? -eq 0 ] && check "$fig/fixed.svg" gauss "Balle et al. 2020"
 ok $? "--accountant pld --sampling fixed-batch --plot: the fixed-batch band below RDP's fixed-batch curve"
+
+j account --accountant pld --relation replace --noise-multiplier 1.1 --sampling-rate 0.01 --steps 100 --delta 1e-5 --plot "$fig/replace.svg"
+[ $? -eq 0 ] && check "$fig/replace.svg" gauss "Balle et al. 2020" && grep -q "replace-one" "$fig/replace.svg"
+ok $? "--accountant pld --relation replace --plot: the replace-one band below RDP's replace-one curve"
 
 j account --mechanism vmf --kappa 2 --p 5 --sampling-rate 0.1 --steps 10 --delta 1e-5 --plot "$fig/rdp-vmf.svg"
 [ $? -eq 0 ] && check "$fig/rdp-vmf.svg" vmf "VMF, Zhu-Wang"

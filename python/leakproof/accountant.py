@@ -105,6 +105,8 @@ class Accountant:
     scheme is refused.
 
     accountant='pld' (relation, width: the command's --relation, --width):
+    fixed batches of one multiplier and rate as --sampling fixed-batch (the
+    tight pair of sampling without replacement, replace-one);
     get_epsilon and get_delta take one value or a list; a list is one
     composition; answers are kept per (history, relation, width, digits);
     pld_commands counts the compositions run.  state_dict() holds the
@@ -312,12 +314,19 @@ class Accountant:
         q = 0 left out: they never use the example).  None: every rate 0."""
         if not self.history:
             raise ValueError("leakproof: no step() yet")
-        if any(h[4] != "poisson" for h in self.history):
-            raise ValueError("leakproof: accountant='pld' composes Poisson-sampled steps "
-                             "(add/remove); fixed batches: accountant='rdp'")
         phases = [h for h in self.history if not _zero_rate(h[2])]
         if not phases:
             return None
+        if self.history[0][4] == "fixed-batch":
+            # fixed batches without replacement, replace-one: one Gaussian run
+            # (--sampling fixed-batch under the PLD accountant, issue 33)
+            if len({(h[1], h[2]) for h in phases}) > 1:
+                raise ValueError("leakproof: accountant='pld' takes fixed batches of one "
+                                 "multiplier and rate (one run); phases of fixed batches: "
+                                 "accountant='rdp'")
+            _, m, q, _, _ = phases[0]
+            return ["--noise-multiplier", m, "--sampling-rate", q, "--steps",
+                    str(sum(h[3] for h in phases)), "--sampling", "fixed-batch"]
         if len(phases) == 1:
             _, m, q, n, _ = phases[0]
             return ["--noise-multiplier", m, "--sampling-rate", q, "--steps", str(n)]

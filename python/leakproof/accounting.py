@@ -192,16 +192,38 @@ _PLD_EVENT_FIELDS = {"gauss": ("noise_multiplier", "sampling_rate", "steps"),
 
 
 def pld_events(events, delta=None, epsilon=None, relation="both", width=None, digits=None,
-               max_seconds=None):
+               max_seconds=None, sampling="poisson"):
     """The certified PLD bracket of a run in phases of any mechanism, composed
     in one bracket (leakproof account --accountant pld --phase ...).  events
     is a list of (mechanism, parameters..., sampling_rate, steps):
     ("gauss", M, q, T), ("vmf", kappa, p, q, T), ("laplace", b, q, T),
     ("rr", epsilon, q, T) or ("epsdelta", epsilon, delta, q, T).  With delta:
     (epsilon_lower_bound, epsilon_upper_bound); with epsilon: (delta_lower_bound,
-    delta_upper_bound); None for an end not reached."""
+    delta_upper_bound); None for an end not reached.  sampling='fixed-batch':
+    one ("gauss", M, q, T) event, batches of q = m/n drawn without replacement
+    under replace-one (--sampling fixed-batch; relation 'both' stands for
+    replace there)."""
     if (delta is None) == (epsilon is None):
         raise TypeError("leakproof: give one of delta and epsilon")
+    if sampling not in ("poisson", "fixed-batch"):
+        raise ValueError("leakproof: sampling must be 'poisson' or 'fixed-batch' (got %r)"
+                         % (sampling,))
+    if sampling == "fixed-batch":
+        if len(events) != 1 or not events[0] or events[0][0] != "gauss" or len(events[0]) != 4:
+            raise TypeError("leakproof: sampling='fixed-batch' takes one ('gauss', "
+                            "noise_multiplier, sampling_rate, steps) event (got %r)" % (events,))
+        texts = [decimal_text(v, f) for v, f in zip(events[0][1:], _PLD_EVENT_FIELDS["gauss"])]
+        r = _run.run(["account", "--accountant", "pld", "--sampling", "fixed-batch",
+                      "--noise-multiplier", texts[0], "--sampling-rate", texts[1], "--steps",
+                      texts[2]]
+                     + option_args({"delta": delta, "delta_for_epsilon": epsilon,
+                                    "relation": None if relation == "both" else relation,
+                                    "width": width, "digits": digits,
+                                    "max_seconds": max_seconds}))
+        if delta is not None:
+            return (_exact_or_none(r["epsilon_lower_bound"]),
+                    _exact_or_none(r["epsilon_upper_bound"]))
+        return _exact_or_none(r["delta_lower_bound"]), _exact_or_none(r["delta_upper_bound"])
     args = ["account", "--accountant", "pld"]
     for i, ev in enumerate(events):
         fields = _PLD_EVENT_FIELDS.get(ev[0] if ev else None)

@@ -196,6 +196,7 @@ def test_pld_state_dict_round_trip():
     with pytest.raises(ValueError, match="fixed batches"):
         bad = Accountant(accountant="pld")
         bad.step(noise_multiplier=1, sample_rate=0.01, sampling="fixed-batch")
+        bad.step(noise_multiplier=2, sample_rate=0.01, sampling="fixed-batch")
         bad.get_epsilon(1e-5)
 
 

@@ -71,6 +71,8 @@ static const char usage_text[] =
     "  --sampling fixed-batch  batches of a fixed size drawn without replacement (q = m/n\n"
     "                  by --sampling-rate or B/N), replace-one neighbours (sensitivity 2C):\n"
     "                  Wang, Balle, Kasiviswanathan 2019 Thm 9, certified (RDP, arb only)\n"
+    "                  with --accountant pld: the tight pair's certified bracket (one\n"
+    "                  Gaussian run; Dong-Roth-Su 2022 Thm 4.2, dominance cited)\n"
     "  --stated-epsilon E  the batches per epoch K (q = 1/K, T = N K, Opacus's Poisson\n"
     "                  loader at batch size B) whose certified epsilon rounds to E as\n"
     "                  printed, the dataset sizes B(K-1)+1..BK, and epsilon at the nearest K\n"
@@ -287,7 +289,7 @@ run(const lp_account_opts *o)
         lp_account_vmf_study(rec, &vr);
     } else if (o->pld && o->eps) {      /* the least multiplier under PLD */
         lp_pld_request pr = { NULL, o->q, o->delta, o->eps, o->steps, o->rel, o->width,
-                              LP_PLD_MAX_N, o->digits, LP_PLD_GAUSS, NULL, 0, NULL, 0, NULL, NULL };
+                              LP_PLD_MAX_N, o->digits, LP_PLD_GAUSS, NULL, 0, NULL, 0, NULL, NULL, 0 };
         int st;
         rec = lp_record_new("least noise multiplier (privacy loss distribution, certified bracket)");
         st = lp_pld_least_multiplier(rec, &pr, o->resolution);
@@ -305,9 +307,12 @@ run(const lp_account_opts *o)
     } else if (o->pld) {
         lp_pld_request pr = { o->M, o->q, o->delta, o->delta_for_eps, o->steps, o->rel, o->width,
                               LP_PLD_MAX_N, o->digits, (lp_pld_mech_id) o->pld_mech, o->kappa, o->p,
-                              o->nphases ? o->pld_phase : NULL, o->nphases, NULL, NULL };
+                              o->nphases ? o->pld_phase : NULL, o->nphases, NULL, NULL,
+                              o->fixed_batch };
         rec = lp_record_new(o->nphases ? "DP-SGD accountant over phases (privacy loss distribution, "
-                            "certified bracket)" : o->pld_mech ? "DP-SGD accountant (Poisson-subsampled von Mises-Fisher, "
+                            "certified bracket)" : o->fixed_batch ? "DP-SGD accountant (fixed-size "
+                            "batches drawn without replacement, Gaussian, privacy loss "
+                            "distribution, certified bracket)" : o->pld_mech ? "DP-SGD accountant (Poisson-subsampled von Mises-Fisher, "
                             "privacy loss distribution, certified bracket)"
                             : "DP-SGD accountant (Poisson-subsampled Gaussian, privacy loss "
                             "distribution, certified bracket)");
@@ -349,7 +354,8 @@ run(const lp_account_opts *o)
         /* DP-SGD's neighbouring relation (leakproof(1), NEIGHBOURS): datasets that
            differ by one example; each example's gradient clipped to norm C, noise
            M C, so the sum moves by at most C -- the sensitivity is the clip */
-        lp_record_text(rec, "neighbours", o->replace || (o->pld && o->rel == 3) ? "replace one example" : "add or remove one example");
+        lp_record_text(rec, "neighbours", o->replace || o->fixed_batch || (o->pld && o->rel == 3)
+                       ? "replace one example" : "add or remove one example");
         lp_record_text(rec, "sensitivity", "clip");
     }
     if (o->convention) {                /* the run in DP-SGD's terms, and how q and T came */

@@ -33,7 +33,8 @@ lp_account_budget(const lp_account_opts *o)
                               o->steps, o->rel == 3 ? 0 : o->rel,     /* replace: remove's grid */
                               o->eps ? fmax(o->width, 0.05) : o->width,
                               LP_PLD_MAX_N, o->digits, (lp_pld_mech_id) o->pld_mech, o->kappa, o->p,
-                              o->nphases ? o->pld_phase : NULL, o->nphases, NULL, NULL };
+                              o->nphases ? o->pld_phase : NULL, o->nphases, NULL, NULL,
+                              o->fixed_batch };
         const char *why = NULL;
         est = lp_pld_work_seconds(&pr, &bytes, &n_max, &K_max, &why);
         if (o->eps)

@@ -87,7 +87,20 @@ parse_pld_lists(lp_account_opts *o, const char *digits_text)
     o->delta_for_eps = o->delta ? NULL : extreme_of(o->list_eps, o->n_eps, -1);
     if (o->delta == NULL && o->delta_for_eps == NULL)
         o->delta_for_eps = "0";         /* every epsilon 0: the grid by its own estimate */
-    if ((rc = lp_account_parse_pld(o, digits_text, NULL)))
+    /* each mechanism's own checks, as its single query's (cmd_account_pld_mech.c) */
+    if (o->mechanism && strcmp(o->mechanism, "vmf") == 0)
+        rc = lp_account_parse_pld_vmf(o, digits_text, NULL, NULL, NULL);
+    else if (o->mechanism && lp_account_is_pld_step_mechanism(o->mechanism))
+        rc = lp_account_parse_pld_mechanism(o, digits_text, NULL, NULL, NULL);
+    else if (o->mechanism && strcmp(o->mechanism, "gauss") != 0)
+        rc = lp_usage_error(cmd, "--mechanism must be gauss, vmf, laplace, rr or epsdelta (got "
+                            "'%s')", o->mechanism);
+    else if (o->kappa || o->p_text || o->sensitivity)
+        rc = lp_usage_error(cmd, "%s needs --mechanism vmf", o->kappa ? "--kappa"
+                            : o->p_text ? "--p" : "--sensitivity");
+    else
+        rc = lp_account_parse_pld(o, digits_text, NULL);
+    if (rc)
         return rc;
     /* the grid's epsilon: the greatest asked, with deltas too */
     o->delta_for_eps = extreme_of(o->list_eps, o->n_eps, -1);
@@ -102,7 +115,8 @@ lp_account_pld_lists(const lp_account_opts *o, int *rc)
                           .steps = o->steps, .relation = o->rel, .width = o->width,
                           .max_n = LP_PLD_MAX_N, .digits = o->digits,
                           .mech = (lp_pld_mech_id) o->pld_mech, .kappa = o->kappa, .p = o->p,
-                          .phases = o->nphases ? o->pld_phase : NULL, .nphases = o->nphases };
+                          .phases = o->nphases ? o->pld_phase : NULL, .nphases = o->nphases,
+                          .fixed_batch = o->fixed_batch };
     lp_record *rec = lp_record_new("DP-SGD accountant, one composition and many queries (privacy "
                                    "loss distribution, certified brackets)");
     int st = lp_pld_lists_study(rec, &pr, o->list_delta, o->n_delta, o->list_eps, o->n_eps);
@@ -122,17 +136,27 @@ lp_account_parse_lists(lp_account_opts *o, const char *digits_text, const char *
                        const char *batch_text, const char *epochs_text)
 {
     const int pld = o->accountant && strcmp(o->accountant, "pld") == 0;
-    const char *bad = o->mechanism && strcmp(o->mechanism, "gauss") != 0 ? "--mechanism vmf"
-                      : o->eps ? "--epsilon" : o->stated ? "--stated-epsilon" : o->compare ? "--compare"
-                      : res_text ? "--resolution" : batch_text ? "--batch" : epochs_text ? "--epochs"
-                      : o->width_text && !pld ? "--width" : o->kappa ? "--kappa" : o->p_text ? "--p"
-                      : o->sensitivity ? "--sensitivity" : NULL;
+    const int other_mech = o->mechanism && strcmp(o->mechanism, "gauss") != 0;
+    const char *bad = o->eps ? "--epsilon" : o->stated ? "--stated-epsilon" : o->compare ? "--compare"
+                      : res_text ? "--resolution" : epochs_text && !batch_text ? "--epochs" : NULL;
     int rc;
+    if (o->width_text && !pld)
+        return lp_usage_error(cmd, "--width needs --accountant pld");
+    if (batch_text)             /* B and N give q = B/N; B alone does not */
+        return lp_usage_error(cmd, "lists of --delta or --delta-for-epsilon take --batch with "
+                              "--dataset-size only (q = B/N)");
     if (bad)
         return lp_usage_error(cmd, "lists of --delta or --delta-for-epsilon (one composition) do "
                               "not take %s", bad);
-    if (pld)
+    if (pld)                    /* every mechanism of the PLD accountant */
         return parse_pld_lists(o, digits_text);
+    if (other_mech)
+        return lp_usage_error(cmd, "lists of --delta or --delta-for-epsilon under the RDP "
+                              "accountant take the Gaussian (not --mechanism %s; --accountant pld "
+                              "takes it)", o->mechanism);
+    if (o->kappa || o->p_text || o->sensitivity)
+        return lp_usage_error(cmd, "%s needs --mechanism vmf (with --accountant pld for lists)",
+                              o->kappa ? "--kappa" : o->p_text ? "--p" : "--sensitivity");
     if (o->method_text && strcmp(o->method_text, "arb") != 0)
         return lp_usage_error(cmd, "lists of --delta or --delta-for-epsilon are certified: "
                               "--method arb only (got '%s')", o->method_text);

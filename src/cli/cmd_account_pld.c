@@ -83,12 +83,11 @@ lp_account_parse_pld_run(lp_account_opts *o, const char *digits_text, const char
         else if (strcmp(o->relation, "both") != 0)
             return lp_usage_error(cmd, "--relation must be add, remove, both or replace (got '%s')",
                                   o->relation);
-        if (o->rel == 3 && (o->nphases || o->eps || o->plot || o->pld_mech))
+        if (o->rel == 3 && (o->nphases || o->eps || o->pld_mech))
             return lp_usage_error(cmd, "--relation replace with --accountant pld takes one Gaussian "
                                   "run (not %s); the RDP "
                                   "accountant's --relation replace takes the others",
-                                  o->nphases ? "--phase" : o->eps ? "--epsilon" : o->plot ? "--plot"
-                                  : "--mechanism");
+                                  o->nphases ? "--phase" : o->eps ? "--epsilon" : "--mechanism");
     }
     o->width = 0.01;
     if (o->width_text) {

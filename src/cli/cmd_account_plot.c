@@ -37,12 +37,9 @@ int
 lp_account_parse_plot(const lp_account_opts *o)
 {
     const char *ext = extension(o->plot);
-    const char *bad = o->vmf ? "--mechanism vmf" : o->eps ? "--epsilon (the least multiplier)"
+    const char *bad = o->eps ? "--epsilon (the least multiplier)"
                       : o->stated ? "--stated-epsilon" : o->compare ? "--compare"
                       : o->peer != NULL ? "a --method in doubles" : NULL;
-    for (size_t i = 0; bad == NULL && o->pld && i < o->nphases; i++)
-        if (o->pld_phase[i].mech != LP_PLD_GAUSS)   /* the RDP curve beside it is the Gaussian's */
-            bad = "a --phase of another mechanism than the Gaussian";
     if (bad)
         return lp_usage_error(cmd, "--plot draws a run's certified profile: it does not take %s", bad);
     if (strcmp(ext, "svg") != 0 && strcmp(ext, "pdf") != 0 && strcmp(ext, "png") != 0)
@@ -66,7 +63,8 @@ typedef struct {
 
 /* gnuplot's script: svg, pdfcairo or pngcairo, the band, the curve */
 static void
-script(FILE *g, const char *data, const char *file, const char *title, int has_pld, double emax)
+script(FILE *g, const char *data, const char *file, const char *title, int has_pld,
+       const char *rdp_title, const char *band_title, double emax)
 {
     const char *ext = extension(file);
     if (strcmp(ext, "svg") == 0)
@@ -86,28 +84,42 @@ script(FILE *g, const char *data, const char *file, const char *title, int has_p
           "set key inside left bottom vertical Left reverse samplen 3 spacing 1.2 box opaque\n", g);
     fprintf(g, "set xrange [0:%.10g]\n", emax);
     fprintf(g, "f = '%s'\n", data);
-    if (has_pld)
-        fputs("plot f using 1:2:3 with filledcurves lc rgb '#1f77b4' fs transparent solid 0.35 "
-              "title 'PLD, certified bracket of δ(ε)', \\\n"
-              "     f using 1:3 with lines lc rgb '#1f77b4' lw 1 notitle, \\\n"
-              "     f using 1:4 with lines lc rgb '#d62728' lw 2 dt 2 "
-              "title 'RDP, certified upper bound (Balle et al. 2020)'\n", g);
+    if (has_pld && rdp_title)
+        fprintf(g, "plot f using 1:2:3 with filledcurves lc rgb '#1f77b4' fs transparent solid 0.35 "
+                "title '%s', \\\n"
+                "     f using 1:3 with lines lc rgb '#1f77b4' lw 1 notitle, \\\n"
+                "     f using 1:4 with lines lc rgb '#d62728' lw 2 dt 2 title '%s'\n",
+                band_title, rdp_title);
+    else if (has_pld)           /* no RDP curve of these mechanisms: the band alone */
+        fprintf(g, "plot f using 1:2:3 with filledcurves lc rgb '#1f77b4' fs transparent solid 0.35 "
+                "title '%s', \\\n"
+                "     f using 1:3 with lines lc rgb '#1f77b4' lw 1 notitle\n", band_title);
     else
-        fputs("plot f using 1:4 with lines lc rgb '#d62728' lw 2 "
-              "title 'RDP, certified upper bound (Balle et al. 2020)'\n", g);
+        fprintf(g, "plot f using 1:4 with lines lc rgb '#d62728' lw 2 title '%s'\n", rdp_title);
     fputs("set output\n", g);
 }
 
 static void
 title_of(char *buf, size_t len, const lp_account_opts *o)
 {
-    if (o->nphases)
+    if (o->nphases && o->pld) {         /* the phases' mechanisms, named */
+        size_t at = (size_t) lp_snprintf(buf, len, "privacy profile of the run: %zu phase%s (",
+                                         o->nphases, o->nphases > 1 ? "s" : "");
+        for (size_t i = 0; i < o->nphases && at + 20 < len; i++)
+            at += (size_t) lp_snprintf(buf + at, len - at, "%s%s", i ? ", " : "",
+                                       lp_pld_mech_name(o->pld_phase[i].mech));
+        if (at + 2 < len)
+            lp_snprintf(buf + at, len - at, ")");
+    } else if (o->nphases)
         lp_snprintf(buf, len, "privacy profile of the run: %zu phases%s", o->nphases,
                     o->replace ? ", replace-one" : "");
+    else if (o->kappa)                  /* the VMF run */
+        lp_snprintf(buf, len, "privacy profile of the run: VMF, kappa = %s, p = %s, q = %s, T = %s",
+                    o->kappa, o->p_text ? o->p_text : "?", o->q, o->T ? o->T : "?");
     else
         lp_snprintf(buf, len, "privacy profile of the run: M = %s, q = %s, T = %s%s%s", o->M, o->q,
                     o->T ? o->T : "?", o->fixed_batch ? ", fixed batches" : "",
-                    o->replace ? ", replace-one" : "");
+                    o->replace || (o->pld && o->rel == 3) ? ", replace-one" : "");
     for (char *p = buf; *p; p++)        /* gnuplot's enhanced text and quotes */
         if (*p == '\'' || *p == '_' || *p == '^' || *p == '{' || *p == '}' || *p == '@'
             || *p == '&' || *p == '~' || *p == '\\')
@@ -157,7 +169,8 @@ run_gnuplot(const char *script_path)
 
 /* draws pts; 0, or the exit status after a message */
 static int
-draw(const lp_account_opts *o, const point *pts, size_t n, int has_pld, double emax)
+draw(const lp_account_opts *o, const point *pts, size_t n, int has_pld, const char *rdp_title,
+     const char *band_title, double emax)
 {
     char data[512], scr[512], title[300];
     FILE *f, *g = NULL;
@@ -176,7 +189,7 @@ draw(const lp_account_opts *o, const point *pts, size_t n, int has_pld, double e
     old = lp_locale_enter();
     for (size_t i = 0; i < n; i++)
         fprintf(f, "%.10e %.10e %.10e %.10e\n", pts[i].eps, pts[i].pld_lo, pts[i].pld_hi, pts[i].rdp);
-    script(g, data, o->plot, title, has_pld, emax);
+    script(g, data, o->plot, title, has_pld, rdp_title, band_title, emax);
     lp_locale_leave(old);
     rc = fclose(f) != 0;
     rc |= fclose(g) != 0;
@@ -197,13 +210,18 @@ lp_account_plot(lp_record *rec, const lp_account_opts *o)
 {
     lp_account_request req = { .M = o->M, .q = o->q, .delta = "0.5", .steps = o->steps,
                                .orders = &o->orders, .peer = NULL, .digits = o->digits,
-                               .phase = o->phase, .nphases = o->nphases, .replace = o->replace,
+                               .phase = o->phase, .nphases = o->nphases,
+                               /* replace-one under PLD: RDP's replace-one curve beside it */
+                               .replace = o->replace || (o->pld && o->rel == 3 && !o->fixed_batch),
                                .fixed_batch = o->fixed_batch };
     lp_account_curve curve;
     lp_order_list grid;         /* --accountant pld parses no --orders: the default's grid */
     lp_pld_profile prof;
     point pts[PLOT_POINTS + 1];
-    int has_pld = o->pld, rc = 0;
+    int has_pld = o->pld, has_rdp = 1, rc = 0;
+    const char *rdp_title = "RDP, certified upper bound (Balle et al. 2020)";
+    const char *rdp_drawn = "the RDP accountant's certified upper bound";
+    const char *band_title = "PLD, certified bracket of δ(ε)";
     double emax = NAN;
     arb_t x;
     arf_t lo, hi;
@@ -215,12 +233,33 @@ lp_account_plot(lp_record *rec, const lp_account_opts *o)
     lp_order_list_parse(&grid, NULL, NULL, 0);
     if (o->orders.n == 0)
         req.orders = &grid;
-    lp_account_curve_init(&curve, &req);
+    /* the RDP curve of the run's own mechanism where leakproof has one: the
+     * Gaussian's (its phases, fixed batches), the VMF's (one run); PLD phases
+     * of other mechanisms have none here: the band alone, the legend says so */
+    for (size_t i = 0; o->pld && i < o->nphases; i++)
+        if (o->pld_phase[i].mech != LP_PLD_GAUSS)
+            has_rdp = 0;
+    if ((o->pld && o->pld_mech == LP_PLD_VMF) || o->vmf) {
+        lp_vmf_step vs = { o->kappa, o->p, o->vmf ? o->sensitivity : NULL };
+        req.M = NULL;
+        lp_account_curve_init_vmf(&curve, &req, &vs);
+        rdp_title = "RDP, certified upper bound (VMF, Zhu-Wang subsampling, Balle et al. 2020)";
+        rdp_drawn = "the VMF's RDP accountant's certified upper bound (Zhu and Wang 2019's "
+            "subsampling, integer orders)";
+    } else if (has_rdp) {
+        lp_account_curve_init(&curve, &req);
+    } else {
+        rdp_title = NULL;
+        rdp_drawn = NULL;
+        memset(&curve, 0, sizeof curve);
+    }
     if (has_pld) {
         lp_pld_request pr = { .M = o->M, .q = o->q, .delta = PLOT_DELTA_MIN, .eps = NULL,
                               .steps = o->steps, .relation = o->rel, .width = o->width,
                               .max_n = LP_PLD_MAX_N, .digits = o->digits,
-                              .phases = o->nphases ? o->pld_phase : NULL, .nphases = o->nphases };
+                              .mech = (lp_pld_mech_id) o->pld_mech, .kappa = o->kappa, .p = o->p,
+                              .phases = o->nphases ? o->pld_phase : NULL, .nphases = o->nphases,
+                              .fixed_batch = o->fixed_batch };
         if (lp_pld_profile_init(&prof, &pr) != 0) {
             fprintf(lp_err(), "leakproof account: --plot: %s\n", prof.why ? prof.why : "the PLD failed");
             rc = prof.out_of_memory ? LP_EXIT_RESOURCES : lp_cancelled() ? LP_EXIT_INTERRUPTED
@@ -238,7 +277,7 @@ lp_account_plot(lp_record *rec, const lp_account_opts *o)
         lp_pld_profile_epsilon(&elo, &ehi, &prof, x);
         emax = ehi;
     }
-    if (!isfinite(emax)) {
+    if (!isfinite(emax) && rdp_title) {
         lp_account_curve_epsilon(hi, &at, &curve, x);
         emax = to_double(hi, 1);
     }
@@ -248,8 +287,11 @@ lp_account_plot(lp_record *rec, const lp_account_opts *o)
         point *p = &pts[i];
         p->eps = emax * (double) i / PLOT_POINTS;
         arb_set_d(x, p->eps);
-        lp_account_curve_delta(hi, &at, &curve, x);
-        p->rdp = at >= 0 || curve.q0 ? fmax(to_double(hi, 1), 1e-300) : NAN;
+        p->rdp = NAN;
+        if (rdp_title) {
+            lp_account_curve_delta(hi, &at, &curve, x);
+            p->rdp = at >= 0 || curve.q0 ? fmax(to_double(hi, 1), 1e-300) : NAN;
+        }
         p->pld_lo = p->pld_hi = NAN;
         if (has_pld) {
             lp_pld_profile_delta(lo, hi, &prof, x);
@@ -261,12 +303,16 @@ lp_account_plot(lp_record *rec, const lp_account_opts *o)
         rc = LP_EXIT_INTERRUPTED;
         goto done;
     }
-    if ((rc = draw(o, pts, PLOT_POINTS + 1, has_pld, emax)) == 0) {
+    if (has_pld && rdp_title == NULL)
+        band_title = "PLD, certified bracket of δ(ε) (no RDP curve of these mechanisms here)";
+    if ((rc = draw(o, pts, PLOT_POINTS + 1, has_pld, rdp_title, band_title, emax)) == 0) {
         lp_record *fig = lp_record_object(rec, "plot");
+        char drawn[300];
+        lp_snprintf(drawn, sizeof drawn, "delta(epsilon): %s%s%s", has_pld ? "the PLD's certified "
+                    "bracket (band)" : "", has_pld && rdp_drawn ? " and " : "", rdp_drawn ? rdp_drawn
+                    : ", alone: leakproof has no RDP curve of these phases' mechanisms");
         lp_record_text(fig, "file", o->plot);
-        lp_record_text(fig, "drawn", has_pld ? "delta(epsilon): the PLD's certified bracket (band) "
-                       "and the RDP accountant's certified upper bound" : "delta(epsilon): the RDP "
-                       "accountant's certified upper bound");
+        lp_record_text(fig, "drawn", drawn);
         lp_record_int(fig, "points", PLOT_POINTS + 1);
         lp_record_double(fig, "epsilon_max", emax);
         lp_record_text(fig, "delta_min", PLOT_DELTA_MIN);
@@ -279,14 +325,15 @@ lp_account_plot(lp_record *rec, const lp_account_opts *o)
             }
             if (isfinite(pts[i].rdp))
                 lp_record_double(row, "rdp_delta_upper_bound", pts[i].rdp);
-            else                /* no order certified there */
+            else                /* no order certified there, or no curve */
                 lp_record_null(row, "rdp_delta_upper_bound");
         }
     }
 done:
     if (has_pld)
         lp_pld_profile_clear(&prof);
-    lp_account_curve_clear(&curve);
+    if (rdp_title)
+        lp_account_curve_clear(&curve);
     lp_order_list_clear(&grid);
     arb_clear(x);
     arf_clear(lo);

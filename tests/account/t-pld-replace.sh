@@ -12,7 +12,6 @@ R="account --accountant pld --relation replace"
 
 bad "--phase" $R --phase 1,0.01,10 --delta 1e-5
 bad "--mechanism" $R --mechanism vmf --kappa 10 --p 5 --sampling-rate 0.01 --steps 1 --delta 1e-5
-bad "--plot" $R --noise-multiplier 1 --sampling-rate 0.01 --steps 1 --delta 1e-5 --plot p.svg
 bad "--relation" account --accountant pld --relation swap --noise-multiplier 1 --sampling-rate 0.01 --steps 1 --delta 1e-5
 
 # ---- the record ------------------------------------------------------------------

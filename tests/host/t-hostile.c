@@ -108,6 +108,15 @@ static const char *const bases[] = {
     "--delta-for-epsilon 1 --relation add --width 0.1",
     "account --accountant pld --mechanism epsdelta --step-epsilon 1 --step-delta 1e-7 --sampling-rate 0.01 "
     "--steps 10 --delta 1e-5 --width 0.1",
+    /* fixed-size batches under the PLD accountant (issue 33): rate and steps, and from B/N */
+    "account --accountant pld --sampling fixed-batch --noise-multiplier 1 --sampling-rate 0.01 "
+    "--steps 10 --delta 1e-5 --relation replace --width 0.1 --digits 6",
+    "account --accountant pld --sampling fixed-batch --noise-multiplier 1 --batch 2 --dataset-size 100 "
+    "--epochs 1 --delta 1e-5,1e-6 --delta-for-epsilon 1 --width 0.1",
+    "account --accountant pld --mechanism vmf --kappa 10 --p 5 --sampling-rate 0.01 --steps 10 "
+    "--delta 1e-5,1e-6 --delta-for-epsilon 30 --relation remove --width 0.1",
+    "account --accountant pld --mechanism vmf --kappa 2 --p 5 --sampling-rate 0.1 --steps 10 "
+    "--delta 1e-5 --plot t-hostile.svg --estimate",
     "run-capacity --p 5 --sigma 1 --radius 1 --sampling-rate 0.01 --steps 10 --digits 6",
     "run-capacity --p 5 --noise-multiplier 1 --clip 1 --sampling-rate 0.5 --steps 3",
     "run-capacity --params-from @SRC@/cases/networks/lenet.layers --noise-multiplier 1 --clip 1 --batch 256 "

@@ -76,7 +76,10 @@ typedef struct {
  *                    symmetric mixture pair (pld_mech_replace.c; run under
  *                    LP_PLD_REMOVE, both ends clamped). */
 typedef enum { LP_PLD_GAUSS = 0, LP_PLD_VMF = 1, LP_PLD_RR = 2, LP_PLD_EPSDELTA = 3,
-               LP_PLD_LAPLACE = 4, LP_PLD_GAUSS_REPLACE = 5, LP_PLD_NMECH } lp_pld_mech_id;
+               LP_PLD_LAPLACE = 4, LP_PLD_GAUSS_REPLACE = 5,
+               LP_PLD_GAUSS_FIXED_BATCH = 6,    /* fixed-size batches without replacement,
+                                                   replace-one (pld_mech_fixed_batch.c) */
+               LP_PLD_NMECH } lp_pld_mech_id;
 
 /* One phase of a run: a mechanism's step, Poisson-subsampled at run->q, run
  * T = run->steps times (run->delta only sizes the grid). */
@@ -193,6 +196,8 @@ typedef struct {
     const lp_pld_phase *phases; /* nphases > 0: these phases composed (M, q, steps, mech unused) */
     size_t nphases;
     const char *e, *d;          /* LP_PLD_RR, LP_PLD_EPSDELTA: the step's epsilon and delta */
+    int fixed_batch;            /* with relation 3: fixed-size batches drawn without
+                                   replacement, q = m/n (pld_mech_fixed_batch.c) */
 } lp_pld_request;
 
 /* the step of req's mechanism over `run` (lp_pld_step_clear it) */

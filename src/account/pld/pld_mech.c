@@ -12,6 +12,7 @@ static const lp_pld_mech *const table[LP_PLD_NMECH] = {
     [LP_PLD_EPSDELTA] = &pld_mech_epsdelta,
     [LP_PLD_LAPLACE] = &pld_mech_laplace,
     [LP_PLD_GAUSS_REPLACE] = &pld_mech_gauss_replace,
+    [LP_PLD_GAUSS_FIXED_BATCH] = &pld_mech_gauss_fixed_batch,
 };
 
 const lp_pld_mech *

@@ -71,6 +71,16 @@ int pld_replace_kl(arb_t kl, const lp_dpsgd *run, slong prec);
 /* the record's "dominance" of replace-one (pld_study_replace.c) */
 extern const char pld_replace_dominance[];
 
+/* ---- fixed-size batches without replacement, replace-one (pld_mech_fixed_batch.c) */
+extern const lp_pld_mech pld_mech_gauss_fixed_batch;
+/* kl = E[X] of the symmetrised pair (pld_fixed_batch_kl.c), certified; 0, or
+ * -1 when no finite enclosure was reached */
+int pld_fixed_batch_kl(arb_t kl, const lp_dpsgd *run, slong prec);
+/* the record's "dominance" of fixed batches (pld_study_replace.c) */
+extern const char pld_fixed_batch_dominance[];
+/* the record's "dominance" of the VMF's step (pld_study.c; the lists' too) */
+extern const char pld_vmf_dominance[];
+
 /* ---- the VMF's certified integrals (pld_vmf_arb.c) ------------------------- */
 
 /* the double log of max_t e^{kappa t} (1 - t^2)^{(p-3)/2} (a choice: the

@@ -28,7 +28,8 @@ phases_of(lp_pld_profile *p, const lp_pld_request *req)
 
 /* replace-one (the Gaussian of req->M, Poisson): pld[0] the composition of
  * pld_mech_replace.c's pair (internal relation remove); q = 1: the closed
- * form at M/2 (two Gaussians 2C apart) */
+ * form at M/2 (two Gaussians 2C apart); req->fixed_batch: the pair of
+ * pld_mech_fixed_batch.c, batches without replacement */
 static int
 replace_init(lp_pld_profile *p, const lp_pld_request *req, double eps_hint)
 {
@@ -47,7 +48,7 @@ replace_init(lp_pld_profile *p, const lp_pld_request *req, double eps_hint)
         return 0;
     }
     lp_pld_step_init_gauss(&st, &p->run);
-    st.mech = LP_PLD_GAUSS_REPLACE;
+    st.mech = req->fixed_batch ? LP_PLD_GAUSS_FIXED_BATCH : LP_PLD_GAUSS_REPLACE;
     p->nrel = 1;
     if (lp_pld_init_step(&p->pld[0], &st, LP_PLD_REMOVE, req->width, req->max_n, eps_hint) != 0) {
         p->why = p->pld[0].why ? p->pld[0].why : "failed";

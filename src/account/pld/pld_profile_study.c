@@ -30,6 +30,14 @@ lp_pld_lists_study(lp_record *rec, const lp_pld_request *req, const char *const 
     if (req->nphases) {
         lp_record_null(rec, "noise_multiplier");
         lp_pld_record_phases(rec, req->phases, req->nphases);
+    } else if (req->mech == LP_PLD_VMF) {      /* the single query's keys (pld_study.c) */
+        lp_record_text(rec, "mechanism", "vmf");
+        lp_record_null(rec, "noise_multiplier");
+        lp_record_text(rec, "kappa", req->kappa);
+        lp_record_int(rec, "p", (int64_t) req->p);
+        lp_record_text(rec, "dominance", pld_vmf_dominance);
+        lp_record_text(rec, "sampling_rate", req->q);
+        lp_record_int(rec, "steps", (int64_t) req->steps);
     } else {
         lp_record_text(rec, "noise_multiplier", req->M);
         lp_record_text(rec, "sampling_rate", req->q);
@@ -38,8 +46,10 @@ lp_pld_lists_study(lp_record *rec, const lp_pld_request *req, const char *const 
     lp_record_text(rec, "relation", req->relation == 0 ? "remove" : req->relation == 1 ? "add"
                    : req->relation == 3 ? "replace" : "both");
     if (req->relation == 3) {   /* replace-one: the pair's status (pld_study_replace.c) */
-        lp_record_text(rec, "dominance_status", "checked");
-        lp_record_text(rec, "dominance", pld_replace_dominance);
+        lp_record_text(rec, "sampling", req->fixed_batch ? "fixed-batch" : "poisson");
+        lp_record_text(rec, "dominance_status", req->fixed_batch ? "cited" : "checked");
+        lp_record_text(rec, "dominance", req->fixed_batch ? pld_fixed_batch_dominance
+                       : pld_replace_dominance);
     }
     lp_record_double(rec, "width", req->width);
     lp_record_text(rec, "grid_delta", req->delta ? req->delta : "1e-12");

@@ -5,6 +5,13 @@
 #include "core/host.h"
 #include "account/pld/pld_internal.h"
 #include "account/pld/pld_full_batch.h"
+#include "account/pld/pld_mech.h"
+
+const char pld_vmf_dominance[] =
+    "the antipodal pair (VMF(mu), VMF(-mu)) dominates one step for any two inputs (proved: "
+    "src/privacy); its Poisson-subsampled mixture pair under add/remove and the product over T "
+    "steps dominate the run (Zhu, Dong and Wang 2022's subsampling and composition theorems for "
+    "dominating pairs: cited, not proved here)";
 
 /* one relation: its object from its grid pld (built, status st); the bounds
  * go to the caller's maxima.  0, or -1 (*oom set when out of memory; *why
@@ -90,11 +97,7 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
         lp_record_null(rec, "noise_multiplier");
         lp_record_text(rec, "kappa", req->kappa);
         lp_record_int(rec, "p", (int64_t) req->p);
-        lp_record_text(rec, "dominance", "the antipodal pair (VMF(mu), VMF(-mu)) dominates one step "
-                       "for any two inputs (proved: src/privacy); its Poisson-subsampled mixture "
-                       "pair under add/remove and the product over T steps dominate the run (Zhu, "
-                       "Dong and Wang 2022's subsampling and composition theorems for dominating "
-                       "pairs: cited, not proved here)");
+        lp_record_text(rec, "dominance", pld_vmf_dominance);
     } else {
         lp_record_text(rec, "noise_multiplier", req->M);
     }

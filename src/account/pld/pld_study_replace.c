@@ -3,7 +3,9 @@
  * neighbours, one composition of the pair of pld_mech_replace.c (symmetric:
  * one direction serves both), certified as lp_pld_init_step's bracket; at q
  * = 1 the pair is N(s) against N(-s), one Gaussian of sensitivity 2 s, the
- * full-batch closed form at multiplier M/2.  Contract in pld.h. */
+ * full-batch closed form at multiplier M/2.  With req->fixed_batch the same
+ * for fixed-size batches drawn without replacement, the symmetrised pair of
+ * pld_mech_fixed_batch.c (dominance cited).  Contract in pld.h. */
 #include <math.h>
 #include <string.h>
 #include "core/host.h"
@@ -22,6 +24,17 @@ const char pld_replace_dominance[] =
     "pair's at every epsilon tried); composition of dominating pairs: Zhu, Dong and Wang 2022, "
     "cited";
 
+const char pld_fixed_batch_dominance[] =
+    "fixed-size batches of m of the n examples drawn without replacement, gamma = m/n: the "
+    "Gaussian N(0, sigma^2) against N(2C, sigma^2) dominates one unsampled step (replace-one "
+    "moves the clipped sum by at most 2C), and subsampling without replacement turns its "
+    "tradeoff f into min{f_gamma, f_gamma^-1}** with f_gamma = gamma f + (1-gamma) Id (Dong, "
+    "Roth and Su 2022, Theorem 4.2), whose pair dominates the adaptive composition (Zhu, Dong "
+    "and Wang 2022): cited; its privacy loss is the remove pair's ((1-gamma) N(0) + gamma "
+    "N(2C) against N(0)) above 0, the add pair's below 0 and an atom at 0, symmetric, composed "
+    "over the steps; each direction is attained by a dataset, so one step's delta is exact, "
+    "while over T steps the lower end bounds the pair's delta, not necessarily the run's";
+
 int
 lp_pld_replace_study(lp_record *rec, const lp_pld_request *req)
 {
@@ -36,8 +49,9 @@ lp_pld_replace_study(lp_record *rec, const lp_pld_request *req)
         lp_record_text(rec, "command", "account");
         lp_record_text(rec, "relation", "replace");
         lp_record_bool(rec, "certified", 0);
-        lp_record_text(rec, "why", "replace-one under the PLD accountant: the Gaussian of one "
-                       "multiplier only");
+        lp_record_text(rec, "why", req->fixed_batch ? "fixed-size batches under the PLD accountant: "
+                       "the Gaussian of one multiplier only" : "replace-one under the PLD "
+                       "accountant: the Gaussian of one multiplier only");
         return LP_PLD_UNCERTIFIED;
     }
     lp_dpsgd_init(&run, req->M, req->q, req->steps, req->delta ? req->delta : "1e-12");
@@ -51,18 +65,20 @@ lp_pld_replace_study(lp_record *rec, const lp_pld_request *req)
     lp_record_text(rec, "mechanism", "gauss");
     lp_record_text(rec, "noise_multiplier", req->M);
     lp_record_text(rec, "sampling_rate", req->q);
-    lp_record_text(rec, "sampling", "poisson");
+    lp_record_text(rec, "sampling", req->fixed_batch ? "fixed-batch" : "poisson");
     lp_record_int(rec, "steps", (int64_t) req->steps);
     if (req->eps)
         lp_record_text(rec, "epsilon", req->eps);
     else
         lp_record_text(rec, "delta", req->delta);
     lp_record_text(rec, "relation", "replace");
-    lp_record_text(rec, "dominance_status", "checked");
-    lp_record_text(rec, "dominance", pld_replace_dominance);
+    lp_record_text(rec, "dominance_status", req->fixed_batch ? "cited" : "checked");
+    lp_record_text(rec, "dominance", req->fixed_batch ? pld_fixed_batch_dominance
+                   : pld_replace_dominance);
     lp_record_double(rec, "width", req->width);
     if (run.q_is_one) {
-        /* N(C) against N(-C): sensitivity 2 C, the multiplier halved */
+        /* N(C) against N(-C): sensitivity 2 C, the multiplier halved (fixed
+           batches, m = n: N(2C) against N(0), the same) */
         lp_dpsgd half = run;
         arb_init(half.M);
         arb_mul_2exp_si(half.M, run.M, -1);
@@ -73,7 +89,7 @@ lp_pld_replace_study(lp_record *rec, const lp_pld_request *req)
     }
     memset(&st, 0, sizeof st);
     lp_pld_step_init_gauss(&st, &run);
-    st.mech = LP_PLD_GAUSS_REPLACE;
+    st.mech = req->fixed_batch ? LP_PLD_GAUSS_FIXED_BATCH : LP_PLD_GAUSS_REPLACE;
     if (lp_pld_init_step(&pld, &st, LP_PLD_REMOVE, req->width, req->max_n,
                          req->eps ? lp_strtod(req->eps, NULL) : -1) != 0) {
         lp_record *obj = lp_record_object(rec, "replace");

@@ -8,6 +8,7 @@
 
 #include "account/study.h"
 #include "account/rdp/phases.h"
+#include "account/rdp/vmf_account.h"
 
 typedef struct {
     lp_account_request req;
@@ -21,6 +22,13 @@ typedef struct {
  * Clear it with lp_account_curve_clear. */
 void lp_account_curve_init(lp_account_curve *c, const lp_account_request *req);
 void lp_account_curve_clear(lp_account_curve *c);
+
+/* The VMF run's curve (curve_vmf.c): req's q, steps, orders and digits (its
+ * M, phases and relation unused), vmf the mechanism; fractional orders fail
+ * (status domain) and are skipped by the queries.  Clear it with
+ * lp_account_curve_clear. */
+void lp_account_curve_init_vmf(lp_account_curve *c, const lp_account_request *req,
+                               const lp_vmf_step *vmf);
 
 /* *u: a certified upper bound on delta at eps (exact; 1 where no order gives
  * less); the order's index in *at (-1: none, or q = 0). */

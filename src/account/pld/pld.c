@@ -242,47 +242,19 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
     if (F)
         _arb_vec_clear(F, K > 1 ? K - 1 : 1);
 
-    if (lp_cancelled() || pld_compose(pld, mass, kmin, K) != 0) {
-        /* 5 .. 7. the composition in doubles and its suffix sums
-         * (pld_compose.c, pld_double.c); failed: cancelled or out of memory */
-        _arb_vec_clear(mass, K);
-        pld->out_of_memory = !lp_cancelled();
-        pld->why = lp_cancelled() ? "interrupted" : "out of memory";
-        return -1;
-    }
-    /* where the double bound is too large for the delta asked, above a fifth
-     * of it (long runs at tiny q: |y_k| ~ 1 for many k, the bound ~
-     * T log2(n) u; at q = 0.01, M = 1.1, T = 1e7 it is 0.11 delta and the
-     * double result stands: 1 s, where the extended one narrows the bracket
-     * [779.6, 787.7] -> [780.5, 786.7] for ~6 s more), again in x87
-     * extended precision, u = 2^-64 (the same proof, pld_compose.c); the
-     * smaller bound is kept.  A choice: either composition is certified. */
-    if (arf_cmpabs_d(arb_midref(pld->err_fft), 0.2 * dref) > 0 && pld_fft_ld_available()) {
-        lp_pld alt = *pld;
-        arb_init(alt.err_fft);
-        alt.A = alt.B = alt.C = NULL;
-        if (pld_compose_ld(&alt, mass, kmin, K) != 0)   /* keep the double one */
-            arb_set(alt.err_fft, pld->err_fft);
-        if (getenv("LP_PLD_DEBUG")) {
-            fprintf(stderr, "pld: err_fft double %g, long double %g\n",
-                    arf_get_d(arb_midref(pld->err_fft), ARF_RND_UP),
-                    arf_get_d(arb_midref(alt.err_fft), ARF_RND_UP));
+    /* 5 .. 7. the composition and its suffix sums (pld_compose.c's
+     * dispatcher: doubles, and x87 extended precision where the double
+     * bound exceeds a fifth of delta: long runs at tiny q, where |y_k| ~ 1
+     * for many k and the bound grows like T log2(n) u); failed: cancelled or
+     * out of memory */
+    {
+        const arb_srcptr m1 = mass;
+        if (lp_cancelled() || pld_compose_best(pld, 1, &T, &m1, &kmin, &K, dref) != 0) {
+            _arb_vec_clear(mass, K);
+            pld->out_of_memory = !lp_cancelled();
+            pld->why = lp_cancelled() ? "interrupted" : "out of memory";
+            return -1;
         }
-        if (arf_cmp(arb_midref(alt.err_fft), arb_midref(pld->err_fft)) < 0) {
-            free(pld->A);
-            free(pld->B);
-            free(pld->C);
-            pld->A = alt.A;
-            pld->B = alt.B;
-            pld->C = alt.C;
-            pld->rnd_rel = alt.rnd_rel;
-            arb_swap(pld->err_fft, alt.err_fft);
-        } else {
-            free(alt.A);
-            free(alt.B);
-            free(alt.C);
-        }
-        arb_clear(alt.err_fft);
     }
     _arb_vec_clear(mass, K);
     if (lp_cancelled()) {

@@ -1,8 +1,7 @@
 /* pld_pow_body.h -- the powers of the composition's coefficients, written
- * once for the real type lp_real of pld_real.h (included after it): by the
- * single run's composition (pld_compose_body.h) and the phases'
- * (pld_compose_phases.c, in doubles).  Their error bounds are the
- * compositions' (pld_compose.c, pld_compose_phases.c). */
+ * once for the real type lp_real of pld_real.h (included after it by
+ * pld_compose_body.h, which composes one run and phases alike).  Their
+ * error bounds are the composition's (pld_compose.c, pld_compose_phases.c). */
 #ifndef LP_PLD_POW_BODY_H
 #define LP_PLD_POW_BODY_H
 

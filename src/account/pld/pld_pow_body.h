@@ -6,7 +6,7 @@
 #define LP_PLD_POW_BODY_H
 
 /* r = x^e for x >= 0 by binary powering (relative error <= (1+u)^(2e) - 1) */
-static double
+static inline double
 pow_real(double x, uint64_t e)
 {
     double r = 1.0;
@@ -19,7 +19,7 @@ pow_real(double x, uint64_t e)
     return r;
 }
 
-static void
+static inline void
 pow_complex(lp_real *re, lp_real *im, uint64_t e)
 {
     lp_real xr = *re, xi = *im, rr = 1, ri = 0, t;

@@ -7,10 +7,10 @@
 #include <stdint.h>
 #include "account/pld/pld_sketch.h"
 
-/* the sketch's law clamped to [lo, hi] composed T times on a grid of at
- * least 800 T cells (at most 2^16) and its epsilon at delta in (0, 1); -1
- * when it cannot (out of memory, an empty sketch, lo >= hi).  Costs about
- * N log N with N <= 2^16 (T <= 80: N <= 2^16 as asked). */
+/* the sketch's law clamped to [lo, hi] composed T times on a grid of
+ * N >= min(800 T, 2^14) cells and its epsilon at delta in (0, 1); -1 when
+ * it cannot (out of memory, an empty sketch, lo >= hi).  Costs about
+ * N log N, N <= 2^14. */
 double pld_sketch_epsilon(const loss_sketch *sk, uint64_t T, double delta, double lo, double hi);
 
 #endif

@@ -14,6 +14,9 @@
 #include "account/pld/pld_chernoff_cache.h"
 
 #define CACHE_SLOTS 4
+/* sketches of at most this many points are remembered (the mechanisms'
+ * have 7200 - 40001: at most ~6 MB held in all) */
+#define CACHE_MAX_POINTS ((size_t) 1 << 16)
 
 typedef struct {
     size_t n;                   /* 0: empty */
@@ -57,8 +60,13 @@ pld_chernoff_points(const loss_sketch *sk, double T, double log_inv_eta, double 
         /* remembered when its memory is there (else nothing: the next call
          * computes them again) */
         const size_t bytes = sk->n * sizeof(double);
-        double *l = malloc(bytes), *lw = malloc(bytes), *w = sk->w ? malloc(bytes) : NULL;
-        if (l == NULL || lw == NULL || (sk->w != NULL && w == NULL) || sk->n == 0) {
+        double *l, *lw, *w;
+        if (sk->n == 0 || sk->n > CACHE_MAX_POINTS)
+            return;
+        l = malloc(bytes);
+        lw = malloc(bytes);
+        w = sk->w ? malloc(bytes) : NULL;
+        if (l == NULL || lw == NULL || (sk->w != NULL && w == NULL)) {
             free(l);
             free(lw);
             free(w);

@@ -6,7 +6,9 @@
  * apart, pld_phases.c and pld.c), and the phases' a-priori FFT bound stays
  * within 2.5 times the one run's for each relation (the phases' complex FFT
  * of n points without the direct sums had 3.8 times it at 400 + 600 steps:
- * 1.17e-10 against 3.10e-11).  Through lp_call, records compared.  TAP. */
+ * 1.17e-10 against 3.10e-11); at delta 1e-9, where the doubles' bound is
+ * too large, both ends through the long-double composition.  Through
+ * lp_call, records compared.  TAP. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +76,26 @@ main(void)
                    "q %s, %s: the phases' FFT bound %.3g within 2.5 times the one run's %.3g (%.2f times)",
                    c[i].q, rel, fp, f1, fp / f1);
         }
+        json_decref(ph);
+        json_decref(one);
+    }
+    {
+        /* where the double bound exceeds a fifth of delta the phases go to
+         * x87 long doubles too (pld_compose_best), as the one run does: at
+         * delta 1e-9 the doubles' 3.0e-8 left the upper end null (lower
+         * 120.21), the long doubles' 7.3e-10 gives both ends */
+        int rc1, rc2;
+        json_t *ph = call(&rc1, (const char *const[]) { "account", "--accountant", "pld", "--phase",
+                          "1.1,0.01,400000", "--phase", "1.1,0.01,600000", "--delta", "1e-9", "--json", NULL });
+        json_t *one = call(&rc2, (const char *const[]) { "account", "--accountant", "pld", "--noise-multiplier",
+                           "1.1", "--sampling-rate", "0.01", "--steps", "1000000", "--delta", "1e-9", "--json",
+                           NULL });
+        double lo_p = num(ph, NULL, "epsilon_lower_bound"), hi_p = num(ph, NULL, "epsilon_upper_bound");
+        double lo_1 = num(one, NULL, "epsilon_lower_bound"), hi_1 = num(one, NULL, "epsilon_upper_bound");
+        tap_ok(rc1 == 0 && rc2 == 0 && isfinite(hi_p) && lo_p <= hi_1 && lo_1 <= hi_p
+               && hi_p - lo_p <= 1.5 * (hi_1 - lo_1),
+               "delta 1e-9: phases 4e5 + 6e5 at q 0.01: [%.6g, %.6g], the one run of 1e6 [%.6g, %.6g]",
+               lo_p, hi_p, lo_1, hi_1);
         json_decref(ph);
         json_decref(one);
     }

@@ -9,6 +9,7 @@
  * the key is every input, compared in full (the sketch's losses and log
  * weights, its weights where it keeps them, its lmax, T and log(1/eta)), so results
  * do not depend on the cache nor on which thread filled it. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "account/pld/pld_chernoff_cache.h"
@@ -28,6 +29,9 @@ typedef struct {
 
 static cache_slot cache[CACHE_SLOTS];
 static unsigned cache_next;
+/* a plain mutex (as core/host.c's): the callers are OpenMP threads and
+ * the host's own alike, and ThreadSanitizer sees it */
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int
 slot_matches(const cache_slot *c, const loss_sketch *sk, double T, double log_inv_eta)
@@ -43,7 +47,7 @@ pld_chernoff_points(const loss_sketch *sk, double T, double log_inv_eta, double 
                     double *lam_hi, double *ch_lo, double *lam_lo)
 {
     int found = 0;
-#pragma omp critical(pld_chernoff_cache)
+    pthread_mutex_lock(&cache_lock);
     for (int i = 0; i < CACHE_SLOTS && !found; i++)
         if (cache[i].n > 0 && slot_matches(&cache[i], sk, T, log_inv_eta)) {
             *ch_hi = cache[i].ch_hi;
@@ -52,6 +56,7 @@ pld_chernoff_points(const loss_sketch *sk, double T, double log_inv_eta, double 
             *lam_lo = cache[i].lam_lo;
             found = 1;
         }
+    pthread_mutex_unlock(&cache_lock);
     if (found)
         return;
     *ch_hi = pld_chernoff_point(sk, T, log_inv_eta, 1, lam_hi);
@@ -76,7 +81,7 @@ pld_chernoff_points(const loss_sketch *sk, double T, double log_inv_eta, double 
         memcpy(lw, sk->lw, bytes);
         if (w)
             memcpy(w, sk->w, bytes);
-#pragma omp critical(pld_chernoff_cache)
+        pthread_mutex_lock(&cache_lock);
         {
             cache_slot *c = &cache[cache_next++ % CACHE_SLOTS];
             free(c->l);
@@ -95,5 +100,6 @@ pld_chernoff_points(const loss_sketch *sk, double T, double log_inv_eta, double 
             c->ch_lo = *ch_lo;
             c->lam_lo = *lam_lo;
         }
+        pthread_mutex_unlock(&cache_lock);
     }
 }

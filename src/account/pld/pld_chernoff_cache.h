@@ -8,7 +8,7 @@
 
 /* *ch_hi, *lam_hi = pld_chernoff_point(sk, T, log_inv_eta, +1, .) and
  * *ch_lo, *lam_lo the same with -1 (sk->lmax set), bitwise; from the last
- * four distinct inputs without recomputing.  Thread-safe. */
+ * four distinct inputs without recomputing.  Thread-safe (a mutex). */
 void pld_chernoff_points(const loss_sketch *sk, double T, double log_inv_eta, double *ch_hi,
                          double *lam_hi, double *ch_lo, double *lam_lo);
 

@@ -41,6 +41,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "account/pld/pld_mech.h"
+#include "account/pld/pld_eps_sketch.h"
+#include "account/pld/pld_chernoff_cache.h"
 #include "core/host.h"
 
 /* the grid's sizing tries (pld.c, step 1): h grows at least 1.5 times a try */
@@ -50,6 +52,27 @@
  * q 1e-6, T 1, delta 1e-8: [0, 3.85e-4] around 9.15e-6); a lower floor
  * refines h there, the grid's size still capped by max_n below */
 #define PLD_EPS_FLOOR 1e-7
+
+/* The clamp's share of delta (a choice: tau is certified whatever it is).
+ * The mechanisms' cuts spend T tau <= 1e-6 of the reference they are given
+ * (pld_mech.h); given dref, a millionth of delta.  At T <= PLD_SMALL_T the
+ * step's support is the grid (K ~ n: the window is the support itself)
+ * and its far tail, where the loss is large and the mass tiny, held 40 - 60 %
+ * of the certified masses, the run's main cost: there the clamp spends
+ * 1e-3 delta (as Hoeffding's eta does), the reference 1e3 dref (at most 1,
+ * the range the cuts were written for).  Measured at M 1.1, delta 1e-5, T
+ * 10: K 31765 -> 13700 at q 1e-3, 37505 -> 14633 at q 1e-5, 15039 -> 9012
+ * at q 0.01, each upper end moved by under 7e-4 relative (q 1e-5: 9.96041e-6
+ * -> 9.96680e-6; q 0.01: 0.272402 -> 0.272414), the lower ends by under
+ * 1e-5.  Larger T keep the millionth (their records unchanged: there the
+ * window, not the support, sizes the grid). */
+#define PLD_SMALL_T 100
+
+static double
+cut_reference(double dref, uint64_t T)
+{
+    return T <= PLD_SMALL_T ? fmin(1e3 * dref, 1.0) : dref;
+}
 
 /* lp_pld_init_step, or its choices only (plan_only: the work estimate's,
  * pld_plan.c) */
@@ -93,13 +116,30 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
         pld->out_of_memory = 1;
         return -1;
     }
+    /* the clamp (the mechanism's choice; tau is certified) */
+    mech->cuts(&lo_cut, &hi_cut, st, rel, cut_reference(dref, T));
     eps_est = fmax(Tf * sk.mean + sqrt(Tf * sk.var) * sqrt(2 * log(1 / dref)), PLD_EPS_FLOOR);
+    if (T <= PLD_SMALL_T && eps_hint <= 0) {
+        /* At small T the sum is no Gaussian and the estimate above is off
+         * both ways: below the true epsilon where the loss is skewed to the
+         * right (remove: M 1.1, delta 1e-5, T 10: 0.173 for 0.2717 at q
+         * 0.01, 1.76 for 2.350 at q 0.1), so the grid was 1.5 times finer
+         * than the width asks (brackets 0.49 - 0.58 % wide for 1 %); above
+         * it under add and at tiny q.  The sketch composed in doubles
+         * (pld_eps_sketch.c: 0.2718, 2.3503) where it is the larger; where
+         * it is the smaller the grid stays as it was (a finer grid there
+         * would cost more than the bracket gains: add's epsilon is not the
+         * run's, and at q 1e-5 the width asked would take 18 times the
+         * masses).  A choice: every bound is certified whatever h is. */
+        double e = pld_sketch_epsilon(&sk, T, dref, lo_cut, hi_cut);
+        if (getenv("LP_PLD_DEBUG"))
+            fprintf(stderr, "pld: eps_est gauss %g sketch %g\n", eps_est, e);
+        eps_est = fmax(eps_est, e);
+    }
     if (eps_hint > 0)
         eps_est = fmax(eps_hint, PLD_EPS_FLOOR);
     spread = fmin(Tf, 2 * sqrt(Tf * log(1 / eta_ref) / 2));
     h = width * eps_est / (1.3 * spread);
-    /* the clamp (the mechanism's choice; tau is certified) */
-    mech->cuts(&lo_cut, &hi_cut, st, rel, dref);
     /* Bounded and cancellable: each try sizes the grid in closed form (the
      * window's width over h, the support over h, both as doubles, checked
      * finite and below max_n before any integer conversion) and, when it is
@@ -165,8 +205,8 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
              * 31: a third of a small run's time was their golden sections) */
             if (!have_ch) {
                 have_ch = 1;
-                ch_hi = pld_chernoff_point(&sk, Tf, log(1e4 / dref), 1, &lam_hi);
-                ch_lo = pld_chernoff_point(&sk, Tf, log(1e4 / dref), -1, &lam_lo);
+                /* (remembered from the work estimate's sizing: pld_chernoff_cache.c) */
+                pld_chernoff_points(&sk, Tf, log(1e4 / dref), &ch_hi, &lam_hi, &ch_lo, &lam_lo);
             }
             b_w = ch_hi + up + 2 * h;
             a_w = ch_lo + down - 2 * h;
@@ -242,47 +282,19 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
     if (F)
         _arb_vec_clear(F, K > 1 ? K - 1 : 1);
 
-    if (lp_cancelled() || pld_compose(pld, mass, kmin, K) != 0) {
-        /* 5 .. 7. the composition in doubles and its suffix sums
-         * (pld_compose.c, pld_double.c); failed: cancelled or out of memory */
-        _arb_vec_clear(mass, K);
-        pld->out_of_memory = !lp_cancelled();
-        pld->why = lp_cancelled() ? "interrupted" : "out of memory";
-        return -1;
-    }
-    /* where the double bound is too large for the delta asked, above a fifth
-     * of it (long runs at tiny q: |y_k| ~ 1 for many k, the bound ~
-     * T log2(n) u; at q = 0.01, M = 1.1, T = 1e7 it is 0.11 delta and the
-     * double result stands: 1 s, where the extended one narrows the bracket
-     * [779.6, 787.7] -> [780.5, 786.7] for ~6 s more), again in x87
-     * extended precision, u = 2^-64 (the same proof, pld_compose.c); the
-     * smaller bound is kept.  A choice: either composition is certified. */
-    if (arf_cmpabs_d(arb_midref(pld->err_fft), 0.2 * dref) > 0 && pld_fft_ld_available()) {
-        lp_pld alt = *pld;
-        arb_init(alt.err_fft);
-        alt.A = alt.B = alt.C = NULL;
-        if (pld_compose_ld(&alt, mass, kmin, K) != 0)   /* keep the double one */
-            arb_set(alt.err_fft, pld->err_fft);
-        if (getenv("LP_PLD_DEBUG")) {
-            fprintf(stderr, "pld: err_fft double %g, long double %g\n",
-                    arf_get_d(arb_midref(pld->err_fft), ARF_RND_UP),
-                    arf_get_d(arb_midref(alt.err_fft), ARF_RND_UP));
+    /* 5 .. 7. the composition and its suffix sums (pld_compose.c's
+     * dispatcher: doubles, and x87 extended precision where the double
+     * bound exceeds a fifth of delta: long runs at tiny q, where |y_k| ~ 1
+     * for many k and the bound grows like T log2(n) u); failed: cancelled or
+     * out of memory */
+    {
+        const arb_srcptr m1 = mass;
+        if (lp_cancelled() || pld_compose_best(pld, 1, &T, &m1, &kmin, &K, dref) != 0) {
+            _arb_vec_clear(mass, K);
+            pld->out_of_memory = !lp_cancelled();
+            pld->why = lp_cancelled() ? "interrupted" : "out of memory";
+            return -1;
         }
-        if (arf_cmp(arb_midref(alt.err_fft), arb_midref(pld->err_fft)) < 0) {
-            free(pld->A);
-            free(pld->B);
-            free(pld->C);
-            pld->A = alt.A;
-            pld->B = alt.B;
-            pld->C = alt.C;
-            pld->rnd_rel = alt.rnd_rel;
-            arb_swap(pld->err_fft, alt.err_fft);
-        } else {
-            free(alt.A);
-            free(alt.B);
-            free(alt.C);
-        }
-        arb_clear(alt.err_fft);
     }
     _arb_vec_clear(mass, K);
     if (lp_cancelled()) {

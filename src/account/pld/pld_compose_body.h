@@ -1,10 +1,14 @@
-/* pld_compose_body.h -- the T-fold composition on the circular grid written
- * once for the real type lp_real of pld_real.h (included after it and after
- * pld_fft_body.h by pld_double.c and pld_long_double.c): the single step's
- * masses rounded to lp_real, the FFT, the power of each coefficient with its error
- * bound, the inverse FFT and the window's suffix sums.  The bound is (e) at
- * the top of pld.c with u = 2^LP_R_LOG2_U; pld_compose.c has its constants
- * and the argument for each step. */
+/* pld_compose_body.h -- the composition on the circular grid written once
+ * for the real type lp_real of pld_real.h (included after it and after
+ * pld_fft_body.h by pld_double.c and pld_long_double.c), for one step
+ * composed T times and for phases (phase i's step T_i times, the product of
+ * the phases' powered spectra) alike: each step's masses rounded to lp_real,
+ * its real FFT, the direct sums of the coefficients the power amplifies, the
+ * power of each coefficient with its error bound, the running product over
+ * the phases with its own, the inverse real FFT and the window's suffix
+ * sums.  The bound is (e) at the top of pld.c with u = 2^LP_R_LOG2_U;
+ * pld_compose.c has its constants and the argument for each step, and
+ * pld_compose_phases.c the product's. */
 
 #include "account/pld/pld_pow_body.h"
 
@@ -94,50 +98,25 @@ LP_R_NAME(redo_direct, )(lp_real *x, const lp_real *xs, unsigned char *direct,
     return eps_D;
 }
 
-int
-LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
+/* Step 5 for one phase: its step's masses (K of them, at (kmin + i) mod n)
+ * rounded to lp_real into buf[0 .. n) (zero on entry), their forward real
+ * transform in buf[0 .. n+2), and (step 5b) the direct sums of the
+ * coefficients its power T amplifies, marked in direct[0 .. n/2].  *eps_F
+ * bounds |y^_k - y_k| for every coefficient, *eps_D for the marked ones. */
+static void
+LP_R_NAME(phase_spectrum, )(lp_real *buf, unsigned char *direct, double *eps_F, double *eps_D,
+                            const LP_R_NAME(lp_fft, _plan) *plan, double fe, arb_srcptr mass,
+                            int64_t kmin, int64_t K, uint64_t T)
 {
-    const uint64_t T = pld->T;
-    const double Tf = (double) T, h = pld->h;
-    const size_t n = pld->n;
-    arb_t t, s;
-    lp_real *x;
-    double fe, eps_F, eps_D, sum_E = 0, sum_z = 0, c_pow, r_cut, ch_h;
-    lp_real *xs = NULL;
-    unsigned char *direct = NULL;
-    LP_R_NAME(lp_fft, _plan) plan;
+    const size_t n = plan->n;
+    lp_real *xs;
+    arb_t s;
     arf_t acc1, acc2, u;
-
-    arb_init(t);
     arb_init(s);
     arf_init(acc1);
     arf_init(acc2);
     arf_init(u);
-
-    /* 5. the single step on the circle in lp_real; what rounding to lp_real
-     * moved goes into eps_F.  The vectors are real: n reals (n + 2 for the
-     * half spectrum), each transform one complex FFT of n/2 points
-     * (pld_fft.c's real transforms; issue 31: half the time and memory) */
-    x = calloc(n + 2, sizeof *x);
-    direct = calloc(n / 2 + 1, 1);              /* which coefficients the direct sums redid */
-    pld->A = malloc(n * sizeof *pld->A);
-    pld->B = malloc(n * sizeof *pld->B);
-    pld->C = malloc(n * sizeof *pld->C);
-    if (x == NULL || pld->A == NULL || pld->B == NULL || pld->C == NULL
-        || LP_R_NAME(lp_fft, _plan_init)(&plan, n) != 0) {
-        free(x);                                /* out of memory: nothing kept */
-        free(direct);
-        free(pld->A);
-        free(pld->B);
-        free(pld->C);
-        pld->A = pld->B = pld->C = NULL;
-        arb_clear(t);
-        arb_clear(s);
-        arf_clear(acc1);
-        arf_clear(acc2);
-        arf_clear(u);
-        return -1;
-    }
+    memset(direct, 0, n / 2 + 1);
     arf_zero(acc1);                             /* sum |x^_j| */
     arf_zero(acc2);                             /* sum |x^_j - m_j| (with the balls' radii) */
     for (int64_t i = 0; i < K; i++) {
@@ -146,79 +125,152 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
         lp_real xv = arb_get_r(mass + i);
         if (xv < 0)
             xv = 0;
-        x[idx] += xv;                           /* one k per index: K <= n */
+        buf[idx] += xv;                         /* one k per index: K <= n */
         arb_set_r(s, xv);
         arf_add(acc1, acc1, arb_midref(s), 64, ARF_RND_UP);
         arb_sub(s, mass + i, s, LP_R_PREC);
         arb_get_abs_ubound_arf(u, s, MASS_PREC);
         arf_add(acc2, acc2, u, 64, ARF_RND_UP);
     }
-    /* the single step's values kept for the direct sums below (index i at
-     * the circle's (kmin + i) mod n); none when their memory is not there */
+    /* the step's values kept for the direct sums below (index i at the
+     * circle's (kmin + i) mod n); none when their memory is not there */
     xs = malloc((size_t) K * sizeof *xs);
     if (xs)
         for (int64_t i = 0; i < K; i++)
-            xs[i] = x[(size_t) ((((kmin + i) % (int64_t) n) + (int64_t) n) % (int64_t) n)];
-    fe = LP_R_NAME(lp_fft_real_error_factor, )(&plan);
-    eps_F = (fe * arf_get_d(acc1, ARF_RND_UP)) * (1 + 4 * U53) + arf_get_d(acc2, ARF_RND_UP);
-    eps_F *= 1 + 4 * U53;
+            xs[i] = buf[(size_t) ((((kmin + i) % (int64_t) n) + (int64_t) n) % (int64_t) n)];
+    *eps_F = (fe * arf_get_d(acc1, ARF_RND_UP)) * (1 + 4 * U53) + arf_get_d(acc2, ARF_RND_UP);
+    *eps_F *= 1 + 4 * U53;
     if (getenv("LP_PLD_DEBUG"))
         fprintf(stderr, "pld" LP_R_LABEL ": fe %g sum|x| %g radii+rounding %g eps_F %g\n", fe,
-                arf_get_d(acc1, ARF_RND_UP), arf_get_d(acc2, ARF_RND_UP), eps_F);
-    LP_R_NAME(lp_fft_real_forward, )(x, &plan);
-    pld_power_constants(&c_pow, &r_cut, &ch_h, T, h, LP_R_LOG2_U);
+                arf_get_d(acc1, ARF_RND_UP), arf_get_d(acc2, ARF_RND_UP), *eps_F);
+    LP_R_NAME(lp_fft_real_forward, )(buf, plan);
     /* 5b. the coefficients that carry the bound (|y^_k| near 1: their error
      * is multiplied by T |y_k|^(T-1) >= 100) again by direct sums, whose error
      * eps_D is about a tenth of the FFT's (pld_fft.c: direct sums) */
-    eps_D = eps_F;
+    *eps_D = *eps_F;
     if (xs && T > 1)
-        eps_D = LP_R_NAME(redo_direct, )(x, xs, direct, &plan, kmin, K, T, eps_F, arf_get_d(acc1, ARF_RND_UP),
-                                        arf_get_d(acc2, ARF_RND_UP));
+        *eps_D = LP_R_NAME(redo_direct, )(buf, xs, direct, plan, kmin, K, T, *eps_F,
+                                          arf_get_d(acc1, ARF_RND_UP), arf_get_d(acc2, ARF_RND_UP));
     free(xs);
+    arb_clear(s);
+    arf_clear(acc1);
+    arf_clear(acc2);
+    arf_clear(u);
+}
 
-    /* 6. the power of each coefficient and its error bound, in doubles
-     * (pld_compose.c); |y^_k| rounded up (the modulus in lp_real is within
-     * 4 u of the computed one's, the cast to double adds at most u_53).
-     * The spectrum is Hermitian, y^_{n-k} = conj y^_k by construction (so
-     * within eps_F of y_{n-k} as well) and binary powering commutes with
-     * the conjugation exactly: k = 0 .. n/2 only, each 0 < k < n/2 counted
-     * twice in the bound's sum */
-    for (size_t k = 0; k <= n / 2; k++) {
-        const double mult = (k == 0 || 2 * k == n) ? 1.0 : 2.0;
-        const double eps_k = direct != NULL && direct[k] ? eps_D : eps_F;
-        lp_real re = x[2 * k], im = x[2 * k + 1];
-        double m = (double) r_sqrt(re * re + im * im) * (1 + 4 * U53);
-        double R1 = fmin(1.0, m) + eps_k, P1, P2, wk, Ek;
-        size_t kk = k < n - k ? k : n - k;
-        wk = kk == 0 ? 1.0 : fmin(1.0, ch_h / (2.0 * (double) kk));
-        P1 = (T == 1) ? 1.0 : (R1 * (1 + 4 * U53) <= r_cut ? 0.0 : pow_real(R1 * (1 + 4 * U53), T - 1));
-        P2 = m <= r_cut ? 0.0 : pow_real(m, T);
-        Ek = (Tf * eps_k * P1 + c_pow * P2 + ldexp(1.0, -1000)) * wk;
-        sum_E += mult * Ek;
-        if (m <= r_cut && T > 1) {
-            x[2 * k] = x[2 * k + 1] = 0;        /* |y^T| < 2^-1000: counted above */
-        } else {
-            pow_complex(&x[2 * k], &x[2 * k + 1], T);
+static void
+LP_R_NAME(compose_free, )(lp_pld *pld, lp_real *z, lp_real *y, double *err, unsigned char *direct)
+{
+    free(z);
+    free(y);
+    free(err);
+    free(direct);
+    free(pld->A);
+    free(pld->B);
+    free(pld->C);
+    pld->A = pld->B = pld->C = NULL;
+}
+
+int
+LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, const arb_srcptr *mass,
+                                 const int64_t *kmin, const int64_t *K)
+{
+    const size_t n = pld->n, half = n / 2;
+    const double h = pld->h;
+    /* one complex product's relative rounding, sqrt(2) gamma_2 <= 2.9 u */
+    const double gamma = 2.9 * ldexp(1.0, LP_R_LOG2_U);
+    lp_real *z, *y = NULL;                      /* the running product; phase i > 0's spectrum */
+    double *err = NULL;                         /* Err_k of the product (pld_compose_phases.c) */
+    unsigned char *direct;                      /* which coefficients the direct sums redid */
+    double fe, sum_E = 0, sum_z, c_pow, r_cut, ch_h = 0;
+    LP_R_NAME(lp_fft, _plan) plan;
+    arb_t t;
+
+    /* 5. the vectors are real: n reals (n + 2 for the half spectrum), each
+     * transform one complex FFT of n/2 points (pld_fft.c's real transforms;
+     * issue 31: half the time and memory) */
+    z = calloc(n + 2, sizeof *z);
+    direct = calloc(half + 1, 1);
+    if (nph > 1) {
+        y = malloc((n + 2) * sizeof *y);
+        err = malloc((half + 1) * sizeof *err);
+    }
+    pld->A = malloc(n * sizeof *pld->A);
+    pld->B = malloc(n * sizeof *pld->B);
+    pld->C = malloc(n * sizeof *pld->C);
+    if (z == NULL || direct == NULL || (nph > 1 && (y == NULL || err == NULL)) || pld->A == NULL
+        || pld->B == NULL || pld->C == NULL || LP_R_NAME(lp_fft, _plan_init)(&plan, n) != 0) {
+        LP_R_NAME(compose_free, )(pld, z, y, err, direct);     /* out of memory: nothing kept */
+        return -1;
+    }
+    fe = LP_R_NAME(lp_fft_real_error_factor, )(&plan);
+    for (size_t i = 0; i < nph && !lp_cancelled(); i++) {
+        /* phase 0's spectrum is the product's first factor, Z_1 = a_1 (Z_0 =
+         * 1 exactly: no rounding); each later one multiplies it */
+        lp_real *buf = i == 0 ? z : y;
+        const uint64_t Ti = T[i];
+        const double Tf = (double) Ti;
+        double eps_F, eps_D;
+        if (i > 0)
+            memset(y, 0, (n + 2) * sizeof *y);
+        LP_R_NAME(phase_spectrum, )(buf, direct, &eps_F, &eps_D, &plan, fe, mass[i], kmin[i], K[i],
+                                    Ti);
+        pld_power_constants(&c_pow, &r_cut, &ch_h, Ti, h, LP_R_LOG2_U);
+        /* 6. the power of each coefficient and its error bound, in doubles
+         * (pld_compose.c); |y^_k| rounded up (the modulus in lp_real is
+         * within 4 u of the computed one's, the cast to double adds at most
+         * u_53).  The spectrum is Hermitian, y^_{n-k} = conj y^_k by
+         * construction (so within eps_F of y_{n-k} as well), and binary
+         * powering and the products commute with the conjugation exactly:
+         * k = 0 .. n/2 only, each 0 < k < n/2 counted twice in the bound's
+         * sum */
+        for (size_t k = 0; k <= half; k++) {
+            const double eps_k = direct[k] ? eps_D : eps_F;
+            lp_real re = buf[2 * k], im = buf[2 * k + 1];
+            double m = (double) r_sqrt(re * re + im * im) * (1 + 4 * U53);
+            double R1 = fmin(1.0, m) + eps_k, P1, P2, Ek;
+            P1 = (Ti == 1) ? 1.0 : (R1 * (1 + 4 * U53) <= r_cut ? 0.0 : pow_real(R1 * (1 + 4 * U53), Ti - 1));
+            P2 = m <= r_cut ? 0.0 : pow_real(m, Ti);
+            Ek = Tf * eps_k * P1 + c_pow * P2 + ldexp(1.0, -1000);
+            if (m <= r_cut && Ti > 1) {
+                re = im = 0;                    /* |y^T| < 2^-1000: counted in Ek */
+            } else {
+                pow_complex(&re, &im, Ti);
+            }
+            if (nph == 1) {                     /* one phase: step 6's sum, weighted now */
+                const double mult = (k == 0 || 2 * k == n) ? 1.0 : 2.0;
+                const double wk = k == 0 ? 1.0 : fmin(1.0, ch_h / (2.0 * (double) k));
+                sum_E += mult * (Ek * wk);
+            } else if (i == 0) {
+                err[k] = Ek;                    /* Err_1 = E_1 */
+            } else {                            /* Err_i = (Err_{i-1} + |Z| (E_i + gamma |a_i|)) */
+                const lp_real zr = z[2 * k], zi = z[2 * k + 1];
+                const double mz = (double) r_sqrt(zr * zr + zi * zi) * (1 + 4 * U53);
+                const double ma = (double) r_sqrt(re * re + im * im) * (1 + 4 * U53);
+                err[k] = (err[k] + mz * (Ek + gamma * ma)) * (1 + 8 * U53);
+                z[2 * k] = zr * re - zi * im;
+                z[2 * k + 1] = zr * im + zi * re;
+                continue;
+            }
+            z[2 * k] = re;
+            z[2 * k + 1] = im;
         }
     }
     if (lp_cancelled()) {                       /* SIGINT/SIGTERM or the host's flag */
         LP_R_NAME(lp_fft, _plan_clear)(&plan);
-        free(x);
-        free(direct);
-        free(pld->A);
-        free(pld->B);
-        free(pld->C);
-        pld->A = pld->B = pld->C = NULL;
-        arb_clear(t);
-        arb_clear(s);
-        arf_clear(acc1);
-        arf_clear(acc2);
-        arf_clear(u);
+        LP_R_NAME(compose_free, )(pld, z, y, err, direct);
         return -1;
     }
+    if (nph > 1)                                /* w_k >= |W_k| / n (ch_h depends on h only) */
+        for (size_t k = 0; k <= half; k++) {
+            const double mult = (k == 0 || 2 * k == n) ? 1.0 : 2.0;
+            const double wk = k == 0 ? 1.0 : fmin(1.0, ch_h / (2.0 * (double) k));
+            sum_E += mult * (err[k] * wk);
+        }
     /* the inverse's own rounding: its bound per point (fft_real_inverse,
      * pld_fft.c), over n, times sum w <= n */
-    sum_z = LP_R_NAME(lp_fft_real_inverse, )(x, &plan);
+    sum_z = LP_R_NAME(lp_fft_real_inverse, )(z, &plan);
+    arb_init(t);
     arb_set_d(t, (sum_E + sum_z) * (1 + 1e-6) + 1e-290);
     arb_set(pld->err_fft, t);
     LP_R_NAME(lp_fft, _plan_clear)(&plan);
@@ -234,7 +286,7 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
             lp_real p;
             if (i < 0)
                 i += (int64_t) n;
-            p = x[i] * inv_n;
+            p = z[i] * inv_n;
             sa += p;
             sb = p + r * sb;
             sc += r_fabs(p);
@@ -244,12 +296,17 @@ LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
         }
         pld->rnd_rel = 8.0 * (double) n * U53 * 1.01;
     }
-    free(x);
-    free(direct);
     arb_clear(t);
-    arb_clear(s);
-    arf_clear(acc1);
-    arf_clear(acc2);
-    arf_clear(u);
+    free(z);
+    free(y);
+    free(err);
+    free(direct);
     return 0;
+}
+
+int
+LP_R_NAME(pld_compose, )(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K)
+{
+    const uint64_t T = pld->T;
+    return LP_R_NAME(pld_compose_product, )(pld, 1, &T, &mass, &kmin, &K);
 }

@@ -121,11 +121,27 @@ double lp_fft_ld_error_factor(const lp_fft_ld_plan *p);
  * doubles.  0, or -1 when out of memory or cancelled (A, B, C NULL). */
 int pld_compose(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K);
 /* the same over phases (pld_compose_phases.c): phase i's masses composed
- * st[i].run->steps times, the product of the spectra; doubles only */
+ * st[i].run->steps times, the product of the spectra (through
+ * pld_compose_best) */
 int pld_compose_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, const arb_srcptr *mass,
                        const int64_t *kmin, const int64_t *K);
 /* the same in long double (pld_fft_ld_available() must hold) */
 int pld_compose_ld(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K);
+/* The one body of both (pld_compose_body.h): nph phases, phase i's masses
+ * mass[i] (K[i] of them from l_kmin[i]) composed T[i] times, the product of
+ * the phases' spectra; nph = 1 is pld_compose.  In doubles, and _ld in
+ * long double (pld_fft_ld_available() must hold).  0, or -1 when out of
+ * memory or cancelled (A, B, C NULL). */
+int pld_compose_product(lp_pld *pld, size_t nph, const uint64_t *T, const arb_srcptr *mass,
+                        const int64_t *kmin, const int64_t *K);
+int pld_compose_product_ld(lp_pld *pld, size_t nph, const uint64_t *T, const arb_srcptr *mass,
+                           const int64_t *kmin, const int64_t *K);
+/* The dispatcher (pld_compose.c): pld_compose_product in doubles, and again
+ * in long double where the double bound exceeds a fifth of dref and x87's
+ * format is there, the smaller bound kept (a choice: both are certified).
+ * 0, or -1 when out of memory or cancelled. */
+int pld_compose_best(lp_pld *pld, size_t nph, const uint64_t *T, const arb_srcptr *mass,
+                     const int64_t *kmin, const int64_t *K, double dref);
 
 /* The composition's constants in a type of unit roundoff u = 2^log2_u, as
  * doubles rounded the safe way: c_pow >= (1 + sqrt(2) gamma_2)^(2T) - 1;

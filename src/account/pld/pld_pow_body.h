@@ -1,13 +1,12 @@
 /* pld_pow_body.h -- the powers of the composition's coefficients, written
- * once for the real type lp_real of pld_real.h (included after it): by the
- * single run's composition (pld_compose_body.h) and the phases'
- * (pld_compose_phases.c, in doubles).  Their error bounds are the
- * compositions' (pld_compose.c, pld_compose_phases.c). */
+ * once for the real type lp_real of pld_real.h (included after it by
+ * pld_compose_body.h, which composes one run and phases alike).  Their
+ * error bounds are the composition's (pld_compose.c, pld_compose_phases.c). */
 #ifndef LP_PLD_POW_BODY_H
 #define LP_PLD_POW_BODY_H
 
 /* r = x^e for x >= 0 by binary powering (relative error <= (1+u)^(2e) - 1) */
-static double
+static inline double
 pow_real(double x, uint64_t e)
 {
     double r = 1.0;
@@ -20,7 +19,7 @@ pow_real(double x, uint64_t e)
     return r;
 }
 
-static void
+static inline void
 pow_complex(lp_real *re, lp_real *im, uint64_t e)
 {
     lp_real xr = *re, xi = *im, rr = 1, ri = 0, t;

@@ -1,0 +1,427 @@
+/* pld_grid_taylor.c -- the Gaussian step's certified masses (pld_masses'
+ * contract, pld_internal.h) by Taylor blocks in the loss l: Arb only at each
+ * block's anchors, each mass a polynomial evaluated in doubles with a proved
+ * bound (issue 31: the per-point Arb arithmetic of pld_grid.c's route was
+ * half of a run's time at q = 1e-4).
+ *
+ * H(l) = P(X <= l), or P(X > l) where that is the smaller (then the masses
+ * are its differences with the sign turned); for a block of interior masses
+ * m_i = H(l_i) - H(l_{i-1}), i0 <= i < i1, around the index ic (l_c = l_ic),
+ * m(t) = H(l_c + t) - H(l_c + t - h), so that m_i = m(j h) with j = i - ic:
+ *  1. Arb: the Taylor coefficients of H at l_c and at l_c - h (H is built of
+ *     exp, log and erfc: Arb's power series), their difference
+ *     g_k = m^(k)(0)/k! (k < N) and e_k = g_k h^k, so m_i = sum_{k<N} e_k j^k + R_j;
+ *  2. Lagrange: |R_j| <= |j h|^N sup |m^(N)| / N!, and m^(N)(tau) =
+ *     H^(N)(l_c + tau) - H^(N)(l_c + tau - h) = h H^(N+1)(xi) for some xi in
+ *     Xi = [l_c + t_min - h, l_c + t_max], so |R_j| <= h (N+1) |c_{N+1}(Xi)| (B h)^N
+ *     with c_{N+1}(Xi) the coefficient N+1 of H's series at the ball Xi (it
+ *     holds H^(N+1)(xi)/(N+1)! for every xi in Xi) and B = max |j|;
+ *  3. doubles: e^_k the nearest doubles (|e^_k - e_k| <= err_k, from the
+ *     balls), v = sum e^_k j^k by Horner at the integer j (exact as a double):
+ *     v_{N-1} = e^_{N-1}, v_k = fl(fl(v_{k+1} j) + e^_k), so that the term of
+ *     e^_k meets k products and k + 1 sums, each rounding by (1 + delta),
+ *     |delta| <= u = 2^-53, and v_0 = sum_k e^_k j^k (1 + theta_{2k+1}) with
+ *     |theta_n| <= gamma_n = n u / (1 - n u) <= (n + 1) u (Higham, Accuracy and
+ *     Stability of Numerical Algorithms, 2nd ed., Lemma 3.1 and Sec. 5.1; a
+ *     fused multiply-add rounds once where this counts two), so every mass of
+ *     the block is within
+ *       eps = sum_k (2k+2) u |e^_k| B^k + sum_k err_k B^k + h (N+1) |c_{N+1}(Xi)| (B h)^N
+ *     of the double computed, eps rounded up (Arb's mag_t): about 2.2e-16 of
+ *     the mass (e^_0's rounding and the last sum's), far below 2^-50.
+ * A block is kept when eps is below 2^-50 of the least mass it can hold (a
+ * choice, the bound certified either way: the masses' radii enter the FFT's
+ * bound as their sum, pld_compose.c, at 2^-53 of the masses already from
+ * their rounding to doubles); else it is halved (the remainder dominates) or
+ * its precision raised (the balls dominate).  Below BLOCK_MIN points the
+ * masses are H's differences in Arb directly (pld_loss_cdf_arb): near the
+ * loss's infimum (remove) or supremum (add), where H's derivatives grow as
+ * (l - log(1-q))^-k, the blocks shrink geometrically, and only there.
+ * The tails G_i = P(X > l_i) and F_i = P(X <= l_i) are the masses' suffix
+ * and prefix sums in Arb (radii relative to themselves).  One thread: the
+ * masses no longer dominate a run (the relations run at once, pld_study.c),
+ * and the results do not depend on any thread count. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include "account/pld/pld_internal.h"
+#include "arb_hypgeom.h"
+#include "arb_poly.h"
+#include "core/host.h"
+
+#define TERMS 16                /* N: the polynomial's terms, degree N - 1 */
+#define BLOCK_MAX 4096
+#define BLOCK_MIN 4
+#define CONST_PREC 384          /* the constants' precision (the series' is lower) */
+#define SERIES_PREC_MAX 320
+
+typedef struct {
+    lp_pld_relation rel;
+    double h;
+    int64_t kmin;
+    arb_t q, one_minus_q, a, b0, b1;    /* q, 1 - q, M/sqrt2, 1/(2 M sqrt2), 1/(M sqrt2) */
+    double q_d, M_d;
+} taylor_ctx;
+
+static void
+ctx_init(taylor_ctx *x, const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, double h)
+{
+    arb_t s2;
+    x->rel = rel;
+    x->h = h;
+    x->kmin = kmin;
+    x->q_d = run->q_d;
+    x->M_d = run->M_d;
+    arb_init(x->q);
+    arb_init(x->one_minus_q);
+    arb_init(x->a);
+    arb_init(x->b0);
+    arb_init(x->b1);
+    arb_init(s2);
+    arb_set(x->q, run->q);
+    arb_sub_ui(x->one_minus_q, run->q, 1, CONST_PREC);
+    arb_neg(x->one_minus_q, x->one_minus_q);
+    arb_sqrt_ui(s2, 2, CONST_PREC);
+    arb_div(x->a, run->M, s2, CONST_PREC);              /* M/sqrt2 */
+    arb_mul(x->b1, run->M, s2, CONST_PREC);
+    arb_inv(x->b1, x->b1, CONST_PREC);                  /* 1/(M sqrt2) */
+    arb_mul_2exp_si(x->b0, x->b1, -1);                  /* 1/(2 M sqrt2) */
+    arb_clear(s2);
+}
+
+static void
+ctx_clear(taylor_ctx *x)
+{
+    arb_clear(x->q);
+    arb_clear(x->one_minus_q);
+    arb_clear(x->a);
+    arb_clear(x->b0);
+    arb_clear(x->b1);
+}
+
+/* c_0 .. c_{n-1}: the Taylor coefficients at l0 (a ball: then each holds
+ * H^(k)(xi)/k! for every xi in it) of H = P(X <= l) (upper = 0) or P(X > l)
+ * (upper = 1), with the notation of pld.h's top:
+ *   remove: X <= l iff u <= U = M log(E(l)/q) + 1/(2M), E(l) = e^l - 1 + q,
+ *           P(X <= l) = (1-q) Phi(U) + q Phi(U - 1/M);
+ *   add:    X <= l iff u >= V = M log(E(-l)/q) + 1/(2M), P(X <= l) = Phi(-V);
+ * Phi(z) = erfc(-z/sqrt2)/2.  With w = s (M L + 1/(2M))/sqrt2, L = log(E/q),
+ * s = +1 for remove's upper tail and add's cdf (else -1): the first term is
+ * erfc(w)/2, remove's second erfc(w - s/(M sqrt2))/2.  Returns 0, or -1 when
+ * E is not certainly positive on l0 (at or beyond the loss's end). */
+static int
+cdf_series(arb_ptr c, const arb_t l0, int upper, slong n, const taylor_ctx *x, slong prec)
+{
+    const int sigma = x->rel == LP_PLD_REMOVE ? 1 : -1;
+    const int s = (x->rel == LP_PLD_REMOVE) == (upper != 0) ? 1 : -1;
+    arb_ptr E = _arb_vec_init(n), w = _arb_vec_init(n), g = _arb_vec_init(n);
+    arb_t x0, ex;
+    int ok;
+    arb_init(x0);
+    arb_init(ex);
+    arb_mul_si(x0, l0, sigma, prec);
+    arb_exp(ex, x0, prec);
+    arb_expm1(E + 0, x0, prec);
+    arb_add(E + 0, E + 0, x->q, prec);                  /* e^x - 1 + q, no cancellation */
+    ok = arb_is_positive(E + 0);
+    if (ok) {
+        /* E(s') = e^{x0} e^{sigma s'} - 1 + q: coefficient k >= 1 is e^{x0} sigma^k / k! */
+        for (slong k = 1; k < n; k++) {
+            arb_div_si(E + k, k == 1 ? ex : E + k - 1, sigma * k, prec);
+        }
+        _arb_vec_scalar_div(E, E, n, x->q, prec);
+        _arb_poly_log_series(w, E, n, n, prec);         /* L */
+        _arb_vec_scalar_mul(w, w, n, x->a, prec);
+        arb_add(w + 0, w + 0, x->b0, prec);             /* (M L + 1/(2M))/sqrt2 */
+        if (s < 0)
+            _arb_vec_neg(w, w, n);
+        _arb_hypgeom_erfc_series(c, w, n, n, prec);
+        if (x->rel == LP_PLD_REMOVE) {
+            if (s > 0)
+                arb_sub(w + 0, w + 0, x->b1, prec);
+            else
+                arb_add(w + 0, w + 0, x->b1, prec);
+            _arb_hypgeom_erfc_series(g, w, n, n, prec);
+            _arb_vec_scalar_mul(c, c, n, x->one_minus_q, prec);
+            _arb_vec_scalar_addmul(c, g, n, x->q, prec);
+        }
+        _arb_vec_scalar_mul_2exp_si(c, c, n, -1);
+    }
+    _arb_vec_clear(E, n);
+    _arb_vec_clear(w, n);
+    _arb_vec_clear(g, n);
+    arb_clear(x0);
+    arb_clear(ex);
+    return ok ? 0 : -1;
+}
+
+/* H at l_{kmin+i} in doubles (libm): the choice of the smaller tail only */
+static int
+upper_is_smaller(const taylor_ctx *x, int64_t i)
+{
+    const double l = (double) (x->kmin + i) * x->h, sigma = x->rel == LP_PLD_REMOVE ? 1 : -1;
+    const double e = expm1(sigma * l) + x->q_d, M = x->M_d;
+    double U, F;
+    if (!(e > 0))
+        return x->rel == LP_PLD_ADD;    /* remove: F = 0 below; add: F = 1 above */
+    U = M * log(e / x->q_d) + 0.5 / M;
+    F = x->rel == LP_PLD_REMOVE
+        ? (1 - x->q_d) * 0.5 * erfc(-U / M_SQRT2) + x->q_d * 0.5 * erfc(-(U - 1 / M) / M_SQRT2)
+        : 0.5 * erfc(U / M_SQRT2);
+    return F > 0.5;
+}
+
+/* The block i0 <= i < i1 around ic (see the top).  Returns 0 and fills
+ * mass[i0 .. i1), or 1 when the remainder bound is too large (a smaller
+ * block), 2 when the balls are (raise prec), -1 when E is not positive on
+ * Xi.  *ratio: the remainder over its allowance (a double, for the next
+ * block's size: the remainder grows as B^N). */
+static int
+block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, int upper, const taylor_ctx *x,
+      slong prec)
+{
+    const int64_t ic = i0 + (i1 - i0 - 1) / 2;
+    const int64_t B = (ic - i0 > i1 - 1 - ic) ? ic - i0 : i1 - 1 - ic;
+    arb_ptr c0 = _arb_vec_init(TERMS + 2), c1 = _arb_vec_init(TERMS + 2);
+    double e[TERMS], low;
+    arb_t l, t, hp, Bh;
+    mag_t S, Ec, Eb, R, tm, Bm, eps, Bk;
+    int r = 0;
+    arb_init(l);
+    arb_init(t);
+    arb_init(hp);
+    arb_init(Bh);
+    mag_init(S);
+    mag_init(Ec);
+    mag_init(Eb);
+    mag_init(R);
+    mag_init(tm);
+    mag_init(Bm);
+    mag_init(eps);
+    mag_init(Bk);
+    arb_set_d(hp, x->h);
+    /* the remainder first (cheap to fail): c_{N+1} at Xi = [l_{i0-1}, l_{i1-1}] */
+    pld_grid_point(l, x->kmin + i0 - 1, x->h);
+    pld_grid_point(t, x->kmin + i1 - 1, x->h);
+    arb_union(l, l, t, prec);
+    *ratio = INFINITY;
+    if (cdf_series(c1, l, upper, TERMS + 2, x, prec) != 0) {
+        r = -1;
+        goto done;
+    }
+    arb_get_mag(R, c1 + TERMS + 1);
+    mag_mul_ui(R, R, TERMS + 1);
+    arb_mul_si(Bh, hp, B, prec);
+    arb_get_mag(Bm, Bh);                                /* B h */
+    mag_pow_ui(tm, Bm, TERMS);
+    mag_mul(R, R, tm);
+    arb_get_mag(tm, hp);
+    mag_mul(R, R, tm);                                  /* h (N+1) |c_{N+1}| (B h)^N */
+    /* every mass of the block is h H'(xi) for some xi in Xi: at least
+     * h min |c_1(Xi)|; the remainder must be far below that */
+    arb_get_mag_lower(Bk, c1 + 1);
+    arb_get_mag_lower(eps, hp);
+    mag_mul_lower(Bk, Bk, eps);
+    mag_mul_2exp_si(tm, R, 52);
+    *ratio = mag_is_zero(Bk) ? INFINITY : mag_get_d(tm) / mag_get_d(Bk);
+    if (mag_cmp(tm, Bk) > 0) {
+        r = 1;
+        goto done;
+    }
+    /* the coefficients: H's series at l_c and at l_c - h, differenced */
+    pld_grid_point(l, x->kmin + ic, x->h);
+    if (cdf_series(c0, l, upper, TERMS, x, prec) != 0) {
+        r = -1;
+        goto done;
+    }
+    arb_sub(l, l, hp, prec);                            /* exact: l_c - h = l_{ic-1} */
+    if (cdf_series(c1, l, upper, TERMS, x, prec) != 0) {
+        r = -1;
+        goto done;
+    }
+    _arb_vec_sub(c0, c0, c1, TERMS, prec);
+    if (upper)
+        _arb_vec_neg(c0, c0, TERMS);                    /* g_k */
+    arb_one(t);
+    mag_zero(S);
+    mag_zero(Ec);
+    mag_zero(Eb);
+    mag_one(Bk);
+    mag_set_ui(Bm, (ulong) B);
+    for (int k = 0; k < TERMS; k++) {
+        arb_t d;
+        arb_init(d);
+        arb_mul(c0 + k, c0 + k, t, prec);               /* e_k = g_k h^k */
+        arb_mul(t, t, hp, prec);
+        e[k] = arf_get_d(arb_midref(c0 + k), ARF_RND_NEAR);
+        arb_set_d(d, e[k]);
+        arb_sub(d, c0 + k, d, prec);
+        arb_get_mag(tm, d);                             /* err_k >= |e^_k - e_k| */
+        mag_addmul(Ec, tm, Bk);
+        mag_addmul(Eb, arb_radref(c0 + k), Bk);         /* the radii's part of it */
+        mag_set_d(tm, e[k]);
+        mag_mul(tm, tm, Bk);
+        mag_mul_ui(tm, tm, 2 * k + 2);
+        mag_add(S, S, tm);                              /* (2k+2) |e^_k| B^k */
+        mag_mul(Bk, Bk, Bm);
+        arb_clear(d);
+    }
+    mag_mul_2exp_si(eps, S, -53);                       /* sum gamma_{2k+1} |e^_k| B^k */
+    mag_add(eps, eps, Ec);
+    mag_add(eps, eps, R);
+    /* the least |mass| the block can hold, in doubles (a choice) */
+    low = fabs(e[0]);
+    {
+        double bk = 1;
+        for (int k = 1; k < TERMS; k++) {
+            bk *= (double) B;
+            low -= fabs(e[k]) * bk;
+        }
+    }
+    if (!(mag_cmp_2exp_si(eps, 1000) < 0) || !(low > 0) || !(mag_get_d(eps) <= ldexp(low, -50))) {
+        /* to blame: the balls' radii (raise the precision) where they are
+         * most of eps, else the remainder or the polynomial's spread over
+         * the block (a smaller block) */
+        mag_mul_2exp_si(tm, Eb, 1);
+        r = mag_cmp(tm, eps) > 0 && low > 0 ? 2 : 1;
+        goto done;
+    }
+    for (int64_t i = i0; i < i1; i++) {
+        const double j = (double) (i - ic);
+        double v = e[TERMS - 1];
+        for (int k = TERMS - 2; k >= 0; k--)
+            v = v * j + e[k];
+        arb_set_d(mass + i, v);
+        mag_set(arb_radref(mass + i), eps);
+    }
+done:
+    _arb_vec_clear(c0, TERMS + 2);
+    _arb_vec_clear(c1, TERMS + 2);
+    arb_clear(l);
+    arb_clear(t);
+    arb_clear(hp);
+    arb_clear(Bh);
+    mag_clear(S);
+    mag_clear(Ec);
+    mag_clear(Eb);
+    mag_clear(R);
+    mag_clear(tm);
+    mag_clear(Bm);
+    mag_clear(eps);
+    mag_clear(Bk);
+    return r;
+}
+
+/* mass[i] = H(l_i) - H(l_{i-1}) (sign turned for the upper tail) in Arb,
+ * the precision raised until its radius is below 2^-50 of it (or 1024 bits) */
+static void
+direct(arb_ptr m, const lp_dpsgd *run, int64_t i, int upper, const taylor_ctx *x)
+{
+    arb_t l, a, b;
+    arb_init(l);
+    arb_init(a);
+    arb_init(b);
+    for (slong prec = 96;; prec *= 2) {
+        pld_grid_point(l, x->kmin + i, x->h);
+        pld_loss_cdf_arb(a, run, x->rel, l, !upper, prec);
+        pld_grid_point(l, x->kmin + i - 1, x->h);
+        pld_loss_cdf_arb(b, run, x->rel, l, !upper, prec);
+        if (upper)
+            arb_sub(m, b, a, prec);
+        else
+            arb_sub(m, a, b, prec);
+        if (prec >= 1024 || arb_rel_accuracy_bits(m) >= 50 || arb_is_zero(m))
+            break;
+    }
+    arb_clear(l);
+    arb_clear(a);
+    arb_clear(b);
+}
+
+arb_ptr
+pld_masses_taylor(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
+                  arb_ptr *tails, arb_ptr *lower)
+{
+    arb_ptr mass = _arb_vec_init(K);
+    const int64_t nb = K > 1 ? K - 1 : 1;
+    taylor_ctx x;
+    ctx_init(&x, run, rel, kmin, h);
+    if (K == 1) {
+        arb_one(mass + 0);
+    } else {
+        arb_t l;
+        int64_t i = 1, b = 64, blocks = 0, tries = 0, directs = 0;
+        /* a precision for the differences' cancellation: H/m ~ 1/(h H'/H) */
+        slong prec = 80 + (slong) fmin(160.0, fmax(0.0, ceil(-log2(h))));
+        arb_init(l);
+        /* the ends: the clamped tails (m_0 = P(X <= l_kmin), m_{K-1} = P(X > l_{kmax-1})) */
+        pld_grid_point(l, kmin, h);
+        pld_loss_cdf_arb(mass + 0, run, rel, l, 1, MASS_PREC + 64);
+        pld_grid_point(l, kmin + K - 2, h);
+        pld_loss_cdf_arb(mass + K - 1, run, rel, l, 0, MASS_PREC + 64);
+        arb_clear(l);
+        while (i < K - 1 && !lp_cancelled()) {
+            const int64_t end = i + b < K - 1 ? i + b : K - 1;
+            const int upper = upper_is_smaller(&x, (i + end) / 2);
+            double ratio = INFINITY, f;
+            const int r = end - i >= BLOCK_MIN ? block(mass, &ratio, i, end, upper, &x, prec) : -1;
+            tries++;
+            /* the next size from the remainder's ratio (R ~ B^N), at most
+             * doubled, at least quartered (a choice) */
+            f = 0.85 * pow(ratio, -1.0 / TERMS);
+            f = isfinite(f) ? fmin(2.0, fmax(0.25, f)) : 0.25;
+            if (r == 0) {
+                blocks++;
+                i = end;
+                b = (int64_t) fmin((double) BLOCK_MAX, fmax((double) BLOCK_MIN, floor(f * (double) b)));
+            } else if (r == 2 && prec < SERIES_PREC_MAX) {
+                prec = prec * 3 / 2 > SERIES_PREC_MAX ? SERIES_PREC_MAX : prec * 3 / 2;
+            } else if (end - i >= 2 * BLOCK_MIN) {
+                b = (int64_t) fmax((double) BLOCK_MIN, floor(fmin(f, 0.5) * (double) (end - i)));
+            } else {
+                /* a few points at the loss's end: one by one in Arb */
+                direct(mass + i, run, i, upper, &x);
+                directs++;
+                i++;
+                b = BLOCK_MIN;
+            }
+        }
+        if (getenv("LP_PLD_DEBUG"))
+            fprintf(stderr, "pld: masses: %lld blocks (%lld tries), %lld direct, series at %ld bits\n",
+                    (long long) blocks, (long long) tries, (long long) directs, (long) prec);
+    }
+    /* the midpoints' signs: a ball of a negative midpoint moved to 0 */
+    for (int64_t i = 0; i < K; i++)
+        if (arf_sgn(arb_midref(mass + i)) < 0) {
+            mag_t a;
+            mag_init(a);
+            arf_get_mag(a, arb_midref(mass + i));
+            mag_add(arb_radref(mass + i), arb_radref(mass + i), a);
+            arf_zero(arb_midref(mass + i));
+            mag_clear(a);
+        }
+    ctx_clear(&x);
+    /* the tails: G_i = P(X > l_i) = sum_{k > i} m_k, F_i = sum_{k <= i} m_k */
+    if (tails) {
+        arb_ptr G = _arb_vec_init(nb);
+        if (K > 1) {
+            arb_set(G + K - 2, mass + K - 1);
+            for (int64_t i = K - 2; i-- > 0 && !lp_cancelled();)
+                arb_add(G + i, G + i + 1, mass + i + 1, MASS_PREC);
+        }
+        *tails = G;
+    }
+    if (lower) {
+        *lower = NULL;
+        if (rel == LP_PLD_ADD) {
+            arb_ptr F = _arb_vec_init(nb);
+            if (K > 1) {
+                arb_set(F + 0, mass + 0);
+                for (int64_t i = 1; i < K - 1 && !lp_cancelled(); i++)
+                    arb_add(F + i, F + i - 1, mass + i, MASS_PREC);
+            }
+            *lower = F;
+        }
+    }
+    return mass;
+}

@@ -100,20 +100,22 @@ ctx_clear(taylor_ctx *x)
 }
 
 /* c_0 .. c_{n-1}: the Taylor coefficients at l0 (a ball: then each holds
- * H^(k)(xi)/k! for every xi in it) of H = P(X <= l) (upper = 0) or P(X > l)
- * (upper = 1), with the notation of pld.h's top:
+ * H^(k)(xi)/k! for every xi in it) of H = P(X <= l), with the notation of
+ * pld.h's top:
  *   remove: X <= l iff u <= U = M log(E(l)/q) + 1/(2M), E(l) = e^l - 1 + q,
- *           P(X <= l) = (1-q) Phi(U) + q Phi(U - 1/M);
- *   add:    X <= l iff u >= V = M log(E(-l)/q) + 1/(2M), P(X <= l) = Phi(-V);
- * Phi(z) = erfc(-z/sqrt2)/2.  With w = s (M L + 1/(2M))/sqrt2, L = log(E/q),
- * s = +1 for remove's upper tail and add's cdf (else -1): the first term is
- * erfc(w)/2, remove's second erfc(w - s/(M sqrt2))/2.  Returns 0, or -1 when
- * E is not certainly positive on l0 (at or beyond the loss's end). */
+ *           H = (1-q) Phi(U) + q Phi(U - 1/M);
+ *   add:    X <= l iff u >= V = M log(E(-l)/q) + 1/(2M), H = Phi(-V);
+ * Phi(z) = erfc(-z/sqrt2)/2: with w = s (M L + 1/(2M))/sqrt2, L = log(E/q),
+ * s = -1 (remove) or +1 (add), the first term is erfc(w)/2 and remove's
+ * second erfc(w + 1/(M sqrt2))/2.  Only c_1 .. are used (the masses are
+ * H's differences), whose relative accuracy does not depend on H's size.
+ * Returns 0, or -1 when E is not certainly positive on l0 (at or beyond the
+ * loss's end). */
 static int
-cdf_series(arb_ptr c, const arb_t l0, int upper, slong n, const taylor_ctx *x, slong prec)
+cdf_series(arb_ptr c, const arb_t l0, slong n, const taylor_ctx *x, slong prec)
 {
     const int sigma = x->rel == LP_PLD_REMOVE ? 1 : -1;
-    const int s = (x->rel == LP_PLD_REMOVE) == (upper != 0) ? 1 : -1;
+    const int s = x->rel == LP_PLD_REMOVE ? -1 : 1;
     arb_ptr E = _arb_vec_init(n), w = _arb_vec_init(n), g = _arb_vec_init(n);
     arb_t x0, ex;
     int ok;
@@ -137,10 +139,7 @@ cdf_series(arb_ptr c, const arb_t l0, int upper, slong n, const taylor_ctx *x, s
             _arb_vec_neg(w, w, n);
         _arb_hypgeom_erfc_series(c, w, n, n, prec);
         if (x->rel == LP_PLD_REMOVE) {
-            if (s > 0)
-                arb_sub(w + 0, w + 0, x->b1, prec);
-            else
-                arb_add(w + 0, w + 0, x->b1, prec);
+            arb_add(w + 0, w + 0, x->b1, prec);
             _arb_hypgeom_erfc_series(g, w, n, n, prec);
             _arb_vec_scalar_mul(c, c, n, x->one_minus_q, prec);
             _arb_vec_scalar_addmul(c, g, n, x->q, prec);
@@ -177,8 +176,7 @@ upper_is_smaller(const taylor_ctx *x, int64_t i)
  * Xi.  *ratio: the remainder over its allowance (a double, for the next
  * block's size: the remainder grows as B^N). */
 static int
-block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, int upper, const taylor_ctx *x,
-      slong prec)
+block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, const taylor_ctx *x, slong prec)
 {
     const int64_t ic = i0 + (i1 - i0 - 1) / 2;
     const int64_t B = (ic - i0 > i1 - 1 - ic) ? ic - i0 : i1 - 1 - ic;
@@ -205,18 +203,18 @@ block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, int upper, const tayl
     pld_grid_point(t, x->kmin + i1 - 1, x->h);
     arb_union(l, l, t, prec);
     *ratio = INFINITY;
-    if (cdf_series(c1, l, upper, TERMS + 2, x, prec) != 0) {
+    if (cdf_series(c1, l, TERMS + 2, x, prec) != 0) {
         r = -1;
         goto done;
     }
     arb_get_mag(R, c1 + TERMS + 1);
     mag_mul_ui(R, R, TERMS + 1);
-    arb_mul_si(Bh, hp, B, prec);
-    arb_get_mag(Bm, Bh);                                /* B h */
+    arb_mul_si(Bh, hp, B + 1, prec);
+    arb_get_mag(Bm, Bh);                                /* (B + 1) h */
     mag_pow_ui(tm, Bm, TERMS);
     mag_mul(R, R, tm);
     arb_get_mag(tm, hp);
-    mag_mul(R, R, tm);                                  /* h (N+1) |c_{N+1}| (B h)^N */
+    mag_mul(R, R, tm);                                  /* h (N+1) |c_{N+1}| ((B+1) h)^N */
     /* every mass of the block is h H'(xi) for some xi in Xi: at least
      * h min |c_1(Xi)|; the remainder must be far below that */
     arb_get_mag_lower(Bk, c1 + 1);
@@ -228,21 +226,29 @@ block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, int upper, const tayl
         r = 1;
         goto done;
     }
-    /* the coefficients: H's series at l_c and at l_c - h, differenced */
+    /* the coefficients: d_k = c_k h^k of H's series at l_c (k = 1 .. N),
+     * then e_k = sum_{k' > k} d_k' binom(k', k) (-1)^(k'-k+1) */
     pld_grid_point(l, x->kmin + ic, x->h);
-    if (cdf_series(c0, l, upper, TERMS, x, prec) != 0) {
+    if (cdf_series(c0, l, TERMS + 1, x, prec) != 0) {
         r = -1;
         goto done;
     }
-    arb_sub(l, l, hp, prec);                            /* exact: l_c - h = l_{ic-1} */
-    if (cdf_series(c1, l, upper, TERMS, x, prec) != 0) {
-        r = -1;
-        goto done;
+    arb_set(t, hp);
+    for (int k = 1; k <= TERMS; k++) {
+        arb_mul(c0 + k, c0 + k, t, prec);
+        arb_mul(t, t, hp, prec);
     }
-    _arb_vec_sub(c0, c0, c1, TERMS, prec);
-    if (upper)
-        _arb_vec_neg(c0, c0, TERMS);                    /* g_k */
-    arb_one(t);
+    for (int k = 0; k < TERMS; k++) {
+        ulong binom = (ulong) (k + 1);                  /* binom(k', k) from k' = k + 1 */
+        arb_zero(c1 + k);
+        for (int kk = k + 1; kk <= TERMS; kk++) {
+            if ((kk - k) & 1)
+                arb_addmul_ui(c1 + k, c0 + kk, binom, prec);
+            else
+                arb_submul_ui(c1 + k, c0 + kk, binom, prec);
+            binom = binom * (ulong) (kk + 1) / (ulong) (kk + 1 - k);
+        }
+    }
     mag_zero(S);
     mag_zero(Ec);
     mag_zero(Eb);
@@ -251,14 +257,12 @@ block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, int upper, const tayl
     for (int k = 0; k < TERMS; k++) {
         arb_t d;
         arb_init(d);
-        arb_mul(c0 + k, c0 + k, t, prec);               /* e_k = g_k h^k */
-        arb_mul(t, t, hp, prec);
-        e[k] = arf_get_d(arb_midref(c0 + k), ARF_RND_NEAR);
+        e[k] = arf_get_d(arb_midref(c1 + k), ARF_RND_NEAR);
         arb_set_d(d, e[k]);
-        arb_sub(d, c0 + k, d, prec);
+        arb_sub(d, c1 + k, d, prec);
         arb_get_mag(tm, d);                             /* err_k >= |e^_k - e_k| */
         mag_addmul(Ec, tm, Bk);
-        mag_addmul(Eb, arb_radref(c0 + k), Bk);         /* the radii's part of it */
+        mag_addmul(Eb, arb_radref(c1 + k), Bk);         /* the radii's part of it */
         mag_set_d(tm, e[k]);
         mag_mul(tm, tm, Bk);
         mag_mul_ui(tm, tm, 2 * k + 2);
@@ -351,8 +355,9 @@ pld_masses_taylor(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_
     } else {
         arb_t l;
         int64_t i = 1, b = 64, blocks = 0, tries = 0, directs = 0;
-        /* a precision for the differences' cancellation: H/m ~ 1/(h H'/H) */
-        slong prec = 80 + (slong) fmin(160.0, fmax(0.0, ceil(-log2(h))));
+        /* the series' precision (raised where the balls, not the remainder,
+         * keep a block from 2^-50) */
+        slong prec = 80;
         arb_init(l);
         /* the ends: the clamped tails (m_0 = P(X <= l_kmin), m_{K-1} = P(X > l_{kmax-1})) */
         pld_grid_point(l, kmin, h);
@@ -364,7 +369,7 @@ pld_masses_taylor(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_
             const int64_t end = i + b < K - 1 ? i + b : K - 1;
             const int upper = upper_is_smaller(&x, (i + end) / 2);
             double ratio = INFINITY, f;
-            const int r = end - i >= BLOCK_MIN ? block(mass, &ratio, i, end, upper, &x, prec) : -1;
+            const int r = end - i >= BLOCK_MIN ? block(mass, &ratio, i, end, &x, prec) : -1;
             tries++;
             /* the next size from the remainder's ratio (R ~ B^N), at most
              * doubled, at least quartered (a choice) */

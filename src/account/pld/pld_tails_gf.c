@@ -17,12 +17,14 @@
  * times the largest |v|^; a block whose least weight is at least 2^-900 is
  * summed in doubles from a_up >= w_{i0} and r_up >= e^{t h} (both rounded up
  * from Arb): w^_0 = a_up, w^_{k+1} = fl(w^_k r_up) >= w^_k r_up (1 - u) (all
- * normal), so w_{i0+k} <= w^_k (1 - u)^-k; each product p_k = fl(u_k w^_k) >=
+ * normal), so w_{i0+k} <= w^_k (1 - u)^-k; |v_k| <= u_k (1 - u)^-1 with
+ * u_k = fl(|mid_k^| + rad_k^), mid_k^ the midpoint rounded away from zero,
+ * rad_k^ >= the radius (Arb's mag_get_d); each product p_k = fl(u_k w^_k) >=
  * u_k w^_k (1 - u) - eta (eta = 2^-1074, an underflow); the nonnegative p_k
  * summed in order within the block (>= their sum times (1 - u)^GF_BLOCK),
  * and the nb blocks' sums in order into s^ (>= theirs times (1 - u)^nb).
  * Hence, n the points so summed, their part is at most
- * (s^ + n eta) (1 - u)^-(nb + 2 GF_BLOCK + 1) <= (s^ + n eta)(1 + 2 (nb + 2 GF_BLOCK + 1) u),
+ * (s^ + n eta) (1 - u)^-(nb + 2 GF_BLOCK + 2) <= (s^ + n eta)(1 + 2 (nb + 2 GF_BLOCK + 2) u),
  * u = 2^-53 (nb u < 2^-30; the blocks keep this far below the masses'
  * radii, which a run's T-th power multiplies by T); a block between the two
  * (its weights crossing 2^-900) is summed in Arb.  The total is multiplied
@@ -86,8 +88,8 @@ pld_gf_sum(arb_t sum, arb_t e1, arb_t step, arb_ptr e0, arb_srcptr v, int64_t cn
             wk = arf_get_d(u, ARF_RND_UP);
             double sb = 0;
             for (int64_t i = i0; i < i1; i++) {
-                arb_get_abs_ubound_arf(u, v + i, 53);
-                sb += arf_get_d(u, ARF_RND_UP) * wk;
+                /* |v_i| <= |mid rounded away from 0| + rad^ <= fl(that)(1 + u) */
+                sb += (fabs(arf_get_d(arb_midref(v + i), ARF_RND_UP)) + mag_get_d(arb_radref(v + i))) * wk;
                 wk *= r_up;
             }
             s_hat += sb;
@@ -103,12 +105,12 @@ pld_gf_sum(arb_t sum, arb_t e1, arb_t step, arb_ptr e0, arb_srcptr v, int64_t cn
             }
         }
     }
-    /* sum = e^{t l_ref} (part + (s^ + n eta)(1 + 2 (nb + 2 GF_BLOCK + 1) u) + n_tiny u_max 2^-898) */
+    /* sum = e^{t l_ref} (part + (s^ + n eta)(1 + 2 (nb + 2 GF_BLOCK + 2) u) + n_tiny u_max 2^-898) */
     arb_set_d(a, s_hat);
     arb_set_si(b, n_chain);
     arb_mul_2exp_si(b, b, -1074);
     arb_add(a, a, b, MASS_PREC);
-    arb_set_si(b, 2 * (nb_chain + 2 * GF_BLOCK + 1));
+    arb_set_si(b, 2 * (nb_chain + 2 * GF_BLOCK + 2));
     arb_mul_2exp_si(b, b, -53);
     arb_add_ui(b, b, 1, MASS_PREC);
     arb_mul(a, a, b, MASS_PREC);

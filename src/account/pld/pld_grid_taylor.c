@@ -4,18 +4,21 @@
  * bound (issue 31: the per-point Arb arithmetic of pld_grid.c's route was
  * half of a run's time at q = 1e-4).
  *
- * H(l) = P(X <= l), or P(X > l) where that is the smaller (then the masses
- * are its differences with the sign turned); for a block of interior masses
- * m_i = H(l_i) - H(l_{i-1}), i0 <= i < i1, around the index ic (l_c = l_ic),
- * m(t) = H(l_c + t) - H(l_c + t - h), so that m_i = m(j h) with j = i - ic:
- *  1. Arb: the Taylor coefficients of H at l_c and at l_c - h (H is built of
- *     exp, log and erfc: Arb's power series), their difference
- *     g_k = m^(k)(0)/k! (k < N) and e_k = g_k h^k, so m_i = sum_{k<N} e_k j^k + R_j;
- *  2. Lagrange: |R_j| <= |j h|^N sup |m^(N)| / N!, and m^(N)(tau) =
- *     H^(N)(l_c + tau) - H^(N)(l_c + tau - h) = h H^(N+1)(xi) for some xi in
- *     Xi = [l_c + t_min - h, l_c + t_max], so |R_j| <= h (N+1) |c_{N+1}(Xi)| (B h)^N
- *     with c_{N+1}(Xi) the coefficient N+1 of H's series at the ball Xi (it
- *     holds H^(N+1)(xi)/(N+1)! for every xi in Xi) and B = max |j|;
+ * H(l) = P(X <= l); for a block of interior masses m_i = H(l_i) - H(l_{i-1}),
+ * i0 <= i < i1, around the index ic (l_c = l_ic), j = i - ic, B = max |j|:
+ *  1. Arb: the Taylor coefficients c_1 .. c_N of H at l_c (H is built of exp,
+ *     log and erfc: Arb's power series), d_k = c_k h^k, and
+ *     e_k = sum_{k < k' <= N} d_k' binom(k', k) (-1)^(k'-k+1), so that
+ *     sum_{k<N} e_k j^k = P(j h) - P((j-1) h) exactly, P the Taylor polynomial
+ *     of degree N (its constant term cancels: no difference of H's values,
+ *     so no bits lost to H/m);
+ *  2. Lagrange: with R = H(l_c + .) - P, m_i = sum_k e_k j^k + R(jh) - R((j-1)h),
+ *     and R(jh) - R((j-1)h) is h R'(s) for some s in [(j-1)h, jh], where R' is
+ *     the remainder of H' 's Taylor polynomial P' of degree N - 1:
+ *     |R'(s)| <= |H^(N+1)(xi)| |s|^N / N! for some xi in
+ *     Xi = [l_{i0-1}, l_{i1-1}], so the remainder is at most
+ *     h (N+1) |c_{N+1}(Xi)| ((B+1) h)^N, c_{N+1}(Xi) the coefficient N+1 of H's
+ *     series at the ball Xi (it holds H^(N+1)(xi)/(N+1)! for every xi in Xi);
  *  3. doubles: e^_k the nearest doubles (|e^_k - e_k| <= err_k, from the
  *     balls), v = sum e^_k j^k by Horner at the integer j (exact as a double):
  *     v_{N-1} = e^_{N-1}, v_k = fl(fl(v_{k+1} j) + e^_k), so that the term of
@@ -25,17 +28,19 @@
  *     Stability of Numerical Algorithms, 2nd ed., Lemma 3.1 and Sec. 5.1; a
  *     fused multiply-add rounds once where this counts two), so every mass of
  *     the block is within
- *       eps = sum_k (2k+2) u |e^_k| B^k + sum_k err_k B^k + h (N+1) |c_{N+1}(Xi)| (B h)^N
+ *       eps = sum_k (2k+2) u |e^_k| B^k + sum_k err_k B^k + h (N+1) |c_{N+1}(Xi)| ((B+1) h)^N
  *     of the double computed, eps rounded up (Arb's mag_t): about 2.2e-16 of
  *     the mass (e^_0's rounding and the last sum's), far below 2^-50.
  * A block is kept when eps is below 2^-50 of the least mass it can hold (a
  * choice, the bound certified either way: the masses' radii enter the FFT's
  * bound as their sum, pld_compose.c, at 2^-53 of the masses already from
- * their rounding to doubles); else it is halved (the remainder dominates) or
- * its precision raised (the balls dominate).  Below BLOCK_MIN points the
- * masses are H's differences in Arb directly (pld_loss_cdf_arb): near the
- * loss's infimum (remove) or supremum (add), where H's derivatives grow as
- * (l - log(1-q))^-k, the blocks shrink geometrically, and only there.
+ * their rounding to doubles); else it is made smaller (the remainder
+ * dominates: the next size from the remainder's ratio to its allowance, as
+ * it grows like B^N) or its precision raised (the balls' radii dominate).
+ * Below BLOCK_MIN points the masses are H's differences in Arb directly
+ * (pld_loss_cdf_arb, the smaller tail's): near the loss's infimum (remove)
+ * or supremum (add), where H's derivatives grow as (l - log(1-q))^-k, the
+ * blocks shrink geometrically, and only there.
  * The tails G_i = P(X > l_i) and F_i = P(X <= l_i) are the masses' suffix
  * and prefix sums in Arb (radii relative to themselves).  One thread: the
  * masses no longer dominate a run (the relations run at once, pld_study.c),

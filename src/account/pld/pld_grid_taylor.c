@@ -401,7 +401,7 @@ pld_masses_taylor(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_
                     (long long) blocks, (long long) tries, (long long) directs, (long) prec);
     }
     /* the midpoints' signs: a ball of a negative midpoint moved to 0 */
-    for (int64_t i = 0; i < K; i++)
+    for (int64_t i = 0; i < K && !lp_cancelled(); i++)
         if (arf_sgn(arb_midref(mass + i)) < 0) {
             mag_t a;
             mag_init(a);

@@ -13,8 +13,8 @@
  * q = 1e-4), with a proved bound.  The weights are scaled,
  * w_i = e^{t (l_i - l_ref)} <= 1 with l_ref the end where e^{t l} is largest,
  * and taken in blocks of GF_BLOCK points: a block whose largest weight is
- * below 2^-900 (an upper bound from Arb) adds at most its count times 2^-900
- * times the largest |v|^; a block whose least weight is at least 2^-900 is
+ * below 2^-898 (an upper bound from Arb) adds at most its count times 2^-897
+ * times the largest u_i below; a block whose least weight is at least 2^-900 is
  * summed in doubles from a_up >= w_{i0} and r_up >= e^{t h} (both rounded up
  * from Arb): w^_0 = a_up, w^_{k+1} = fl(w^_k r_up) >= w^_k r_up (1 - u) (all
  * normal), so w_{i0+k} <= w^_k (1 - u)^-k; |v_k| <= u_k (1 - u)^-1 with
@@ -74,11 +74,10 @@ pld_gf_sum(arb_t sum, arb_t e1, arb_t step, arb_ptr e0, arb_srcptr v, int64_t cn
         arb_get_lbound_arf(la, a, MASS_PREC);
         arb_get_lbound_arf(lb, b, MASS_PREC);
         if (arf_cmp_2exp_si(u, -898) < 0 && arf_cmp_2exp_si(ua, -898) < 0) {
-            /* the largest weight below 2^-898 */
-            for (int64_t i = i0; i < i1; i++) {
-                arb_get_abs_ubound_arf(u, v + i, 53);
-                u_max = fmax(u_max, arf_get_d(u, ARF_RND_UP));
-            }
+            /* the largest weight below 2^-898; |v_i| <= (1 + u) u_i as below */
+            for (int64_t i = i0; i < i1; i++)
+                u_max = fmax(u_max, fabs(arf_get_d(arb_midref(v + i), ARF_RND_UP))
+                                    + mag_get_d(arb_radref(v + i)));
             n_tiny += i1 - i0;
         } else if (arf_cmp_2exp_si(la, -900) >= 0 && arf_cmp_2exp_si(lb, -900) >= 0
                    && arf_cmp_2exp_si(u, 1) < 0 && isfinite(r_up)) {
@@ -105,7 +104,7 @@ pld_gf_sum(arb_t sum, arb_t e1, arb_t step, arb_ptr e0, arb_srcptr v, int64_t cn
             }
         }
     }
-    /* sum = e^{t l_ref} (part + (s^ + n eta)(1 + 2 (nb + 2 GF_BLOCK + 2) u) + n_tiny u_max 2^-898) */
+    /* sum = e^{t l_ref} (part + (s^ + n eta)(1 + 2 (nb + 2 GF_BLOCK + 2) u) + n_tiny u_max 2^-897) */
     arb_set_d(a, s_hat);
     arb_set_si(b, n_chain);
     arb_mul_2exp_si(b, b, -1074);
@@ -119,7 +118,7 @@ pld_gf_sum(arb_t sum, arb_t e1, arb_t step, arb_ptr e0, arb_srcptr v, int64_t cn
     arb_add(sum, sum, part, MASS_PREC);
     arb_set_d(a, u_max);
     arb_mul_si(a, a, n_tiny, MASS_PREC);
-    arb_mul_2exp_si(a, a, -898);
+    arb_mul_2exp_si(a, a, -897);                    /* (1 + u) 2^-898 < 2^-897 */
     arb_add(sum, sum, a, MASS_PREC);
     pld_grid_point(l, ref, h);
     arb_mul(a, t, l, MASS_PREC);

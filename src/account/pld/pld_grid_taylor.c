@@ -50,118 +50,16 @@
 #include <string.h>
 #include <stdio.h>
 #include "account/pld/pld_internal.h"
-#include "arb_hypgeom.h"
-#include "arb_poly.h"
 #include "core/host.h"
 
 #define TERMS 16                /* N: the polynomial's terms, degree N - 1 */
 #define BLOCK_MAX 4096
 #define BLOCK_MIN 4
-#define CONST_PREC 384          /* the constants' precision (the series' is lower) */
 #define SERIES_PREC_MAX 320
-
-typedef struct {
-    lp_pld_relation rel;
-    double h;
-    int64_t kmin;
-    arb_t q, one_minus_q, a, b0, b1;    /* q, 1 - q, M/sqrt2, 1/(2 M sqrt2), 1/(M sqrt2) */
-    double q_d, M_d;
-} taylor_ctx;
-
-static void
-ctx_init(taylor_ctx *x, const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, double h)
-{
-    arb_t s2;
-    x->rel = rel;
-    x->h = h;
-    x->kmin = kmin;
-    x->q_d = run->q_d;
-    x->M_d = run->M_d;
-    arb_init(x->q);
-    arb_init(x->one_minus_q);
-    arb_init(x->a);
-    arb_init(x->b0);
-    arb_init(x->b1);
-    arb_init(s2);
-    arb_set(x->q, run->q);
-    arb_sub_ui(x->one_minus_q, run->q, 1, CONST_PREC);
-    arb_neg(x->one_minus_q, x->one_minus_q);
-    arb_sqrt_ui(s2, 2, CONST_PREC);
-    arb_div(x->a, run->M, s2, CONST_PREC);              /* M/sqrt2 */
-    arb_mul(x->b1, run->M, s2, CONST_PREC);
-    arb_inv(x->b1, x->b1, CONST_PREC);                  /* 1/(M sqrt2) */
-    arb_mul_2exp_si(x->b0, x->b1, -1);                  /* 1/(2 M sqrt2) */
-    arb_clear(s2);
-}
-
-static void
-ctx_clear(taylor_ctx *x)
-{
-    arb_clear(x->q);
-    arb_clear(x->one_minus_q);
-    arb_clear(x->a);
-    arb_clear(x->b0);
-    arb_clear(x->b1);
-}
-
-/* c_0 .. c_{n-1}: the Taylor coefficients at l0 (a ball: then each holds
- * H^(k)(xi)/k! for every xi in it) of H = P(X <= l), with the notation of
- * pld.h's top:
- *   remove: X <= l iff u <= U = M log(E(l)/q) + 1/(2M), E(l) = e^l - 1 + q,
- *           H = (1-q) Phi(U) + q Phi(U - 1/M);
- *   add:    X <= l iff u >= V = M log(E(-l)/q) + 1/(2M), H = Phi(-V);
- * Phi(z) = erfc(-z/sqrt2)/2: with w = s (M L + 1/(2M))/sqrt2, L = log(E/q),
- * s = -1 (remove) or +1 (add), the first term is erfc(w)/2 and remove's
- * second erfc(w + 1/(M sqrt2))/2.  Only c_1 .. are used (the masses are
- * H's differences), whose relative accuracy does not depend on H's size.
- * Returns 0, or -1 when E is not certainly positive on l0 (at or beyond the
- * loss's end). */
-static int
-cdf_series(arb_ptr c, const arb_t l0, slong n, const taylor_ctx *x, slong prec)
-{
-    const int sigma = x->rel == LP_PLD_REMOVE ? 1 : -1;
-    const int s = x->rel == LP_PLD_REMOVE ? -1 : 1;
-    arb_ptr E = _arb_vec_init(n), w = _arb_vec_init(n), g = _arb_vec_init(n);
-    arb_t x0, ex;
-    int ok;
-    arb_init(x0);
-    arb_init(ex);
-    arb_mul_si(x0, l0, sigma, prec);
-    arb_exp(ex, x0, prec);
-    arb_expm1(E + 0, x0, prec);
-    arb_add(E + 0, E + 0, x->q, prec);                  /* e^x - 1 + q, no cancellation */
-    ok = arb_is_positive(E + 0);
-    if (ok) {
-        /* E(s') = e^{x0} e^{sigma s'} - 1 + q: coefficient k >= 1 is e^{x0} sigma^k / k! */
-        for (slong k = 1; k < n; k++) {
-            arb_div_si(E + k, k == 1 ? ex : E + k - 1, sigma * k, prec);
-        }
-        _arb_vec_scalar_div(E, E, n, x->q, prec);
-        _arb_poly_log_series(w, E, n, n, prec);         /* L */
-        _arb_vec_scalar_mul(w, w, n, x->a, prec);
-        arb_add(w + 0, w + 0, x->b0, prec);             /* (M L + 1/(2M))/sqrt2 */
-        if (s < 0)
-            _arb_vec_neg(w, w, n);
-        _arb_hypgeom_erfc_series(c, w, n, n, prec);
-        if (x->rel == LP_PLD_REMOVE) {
-            arb_add(w + 0, w + 0, x->b1, prec);
-            _arb_hypgeom_erfc_series(g, w, n, n, prec);
-            _arb_vec_scalar_mul(c, c, n, x->one_minus_q, prec);
-            _arb_vec_scalar_addmul(c, g, n, x->q, prec);
-        }
-        _arb_vec_scalar_mul_2exp_si(c, c, n, -1);
-    }
-    _arb_vec_clear(E, n);
-    _arb_vec_clear(w, n);
-    _arb_vec_clear(g, n);
-    arb_clear(x0);
-    arb_clear(ex);
-    return ok ? 0 : -1;
-}
 
 /* H at l_{kmin+i} in doubles (libm): the choice of the smaller tail only */
 static int
-upper_is_smaller(const taylor_ctx *x, int64_t i)
+upper_is_smaller(const pld_gauss_series_ctx *x, int64_t i)
 {
     const double l = (double) (x->kmin + i) * x->h, sigma = x->rel == LP_PLD_REMOVE ? 1 : -1;
     const double e = expm1(sigma * l) + x->q_d, M = x->M_d;
@@ -181,7 +79,7 @@ upper_is_smaller(const taylor_ctx *x, int64_t i)
  * Xi.  *ratio: the remainder over its allowance (a double, for the next
  * block's size: the remainder grows as B^N). */
 static int
-block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, const taylor_ctx *x, slong prec)
+block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, const pld_gauss_series_ctx *x, slong prec)
 {
     const int64_t ic = i0 + (i1 - i0 - 1) / 2;
     const int64_t B = (ic - i0 > i1 - 1 - ic) ? ic - i0 : i1 - 1 - ic;
@@ -208,7 +106,7 @@ block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, const taylor_ctx *x, 
     pld_grid_point(t, x->kmin + i1 - 1, x->h);
     arb_union(l, l, t, prec);
     *ratio = INFINITY;
-    if (cdf_series(c1, l, TERMS + 2, x, prec) != 0) {
+    if (pld_gauss_cdf_series(c1, l, TERMS + 2, x, prec) != 0) {
         r = -1;
         goto done;
     }
@@ -234,7 +132,7 @@ block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, const taylor_ctx *x, 
     /* the coefficients: d_k = c_k h^k of H's series at l_c (k = 1 .. N),
      * then e_k = sum_{k' > k} d_k' binom(k', k) (-1)^(k'-k+1) */
     pld_grid_point(l, x->kmin + ic, x->h);
-    if (cdf_series(c0, l, TERMS + 1, x, prec) != 0) {
+    if (pld_gauss_cdf_series(c0, l, TERMS + 1, x, prec) != 0) {
         r = -1;
         goto done;
     }
@@ -324,7 +222,7 @@ done:
 /* mass[i] = H(l_i) - H(l_{i-1}) (sign turned for the upper tail) in Arb,
  * the precision raised until its radius is below 2^-50 of it (or 1024 bits) */
 static void
-direct(arb_ptr m, const lp_dpsgd *run, int64_t i, int upper, const taylor_ctx *x)
+direct(arb_ptr m, const lp_dpsgd *run, int64_t i, int upper, const pld_gauss_series_ctx *x)
 {
     arb_t l, a, b;
     arb_init(l);
@@ -353,8 +251,8 @@ pld_masses_taylor(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_
 {
     arb_ptr mass = _arb_vec_init(K);
     const int64_t nb = K > 1 ? K - 1 : 1;
-    taylor_ctx x;
-    ctx_init(&x, run, rel, kmin, h);
+    pld_gauss_series_ctx x;
+    pld_gauss_series_init(&x, run, rel, kmin, h);
     if (K == 1) {
         arb_one(mass + 0);
     } else {
@@ -410,7 +308,7 @@ pld_masses_taylor(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_
             arf_zero(arb_midref(mass + i));
             mag_clear(a);
         }
-    ctx_clear(&x);
+    pld_gauss_series_clear(&x);
     /* the tails: G_i = P(X > l_i) = sum_{k > i} m_k, F_i = sum_{k <= i} m_k */
     if (tails) {
         arb_ptr G = _arb_vec_init(nb);

@@ -49,6 +49,24 @@ arb_ptr pld_masses_arb(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, i
 void pld_loss_cdf_arb(arb_t F, const lp_dpsgd *run, lp_pld_relation rel, const arb_t l, int cdf,
                       slong prec);
 
+/* ---- pld_grid_series.c: H(l) = P(X <= l)'s Taylor coefficients, the
+ * Gaussian's, in Arb (for pld_grid_taylor.c) ---------------------------- */
+typedef struct {
+    lp_pld_relation rel;
+    double h;
+    int64_t kmin;
+    arb_t q, one_minus_q, a, b0, b1;    /* q, 1 - q, M/sqrt2, 1/(2 M sqrt2), 1/(M sqrt2) */
+    double q_d, M_d;
+} pld_gauss_series_ctx;
+void pld_gauss_series_init(pld_gauss_series_ctx *x, const lp_dpsgd *run, lp_pld_relation rel,
+                           int64_t kmin, double h);
+void pld_gauss_series_clear(pld_gauss_series_ctx *x);
+/* c_0 .. c_{n-1}: H's Taylor coefficients at l0 (a ball: then each holds
+ * H^(k)(xi)/k! for every xi in it), at prec.  0, or -1 when l0 is not
+ * certainly inside the loss's support's interior (E(l0) > 0, see there). */
+int pld_gauss_cdf_series(arb_ptr c, const arb_t l0, slong n, const pld_gauss_series_ctx *x,
+                         slong prec);
+
 /* pld->tau_hi, pld->tau_lo: the mass cut per step at l_kmax (remove) or
  * l_kmin (add), the other zero. */
 void pld_cut_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin,

@@ -1,7 +1,9 @@
 /* pld_grid.c -- the discretisation of one step: the certified masses of
  * Y = ceil_h(X~) on the grid l_k = k h (the clamped ends absorbing the cut
  * tails) and the mass cut per step, tau (step 1 of pld.h's route; the
- * clamping's proof is (a) at the top of pld.c). */
+ * clamping's proof is (a) at the top of pld.c).  The masses' dispatcher
+ * takes the Taylor blocks (pld_grid_taylor.c); the route here, Arb at every
+ * boundary (pld_masses_arb), is their independent check (t-pld-masses). */
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -152,6 +154,8 @@ pld_grid_point(arb_t l, int64_t k, double h)
     arb_mul_si(l, l, k, ARF_PREC_EXACT);
 }
 
+/* the former route: Arb at every boundary (the arguments of Phi, then Phi in
+ * pld_phi.c's Taylor blocks), on OpenMP's threads */
 arb_ptr
 pld_masses_arb(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
            arb_ptr *tails, arb_ptr *lower)

@@ -34,11 +34,11 @@
  *     each mass is the ball e_0 + [v +- eps] (Arb's sum) with
  *       eps = sum_{k>=1} ((2k+1) u |e^_k| + err_k) B^k + 2^-1073 N max(1, B)^(N-1)
  *             + h (N+1) |c_{N+1}(Xi)| ((B+1) h)^N,
- *     rounded up (Arb's mag_t): the masses' radii about 1e-17 of them (the
+ *     rounded up (Arb's mag_t): the masses' radii 1e-17 - 2e-16 of them (the
  *     sum over a grid 1e-17 - 3e-17, the former route's 1.8e-16), which the
  *     composition in extended precision takes T times (at delta 1e-300 its
  *     bound decides the lower end).
- * A block is kept when eps + rad(e_0) is below 2^-54 of the least mass it
+ * A block is kept when eps + rad(e_0) is below 2^-52 of the least mass it
  * can hold and the remainder below 2^-56 (choices, the bound certified
  * either way); else it is made smaller (the remainder
  * dominates: the next size from the remainder's ratio to its allowance, as
@@ -215,7 +215,7 @@ block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, const pld_gauss_serie
         }
     }
     mag_add(tm, eps, arb_radref(c1 + 0));
-    if (!(mag_cmp_2exp_si(eps, 1000) < 0) || !(low > 0) || !(mag_get_d(tm) <= ldexp(low, -54))) {
+    if (!(mag_cmp_2exp_si(eps, 1000) < 0) || !(low > 0) || !(mag_get_d(tm) <= ldexp(low, -52))) {
         /* to blame: the balls' radii (raise the precision) where they are
          * most of eps, else the remainder or the polynomial's spread over
          * the block (a smaller block) */

@@ -87,13 +87,13 @@ decline_then_interrupt "account --mechanism vmf --orders 10000 (p = 1e9)" --orde
     $vmf --kappa 1000 --p 1000000000 --orders 10000
 
 # account --accountant pld: the grid it will choose (n, K), planned in doubles
-# (account/pld_plan.c); M 0.8, q 1e-5, T 1e6, delta 1e-8 takes 22 s of CPU (estimated 20 s,
-# inside the default budget), and at --width 1e-4 is estimated at 30 s: declined under
-# --max-seconds 10 (issue 31: no PLD run is now estimated beyond the default 60 s)
+# (account/pld_plan.c); M 0.8, q 1e-5, T 1e6, delta 1e-8 takes 10 s of CPU (estimated 11 s,
+# inside the default budget), and at --width 1e-4 is estimated at 13 s: declined under
+# --max-seconds 5 (issue 31: no PLD run is now estimated beyond the default 60 s)
 pld="account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 1000 --delta 1e-5"
 estimate_vs_run "account --accountant pld --width 1e-3" $pld --width 1e-3
 # the estimate is the grid choice itself (doubles, both relations): 1.2 s on an idle machine
-decline_budget=10 decline_limit=3 decline_then_interrupt "account --accountant pld (T = 1e6, q = 1e-5)" --width 1000 \
+decline_budget=5 decline_limit=3 decline_then_interrupt "account --accountant pld (T = 1e6, q = 1e-5)" --width 1000 \
     account --accountant pld --noise-multiplier 0.8 --sampling-rate 0.00001 --steps 1000000 --delta 1e-8 --width 1e-4
 "$L" $pld --estimate --json >"$out" 2>"$err"
 grep -q '"grid_size":[1-9]' "$out" && grep -q '"estimated_bytes":[1-9]' "$out"

@@ -1,7 +1,9 @@
 /* pld_grid.c -- the discretisation of one step: the certified masses of
  * Y = ceil_h(X~) on the grid l_k = k h (the clamped ends absorbing the cut
  * tails) and the mass cut per step, tau (step 1 of pld.h's route; the
- * clamping's proof is (a) at the top of pld.c). */
+ * clamping's proof is (a) at the top of pld.c).  The masses' dispatcher
+ * takes the Taylor blocks (pld_grid_taylor.c); the route here, Arb at every
+ * boundary (pld_masses_arb), is their independent check (t-pld-masses). */
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -15,9 +17,10 @@
 /* the boundaries one task takes (a multiple of the chain's 256) */
 #define MASS_CHUNK 8192
 
-/* F(l) = P(X <= l) (cdf = 1) or P(X > l) (cdf = 0) for the relation. */
-static void
-loss_cdf(arb_t F, const lp_dpsgd *run, lp_pld_relation rel, const arb_t l, int cdf,
+/* F(l) = P(X <= l) (cdf = 1) or P(X > l) (cdf = 0) for the relation
+ * (pld_internal.h). */
+void
+pld_loss_cdf_arb(arb_t F, const lp_dpsgd *run, lp_pld_relation rel, const arb_t l, int cdf,
          slong prec)
 {
     arb_t x, U, t;
@@ -151,8 +154,10 @@ pld_grid_point(arb_t l, int64_t k, double h)
     arb_mul_si(l, l, k, ARF_PREC_EXACT);
 }
 
+/* the former route: Arb at every boundary (the arguments of Phi, then Phi in
+ * pld_phi.c's Taylor blocks), on OpenMP's threads */
 arb_ptr
-pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
+pld_masses_arb(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
            arb_ptr *tails, arb_ptr *lower)
 {
     arb_ptr mass;
@@ -246,9 +251,9 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
                     arb_ptr g = G + i;
                     if (edge[i - from]) {
                         pld_grid_point(lk, kmin + i, h);
-                        loss_cdf(g, run, rel, lk, 0, MASS_PREC);
+                        pld_loss_cdf_arb(g, run, rel, lk, 0, MASS_PREC);
                         if (F)
-                            loss_cdf(F + i, run, rel, lk, 1, MASS_PREC);
+                            pld_loss_cdf_arb(F + i, run, rel, lk, 1, MASS_PREC);
                     } else if (rel == LP_PLD_REMOVE) {
                         arb_sub_ui(g, run->q, 1, MASS_PREC);
                         arb_neg(g, g);
@@ -312,6 +317,15 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
     return mass;
 }
 
+/* the dispatcher: the Taylor blocks (pld_grid_taylor.c); the route above
+ * stays as their independent check (tests/account/t-pld-masses) */
+arb_ptr
+pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
+           arb_ptr *tails, arb_ptr *lower)
+{
+    return pld_masses_taylor(run, rel, kmin, K, h, tails, lower);
+}
+
 void
 pld_cut_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin,
               int64_t kmax, double h)
@@ -322,11 +336,11 @@ pld_cut_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, int64_t kmi
     /* the cut tails per step */
     if (rel == LP_PLD_REMOVE) {
         pld_grid_point(l, kmax, h);
-        loss_cdf(pld->tau_hi, run, rel, l, 0, MASS_PREC);   /* P(X > l_kmax) */
+        pld_loss_cdf_arb(pld->tau_hi, run, rel, l, 0, MASS_PREC);   /* P(X > l_kmax) */
         arb_zero(pld->tau_lo);
     } else {
         pld_grid_point(l, kmin, h);
-        loss_cdf(pld->tau_lo, run, rel, l, 1, MASS_PREC);   /* P(X <= l_kmin) */
+        pld_loss_cdf_arb(pld->tau_lo, run, rel, l, 1, MASS_PREC);   /* P(X <= l_kmin) */
         arb_zero(pld->tau_hi);
     }
     arb_clear(l);

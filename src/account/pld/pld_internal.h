@@ -26,11 +26,46 @@ pld_below(double x)
 void pld_grid_point(arb_t l, int64_t k, double h);
 
 /* The K masses of Y on l_k, k = kmin .. kmin+K-1 (the ends absorbing the
- * clamped tails), certified at MASS_PREC; the caller clears the vector
- * (_arb_vec_clear(mass, K)).  NULL (nothing left allocated) when a plain
- * allocation failed; on OpenMP's threads, at most the cores. */
+ * clamped tails), certified (radii below about 2^-50 of each mass); the
+ * caller clears the vector (_arb_vec_clear(mass, K)).  tails (unless NULL):
+ * G_i = P(X > l_{kmin+i}), i < K - 1; lower (add only, else NULL):
+ * F_i = P(X <= l_{kmin+i}).  NULL (nothing left allocated) when a plain
+ * allocation failed. */
 arb_ptr pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
                    arb_ptr *tails, arb_ptr *lower);
+
+/* ---- pld_grid.c, pld_grid_taylor.c: the Gaussian's masses by method ------
+ * pld_masses dispatches to pld_masses_taylor (Taylor blocks in the loss, each
+ * mass a double polynomial with a proved bound; one thread); pld_masses_arb
+ * is the former route (Arb at every boundary, on OpenMP's threads), kept as
+ * the independent check.  Both with pld_masses' contract above. */
+arb_ptr pld_masses_taylor(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K,
+                          double h, arb_ptr *tails, arb_ptr *lower);
+arb_ptr pld_masses_arb(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K,
+                       double h, arb_ptr *tails, arb_ptr *lower);
+/* F = P(X <= l) (cdf != 0) or P(X > l) (cdf = 0) for the Poisson-subsampled
+ * Gaussian's loss X under the relation, at l (a ball); [0, 1] where l's ball
+ * straddles the loss's end. */
+void pld_loss_cdf_arb(arb_t F, const lp_dpsgd *run, lp_pld_relation rel, const arb_t l, int cdf,
+                      slong prec);
+
+/* ---- pld_grid_series.c: H(l) = P(X <= l)'s Taylor coefficients, the
+ * Gaussian's, in Arb (for pld_grid_taylor.c) ---------------------------- */
+typedef struct {
+    lp_pld_relation rel;
+    double h;
+    int64_t kmin;
+    arb_t q, one_minus_q, a, b0, b1;    /* q, 1 - q, M/sqrt2, 1/(2 M sqrt2), 1/(M sqrt2) */
+    double q_d, M_d;
+} pld_gauss_series_ctx;
+void pld_gauss_series_init(pld_gauss_series_ctx *x, const lp_dpsgd *run, lp_pld_relation rel,
+                           int64_t kmin, double h);
+void pld_gauss_series_clear(pld_gauss_series_ctx *x);
+/* c_0 .. c_{n-1}: H's Taylor coefficients at l0 (a ball: then each holds
+ * H^(k)(xi)/k! for every xi in it), at prec.  0, or -1 when l0 is not
+ * certainly inside the loss's support's interior (E(l0) > 0, see there). */
+int pld_gauss_cdf_series(arb_ptr c, const arb_t l0, slong n, const pld_gauss_series_ctx *x,
+                         slong prec);
 
 /* pld->tau_hi, pld->tau_lo: the mass cut per step at l_kmax (remove) or
  * l_kmin (add), the other zero. */
@@ -67,6 +102,12 @@ void pld_cut_tails_from(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel,
 /* x = the better of two valid bounds x, y: the smaller upper end (upper != 0)
  * or the larger lower end; y not finite leaves x. */
 void pld_take_better(arb_t x, const arb_t y, int upper);
+
+/* pld_tails_gf.c: sum >= sum_{i < cnt} |v_i|^ e^{t l_{kmin+i}} (|v_i|^ the
+ * upper end of |v_i|: an upper bound, in doubles with a proved bound);
+ * e1 = e^{t l_{kmin+cnt}}, step = e^{t h}, e0 (unless NULL) = e^{t l_kmin}. */
+void pld_gf_sum(arb_t sum, arb_t e1, arb_t step, arb_ptr e0, arb_srcptr v, int64_t cnt,
+                const arb_t t, int64_t kmin, double h);
 
 /* pld->mu_lo, pld->mu_hi: E[Y] - E[X~] enclosed from the masses and the
  * mechanism's certified KL and clamped tail (pld_mech.h). */

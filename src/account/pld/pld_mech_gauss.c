@@ -1,7 +1,7 @@
 /* pld_mech_gauss.c -- the Poisson-subsampled Gaussian as a row of the PLD
  * accountant's table (pld_mech.h): its loss in units of the noise is at the
- * top of pld.h.  The certified masses and cut tails are pld_grid.c's (with
- * pld_phi.c), the KL pld_kl.c's, the Renyi divergence the RDP accountant's
+ * top of pld.h.  The certified masses are pld_grid_taylor.c's (Taylor blocks,
+ * through pld_grid.c's dispatcher), the cut tails pld_grid.c's, the KL pld_kl.c's, the Renyi divergence the RDP accountant's
  * integral (rdp_integral_arb.c); this file holds the clamp's choice and the
  * bound on the clamp's effect on the mean. */
 #include <math.h>

@@ -6,31 +6,44 @@
  * the very n (circular grid, a power of 2) and K (one step's support) the
  * run will use.  The cost model (doubles: it decides whether to start, never
  * a bound), measured on the development machine (2 cores, OpenMP default,
- * shared with other jobs), per relation (issue 31's calibration: the CPU
- * seconds of both relations, measured at load 11 - 12, which is about the
- * wall time of a loaded machine and twice an idle one's, the relations
- * running at once on two cores):
- *   the K certified masses (Arb, pld_grid.c) and the bounds over them, and
- *   the composition's two real transforms of n points (pld_fft.c):
- *     t = 2.5e-6 K + 4e-9 n log2(n)   seconds, plus 0.05 s to start.
- * Measured (both relations; CPU seconds, user + sys; K and n of one):
- *   M 1.1, q 0.5, T 10:             K 1168, n 4096:      0.08 s (model 0.056);
- *   M 1.1, q 0.01, T 10:            K 15039, n 16384:    0.13 s (0.13);
- *   M 1.1, q 0.01, T 1000:          K 35473, n 131072:   0.20 s (0.24);
- *   same, --width 1e-3:             K 354725, n 2^20:    1.54 s (1.9);
- *   same, M 1, --width 3e-4:        K 1.3M, n 2^22:      5.2 s (6.9);
- *   M 1.1, q 1e-4, T 1e6:           K 249988, n 2^22:    1.61 s (2.1);
- *   M 1.1, q 0.01, T 1e6:           K 22201, n 2^20:     0.27 s (0.3);
- *   M 0.8, q 1e-5, T 1e6, delta 1e-8: K 4.2M, n 2^23:    22 s (20; wall 69 s
- *     at load 12).
+ * shared with other jobs), per relation, fitted to the CPU seconds (user +
+ * sys) of both relations running at once:
+ *   the K masses (Taylor blocks, pld_grid_taylor.c), the bounds over them
+ *   and the composition's per-point work (its conversions, the direct sums
+ *   of 10 - 18 coefficients): 5e-7 K; its two real transforms of n points:
+ *   3e-9 n log2(n); again in x87 extended precision where the double bound
+ *   would exceed a fifth of delta (pld.c; predicted as 1e-13 T > 0.2 delta,
+ *   the double bound being 3e-14 - 2.6e-13 T at q 1e-4 - 1e-5): 1.5e-8
+ *   n log2(n) more; plus 0.05 s to start.
+ * Measured after the Taylor masses (issue 31's third round; load average
+ * 3.5 - 5; both relations' CPU seconds, the model in parentheses, K and n
+ * of one; within a factor of 1.4 either way):
+ *   M 1.1, q 0.5, T 10:               K 1168, n 4096:      0.07 s (0.05);
+ *   M 1.1, q 0.01, T 10:              K 15039, n 16384:    0.07 s (0.07);
+ *   M 1.1, q 0.01, T 1000:            K 35473, n 131072:   0.08 s (0.10);
+ *   same, --width 1e-3:               K 354725, n 2^20:    0.47 s (0.52);
+ *   same, M 1, --width 3e-4:          K 1.3M, n 2^22:      1.64 s (1.85);
+ *   M 1.1, q 1e-4, T 1e6:             K 249988, n 2^22:    1.15 s (0.85);
+ *   M 1.1, q 0.01, T 1e6:             K 22201, n 2^20:     0.24 s (0.20);
+ *   M 1.1, q 0.01, T 1e7:             K 11033, n 2^21:     0.41 s (0.32);
+ *   M 1.1, q 1e-5, T 10:              K 37505, n 65536:    0.08 s (0.09);
+ *   M 1.1, q 1e-3, T 1000:            K 95429, n 131072:   0.13 s (0.16);
+ *   M 1.1, q 1e-5, T 1e6:             K 269421, n 2^22:    1.05 s (0.87);
+ *   M 1.1, q 1e-3, T 1e7:             K 138175, n 2^23:    1.77 s (1.34);
+ *   M 1.1, q 1e-4, T 1e4:             K 157267, n 2^18:    0.18 s (0.23);
+ *   M 1.1, q 0.1, T 1000:             K 5804, n 65536:     0.06 s (0.06);
+ *   M 0.8, q 1e-5, T 1e6, delta 1e-8: K 4.2M, n 2^23:    10.4 s (11.1, the
+ *     extended composition's 5.8 included; before the Taylor masses 22 s).
+ * (Before them the masses cost 2.5e-6 K: the model 2.5e-6 K + 4e-9 n log2(n)
+ * was up to 4.6 times these runs.)
  * Memory (peak resident, both relations at once): per relation 48 bytes
  * per grid point (the composition's real vector, its twiddles and three
- * suffix sums) and about 180 bytes per support point (the Arb masses, their
- * tails and each thread's arguments); measured 169 MB for one relation at
- * K 250k, n 2^22 (model 246 MB), 309 MB for both (model 492 MB). */
+ * suffix sums) and at most 180 bytes per support point (the Arb masses and
+ * their tails, 96 - 144 bytes, and the composition's copies). */
 #include <math.h>
 #include "core/host.h"
 #include "account/pld/pld_plan.h"
+#include "account/pld/pld_internal.h"
 
 double
 lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, size_t *K_max,
@@ -103,7 +116,9 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
             K = (double) pld[rel].support;
             /* the VMF's masses are two rigorous integrals per cell: measured
              * 1.2e-4 s per support point (pld_mech_vmf.c) */
-            total += (req->mech == LP_PLD_VMF ? 1.2e-4 : 2.5e-6) * K + 4e-9 * n * log2(fmax(n, 2));
+            total += (req->mech == LP_PLD_VMF ? 1.2e-4 : 5e-7) * K + 3e-9 * n * log2(fmax(n, 2));
+            if (1e-13 * (double) run.steps > 0.2 * fmax(run.delta_d, 1e-300) && pld_fft_ld_available())
+                total += 1.5e-8 * n * log2(fmax(n, 2));     /* the extended composition too */
             peak += 48 * n + 180 * K;   /* the relations run at once (pld_study.c) */
             if (pld[rel].n > *n_max)
                 *n_max = pld[rel].n;

@@ -20,38 +20,6 @@
 #include "account/pld/pld_mech.h"
 #include "core/host.h"
 
-/* sum = sum_{i < cnt} |v_i|^ e^{t l_{kmin+i}}, |v_i|^ the upper end of |v_i|;
- * e1 = e^{t l_{kmin+cnt}} (by products), step = e^{t h}, e0 (unless NULL) =
- * e^{t l_kmin} */
-static void
-gf_sum(arb_t sum, arb_t e1, arb_t step, arb_ptr e0, arb_srcptr v, int64_t cnt, const arb_t t,
-       int64_t kmin, double h)
-{
-    arb_t l, ub;
-    arf_t u;
-    arb_init(l);
-    arb_init(ub);
-    arf_init(u);
-    pld_grid_point(l, kmin, h);
-    arb_mul(e1, t, l, MASS_PREC);
-    arb_exp(e1, e1, MASS_PREC);
-    if (e0)
-        arb_set(e0, e1);
-    arb_set_d(step, h);
-    arb_mul(step, step, t, MASS_PREC);
-    arb_exp(step, step, MASS_PREC);
-    arb_zero(sum);
-    for (int64_t i = 0; i < cnt && !lp_cancelled(); i++) {   /* SIGINT: no result (pld.c) */
-        arb_get_abs_ubound_arf(u, v + i, MASS_PREC);
-        arb_set_arf(ub, u);
-        arb_addmul(sum, ub, e1, MASS_PREC);
-        arb_mul(e1, e1, step, MASS_PREC);
-    }
-    arb_clear(l);
-    arb_clear(ub);
-    arf_clear(u);
-}
-
 /* x = x_0^T_0 x_1^T_1 ... e^{-t j h}: from bounds x_i on E[e^{t Y_i}] of
  * the phases (T_i steps each; x = x_0), Chernoff's bound on P(S_Y >= j h)
  * (t > 0) or P(S_Y <= j h) (t < 0), S_Y the sum of the independent steps:
@@ -210,7 +178,7 @@ pld_window_tails_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_pld_r
             arb_srcptr mass = mass_i[i], G = G_i[i], F = F_i[i];
             const int64_t kmin = kmin_i[i], K = K_i[i];
             arb_ptr gm = i == 0 ? mg : rm + i - 1, gp = i == 0 ? mg3 : rp + i - 1;
-            gf_sum(gm, e1, step, NULL, mass, K, t, kmin, h);
+            pld_gf_sum(gm, e1, step, NULL, mass, K, t, kmin, h);
             arb_pos_inf(gp);
         /* side 0 again, summed by parts over the tails G_i = P(X > l_i)
          * (with i counted from kmin): m_0 = 1 - G_0, m_i = G_{i-1} - G_i,
@@ -223,7 +191,7 @@ pld_window_tails_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_pld_r
          * swamped the sum above (q = 1e-5, M = 0.8, T = 1e6: 2.9e+314); the
          * tails carry radii relative to themselves. */
             if (side == 0 && G != NULL && K > 1) {
-                gf_sum(sum, e1, step, gp, G, K - 1, t, kmin, h);    /* gp = e_0 */
+                pld_gf_sum(sum, e1, step, gp, G, K - 1, t, kmin, h);    /* gp = e_0 */
                 arb_sub_ui(step, step, 1, MASS_PREC);   /* e^{lam h} - 1 */
                 arb_addmul(gp, sum, step, MASS_PREC);
                 parts = 1;
@@ -236,7 +204,7 @@ pld_window_tails_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_pld_r
          * every term >= 0: the upper ends of the F_i give a valid bound;
          * P(S_Y <= a - h) <= m(-lam)^T e^{lam (a - h)} as above. */
             if (side == 1 && F != NULL && K > 1) {
-                gf_sum(sum, e1, step, NULL, F, K - 1, t, kmin, h);  /* e1 = e_{K-1} */
+                pld_gf_sum(sum, e1, step, NULL, F, K - 1, t, kmin, h);  /* e1 = e_{K-1} */
                 arb_sub_ui(step, step, 1, MASS_PREC);
                 arb_neg(step, step);                    /* 1 - e^{-lam h} */
                 arb_mul(sum, sum, step, MASS_PREC);

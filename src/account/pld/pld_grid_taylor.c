@@ -1,0 +1,398 @@
+/* pld_grid_taylor.c -- the Gaussian step's certified masses (pld_masses'
+ * contract, pld_internal.h) by Taylor blocks in the loss l: Arb only at each
+ * block's anchors, each mass a polynomial evaluated in doubles with a proved
+ * bound (issue 31: the per-point Arb arithmetic of pld_grid.c's route was
+ * half of a run's time at q = 1e-4).
+ *
+ * H(l) = P(X <= l); for a block of interior masses m_i = H(l_i) - H(l_{i-1}),
+ * i0 <= i < i1, around the index ic (l_c = l_ic), j = i - ic, B = max |j|:
+ *  1. Arb: the Taylor coefficients c_1 .. c_N of H at l_c (H is built of exp,
+ *     log and erfc: Arb's power series), d_k = c_k h^k, and
+ *     e_k = sum_{k < k' <= N} d_k' binom(k', k) (-1)^(k'-k+1), so that
+ *     sum_{k<N} e_k j^k = P(j h) - P((j-1) h) exactly, P the Taylor polynomial
+ *     of degree N (its constant term cancels: no difference of H's values,
+ *     so no bits lost to H/m);
+ *  2. Lagrange: with R = H(l_c + .) - P, m_i = sum_k e_k j^k + R(jh) - R((j-1)h),
+ *     and R(jh) - R((j-1)h) is h R'(s) for some s in [(j-1)h, jh], where R' is
+ *     the remainder of H' 's Taylor polynomial P' of degree N - 1:
+ *     |R'(s)| <= |H^(N+1)(xi)| |s|^N / N! for some xi in
+ *     Xi = [l_{i0-1}, l_{i1-1}], so the remainder is at most
+ *     h (N+1) |c_{N+1}(Xi)| ((B+1) h)^N, c_{N+1}(Xi) the coefficient N+1 of H's
+ *     series at the ball Xi (it holds H^(N+1)(xi)/(N+1)! for every xi in Xi);
+ *  3. doubles: the e_k scaled by 2^-E (E: e_0's exponent; exact, undone on
+ *     the masses) so that masses of any size are near 1; e_0 stays a ball,
+ *     the rest e^_k the nearest doubles (|e^_k - e_k| <= err_k, from the
+ *     balls), and v = sum_{k>=1} e^_k j^k by Horner at the integer j (exact
+ *     as a double): w_{N-1} = e^_{N-1}, w_k = fl(fl(w_{k+1} j) + e^_k),
+ *     v = fl(w_1 j), so that the term of e^_k meets k products and k sums,
+ *     each rounding by (1 + delta), |delta| <= u = 2^-53: v = sum_k e^_k j^k
+ *     (1 + theta_{2k}), |theta_n| <= gamma_n = n u / (1 - n u) <= (n + 1) u
+ *     (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., Lemma
+ *     3.1 and Sec. 5.1; a fused multiply-add rounds once where this counts
+ *     two); an underflow (a tiny high-order term) adds at most 2^-1075 per
+ *     operation, which the later products by j multiply by at most B^k.  So
+ *     each mass is the ball e_0 + [v +- eps] (Arb's sum) with
+ *       eps = sum_{k>=1} ((2k+1) u |e^_k| + err_k) B^k + 2^-1073 N max(1, B)^(N-1)
+ *             + h (N+1) |c_{N+1}(Xi)| ((B+1) h)^N,
+ *     rounded up (Arb's mag_t): the masses' radii 1e-17 - 2e-16 of them (the
+ *     sum over a grid 1e-17 - 3e-17, the former route's 1.8e-16), which the
+ *     composition in extended precision takes T times (at delta 1e-300 its
+ *     bound decides the lower end).
+ * A block is kept when eps + rad(e_0) is below 2^-52 of the least mass it
+ * can hold and the remainder below 2^-56 (choices, the bound certified
+ * either way); else it is made smaller (the remainder
+ * dominates: the next size from the remainder's ratio to its allowance, as
+ * it grows like B^N) or its precision raised (the balls' radii dominate).
+ * Below BLOCK_MIN points the masses are H's differences in Arb directly
+ * (pld_loss_cdf_arb, the smaller tail's, each boundary once): near the
+ * loss's infimum (remove) or supremum (add), where H's derivatives grow as
+ * (l - log(1-q))^-k and the blocks shrink geometrically, and where the loss
+ * crosses the Gaussian's scale in a few cells (M = 50, q = 0.01: 7,000 of
+ * 9,663 points, 2.4 times main's time there).
+ * The tails G_i = P(X > l_i) and F_i = P(X <= l_i) are the masses' suffix
+ * and prefix sums in Arb (radii relative to themselves).  One thread: the
+ * masses no longer dominate a run (the relations run at once, pld_study.c),
+ * and the results do not depend on any thread count. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include "account/pld/pld_internal.h"
+#include "core/host.h"
+
+#define TERMS 16                /* N: the polynomial's terms, degree N - 1 */
+#define BLOCK_MAX 4096
+#define BLOCK_MIN 4
+#define SERIES_PREC_MAX 320
+
+/* H at l_{kmin+i} in doubles (libm): the choice of the smaller tail only */
+static int
+upper_is_smaller(const pld_gauss_series_ctx *x, int64_t i)
+{
+    const double l = (double) (x->kmin + i) * x->h, sigma = x->rel == LP_PLD_REMOVE ? 1 : -1;
+    const double e = expm1(sigma * l) + x->q_d, M = x->M_d;
+    double U, F;
+    if (!(e > 0))
+        return x->rel == LP_PLD_ADD;    /* remove: F = 0 below; add: F = 1 above */
+    U = M * log(e / x->q_d) + 0.5 / M;
+    F = x->rel == LP_PLD_REMOVE
+        ? (1 - x->q_d) * 0.5 * erfc(-U / M_SQRT2) + x->q_d * 0.5 * erfc(-(U - 1 / M) / M_SQRT2)
+        : 0.5 * erfc(U / M_SQRT2);
+    return F > 0.5;
+}
+
+/* The block i0 <= i < i1 around ic (see the top).  Returns 0 and fills
+ * mass[i0 .. i1), or 1 when the remainder bound is too large (a smaller
+ * block), 2 when the balls are (raise prec), -1 when E is not positive on
+ * Xi.  *ratio: the remainder over its allowance (a double, for the next
+ * block's size: the remainder grows as B^N). */
+static int
+block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, const pld_gauss_series_ctx *x, slong prec)
+{
+    const int64_t ic = i0 + (i1 - i0 - 1) / 2;
+    const int64_t B = (ic - i0 > i1 - 1 - ic) ? ic - i0 : i1 - 1 - ic;
+    arb_ptr c0 = _arb_vec_init(TERMS + 2), c1 = _arb_vec_init(TERMS + 2);
+    double e[TERMS], low;
+    slong scale = 0;
+    arb_t l, t, hp, Bh;
+    mag_t S, Ec, Eb, R, tm, Bm, eps, Bk;
+    int r = 0;
+    arb_init(l);
+    arb_init(t);
+    arb_init(hp);
+    arb_init(Bh);
+    mag_init(S);
+    mag_init(Ec);
+    mag_init(Eb);
+    mag_init(R);
+    mag_init(tm);
+    mag_init(Bm);
+    mag_init(eps);
+    mag_init(Bk);
+    arb_set_d(hp, x->h);
+    /* the remainder first (cheap to fail): c_{N+1} at Xi = [l_{i0-1}, l_{i1-1}] */
+    pld_grid_point(l, x->kmin + i0 - 1, x->h);
+    pld_grid_point(t, x->kmin + i1 - 1, x->h);
+    arb_union(l, l, t, prec);
+    *ratio = INFINITY;
+    if (pld_gauss_cdf_series(c1, l, TERMS + 2, x, prec) != 0) {
+        r = -1;
+        goto done;
+    }
+    arb_get_mag(R, c1 + TERMS + 1);
+    mag_mul_ui(R, R, TERMS + 1);
+    arb_mul_si(Bh, hp, B + 1, prec);
+    arb_get_mag(Bm, Bh);                                /* (B + 1) h */
+    mag_pow_ui(tm, Bm, TERMS);
+    mag_mul(R, R, tm);
+    arb_get_mag(tm, hp);
+    mag_mul(R, R, tm);                                  /* h (N+1) |c_{N+1}| ((B+1) h)^N */
+    /* every mass of the block is h H'(xi) for some xi in Xi: at least
+     * h min |c_1(Xi)|; the remainder must be far below that */
+    arb_get_mag_lower(Bk, c1 + 1);
+    arb_get_mag_lower(eps, hp);
+    mag_mul_lower(Bk, Bk, eps);
+    mag_mul_2exp_si(tm, R, 56);
+    *ratio = mag_is_zero(Bk) ? INFINITY : mag_get_d(tm) / mag_get_d(Bk);
+    if (mag_cmp(tm, Bk) > 0) {
+        r = 1;
+        goto done;
+    }
+    /* the coefficients: d_k = c_k h^k of H's series at l_c (k = 1 .. N),
+     * then e_k = sum_{k' > k} d_k' binom(k', k) (-1)^(k'-k+1) */
+    pld_grid_point(l, x->kmin + ic, x->h);
+    if (pld_gauss_cdf_series(c0, l, TERMS + 1, x, prec) != 0) {
+        r = -1;
+        goto done;
+    }
+    arb_set(t, hp);
+    for (int k = 1; k <= TERMS; k++) {
+        arb_mul(c0 + k, c0 + k, t, prec);
+        arb_mul(t, t, hp, prec);
+    }
+    for (int k = 0; k < TERMS; k++) {
+        ulong binom = (ulong) (k + 1);                  /* binom(k', k) from k' = k + 1 */
+        arb_zero(c1 + k);
+        for (int kk = k + 1; kk <= TERMS; kk++) {
+            if ((kk - k) & 1)
+                arb_addmul_ui(c1 + k, c0 + kk, binom, prec);
+            else
+                arb_submul_ui(c1 + k, c0 + kk, binom, prec);
+            binom = binom * (ulong) (kk + 1) / (ulong) (kk + 1 - k);
+        }
+    }
+    /* scaled by 2^-E, E the exponent of e_0 (exact): the doubles then hold
+     * masses of any size near 1, far from underflow (delta 1e-300 puts the
+     * grid's end where the masses are 1e-300 and below) */
+    scale = arf_is_zero(arb_midref(c1 + 0)) || !arb_is_finite(c1 + 0) ? 0
+            : arf_abs_bound_lt_2exp_si(arb_midref(c1 + 0));
+    if (scale > 1000000 || scale < -1000000) {
+        r = 1;
+        goto done;
+    }
+    _arb_vec_scalar_mul_2exp_si(c1, c1, TERMS, -scale);
+    mag_mul_2exp_si(R, R, -scale);
+    mag_zero(S);
+    mag_zero(Ec);
+    mag_zero(Eb);
+    mag_one(Bk);
+    mag_set_ui(Bm, (ulong) B);
+    for (int k = 1; k < TERMS; k++) {
+        arb_t d;
+        arb_init(d);
+        mag_mul(Bk, Bk, Bm);                            /* B^k */
+        e[k] = arf_get_d(arb_midref(c1 + k), ARF_RND_NEAR);
+        arb_set_d(d, e[k]);
+        arb_sub(d, c1 + k, d, prec);
+        arb_get_mag(tm, d);                             /* err_k >= |e^_k - e_k| */
+        mag_addmul(Ec, tm, Bk);
+        mag_addmul(Eb, arb_radref(c1 + k), Bk);         /* the radii's part of it */
+        mag_set_d(tm, e[k]);
+        mag_mul(tm, tm, Bk);
+        mag_mul_ui(tm, tm, 2 * k + 1);
+        mag_add(S, S, tm);                              /* (2k+1) |e^_k| B^k */
+        arb_clear(d);
+    }
+    mag_mul_2exp_si(eps, S, -53);                       /* >= sum gamma_{2k} |e^_k| B^k */
+    /* underflow: each of the 2N operations may add 2^-1075 absolute, which
+     * the later products by j multiply by at most B^k: 2^-1074 sum B^k
+     * <= 2^-1073 N max(1, B)^(N-1) */
+    mag_set_ui(tm, (ulong) (B > 1 ? B : 1));
+    mag_pow_ui(tm, tm, TERMS - 1);
+    mag_mul_ui(tm, tm, TERMS);
+    mag_mul_2exp_si(tm, tm, -1073);
+    mag_add(eps, eps, tm);
+    mag_add(eps, eps, Ec);
+    mag_add(eps, eps, R);
+    /* the least |mass| the block can hold, in doubles (a choice) */
+    e[0] = arf_get_d(arb_midref(c1 + 0), ARF_RND_NEAR);
+    low = fabs(e[0]);
+    {
+        double bk = 1;
+        for (int k = 1; k < TERMS; k++) {
+            bk *= (double) B;
+            low -= fabs(e[k]) * bk;
+        }
+    }
+    mag_add(tm, eps, arb_radref(c1 + 0));
+    if (!(mag_cmp_2exp_si(eps, 1000) < 0) || !(low > 0) || !(mag_get_d(tm) <= ldexp(low, -52))) {
+        /* to blame: the balls' radii (raise the precision) where they are
+         * most of eps, else the remainder or the polynomial's spread over
+         * the block (a smaller block) */
+        mag_mul_2exp_si(tm, Eb, 1);
+        r = mag_cmp(tm, eps) > 0 && low > 0 ? 2 : 1;
+        goto done;
+    }
+    for (int64_t i = i0; i < i1; i++) {
+        const double j = (double) (i - ic);
+        double v = e[TERMS - 1];
+        for (int k = TERMS - 2; k >= 1; k--)
+            v = v * j + e[k];
+        v *= j;                                         /* sum_{k>=1} e^_k j^k */
+        arb_set_d(t, v);
+        mag_set(arb_radref(t), eps);
+        arb_add(mass + i, c1 + 0, t, MASS_PREC);        /* e_0 (a ball) + that */
+        arb_mul_2exp_si(mass + i, mass + i, scale);     /* exact */
+    }
+done:
+    _arb_vec_clear(c0, TERMS + 2);
+    _arb_vec_clear(c1, TERMS + 2);
+    arb_clear(l);
+    arb_clear(t);
+    arb_clear(hp);
+    arb_clear(Bh);
+    mag_clear(S);
+    mag_clear(Ec);
+    mag_clear(Eb);
+    mag_clear(R);
+    mag_clear(tm);
+    mag_clear(Bm);
+    mag_clear(eps);
+    mag_clear(Bk);
+    return r;
+}
+
+/* The previous boundary's H, kept for the next direct mass (a run of them
+ * where the blocks stay below BLOCK_MIN: M = 50, whose loss crosses the
+ * Gaussian's scale in a few cells, takes most masses so) */
+typedef struct {
+    arb_t H;
+    int64_t i;                  /* H = H(l_i) (-1: none) */
+    int upper;
+    slong prec;
+} direct_cache;
+
+/* mass[i] = H(l_i) - H(l_{i-1}) (sign turned for the upper tail) in Arb,
+ * the precision raised until its radius is below 2^-50 of it (or 1024 bits) */
+static void
+direct(arb_ptr m, const lp_dpsgd *run, int64_t i, int upper, const pld_gauss_series_ctx *x,
+       direct_cache *dc)
+{
+    arb_t l, a, b;
+    arb_init(l);
+    arb_init(a);
+    arb_init(b);
+    for (slong prec = 96;; prec *= 2) {
+        pld_grid_point(l, x->kmin + i, x->h);
+        pld_loss_cdf_arb(a, run, x->rel, l, !upper, prec);
+        if (dc->i == i - 1 && dc->upper == upper && dc->prec == prec) {
+            arb_set(b, dc->H);
+        } else {
+            pld_grid_point(l, x->kmin + i - 1, x->h);
+            pld_loss_cdf_arb(b, run, x->rel, l, !upper, prec);
+        }
+        if (upper)
+            arb_sub(m, b, a, prec);
+        else
+            arb_sub(m, a, b, prec);
+        arb_set(dc->H, a);
+        dc->i = i;
+        dc->upper = upper;
+        dc->prec = prec;
+        if (prec >= 1024 || arb_rel_accuracy_bits(m) >= 50 || arb_is_zero(m))
+            break;
+    }
+    arb_clear(l);
+    arb_clear(a);
+    arb_clear(b);
+}
+
+arb_ptr
+pld_masses_taylor(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
+                  arb_ptr *tails, arb_ptr *lower)
+{
+    arb_ptr mass = _arb_vec_init(K);
+    const int64_t nb = K > 1 ? K - 1 : 1;
+    pld_gauss_series_ctx x;
+    pld_gauss_series_init(&x, run, rel, kmin, h);
+    if (K == 1) {
+        arb_one(mass + 0);
+    } else {
+        arb_t l;
+        int64_t i = 1, b = 64, blocks = 0, tries = 0, directs = 0, backoff = 1;
+        direct_cache dc;
+        /* the series' precision (raised where the balls, not the remainder,
+         * keep a block from 2^-50) */
+        slong prec = 80;
+        arb_init(dc.H);
+        dc.i = -1;
+        dc.upper = 0;
+        dc.prec = 0;
+        arb_init(l);
+        /* the ends: the clamped tails (m_0 = P(X <= l_kmin), m_{K-1} = P(X > l_{kmax-1})) */
+        pld_grid_point(l, kmin, h);
+        pld_loss_cdf_arb(mass + 0, run, rel, l, 1, MASS_PREC + 64);
+        pld_grid_point(l, kmin + K - 2, h);
+        pld_loss_cdf_arb(mass + K - 1, run, rel, l, 0, MASS_PREC + 64);
+        arb_clear(l);
+        while (i < K - 1 && !lp_cancelled()) {
+            const int64_t end = i + b < K - 1 ? i + b : K - 1;
+            double ratio = INFINITY, f;
+            const int r = end - i >= BLOCK_MIN ? block(mass, &ratio, i, end, &x, prec) : -1;
+            tries++;
+            /* the next size from the remainder's ratio (R ~ B^N), at most
+             * doubled, at least quartered (a choice) */
+            f = 0.85 * pow(ratio, -1.0 / TERMS);
+            f = isfinite(f) ? fmin(2.0, fmax(0.25, f)) : 0.25;
+            if (r == 0) {
+                blocks++;
+                i = end;
+                b = (int64_t) fmin((double) BLOCK_MAX, fmax((double) BLOCK_MIN, floor(f * (double) b)));
+            } else if (r == 2 && prec < SERIES_PREC_MAX) {
+                prec = prec * 3 / 2 > SERIES_PREC_MAX ? SERIES_PREC_MAX : prec * 3 / 2;
+            } else if (end - i >= 2 * BLOCK_MIN) {
+                b = (int64_t) fmax((double) BLOCK_MIN, floor(fmin(f, 0.5) * (double) (end - i)));
+            } else {
+                /* points one by one in Arb: a few at the loss's end, or a run
+                 * where the loss crosses the Gaussian's scale in a few cells
+                 * (then the next try of a block waits, as long again each
+                 * time it fails: a try costs a series) */
+                const int64_t stop = i + backoff < K - 1 ? i + backoff : K - 1;
+                for (; i < stop && !lp_cancelled(); i++, directs++)
+                    direct(mass + i, run, i, upper_is_smaller(&x, i), &x, &dc);
+                backoff = backoff < 64 ? 2 * backoff : 64;
+                b = BLOCK_MIN;
+            }
+            if (r == 0)
+                backoff = 1;
+        }
+        arb_clear(dc.H);
+        if (getenv("LP_PLD_DEBUG"))
+            fprintf(stderr, "pld: masses: %lld blocks (%lld tries), %lld direct, series at %ld bits\n",
+                    (long long) blocks, (long long) tries, (long long) directs, (long) prec);
+    }
+    /* the midpoints' signs: a ball of a negative midpoint moved to 0 */
+    for (int64_t i = 0; i < K && !lp_cancelled(); i++)
+        if (arf_sgn(arb_midref(mass + i)) < 0) {
+            mag_t a;
+            mag_init(a);
+            arf_get_mag(a, arb_midref(mass + i));
+            mag_add(arb_radref(mass + i), arb_radref(mass + i), a);
+            arf_zero(arb_midref(mass + i));
+            mag_clear(a);
+        }
+    pld_gauss_series_clear(&x);
+    /* the tails: G_i = P(X > l_i) = sum_{k > i} m_k, F_i = sum_{k <= i} m_k */
+    if (tails) {
+        arb_ptr G = _arb_vec_init(nb);
+        if (K > 1) {
+            arb_set(G + K - 2, mass + K - 1);
+            for (int64_t i = K - 2; i-- > 0 && !lp_cancelled();)
+                arb_add(G + i, G + i + 1, mass + i + 1, MASS_PREC);
+        }
+        *tails = G;
+    }
+    if (lower) {
+        *lower = NULL;
+        if (rel == LP_PLD_ADD) {
+            arb_ptr F = _arb_vec_init(nb);
+            if (K > 1) {
+                arb_set(F + 0, mass + 0);
+                for (int64_t i = 1; i < K - 1 && !lp_cancelled(); i++)
+                    arb_add(F + i, F + i - 1, mass + i, MASS_PREC);
+            }
+            *lower = F;
+        }
+    }
+    return mass;
+}

@@ -1,0 +1,390 @@
+/* t-pld-masses.c -- the Gaussian step's certified masses by Taylor blocks
+ * (pld_grid_taylor.c: Arb at the blocks' anchors, each mass a polynomial in
+ * doubles with a proved bound) against this file's own high-precision
+ * route: P(X <= l) in Arb at 512 bits from Arb's erfc at each boundary, the
+ * masses its differences (no series, no doubles).  Random in Arb's style
+ * (LEAKPROOF_TEST_SEED, LEAKPROOF_TEST_MULTIPLIER): M, q, T, delta and the
+ * relation drawn, the grid the accountant's own (lp_pld_plan_step), and at
+ * each the first and last boundaries (where the blocks shrink towards the
+ * loss's end or the clamped tail sits) and random ones; every ball must
+ * contain the reference mass, and the tails G_i = P(X > l_i) and (add)
+ * F_i = P(X <= l_i) theirs.  The radii's sum is held below 1e-14 (the
+ * FFT's bound takes it T times; the former route's was about 2.7e-16), and
+ * one small grid is compared with the former route (pld_masses_arb) at
+ * every point; the generating function's sums in doubles (pld_tails_gf.c)
+ * against Arb's.  On failure every input is printed.  TAP. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "arb_hypgeom.h"
+#include "account/pld/pld.h"
+#include "account/pld/pld_internal.h"
+#include "tap.h"
+#include "helpers.h"
+
+#define REF_PREC 512
+
+/* Phi(z) = erfc(-z/sqrt2)/2 */
+static void
+phi_cdf(arb_t r, const arb_t z, slong prec)
+{
+    arb_t s;
+    arb_init(s);
+    arb_sqrt_ui(s, 2, prec);
+    arb_div(r, z, s, prec);
+    arb_neg(r, r);
+    arb_hypgeom_erfc(r, r, prec);
+    arb_mul_2exp_si(r, r, -1);
+    arb_clear(s);
+}
+
+/* r = P(X <= l) (upper = 0) or P(X > l) under the relation; -1 when l's
+ * position against the loss's end is not decided */
+static int
+ref_cdf(arb_t r, const lp_dpsgd *run, int rel, int64_t k, double h, int upper)
+{
+    const slong prec = REF_PREC;
+    arb_t x, U, a, b;
+    int ret = 0;
+    arb_init(x);
+    arb_init(U);
+    arb_init(a);
+    arb_init(b);
+    arb_set_d(x, h);
+    arb_mul_si(x, x, k, prec);
+    if (rel == LP_PLD_ADD)
+        arb_neg(x, x);
+    arb_expm1(x, x, prec);
+    arb_add(x, x, run->q, prec);                    /* e^{+-l} - 1 + q */
+    if (arb_is_positive(x)) {
+        arb_div(x, x, run->q, prec);
+        arb_log(x, x, prec);
+        arb_mul(U, x, run->M, prec);
+        arb_inv(a, run->M, prec);
+        arb_mul_2exp_si(a, a, -1);
+        arb_add(U, U, a, prec);                     /* U (remove) or V (add) */
+        if (rel == LP_PLD_REMOVE) {
+            /* P(X <= l) = (1-q) Phi(U) + q Phi(U - 1/M); the upper tail with -U, 1/M - U */
+            arb_inv(b, run->M, prec);
+            arb_sub(b, U, b, prec);
+            if (upper) {
+                arb_neg(U, U);
+                arb_neg(b, b);
+            }
+            phi_cdf(a, U, prec);
+            phi_cdf(b, b, prec);
+            arb_sub_ui(x, run->q, 1, prec);
+            arb_neg(x, x);
+            arb_mul(a, a, x, prec);
+            arb_addmul(a, b, run->q, prec);
+            arb_set(r, a);
+        } else {
+            /* X <= l iff u >= V: P(X <= l) = Phi(-V), P(X > l) = Phi(V) */
+            if (!upper)
+                arb_neg(U, U);
+            phi_cdf(r, U, prec);
+        }
+    } else if (arb_is_nonpositive(x)) {
+        /* beyond the loss's end: remove, l <= log(1-q) (P(X <= l) = 0);
+         * add, l >= -log(1-q) (P(X <= l) = 1) */
+        if ((rel == LP_PLD_REMOVE) == (upper == 0))
+            arb_zero(r);
+        else
+            arb_one(r);
+    } else {
+        ret = -1;
+    }
+    arb_clear(x);
+    arb_clear(U);
+    arb_clear(a);
+    arb_clear(b);
+    return ret;
+}
+
+/* the reference mass i of the grid: P(X <= l_kmin), P(l_{i-1} < X <= l_i),
+ * P(X > l_{kmax-1}); the difference taken of the smaller tail */
+static int
+ref_mass(arb_t m, const lp_dpsgd *run, int rel, int64_t kmin, int64_t K, double h, int64_t i)
+{
+    arb_t a, b;
+    int ret;
+    if (i == 0)
+        return ref_cdf(m, run, rel, kmin, h, 0);
+    if (i == K - 1)
+        return ref_cdf(m, run, rel, kmin + K - 2, h, 1);
+    arb_init(a);
+    arb_init(b);
+    ret = ref_cdf(a, run, rel, kmin + i, h, 0) | ref_cdf(b, run, rel, kmin + i - 1, h, 0);
+    if (ret == 0 && arf_cmp_d(arb_midref(b), 0.5) > 0) {
+        ret = ref_cdf(a, run, rel, kmin + i, h, 1) | ref_cdf(b, run, rel, kmin + i - 1, h, 1);
+        arb_sub(m, b, a, REF_PREC);
+    } else {
+        arb_sub(m, a, b, REF_PREC);
+    }
+    arb_clear(a);
+    arb_clear(b);
+    return ret;
+}
+
+static void
+print_case(const char *M, const char *q, uint64_t T, const char *d, int rel, double h,
+           int64_t kmin, int64_t K)
+{
+    printf("# failing input: M %s q %s T %llu delta %s %s; h %.17g kmin %lld K %lld\n", M, q,
+           (unsigned long long) T, d, rel ? "add" : "remove", h, (long long) kmin, (long long) K);
+}
+
+static void
+random_grids(flint_rand_t st)
+{
+    const long iters = test_iterations(10);
+    for (long it = 0; it < iters; it++) {
+        char M[32], q[32], d[32];
+        const uint64_t Ts[] = { 1, 10, 1000, 100000, 1000000, 10000000 };
+        const uint64_t T = Ts[n_randint(st, 6)];
+        const int rel = (int) n_randint(st, 2);
+        lp_dpsgd run;
+        lp_pld_step step;
+        lp_pld pld;
+        arb_ptr mass, G = NULL, F = NULL;
+        arb_t ref;
+        int64_t kmin, K, checked = 0, bad = 0, undecided = 0;
+        double h, rsum = 0;
+        snprintf(M, sizeof M, "%.4g", exp(log(0.5) + (log(8.0) - log(0.5)) * (double) n_randint(st, 1000) / 1000));
+        snprintf(q, sizeof q, "%.3g", exp(log(1e-6) + (log(0.5) - log(1e-6)) * (double) n_randint(st, 1000) / 1000));
+        snprintf(d, sizeof d, "1e-%d", 5 + (int) n_randint(st, 8));
+        lp_dpsgd_init(&run, M, q, T, d);
+        lp_pld_step_init_gauss(&step, &run);
+        if (lp_pld_plan_step(&pld, &step, (lp_pld_relation) rel, 0.01, (size_t) 1 << 23, -1) != 0
+            || pld.support > 3000000) {
+            printf("# random %ld: M %s q %s T %llu delta %s: no grid planned or K over 3e6, skipped\n",
+                   it, M, q, (unsigned long long) T, d);
+            lp_pld_clear(&pld);
+            lp_pld_step_clear(&step);
+            lp_dpsgd_clear(&run);
+            continue;
+        }
+        h = pld.h;
+        kmin = (int64_t) llround(pld.kmin_h / h);
+        K = (int64_t) pld.support;
+        mass = pld_masses_taylor(&run, (lp_pld_relation) rel, kmin, K, h, &G, &F);
+        arb_init(ref);
+        for (int64_t i = 0; i < K; i++)
+            rsum += mag_get_d(arb_radref(mass + i));
+        for (int j = 0; j < 300; j++) {
+            /* 60 at each end, the rest at random */
+            const int64_t i = j < 60 ? j : j < 120 ? K - 1 - (j - 60) : (int64_t) n_randint(st, (ulong) K);
+            if (i < 0 || i >= K)
+                continue;
+            if (ref_mass(ref, &run, rel, kmin, K, h, i) != 0) {
+                undecided++;
+                continue;
+            }
+            checked++;
+            if (!arb_contains(mass + i, ref)) {
+                if (bad++ == 0) {
+                    print_case(M, q, T, d, rel, h, kmin, K);
+                    printf("# mass %lld:\n", (long long) i);
+                    print_ball_decimal("taylor", mass + i);
+                    print_ball_decimal("reference", ref);
+                }
+            }
+            if (i < K - 1 && ref_cdf(ref, &run, rel, kmin + i, h, 1) == 0) {
+                checked++;
+                if (!arb_contains(G + i, ref) && bad++ == 0) {
+                    print_case(M, q, T, d, rel, h, kmin, K);
+                    printf("# G %lld:\n", (long long) i);
+                    print_ball_decimal("taylor", G + i);
+                    print_ball_decimal("reference", ref);
+                }
+            }
+            if (F != NULL && i < K - 1 && ref_cdf(ref, &run, rel, kmin + i, h, 0) == 0) {
+                checked++;
+                if (!arb_contains(F + i, ref) && bad++ == 0) {
+                    print_case(M, q, T, d, rel, h, kmin, K);
+                    printf("# F %lld:\n", (long long) i);
+                    print_ball_decimal("taylor", F + i);
+                    print_ball_decimal("reference", ref);
+                }
+            }
+        }
+        if (!(rsum <= 1e-14) && bad == 0)
+            print_case(M, q, T, d, rel, h, kmin, K);
+        tap_ok(bad == 0 && checked > 0 && rsum <= 1e-14,
+               "random %ld: %s M %s q %s T %llu delta %s, K %lld: %lld balls (masses and tails) "
+               "contain the %d-bit reference (%lld not, %lld undecided); radii's sum %.3g <= 1e-14",
+               it, rel ? "add" : "remove", M, q, (unsigned long long) T, d, (long long) K,
+               (long long) checked, REF_PREC, (long long) bad, (long long) undecided, rsum);
+        arb_clear(ref);
+        _arb_vec_clear(mass, K);
+        _arb_vec_clear(G, K > 1 ? K - 1 : 1);
+        if (F)
+            _arb_vec_clear(F, K > 1 ? K - 1 : 1);
+        lp_pld_clear(&pld);
+        lp_pld_step_clear(&step);
+        lp_dpsgd_clear(&run);
+    }
+}
+
+/* one small grid at every point against the former route (Arb at every
+ * boundary): the balls overlap */
+static void
+against_former_route(void)
+{
+    for (int rel = 0; rel < 2; rel++) {
+        lp_dpsgd run;
+        lp_pld_step step;
+        lp_pld pld;
+        int64_t kmin, K, miss = 0, first = -1;
+        double h;
+        lp_dpsgd_init(&run, "0.9", "0.003", 1000, "1e-6");
+        lp_pld_step_init_gauss(&step, &run);
+        lp_pld_plan_step(&pld, &step, (lp_pld_relation) rel, 0.01, (size_t) 1 << 23, -1);
+        h = pld.h;
+        kmin = (int64_t) llround(pld.kmin_h / h);
+        K = (int64_t) pld.support;
+        {
+            arb_ptr a = pld_masses_taylor(&run, (lp_pld_relation) rel, kmin, K, h, NULL, NULL);
+            arb_ptr b = pld_masses_arb(&run, (lp_pld_relation) rel, kmin, K, h, NULL, NULL);
+            for (int64_t i = 0; i < K; i++)
+                if (!arb_overlaps(a + i, b + i) && miss++ == 0)
+                    first = i;
+            if (miss) {
+                print_case("0.9", "0.003", 1000, "1e-6", rel, h, kmin, K);
+                print_ball_decimal("taylor", a + first);
+                print_ball_decimal("former", b + first);
+            }
+            _arb_vec_clear(a, K);
+            _arb_vec_clear(b, K);
+        }
+        tap_ok(miss == 0, "%s M 0.9 q 0.003 T 1000: the %lld masses overlap the former route's "
+               "(%lld apart, the first at %lld)", rel ? "add" : "remove", (long long) K,
+               (long long) miss, (long long) first);
+        lp_pld_clear(&pld);
+        lp_pld_step_clear(&step);
+        lp_dpsgd_clear(&run);
+    }
+}
+
+/* the generating function's sum in doubles (pld_gf_sum, pld_tails_gf.c)
+ * against the sum in Arb point by point: random vectors (zero runs, atoms,
+ * tiny values), rates t of either sign up to |t h| = 3 (beyond the doubles'
+ * range: the Arb path), random h and kmin.  Its value must bound the Arb sum
+ * from above and lie within 1e-9 of it (relative); e1 and step must contain
+ * e^{t l_{kmin+cnt}} and e^{t h}.  A loss with atoms (rr) once gave 1e+4000
+ * for 1e-10028: the weights' scale and masses zero where they are largest. */
+static void
+gf_sums(flint_rand_t st)
+{
+    const long iters = test_iterations(40);
+    long bad = 0;
+    double worst = 0;
+    for (long it = 0; it < iters; it++) {
+        const int64_t cnt = 1 + (int64_t) n_randint(st, 3000);
+        const int64_t kmin = (int64_t) n_randint(st, 200000) - 100000;
+        const double h = ldexp(1.0 + (double) n_randint(st, 1000) / 1000, -(int) (3 + n_randint(st, 25)));
+        const int big = (int) n_randint(st, 2);         /* |t h| in [0.3, 2.5]: weights over e^{+-700} */
+        const double th = (n_randint(st, 2) ? 1 : -1)
+                          * (big ? 0.3 + 2.2 * (double) n_randint(st, 1000) / 1000
+                                 : ldexp(1.0, -(int) n_randint(st, 30)) * 3 * (double) n_randint(st, 1000) / 1000);
+        /* half the time the vector is zero where the weights are largest (the
+         * first or last two thirds): the atoms' case */
+        const int hole = (int) n_randint(st, 2);
+        arb_ptr v = _arb_vec_init(cnt);
+        arb_t t, sum, e1, step, ref, w, x, r1, r2;
+        arf_t u;
+        arb_init(t);
+        arb_init(sum);
+        arb_init(e1);
+        arb_init(step);
+        arb_init(ref);
+        arb_init(w);
+        arb_init(x);
+        arb_init(r1);
+        arb_init(r2);
+        arf_init(u);
+        for (int64_t i = 0; i < cnt; i++) {
+            const ulong kind = n_randint(st, 8);
+            if (kind < 2 || (i / 300) % 3 == 1)
+                continue;                                   /* zeros, and zero runs */
+            if (hole && (th > 0 ? i >= cnt / 3 : i < 2 * cnt / 3))
+                continue;
+            arb_set_d(v + i, (double) n_randint(st, 1000000) / 1e6);
+            arb_mul_2exp_si(v + i, v + i, -(slong) n_randint(st, kind == 7 ? 1070 : 60));
+            mag_set_d(arb_radref(v + i), ldexp(arf_get_d(arb_midref(v + i), ARF_RND_NEAR), -50));
+        }
+        arb_set_d(t, th / h);
+        pld_gf_sum(sum, e1, step, NULL, v, cnt, t, kmin, h);
+        /* the reference: sum |v_i|^ e^{t l_i} in Arb at 256 bits */
+        arb_zero(ref);
+        for (int64_t i = 0; i < cnt; i++) {
+            arb_get_abs_ubound_arf(u, v + i, 256);
+            arb_set_d(x, h);
+            arb_mul_si(x, x, kmin + i, ARF_PREC_EXACT);
+            arb_mul(x, x, t, 256);
+            arb_exp(x, x, 256);
+            arb_set_arf(w, u);
+            arb_addmul(ref, w, x, 256);
+        }
+        arb_set_d(x, h);
+        arb_mul_si(x, x, kmin + cnt, ARF_PREC_EXACT);
+        arb_mul(x, x, t, 256);
+        arb_exp(r1, x, 256);
+        arb_set_d(x, h);
+        arb_mul(x, x, t, 256);
+        arb_exp(r2, x, 256);
+        {
+            /* above: sum's upper end >= ref's lower end ... and ref >= sum's
+             * lower end (1 - 1e-9) */
+            arf_t su, rl;
+            int ok;
+            double rel;
+            arf_init(su);
+            arf_init(rl);
+            arb_get_ubound_arf(su, sum, 256);
+            arb_get_lbound_arf(rl, ref, 256);
+            arb_sub(x, sum, ref, 256);
+            arb_div(x, x, ref, 256);
+            rel = arb_is_zero(ref) ? (arb_is_zero(sum) ? 0 : INFINITY) : arf_get_d(arb_midref(x), ARF_RND_NEAR);
+            ok = arf_cmp(su, rl) >= 0 && arb_is_finite(sum) && fabs(rel) <= 1e-9
+                 && arb_overlaps(e1, r1) && arb_overlaps(step, r2);
+            if (fabs(rel) > worst)
+                worst = fabs(rel);
+            if (!ok && bad++ == 0) {
+                printf("# failing input: cnt %lld kmin %lld h %a t h %a (the vector from the seed)\n",
+                       (long long) cnt, (long long) kmin, h, th);
+                print_ball_decimal("sum", sum);
+                print_ball_decimal("reference", ref);
+            }
+            arf_clear(su);
+            arf_clear(rl);
+        }
+        _arb_vec_clear(v, cnt);
+        arb_clear(t);
+        arb_clear(sum);
+        arb_clear(e1);
+        arb_clear(step);
+        arb_clear(ref);
+        arb_clear(w);
+        arb_clear(x);
+        arb_clear(r1);
+        arb_clear(r2);
+        arf_clear(u);
+    }
+    tap_ok(bad == 0, "%ld generating-function sums in doubles (|t h| up to 3, zero runs, zero where "
+           "the weights are largest, subnormal values): each bounds the Arb sum from above, within %.2g of it (<= 1e-9); "
+           "%ld not", iters, worst, bad);
+}
+
+int
+main(void)
+{
+    flint_rand_t st;
+    test_rand_init(st);
+    random_grids(st);
+    against_former_route();
+    gf_sums(st);
+    flint_randclear(st);
+    flint_cleanup();
+    return tap_done();
+}

@@ -74,8 +74,8 @@ cut_reference(double dref, uint64_t T)
     return T <= PLD_SMALL_T ? fmin(1e3 * dref, 1.0) : dref;
 }
 
-/* lp_pld_init_step, or its choices only (plan_only: the work estimate's,
- * pld_plan.c) */
+/* lp_pld_init_step, or its choices only (plan_only 1: the work estimate's,
+ * pld_plan.c; 2: the epsilon estimate only, pld_estimate_step) */
 static int
 init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size_t max_n,
      double eps_hint, int plan_only)
@@ -135,9 +135,25 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
         if (getenv("LP_PLD_DEBUG"))
             fprintf(stderr, "pld: eps_est gauss %g sketch %g\n", eps_est, e);
         eps_est = fmax(eps_est, e);
+        if (e > 0)
+            pld->eps_guess = e; /* the better point estimate (pld_pair.c's gap) */
     }
+
     if (eps_hint > 0)
         eps_est = fmax(eps_hint, PLD_EPS_FLOOR);
+    if (plan_only == 2) {       /* the estimate only (pld_estimate_step) */
+        pld->eps_sized = eps_est;
+        free(sk.l);
+        free(sk.lw);
+        return 0;
+    }
+    /* both relations: the smaller sized for the larger's epsilon
+     * (lp_pld_pair_floor, pld_pair.c): its bracket need only lie below the
+     * larger's, so an absolute width of ~ width x that epsilon suffices (a
+     * choice: every bound is certified whatever h is) */
+    if (eps_hint <= 0 && st->width_eps_floor > eps_est)
+        eps_est = st->width_eps_floor;
+    pld->eps_sized = eps_est;
     spread = fmin(Tf, 2 * sqrt(Tf * log(1 / eta_ref) / 2));
     h = width * eps_est / (1.3 * spread);
     /* Bounded and cancellable: each try sizes the grid in closed form (the
@@ -316,6 +332,13 @@ lp_pld_plan_step(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double
                  size_t max_n, double eps_hint)
 {
     return init(pld, st, rel, width, max_n, eps_hint, 1);
+}
+
+int
+pld_estimate_step(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width,
+                  size_t max_n)
+{
+    return init(pld, st, rel, width, max_n, -1, 2);
 }
 
 int

@@ -55,6 +55,9 @@ typedef struct {
     size_t support;             /* grid points of one step */
     const char *why;            /* lp_pld_init returned -1: why (a static text) */
     int out_of_memory;          /* ... because an allocation failed */
+    double eps_sized;           /* the epsilon the grid's width was sized for (pld.c, step 1) */
+    double eps_guess;           /* step 1's sketch composed in doubles (T <= 100), a point
+                                   estimate of epsilon; 0 where none was made */
 } lp_pld;
 
 /* ---- one mechanism's step (pld_mech.h has what each must provide) ---------- */
@@ -91,6 +94,8 @@ typedef struct {
     uint64_t p;                 /* vmf: the dimension, >= 2 */
     arb_t e, d;                 /* rr, epsdelta: the step's epsilon and delta (exact decimals) */
     double e_d, d_d;
+    double width_eps_floor;     /* > 0: size the grid's width for an epsilon of at least this
+                                   (the other relation's: lp_pld_pair_floors); 0 none */
 } lp_pld_step;
 
 /* the Gaussian's step of `run` */
@@ -199,6 +204,19 @@ typedef struct {
     int fixed_batch;            /* with relation 3: fixed-size batches drawn without
                                    replacement, q = m/n (pld_mech_fixed_batch.c) */
 } lp_pld_request;
+
+/* The width floors of a study of both relations (pld_pair.c), for
+ * lp_pld_step's width_eps_floor: the relation whose epsilon is estimated
+ * the smaller has only to bracket its epsilon below the larger's, so its
+ * grid is sized for an absolute width of width x floor[c] with floor[c] the
+ * larger of the other relation's sizing estimate and a quarter of the
+ * estimated gap between the two epsilons over width (the gap from the
+ * sketches composed in doubles at T <= 100); floor[other] = 0.  Returns c
+ * (0 remove, 1 add), or -1 with both floors 0: req->relation not 2,
+ * --delta-for-epsilon (both sized for E already), phases, q = 1, an
+ * estimate not made, or equal estimates.  Doubles, bounded time (no sizing
+ * loop, no certified work); cancellable. */
+int lp_pld_pair_floors(const lp_pld_request *req, const lp_dpsgd *run, double floor[2]);
 
 /* the step of req's mechanism over `run` (lp_pld_step_clear it) */
 void lp_pld_request_step(lp_pld_step *st, const lp_pld_request *req, const lp_dpsgd *run);

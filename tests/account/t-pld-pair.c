@@ -15,7 +15,10 @@
  *     add sized for at least remove's estimate, its grid no finer;
  *   - no "grid_rebuilt" in these, and the work estimate (--estimate) sizes
  *     the pair's add grid as the run does (its memory a quarter of add's
- *     alone or less).
+ *     alone or less);
+ *   - M 1.725, q 0.00042, T 1, delta 1e-4, --width 0.9 (a few cells): add,
+ *     coarsened, came out above remove and is rebuilt: "grid_rebuilt", and
+ *     the pair's bracket the two relations' alone.
  * TAP. */
 #include <math.h>
 #include <stdio.h>
@@ -25,12 +28,16 @@
 #include "leakproof.h"
 #include "tap.h"
 
+/* M 1.1, delta 1e-5 unless *extra (M, delta, width: the rebuild's case) */
+static const char *extra[3];
+
 static json_t *
 call(const char *q, const char *T, const char *rel, int estimate)
 {
-    const char *args[] = { "account", "--accountant", "pld", "--noise-multiplier", "1.1",
-                           "--sampling-rate", q, "--steps", T, "--delta", "1e-5",
-                           "--relation", rel, "--json", estimate ? "--estimate" : NULL, NULL };
+    const char *args[] = { "account", "--accountant", "pld", "--noise-multiplier", extra[0] ? extra[0] : "1.1",
+                           "--sampling-rate", q, "--steps", T, "--delta", extra[1] ? extra[1] : "1e-5",
+                           "--relation", rel, "--width", extra[2] ? extra[2] : "0.01", "--json",
+                           estimate ? "--estimate" : NULL, NULL };
     size_t n = 0;
     char *out = NULL, *err = NULL;
     json_t *j = NULL;
@@ -132,6 +139,33 @@ main(void)
         tap_ok(sb > 0 && sr > 0 && sa > 0 && sb - sr <= sa / 4,
                "q 0.01, T 10: the work estimate's memory for both %.4g, remove's alone %.4g: add's "
                "share %.4g, %.3f of add's alone %.4g", sb, sr, sb - sr, (sb - sr) / sa, sa);
+        json_decref(b);
+        json_decref(r);
+        json_decref(a);
+    }
+    {
+        /* the rebuild: at T 1, --width 0.9 the grids are a few cells and
+         * add's upper end alone is above remove's (6.26e-4, 5.68e-4): sized
+         * for the gap, add's came out above remove's and was built again at
+         * its own width, so the pair's bracket is the two alone's */
+        json_t *b, *r, *a;
+        double lo, hi, lo2, hi2;
+        extra[0] = "1.725";
+        extra[1] = "1e-4";
+        extra[2] = "0.9";
+        b = call("0.00042", "1", "both", 0);
+        r = call("0.00042", "1", "remove", 0);
+        a = call("0.00042", "1", "add", 0);
+        lo = num(b, NULL, "epsilon_lower_bound");
+        hi = num(b, NULL, "epsilon_upper_bound");
+        lo2 = fmax(num(r, NULL, "epsilon_lower_bound"), num(a, NULL, "epsilon_lower_bound"));
+        hi2 = fmax(num(r, NULL, "epsilon_upper_bound"), num(a, NULL, "epsilon_upper_bound"));
+        tap_ok(json_is_string(json_object_get(json_object_get(b, "add"), "grid_rebuilt"))
+               && num(b, "add", "epsilon_upper_bound") == num(a, NULL, "epsilon_upper_bound")
+               && lo == lo2 && hi == hi2 && hi > 0,
+               "M 1.725, q 0.00042, T 1, delta 1e-4, width 0.9: add rebuilt (%s); [%.6g, %.6g], the "
+               "relations' alone [%.6g, %.6g]",
+               json_string_value(json_object_get(json_object_get(b, "add"), "grid_rebuilt")), lo, hi, lo2, hi2);
         json_decref(b);
         json_decref(r);
         json_decref(a);

@@ -138,22 +138,19 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
         if (e > 0)
             pld->eps_guess = e; /* the better point estimate (pld_pair.c's gap) */
     }
-
     if (eps_hint > 0)
         eps_est = fmax(eps_hint, PLD_EPS_FLOOR);
-    if (plan_only == 2) {       /* the estimate only (pld_estimate_step) */
+    if (plan_only == 2) {       /* the estimates only (pld_estimate_step) */
         /* and the saddlepoint's (pld_eps_saddle.c: the sketch's grid
          * resolves nothing at T > 100, and at T <= 100 it can fail or err:
          * remove, q 1e-5, T 100: 3.5e-6 for 1.2e-4), on the sketch clamped
          * as the grid will be (unclamped, remove's far tail, where the loss
          * exceeds log(1/q), throws the leading term off by orders) */
-        {
-            double e;
-            for (size_t i = 0; i < sk.n; i++)
-                sk.l[i] = fmin(fmax(sk.l[i], lo_cut), hi_cut);
-            e = pld_saddle_epsilon(&sk, T, dref);
-            pld->eps_saddle = e > 0 && isfinite(e) ? e : 0;
-        }
+        double e;
+        for (size_t i = 0; i < sk.n; i++)
+            sk.l[i] = fmin(fmax(sk.l[i], lo_cut), hi_cut);
+        e = pld_saddle_epsilon(&sk, T, dref);
+        pld->eps_saddle = e > 0 && isfinite(e) ? e : 0;
         if (getenv("LP_PLD_DEBUG"))
             fprintf(stderr, "pld: guesses T %g: gauss %g sketch %g saddle %g\n", Tf, eps_est,
                     pld->eps_guess, pld->eps_saddle);
@@ -163,9 +160,9 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
         return 0;
     }
     /* both relations: the smaller sized for the larger's epsilon
-     * (lp_pld_pair_floor, pld_pair.c): its bracket need only lie below the
-     * larger's, so an absolute width of ~ width x that epsilon suffices (a
-     * choice: every bound is certified whatever h is) */
+     * or a share of their gap (lp_pld_pair_floors, pld_pair.c): its bracket
+     * need only lie below the larger's (a choice: every bound is certified
+     * whatever h is) */
     if (eps_hint <= 0 && st->width_eps_floor > eps_est)
         eps_est = st->width_eps_floor;
     pld->eps_sized = eps_est;

@@ -59,8 +59,7 @@ typedef struct {
     double eps_guess;           /* step 1's sketch composed in doubles (T <= 100), a point
                                    estimate of epsilon; 0 where none was made */
     double eps_saddle;          /* the saddlepoint's estimate (pld_eps_saddle.c), made by
-                                   pld_estimate_step at T > 100 or where the sketch's failed; 0
-                                   where none */
+                                   pld_estimate_step only; 0 where none */
 } lp_pld;
 
 /* ---- one mechanism's step (pld_mech.h has what each must provide) ---------- */
@@ -211,16 +210,16 @@ typedef struct {
 /* The width floors of a study of both relations (pld_pair.c), for
  * lp_pld_step's width_eps_floor: the relation whose epsilon is estimated
  * the smaller (c) has only to bracket its epsilon below the larger's, so its
- * grid is sized for width x floor[c], floor[c] the larger of the other
+ * grid is sized for width x eps_floor[c], that the larger of the other
  * relation's sizing estimate and an eighth of the estimated gap between the
  * two epsilons over width (the larger's least estimate less the smaller's
  * largest: the sketch composed in doubles at T <= 100, the saddlepoint);
- * floor[other] = 0.  Returns c (0 remove, 1 add), or -1 with both floors 0:
+ * eps_floor[other] = 0.  Returns c (0 remove, 1 add), or -1 with both floors 0:
  * req->relation not 2, --delta-for-epsilon (both sized for E already),
  * phases, q = 1, an estimate not made, or no floor above c's own estimate.
  * Doubles, bounded time (no sizing loop, no certified work; two sketches
  * and two saddlepoints, milliseconds); cancellable. */
-int lp_pld_pair_floors(const lp_pld_request *req, const lp_dpsgd *run, double floor[2]);
+int lp_pld_pair_floors(const lp_pld_request *req, const lp_dpsgd *run, double eps_floor[2]);
 
 /* the step of req's mechanism over `run` (lp_pld_step_clear it) */
 void lp_pld_request_step(lp_pld_step *st, const lp_pld_request *req, const lp_dpsgd *run);

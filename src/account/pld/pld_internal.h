@@ -151,8 +151,9 @@ void pld_power_constants(double *c_pow, double *r_cut, double *ch_h, uint64_t T,
 
 /* The epsilon lp_pld_init_step's grid width would be sized for (pld.c, step
  * 1, its estimate only: no sizing loop, no Chernoff points), in
- * pld->eps_sized; st->width_eps_floor ignored.  0, or -1 with pld->why
- * (lp_pld_clear it either way).  For lp_pld_pair_floor. */
+ * pld->eps_sized, st->width_eps_floor ignored; and the point estimates
+ * pld->eps_guess (the sketch's, T <= 100) and pld->eps_saddle.  0, or -1
+ * with pld->why (lp_pld_clear it either way).  For lp_pld_pair_floors. */
 int pld_estimate_step(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width,
                       size_t max_n);
 

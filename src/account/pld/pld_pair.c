@@ -72,14 +72,14 @@ request_key(char *key, size_t size, const lp_pld_request *req)
     return n > 0 && (size_t) n < size;  /* too long: not remembered */
 }
 
-static int pair_floors(const lp_pld_request *req, const lp_dpsgd *run, double floor[2]);
+static int pair_floors(const lp_pld_request *req, const lp_dpsgd *run, double eps_floor[2]);
 
 int
-lp_pld_pair_floors(const lp_pld_request *req, const lp_dpsgd *run, double floor[2])
+lp_pld_pair_floors(const lp_pld_request *req, const lp_dpsgd *run, double eps_floor[2])
 {
     char key[sizeof pair_key];
     int keyed, c;
-    floor[0] = floor[1] = 0;
+    eps_floor[0] = eps_floor[1] = 0;
     if (req->relation != 2 || req->eps || req->nphases > 0 || run->q_is_one || !(req->width > 0))
         return -1;
     keyed = request_key(key, sizeof key, req);
@@ -87,19 +87,19 @@ lp_pld_pair_floors(const lp_pld_request *req, const lp_dpsgd *run, double floor[
         pthread_mutex_lock(&pair_lock);
         c = pair_c;
         if (c != -2 && strcmp(key, pair_key) == 0) {
-            floor[0] = pair_floor[0];
-            floor[1] = pair_floor[1];
+            eps_floor[0] = pair_floor[0];
+            eps_floor[1] = pair_floor[1];
             pthread_mutex_unlock(&pair_lock);
             return c;
         }
         pthread_mutex_unlock(&pair_lock);
     }
-    c = pair_floors(req, run, floor);
+    c = pair_floors(req, run, eps_floor);
     if (keyed && !lp_cancelled()) {
         pthread_mutex_lock(&pair_lock);
         memcpy(pair_key, key, sizeof pair_key);
-        pair_floor[0] = floor[0];
-        pair_floor[1] = floor[1];
+        pair_floor[0] = eps_floor[0];
+        pair_floor[1] = eps_floor[1];
         pair_c = c;
         pthread_mutex_unlock(&pair_lock);
     }
@@ -107,7 +107,7 @@ lp_pld_pair_floors(const lp_pld_request *req, const lp_dpsgd *run, double floor[
 }
 
 static int
-pair_floors(const lp_pld_request *req, const lp_dpsgd *run, double floor[2])
+pair_floors(const lp_pld_request *req, const lp_dpsgd *run, double eps_floor[2])
 {
     double est[2] = { 0, 0 }, glo[2] = { 0, 0 }, ghi[2] = { 0, 0 }, sad[2] = { 0, 0 }, gap;
     int c;
@@ -138,9 +138,9 @@ pair_floors(const lp_pld_request *req, const lp_dpsgd *run, double floor[2])
     /* the gap, cautiously: the larger's least estimate (its sizing one
      * included) less the smaller's largest guess */
     gap = ghi[c] > 0 ? fmin(est[1 - c], glo[1 - c] > 0 ? glo[1 - c] : INFINITY) - ghi[c] : 0;
-    floor[c] = fmax(est[1 - c], gap > 0 ? gap / (PLD_PAIR_GAP_SHARE * req->width) : 0);
-    if (!(floor[c] > est[c])) {
-        floor[c] = 0;
+    eps_floor[c] = fmax(est[1 - c], gap > 0 ? gap / (PLD_PAIR_GAP_SHARE * req->width) : 0);
+    if (!(eps_floor[c] > est[c])) {
+        eps_floor[c] = 0;
         return -1;
     }
     return c;

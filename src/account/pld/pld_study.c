@@ -50,7 +50,7 @@ one_relation(lp_record *obj, const lp_dpsgd *run, lp_pld_relation rel, const lp_
 }
 
 /* one relation's composed PLD of req's mechanism step, its width sized for
- * an epsilon of at least eps_floor (lp_pld_pair_floor; 0 none);
+ * an epsilon of at least eps_floor (lp_pld_pair_floors; 0 none);
  * lp_pld_init_step's status */
 static int
 build_relation(lp_pld *pld, const lp_pld_request *req, const lp_dpsgd *run, lp_pld_relation rel,
@@ -72,7 +72,7 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
     double elo[2] = { 0, 0 }, ehi[2] = { INFINITY, INFINITY };
     arb_t dlo[2], dhi[2], eps;
     int rels[2], nrel = 0, ok = 1, oom = 0, status, st[2] = { -1, -1 }, rebuilt[2] = { 0, 0 };
-    double floor[2];
+    double eps_floor[2];
     int coarse;
     lp_pld plds[2];
     const char *why = NULL;
@@ -127,10 +127,9 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
      * records after, in order.  One relation (or one thread) takes no outer
      * region: inside a team of one the masses' region would be a nested
      * team, whose threads libgomp ends with the region, leaving FLINT's
-     * per-thread caches (its constants) unreachable */
-    /* both relations: the smaller's grid sized for the larger's epsilon
-     * (pld_pair.c) */
-    coarse = lp_pld_pair_floors(req, &run, floor);
+     * per-thread caches (its constants) unreachable.  Both relations: the
+     * smaller's grid sized for the larger's epsilon (pld_pair.c) */
+    coarse = lp_pld_pair_floors(req, &run, eps_floor);
     {
         const int *cancel = lp_cancel_flag();
         const int nt = nrel < lp_threads_effective(0) ? nrel : lp_threads_effective(0);
@@ -139,12 +138,12 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
             for (int i = 0; i < nrel; i++) {
                 const int *was = lp_cancel_flag();
                 lp_cancel_watch(cancel);
-                st[i] = build_relation(&plds[i], req, &run, rels[i], floor[rels[i]]);
+                st[i] = build_relation(&plds[i], req, &run, rels[i], eps_floor[rels[i]]);
                 lp_cancel_watch(was);
             }
         } else {
             for (int i = 0; i < nrel; i++)
-                st[i] = build_relation(&plds[i], req, &run, rels[i], floor[rels[i]]);
+                st[i] = build_relation(&plds[i], req, &run, rels[i], eps_floor[rels[i]]);
         }
     }
     /* the coarsened relation must not set the reported upper end: where

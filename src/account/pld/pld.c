@@ -74,8 +74,8 @@ cut_reference(double dref, uint64_t T)
     return T <= PLD_SMALL_T ? fmin(1e3 * dref, 1.0) : dref;
 }
 
-/* lp_pld_init_step, or its choices only (plan_only: the work estimate's,
- * pld_plan.c) */
+/* lp_pld_init_step, or its choices only (plan_only 1: the work estimate's,
+ * pld_plan.c; 2: the epsilon estimate only, pld_estimate_step) */
 static int
 init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size_t max_n,
      double eps_hint, int plan_only)
@@ -135,9 +135,37 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
         if (getenv("LP_PLD_DEBUG"))
             fprintf(stderr, "pld: eps_est gauss %g sketch %g\n", eps_est, e);
         eps_est = fmax(eps_est, e);
+        if (e > 0)
+            pld->eps_guess = e; /* the better point estimate (pld_pair.c's gap) */
     }
     if (eps_hint > 0)
         eps_est = fmax(eps_hint, PLD_EPS_FLOOR);
+    if (plan_only == 2) {       /* the estimates only (pld_estimate_step) */
+        /* and the saddlepoint's (pld_eps_saddle.c: the sketch's grid
+         * resolves nothing at T > 100, and at T <= 100 it can fail or err:
+         * remove, q 1e-5, T 100: 3.5e-6 for 1.2e-4), on the sketch clamped
+         * as the grid will be (unclamped, remove's far tail, where the loss
+         * exceeds log(1/q), throws the leading term off by orders) */
+        double e;
+        for (size_t i = 0; i < sk.n; i++)
+            sk.l[i] = fmin(fmax(sk.l[i], lo_cut), hi_cut);
+        e = pld_saddle_epsilon(&sk, T, dref);
+        pld->eps_saddle = e > 0 && isfinite(e) ? e : 0;
+        if (getenv("LP_PLD_DEBUG"))
+            fprintf(stderr, "pld: guesses T %g: gauss %g sketch %g saddle %g\n", Tf, eps_est,
+                    pld->eps_guess, pld->eps_saddle);
+        pld->eps_sized = eps_est;
+        free(sk.l);
+        free(sk.lw);
+        return 0;
+    }
+    /* both relations: the smaller sized for the larger's epsilon
+     * or a share of their gap (lp_pld_pair_floors, pld_pair.c): its bracket
+     * need only lie below the larger's (a choice: every bound is certified
+     * whatever h is) */
+    if (eps_hint <= 0 && st->width_eps_floor > eps_est)
+        eps_est = st->width_eps_floor;
+    pld->eps_sized = eps_est;
     spread = fmin(Tf, 2 * sqrt(Tf * log(1 / eta_ref) / 2));
     h = width * eps_est / (1.3 * spread);
     /* Bounded and cancellable: each try sizes the grid in closed form (the
@@ -316,6 +344,13 @@ lp_pld_plan_step(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double
                  size_t max_n, double eps_hint)
 {
     return init(pld, st, rel, width, max_n, eps_hint, 1);
+}
+
+int
+pld_estimate_step(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width,
+                  size_t max_n)
+{
+    return init(pld, st, rel, width, max_n, -1, 2);
 }
 
 int

@@ -55,6 +55,11 @@ typedef struct {
     size_t support;             /* grid points of one step */
     const char *why;            /* lp_pld_init returned -1: why (a static text) */
     int out_of_memory;          /* ... because an allocation failed */
+    double eps_sized;           /* the epsilon the grid's width was sized for (pld.c, step 1) */
+    double eps_guess;           /* step 1's sketch composed in doubles (T <= 100), a point
+                                   estimate of epsilon; 0 where none was made */
+    double eps_saddle;          /* the saddlepoint's estimate (pld_eps_saddle.c), made by
+                                   pld_estimate_step only; 0 where none */
 } lp_pld;
 
 /* ---- one mechanism's step (pld_mech.h has what each must provide) ---------- */
@@ -91,6 +96,8 @@ typedef struct {
     uint64_t p;                 /* vmf: the dimension, >= 2 */
     arb_t e, d;                 /* rr, epsdelta: the step's epsilon and delta (exact decimals) */
     double e_d, d_d;
+    double width_eps_floor;     /* > 0: size the grid's width for an epsilon of at least this
+                                   (the other relation's: lp_pld_pair_floors); 0 none */
 } lp_pld_step;
 
 /* the Gaussian's step of `run` */
@@ -199,6 +206,20 @@ typedef struct {
     int fixed_batch;            /* with relation 3: fixed-size batches drawn without
                                    replacement, q = m/n (pld_mech_fixed_batch.c) */
 } lp_pld_request;
+
+/* The width floors of a study of both relations (pld_pair.c), for
+ * lp_pld_step's width_eps_floor: the relation whose epsilon is estimated
+ * the smaller (c) has only to bracket its epsilon below the larger's, so its
+ * grid is sized for width x eps_floor[c], that the larger of the other
+ * relation's sizing estimate and an eighth of the estimated gap between the
+ * two epsilons over width (the larger's least estimate less the smaller's
+ * largest: the sketch composed in doubles at T <= 100, the saddlepoint);
+ * eps_floor[other] = 0.  Returns c (0 remove, 1 add), or -1 with both floors 0:
+ * req->relation not 2, --delta-for-epsilon (both sized for E already),
+ * phases, q = 1, an estimate not made, or no floor above c's own estimate.
+ * Doubles, bounded time (no sizing loop, no certified work; two sketches
+ * and two saddlepoints, milliseconds); cancellable. */
+int lp_pld_pair_floors(const lp_pld_request *req, const lp_dpsgd *run, double eps_floor[2]);
 
 /* the step of req's mechanism over `run` (lp_pld_step_clear it) */
 void lp_pld_request_step(lp_pld_step *st, const lp_pld_request *req, const lp_dpsgd *run);

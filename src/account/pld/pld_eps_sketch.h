@@ -13,4 +13,9 @@
  * N log N, N <= 2^14. */
 double pld_sketch_epsilon(const loss_sketch *sk, uint64_t T, double delta, double lo, double hi);
 
+/* epsilon(delta) of T steps by a saddlepoint on the sketch's cumulant
+ * generating function (pld_eps_saddle.c: the leading term, bisection on
+ * the saddle point); -1 when it cannot.  About 40 sums over the sketch. */
+double pld_saddle_epsilon(const loss_sketch *sk, uint64_t T, double delta);
+
 #endif

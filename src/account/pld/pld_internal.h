@@ -190,4 +190,12 @@ int pld_compose_best(lp_pld *pld, size_t nph, const uint64_t *T, const arb_srcpt
 void pld_power_constants(double *c_pow, double *r_cut, double *ch_h, uint64_t T, double h,
                          slong log2_u);
 
+/* The epsilon lp_pld_init_step's grid width would be sized for (pld.c, step
+ * 1, its estimate only: no sizing loop, no Chernoff points), in
+ * pld->eps_sized, st->width_eps_floor ignored; and the point estimates
+ * pld->eps_guess (the sketch's, T <= 100) and pld->eps_saddle.  0, or -1
+ * with pld->why (lp_pld_clear it either way).  For lp_pld_pair_floors. */
+int pld_estimate_step(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width,
+                      size_t max_n);
+
 #endif

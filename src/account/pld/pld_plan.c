@@ -88,6 +88,8 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
         lp_pld pld[2];
         int st[2] = { -1, -1 }, want[2];
         const int *cancel = lp_cancel_flag();
+        double eps_floor[2];    /* the smaller relation sized as the run sizes it (pld_pair.c) */
+        lp_pld_pair_floors(req, &run, eps_floor);
         for (int rel = 0; rel < 2; rel++)   /* q = 1: closed form, no grid */
             want[rel] = !run.q_is_one && (req->relation == 2 || req->relation == rel);
 #pragma omp parallel for num_threads(lp_threads_effective(0) < 2 ? 1 : 2) schedule(static, 1)
@@ -98,6 +100,7 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
                 continue;
             lp_cancel_watch(cancel);
             lp_pld_request_step(&step, req, &run);
+            step.width_eps_floor = eps_floor[rel];
             st[rel] = lp_pld_plan_step(&pld[rel], &step, (lp_pld_relation) rel, req->width,
                                        req->max_n, eps_hint);
             lp_pld_step_clear(&step);

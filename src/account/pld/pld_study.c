@@ -31,6 +31,7 @@ one_relation(lp_record *obj, const lp_dpsgd *run, lp_pld_relation rel, const lp_
     }
     lp_record_text(obj, "relation", rel == LP_PLD_REMOVE ? "remove" : "add");
     lp_record_double(obj, "grid_width", pld->h);
+    lp_record_double(obj, "grid_sized_for_epsilon", pld->eps_sized);
     lp_record_int(obj, "grid_size", (int64_t) pld->n);
     lp_record_int(obj, "step_support", (int64_t) pld->support);
     pld_record_arb_directed(obj, "fft_error_bound", pld->err_fft, 3, 1);
@@ -48,13 +49,17 @@ one_relation(lp_record *obj, const lp_dpsgd *run, lp_pld_relation rel, const lp_
     return 0;
 }
 
-/* one relation's composed PLD of req's mechanism step; lp_pld_init_step's status */
+/* one relation's composed PLD of req's mechanism step, its width sized for
+ * an epsilon of at least eps_floor (lp_pld_pair_floors; 0 none);
+ * lp_pld_init_step's status */
 static int
-build_relation(lp_pld *pld, const lp_pld_request *req, const lp_dpsgd *run, lp_pld_relation rel)
+build_relation(lp_pld *pld, const lp_pld_request *req, const lp_dpsgd *run, lp_pld_relation rel,
+               double eps_floor)
 {
     lp_pld_step step;
     int st;
     lp_pld_request_step(&step, req, run);
+    step.width_eps_floor = eps_floor;
     st = lp_pld_init_step(pld, &step, rel, req->width, req->max_n, req->eps ? lp_strtod(req->eps, NULL) : -1);
     lp_pld_step_clear(&step);
     return st;
@@ -66,7 +71,9 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
     lp_dpsgd run;
     double elo[2] = { 0, 0 }, ehi[2] = { INFINITY, INFINITY };
     arb_t dlo[2], dhi[2], eps;
-    int rels[2], nrel = 0, ok = 1, oom = 0, status, st[2] = { -1, -1 };
+    int rels[2], nrel = 0, ok = 1, oom = 0, status, st[2] = { -1, -1 }, rebuilt[2] = { 0, 0 };
+    double eps_floor[2];
+    int coarse;
     lp_pld plds[2];
     const char *why = NULL;
     if (req->nphases > 0)       /* phases: one bracket over all of them */
@@ -120,7 +127,9 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
      * records after, in order.  One relation (or one thread) takes no outer
      * region: inside a team of one the masses' region would be a nested
      * team, whose threads libgomp ends with the region, leaving FLINT's
-     * per-thread caches (its constants) unreachable */
+     * per-thread caches (its constants) unreachable.  Both relations: the
+     * smaller's grid sized for the larger's epsilon (pld_pair.c) */
+    coarse = lp_pld_pair_floors(req, &run, eps_floor);
     {
         const int *cancel = lp_cancel_flag();
         const int nt = nrel < lp_threads_effective(0) ? nrel : lp_threads_effective(0);
@@ -129,12 +138,27 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
             for (int i = 0; i < nrel; i++) {
                 const int *was = lp_cancel_flag();
                 lp_cancel_watch(cancel);
-                st[i] = build_relation(&plds[i], req, &run, rels[i]);
+                st[i] = build_relation(&plds[i], req, &run, rels[i], eps_floor[rels[i]]);
                 lp_cancel_watch(was);
             }
         } else {
             for (int i = 0; i < nrel; i++)
-                st[i] = build_relation(&plds[i], req, &run, rels[i]);
+                st[i] = build_relation(&plds[i], req, &run, rels[i], eps_floor[rels[i]]);
+        }
+    }
+    /* the coarsened relation must not set the reported upper end: where
+     * its upper end is above the other's (the estimates misjudged the
+     * gap), the bracket's width would be its coarse grid's, so it is built
+     * again at its own width (named in its object's "grid_rebuilt") */
+    if (coarse >= 0 && nrel == 2 && st[0] == 0 && st[1] == 0 && !lp_cancelled()) {
+        const int c = coarse, o = 1 - c;    /* rels[i] == i here */
+        double lo_c, hi_c, lo_o, hi_o;
+        lp_pld_epsilon(&lo_c, &hi_c, &plds[c], run.delta);
+        lp_pld_epsilon(&lo_o, &hi_o, &plds[o], run.delta);
+        if (!(hi_c <= hi_o)) {
+            lp_pld_clear(&plds[c]);
+            st[c] = build_relation(&plds[c], req, &run, rels[c], 0);
+            rebuilt[c] = 1;
         }
     }
     for (int i = 0; i < nrel; i++) {
@@ -144,6 +168,10 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
             continue;
         }
         obj = lp_record_object(rec, rels[i] == LP_PLD_REMOVE ? "remove" : "add");
+        if (rebuilt[i])
+            lp_record_text(obj, "grid_rebuilt", "sized first for the other relation's epsilon "
+                           "estimate, its upper end came out above the other relation's: built "
+                           "again at its own width");
         if (one_relation(obj, &run, rels[i], req, &elo[i], &ehi[i], dlo[i], dhi[i],
                          req->eps ? eps : NULL, &oom, &why, &plds[i], st[i]) != 0)
             ok = 0;

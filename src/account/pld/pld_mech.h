@@ -97,13 +97,19 @@ void pld_vmf_g_bound(arb_t res, const lp_pld_step *st, int sign, const arb_t x, 
 
 /* ---- the VMF's masses (pld_vmf_masses.c) --------------------------------------- */
 
-/* res = the integral of the relation's law of t (scaled) over [a, b], times
- * L(t) with with_loss */
+/* Each of these three is a certified ball (Arb, 96-bit working precision,
+ * about 52 bits sought), the laws "scaled" as pld_vmf_arb.c's integrands
+ * are: g_+-(t) e^{-shift}, g_+-(t) = e^{+-kappa t} (1 - t^2)^((p-3)/2) the
+ * unnormalised densities of t = mu.y, shift a double near log max g_+ (it
+ * only keeps the numbers near 1), so that the ratio of an integral to
+ * pld_vmf_normaliser's is a probability.
+ * res = the integral of the relation's law of t (remove: (1-q) g_- + q g_+,
+ * add: g_-) over the exact ends [a, b], times L(t) with with_loss */
 void pld_vmf_law_integral(arb_t res, const lp_pld_step *st, lp_pld_relation rel, int with_loss,
                           const arf_t a, const arf_t b);
 /* z = int_{-1}^{1} g_- (scaled): the normaliser of either law */
 void pld_vmf_normaliser(arb_t z, const lp_pld_step *st);
-/* res = P(X > l) (above) or P(X <= l) */
+/* res = P(X > l) (above) or P(X <= l), normalised (a probability) */
 void pld_vmf_prob_beyond(arb_t res, const lp_pld_step *st, lp_pld_relation rel, const arb_t l,
                          int above);
 /* the masses hook of pld_mech.h for the VMF */

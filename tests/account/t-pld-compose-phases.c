@@ -16,25 +16,7 @@
 #include <jansson.h>
 #include "leakproof.h"
 #include "tap.h"
-
-static json_t *
-call(int *rc, const char *const *args)
-{
-    size_t n = 0;
-    char *out = NULL, *err = NULL;
-    json_t *j = NULL;
-    json_error_t e;
-    while (args[n])
-        n++;
-    *rc = lp_call(args, n, &out, &err);
-    if (out)
-        j = json_loads(out, 0, &e);
-    if (*rc != 0 && err)
-        printf("# %s", err);
-    lp_free(out);
-    lp_free(err);
-    return j;
-}
+#include "call_json.h"
 
 static double
 num(json_t *j, const char *rel, const char *key)
@@ -58,9 +40,9 @@ main(void)
         snprintf(p1, sizeof p1, "1.1,%s,%u", c[i].q, c[i].a);
         snprintf(p2, sizeof p2, "1.1,%s,%u", c[i].q, c[i].b);
         snprintf(T, sizeof T, "%u", c[i].a + c[i].b);
-        ph = call(&rc1, (const char *const[]) { "account", "--accountant", "pld", "--phase", p1, "--phase", p2,
+        ph = call_json(&rc1, (const char *const[]) { "account", "--accountant", "pld", "--phase", p1, "--phase", p2,
                   "--delta", "1e-5", "--json", NULL });
-        one = call(&rc2, (const char *const[]) { "account", "--accountant", "pld", "--noise-multiplier", "1.1",
+        one = call_json(&rc2, (const char *const[]) { "account", "--accountant", "pld", "--noise-multiplier", "1.1",
                    "--sampling-rate", c[i].q, "--steps", T, "--delta", "1e-5", "--json", NULL });
         lo_p = num(ph, NULL, "epsilon_lower_bound");
         hi_p = num(ph, NULL, "epsilon_upper_bound");
@@ -85,9 +67,9 @@ main(void)
          * delta 1e-9 the doubles' 3.0e-8 left the upper end null (lower
          * 120.21), the long doubles' 7.3e-10 gives both ends */
         int rc1, rc2;
-        json_t *ph = call(&rc1, (const char *const[]) { "account", "--accountant", "pld", "--phase",
+        json_t *ph = call_json(&rc1, (const char *const[]) { "account", "--accountant", "pld", "--phase",
                           "1.1,0.01,400000", "--phase", "1.1,0.01,600000", "--delta", "1e-9", "--json", NULL });
-        json_t *one = call(&rc2, (const char *const[]) { "account", "--accountant", "pld", "--noise-multiplier",
+        json_t *one = call_json(&rc2, (const char *const[]) { "account", "--accountant", "pld", "--noise-multiplier",
                            "1.1", "--sampling-rate", "0.01", "--steps", "1000000", "--delta", "1e-9", "--json",
                            NULL });
         double lo_p = num(ph, NULL, "epsilon_lower_bound"), hi_p = num(ph, NULL, "epsilon_upper_bound");
@@ -99,6 +81,5 @@ main(void)
         json_decref(ph);
         json_decref(one);
     }
-    printf("1..%d\n", tap_count);
-    return 0;
+    return tap_done();
 }

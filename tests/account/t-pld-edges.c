@@ -11,6 +11,7 @@
 #include <jansson.h>
 #include "leakproof.h"
 #include "tap.h"
+#include "call_json.h"
 
 /* log Phi(-x) = log(erfc(x / sqrt 2) / 2), x > 0 large by erfc's asymptotic
  * series (erfc underflows past x / sqrt 2 = 26) */
@@ -50,26 +51,6 @@ gauss_eps(double delta, double mu)
     return 0.5 * (lo + hi);
 }
 
-/* runs the command (NULL-terminated), returns the record (or NULL) and *rc */
-static json_t *
-call(int *rc, const char *const *args)
-{
-    size_t n = 0;
-    char *out = NULL, *err = NULL;
-    json_t *j = NULL;
-    json_error_t e;
-    while (args[n])
-        n++;
-    *rc = lp_call(args, n, &out, &err);
-    if (out)
-        j = json_loads(out, 0, &e);
-    if (*rc != 0 && err)
-        printf("# %s", err);
-    lp_free(out);
-    lp_free(err);
-    return j;
-}
-
 static double
 num(json_t *j, const char *key)
 {
@@ -86,7 +67,7 @@ full_batch(void)
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         int rc;
-        json_t *j = call(&rc, (const char *const[]) { "account", "--accountant", "pld", "--noise-multiplier",
+        json_t *j = call_json(&rc, (const char *const[]) { "account", "--accountant", "pld", "--noise-multiplier",
                          c[i].M, "--sampling-rate", "1", "--steps", c[i].T, "--delta", c[i].delta, NULL });
         double mu = sqrt(strtod(c[i].T, NULL)) / strtod(c[i].M, NULL);
         double e = gauss_eps(strtod(c[i].delta, NULL), mu), lo = num(j, "epsilon_lower_bound"),
@@ -100,7 +81,7 @@ full_batch(void)
     }
     {
         int rc;
-        json_t *j = call(&rc, (const char *const[]) { "account", "--accountant", "pld", "--noise-multiplier",
+        json_t *j = call_json(&rc, (const char *const[]) { "account", "--accountant", "pld", "--noise-multiplier",
                          "2", "--sampling-rate", "1", "--steps", "100", "--delta-for-epsilon", "10", NULL });
         double d = gauss_delta(10, 5), lo = num(j, "delta_lower_bound"), hi = num(j, "delta_upper_bound");
         tap_ok(rc == 0 && lo <= d * (1 + 1e-9) && d * (1 - 1e-9) <= hi && hi - lo <= 1e-4 * hi,
@@ -113,7 +94,7 @@ static void
 beyond_the_grid(void)
 {
     int rc;
-    json_t *j = call(&rc, (const char *const[]) { "account", "--accountant", "pld", "--noise-multiplier", "0.5",
+    json_t *j = call_json(&rc, (const char *const[]) { "account", "--accountant", "pld", "--noise-multiplier", "0.5",
                      "--sampling-rate", "0.01", "--steps", "1000", "--delta", "1e-15", NULL });
     double lo = num(j, "epsilon_lower_bound"), hi = num(j, "epsilon_upper_bound");
     tap_ok(rc == 0 && isfinite(lo) && isfinite(hi) && lo > 27 && lo <= hi
@@ -127,7 +108,7 @@ static void
 least_multiplier(void)
 {
     int rc;
-    json_t *j = call(&rc, (const char *const[]) { "account", "--accountant", "pld", "--epsilon", "50",
+    json_t *j = call_json(&rc, (const char *const[]) { "account", "--accountant", "pld", "--epsilon", "50",
                      "--sampling-rate", "1", "--steps", "100", "--delta", "1e-5", NULL });
     json_t *m = j ? json_object_get(j, "noise_multiplier") : NULL, *b = j ? json_object_get(j, "below") : NULL;
     double M = json_is_string(m) ? strtod(json_string_value(m), NULL) : NAN;
@@ -138,7 +119,7 @@ least_multiplier(void)
            M, gauss_delta(50, 10 / M), B, gauss_delta(50, 10 / B));
     json_decref(j);
 
-    j = call(&rc, (const char *const[]) { "account", "--accountant", "pld", "--epsilon", "3", "--sampling-rate",
+    j = call_json(&rc, (const char *const[]) { "account", "--accountant", "pld", "--epsilon", "3", "--sampling-rate",
              "0.1", "--steps", "10", "--delta", "1e-5", "--resolution", "2", "--width", "0.05", NULL });
     m = j ? json_object_get(j, "noise_multiplier") : NULL;
     if (rc == 0 && json_is_string(m)) {
@@ -147,9 +128,9 @@ least_multiplier(void)
         double rdp_m;
         json_t *k, *r;
         snprintf(Mt, sizeof Mt, "%s", json_string_value(m));
-        k = call(&rc2, (const char *const[]) { "account", "--accountant", "pld", "--noise-multiplier", Mt,
+        k = call_json(&rc2, (const char *const[]) { "account", "--accountant", "pld", "--noise-multiplier", Mt,
                  "--sampling-rate", "0.1", "--steps", "10", "--delta-for-epsilon", "3", "--width", "0.05", NULL });
-        r = call(&rc3, (const char *const[]) { "account", "--epsilon", "3", "--sampling-rate", "0.1", "--steps",
+        r = call_json(&rc3, (const char *const[]) { "account", "--epsilon", "3", "--sampling-rate", "0.1", "--steps",
                  "10", "--delta", "1e-5", "--resolution", "2", NULL });
         rdp_m = r && json_is_string(json_object_get(r, "noise_multiplier"))
             ? strtod(json_string_value(json_object_get(r, "noise_multiplier")), NULL) : NAN;

@@ -19,26 +19,8 @@
 #include <jansson.h>
 #include "leakproof.h"
 #include "tap.h"
+#include "call_json.h"
 #include "helpers.h"
-
-static json_t *
-call(int *rc, const char *const *args)
-{
-    size_t n = 0;
-    char *out = NULL, *err = NULL;
-    json_t *j = NULL;
-    json_error_t e;
-    while (args[n])
-        n++;
-    *rc = lp_call(args, n, &out, &err);
-    if (out)
-        j = json_loads(out, 0, &e);
-    if (*rc != 0 && err)
-        printf("# %s", err);
-    lp_free(out);
-    lp_free(err);
-    return j;
-}
 
 static double
 num(json_t *j, const char *key)
@@ -78,7 +60,7 @@ static void
 row(const char *M, const char *q, const char *T, const char *delta)
 {
     int rc;
-    json_t *j = call(&rc, (const char *const[]) { "account", "--accountant", "pld", "--noise-multiplier", M,
+    json_t *j = call_json(&rc, (const char *const[]) { "account", "--accountant", "pld", "--noise-multiplier", M,
                      "--sampling-rate", q, "--steps", T, "--delta", delta, "--json", NULL });
     double lo = num(j, "epsilon_lower_bound"), hi = num(j, "epsilon_upper_bound");
     double eg = eps_gauss(strtod(M, NULL), strtod(q, NULL), strtod(T, NULL), strtod(delta, NULL));
@@ -108,6 +90,5 @@ main(void)
         row(M, q, T, d);
     }
     flint_randclear(state);
-    printf("1..%d\n", tap_count);
-    return 0;
+    return tap_done();
 }

@@ -63,7 +63,7 @@ LP_R_NAME(direct_coefficient, )(lp_real *yr, lp_real *yi, const lp_real *xs, lp_
 static double
 LP_R_NAME(redo_direct, )(lp_real *x, const lp_real *xs, unsigned char *direct,
                          const LP_R_NAME(lp_fft, _plan) *p, int64_t kmin, int64_t K, uint64_t T,
-                         double eps_F, double s1, double s2)
+                         double eps_F, double s1, double s2, double r_cut)
 {
     const size_t n = p->n;
     size_t count = 0;
@@ -71,9 +71,14 @@ LP_R_NAME(redo_direct, )(lp_real *x, const lp_real *xs, unsigned char *direct,
     double eps_D;
     if (direct == NULL || K < 1)
         return eps_F;
+    /* where R = min(1, |y^_k|) + eps_F <= r_cut, R^(T-1) <= 2^-1000 and the
+     * computed power (within (1 + u)^(2T) of it) times T is far below 100:
+     * the same marks without the power (issue 31: the powers of all n/2
+     * coefficients were a tenth of a run at q 1e-3, T 1e7) */
     for (size_t k = 0; k <= n / 2; k++) {
         const double m = (double) r_sqrt(x[2 * k] * x[2 * k] + x[2 * k + 1] * x[2 * k + 1]);
-        direct[k] = (double) T * pow_real(fmin(1.0, m) + eps_F, T - 1) >= 100;
+        const double R = fmin(1.0, m) + eps_F;
+        direct[k] = R > r_cut && (double) T * pow_real(R, T - 1) >= 100;
         count += direct[k];
     }
     eps_D = (LP_R_NAME(lp_fft_direct_error_factor, )(p, (size_t) K) * s1 * (1 + 4 * U53) + s2)
@@ -106,7 +111,7 @@ LP_R_NAME(redo_direct, )(lp_real *x, const lp_real *xs, unsigned char *direct,
 static void
 LP_R_NAME(phase_spectrum, )(lp_real *buf, unsigned char *direct, double *eps_F, double *eps_D,
                             const LP_R_NAME(lp_fft, _plan) *plan, double fe, arb_srcptr mass,
-                            int64_t kmin, int64_t K, uint64_t T)
+                            int64_t kmin, int64_t K, uint64_t T, double r_cut)
 {
     const size_t n = plan->n;
     lp_real *xs;
@@ -150,7 +155,8 @@ LP_R_NAME(phase_spectrum, )(lp_real *buf, unsigned char *direct, double *eps_F, 
     *eps_D = *eps_F;
     if (xs && T > 1)
         *eps_D = LP_R_NAME(redo_direct, )(buf, xs, direct, plan, kmin, K, T, *eps_F,
-                                          arf_get_d(acc1, ARF_RND_UP), arf_get_d(acc2, ARF_RND_UP));
+                                          arf_get_d(acc1, ARF_RND_UP), arf_get_d(acc2, ARF_RND_UP),
+                                          r_cut);
     free(xs);
     arb_clear(s);
     arf_clear(acc1);
@@ -213,9 +219,9 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
         double eps_F, eps_D;
         if (i > 0)
             memset(y, 0, (n + 2) * sizeof *y);
-        LP_R_NAME(phase_spectrum, )(buf, direct, &eps_F, &eps_D, &plan, fe, mass[i], kmin[i], K[i],
-                                    Ti);
         pld_power_constants(&c_pow, &r_cut, &ch_h, Ti, h, LP_R_LOG2_U);
+        LP_R_NAME(phase_spectrum, )(buf, direct, &eps_F, &eps_D, &plan, fe, mass[i], kmin[i], K[i],
+                                    Ti, r_cut);
         /* 6. the power of each coefficient and its error bound, in doubles
          * (pld_compose.c); |y^_k| rounded up (the modulus in lp_real is
          * within 4 u of the computed one's, the cast to double adds at most
@@ -278,14 +284,15 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
     /* 7. suffix sums over the window, backward, in lp_real, stored as doubles */
     {
         lp_real r, sa = 0, sb = 0, sc = 0, inv_n = (lp_real) 1 / (lp_real) n;
+        /* point j of the window is the circle's (ja + j) mod n = s0 + j,
+         * less n past the end (one reduction, not one a point) */
+        const size_t s0 = (size_t) (((pld->ja % (int64_t) n) + (int64_t) n) % (int64_t) n);
         arb_set_d(t, -h);
         arb_exp(t, t, LP_R_PREC);
         r = arb_get_r(t);
         for (size_t j = n; j-- > 0;) {
-            int64_t i = (pld->ja + (int64_t) j) % (int64_t) n;
+            const size_t i = s0 + j >= n ? s0 + j - n : s0 + j;
             lp_real p;
-            if (i < 0)
-                i += (int64_t) n;
             p = z[i] * inv_n;
             sa += p;
             sb = p + r * sb;

@@ -161,9 +161,11 @@ typedef struct {
     size_t n;
     double *w;                  /* e^{-2 pi i j/n}, j < n/2, interleaved */
     double mu;                  /* |w^ - w| <= mu for every twiddle */
+    double *tw;                 /* scratch: stages' twiddles copied contiguous (one transform at a time) */
 } lp_fft_plan;
 
-/* 0, or -1 when out of memory (nothing left allocated) */
+/* 0, or -1 when out of memory (nothing left allocated).  A plan runs one
+ * transform at a time (its scratch). */
 int lp_fft_plan_init(lp_fft_plan *p, size_t n);
 void lp_fft_plan_clear(lp_fft_plan *p);
 void lp_fft(double *x, const lp_fft_plan *p, int sign);

@@ -29,7 +29,35 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 #include "account/pld/pld_internal.h"
+
+#define PLD_HUGE_PAGE ((size_t) 1 << 21)
+
+void *
+pld_big_alloc(size_t size)
+{
+    void *p = NULL;
+    if (size < PLD_HUGE_PAGE)
+        return malloc(size ? size : 1);
+    if (posix_memalign(&p, PLD_HUGE_PAGE, size) != 0)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    /* advice only: where THP is off, or the call fails, 4 KiB pages */
+    (void) madvise(p, (size + PLD_HUGE_PAGE - 1) & ~(PLD_HUGE_PAGE - 1), MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+void *
+pld_big_calloc(size_t size)
+{
+    void *p = pld_big_alloc(size);
+    if (p)
+        memset(p, 0, size);
+    return p;
+}
 
 /* a double >= the ball's upper end */
 static double

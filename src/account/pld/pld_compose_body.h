@@ -195,17 +195,19 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
     /* 5. the vectors are real: n reals (n + 2 for the half spectrum), each
      * transform one complex FFT of n/2 points (pld_fft.c's real transforms;
      * issue 31: half the time and memory) */
-    z = calloc(n + 2, sizeof *z);
-    direct = calloc(half + 1, 1);
+    z = pld_big_calloc((n + 2) * sizeof *z);
+    direct = pld_big_calloc(half + 1);
     if (nph > 1) {
-        y = malloc((n + 2) * sizeof *y);
-        err = malloc((half + 1) * sizeof *err);
+        y = pld_big_alloc((n + 2) * sizeof *y);
+        err = pld_big_alloc((half + 1) * sizeof *err);
     }
-    pld->A = malloc(n * sizeof *pld->A);
-    pld->B = malloc(n * sizeof *pld->B);
-    pld->C = malloc(n * sizeof *pld->C);
+    pld->A = pld_big_alloc(n * sizeof *pld->A);
+    pld->B = pld_big_alloc(n * sizeof *pld->B);
+    /* C: in doubles z's own array at step 7, else its own */
+    pld->C = LP_R_LD ? pld_big_alloc(n * sizeof *pld->C) : NULL;
     if (z == NULL || direct == NULL || (nph > 1 && (y == NULL || err == NULL)) || pld->A == NULL
-        || pld->B == NULL || pld->C == NULL || LP_R_NAME(lp_fft, _plan_init)(&plan, n) != 0) {
+        || pld->B == NULL || (LP_R_LD && pld->C == NULL)
+        || LP_R_NAME(lp_fft, _plan_init)(&plan, n) != 0) {
         LP_R_NAME(compose_free, )(pld, z, y, err, direct);     /* out of memory: nothing kept */
         return -1;
     }
@@ -286,14 +288,28 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
         lp_real r, sa = 0, sb = 0, sc = 0, inv_n = (lp_real) 1 / (lp_real) n;
         /* point j of the window is the circle's (ja + j) mod n = s0 + j,
          * less n past the end (one reduction, not one a point) */
-        const size_t s0 = (size_t) (((pld->ja % (int64_t) n) + (int64_t) n) % (int64_t) n);
+        size_t s0 = (size_t) (((pld->ja % (int64_t) n) + (int64_t) n) % (int64_t) n);
+        const lp_real *src = z;
+#if !LP_R_LD
+        /* in doubles the window's points are copied in order into B, which
+         * the loop overwrites point by point after reading it, and C is
+         * written over z: one array of n fewer from the kernel (issue 31:
+         * its pages' zeroing was a fifth of a run at n = 2^23); the same
+         * values in the same operations */
+        memcpy(pld->B, z + s0, (n - s0) * sizeof *z);
+        memcpy(pld->B + (n - s0), z, s0 * sizeof *z);
+        src = pld->B;
+        s0 = 0;
+        pld->C = z;
+        z = NULL;
+#endif
         arb_set_d(t, -h);
         arb_exp(t, t, LP_R_PREC);
         r = arb_get_r(t);
         for (size_t j = n; j-- > 0;) {
             const size_t i = s0 + j >= n ? s0 + j - n : s0 + j;
             lp_real p;
-            p = z[i] * inv_n;
+            p = src[i] * inv_n;
             sa += p;
             sb = p + r * sb;
             sc += r_fabs(p);

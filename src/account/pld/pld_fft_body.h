@@ -4,6 +4,23 @@
  * The proof and the twiddles' error mu = 5 u are in pld_fft.c. */
 #include "account/pld/pld_fft.h"
 
+/* points per cache block of the FFT's first stages (2^13 complex points:
+ * 128 KiB in doubles, 256 KiB in long doubles) */
+#ifndef LP_FFT_BLOCK
+#define LP_FFT_BLOCK ((size_t) 1 << 13)
+#endif
+
+/* the plan's scratch in complex points for a plan of n points: the block
+ * stages' twiddle table (block/2), or the larger stages' twiddles copied
+ * contiguous where the table's stride is 4 or more (fft_core: at most
+ * 3n/16 for a pair of stages) */
+static size_t
+LP_R_NAME(fft_scratch, )(size_t n)
+{
+    const size_t block = n < LP_FFT_BLOCK ? n : LP_FFT_BLOCK;
+    return (n / 4 > block / 2 ? n / 4 : block / 2) + 1;
+}
+
 int
 LP_R_NAME(lp_fft, _plan_init)(LP_R_NAME(lp_fft, _plan) *p, size_t n)
 {
@@ -16,15 +33,17 @@ LP_R_NAME(lp_fft, _plan_init)(LP_R_NAME(lp_fft, _plan) *p, size_t n)
     B = (size_t) 1 << ((L + 1) / 2);
     nb = half / B + 1;
     p->n = n;
-    p->w = malloc(2 * (half ? half : 1) * sizeof *p->w);
+    p->w = pld_big_alloc(2 * (half ? half : 1) * sizeof *p->w);
+    p->tw = pld_big_alloc(2 * LP_R_NAME(fft_scratch, )(n) * sizeof *p->tw);
     p->mu = ldexp(5.0, LP_R_LOG2_U);
     hi = malloc(2 * nb * sizeof *hi);
     lo = malloc(2 * B * sizeof *lo);
-    if (p->w == NULL || hi == NULL || lo == NULL) {     /* out of memory */
+    if (p->w == NULL || p->tw == NULL || hi == NULL || lo == NULL) {     /* out of memory */
         free(p->w);
+        free(p->tw);
         free(hi);
         free(lo);
-        p->w = NULL;
+        p->w = p->tw = NULL;
         return -1;
     }
     arb_init(s);
@@ -60,14 +79,10 @@ void
 LP_R_NAME(lp_fft, _plan_clear)(LP_R_NAME(lp_fft, _plan) *p)
 {
     free(p->w);
-    p->w = NULL;
+    free(p->tw);
+    p->w = p->tw = NULL;
 }
 
-/* points per cache block of the FFT's first stages (2^13 complex points:
- * 128 KiB in doubles, 256 KiB in long doubles) */
-#ifndef LP_FFT_BLOCK
-#define LP_FFT_BLOCK ((size_t) 1 << 13)
-#endif
 
 /* one stage of len-point butterflies over x[0 .. m) (m a multiple of len),
  * twiddle w[j step] (conjugated by cs) */
@@ -90,77 +105,191 @@ fft_stage(lp_real *x, size_t m, size_t len, size_t step, const lp_real *w, lp_re
     }
 }
 
-/* the n-point transform (n a power of 2) with twiddle e^{-2 pi i j/n} =
- * w[wstride j] (wstride 1: the plan's own size; 2: half of it, the real
- * transforms below), conjugated by cs */
+/* stages len and 2 len in one pass over x[0 .. m) (m a multiple of 2 len):
+ * each group of four points at i + j + {0, 1, 2, 3} len/2 through stage
+ * len's two butterflies (twiddle W_len^j = w1[j s1]) and then stage 2 len's
+ * two (W_2len^j = w2[j s2], W_2len^(j + len/2)), held in registers between
+ * them.  Each butterfly is fft_stage's, on the same operands (a butterfly of
+ * stage 2 len reads only the two of stage len in its own group), so the
+ * result is bitwise the two stages' one after the other and pld_fft.c's
+ * bound holds unchanged: half the passes over a vector that does not fit in
+ * cache (issue 31). */
 static void
-LP_R_NAME(fft_core, )(lp_real *x, size_t n, const lp_real *w, size_t wstride, lp_real cs)
+fft_stage_pair(lp_real *x, size_t m, size_t len, const lp_real *w1, size_t s1,
+               const lp_real *w2, size_t s2, lp_real cs)
 {
-    /* bit reversal */
-    for (size_t i = 1, j = 0; i < n; i++) {
-        size_t bit = n >> 1;
-        for (; j & bit; bit >>= 1)
-            j ^= bit;
-        j ^= bit;
-        if (i < j) {
-            lp_real t0 = x[2 * i], t1 = x[2 * i + 1];
-            x[2 * i] = x[2 * j];
-            x[2 * i + 1] = x[2 * j + 1];
-            x[2 * j] = t0;
-            x[2 * j + 1] = t1;
+    const size_t q = len / 2;
+    for (size_t i = 0; i < m; i += 2 * len) {
+        lp_real *x0 = x + 2 * i, *x1 = x0 + 2 * q, *x2 = x0 + 2 * len, *x3 = x2 + 2 * q;
+        for (size_t j = 0; j < q; j++) {
+            const lp_real ar = w1[2 * j * s1], ai = cs * w1[2 * j * s1 + 1];
+            const lp_real br = w2[2 * j * s2], bi = cs * w2[2 * j * s2 + 1];
+            const lp_real cr = w2[2 * (j + q) * s2], ci = cs * w2[2 * (j + q) * s2 + 1];
+            lp_real y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i, tr, ti;
+            /* stage len: (x0, x1) and (x2, x3), twiddle W_len^j */
+            tr = ar * x1[2 * j] - ai * x1[2 * j + 1];
+            ti = ar * x1[2 * j + 1] + ai * x1[2 * j];
+            y0r = x0[2 * j] + tr;
+            y0i = x0[2 * j + 1] + ti;
+            y1r = x0[2 * j] - tr;
+            y1i = x0[2 * j + 1] - ti;
+            tr = ar * x3[2 * j] - ai * x3[2 * j + 1];
+            ti = ar * x3[2 * j + 1] + ai * x3[2 * j];
+            y2r = x2[2 * j] + tr;
+            y2i = x2[2 * j + 1] + ti;
+            y3r = x2[2 * j] - tr;
+            y3i = x2[2 * j + 1] - ti;
+            /* stage 2 len: (y0, y2) with W_2len^j, (y1, y3) with W_2len^(j + len/2) */
+            tr = br * y2r - bi * y2i;
+            ti = br * y2i + bi * y2r;
+            x0[2 * j] = y0r + tr;
+            x0[2 * j + 1] = y0i + ti;
+            x2[2 * j] = y0r - tr;
+            x2[2 * j + 1] = y0i - ti;
+            tr = cr * y3r - ci * y3i;
+            ti = cr * y3i + ci * y3r;
+            x1[2 * j] = y1r + tr;
+            x1[2 * j + 1] = y1i + ti;
+            x3[2 * j] = y1r - tr;
+            x3[2 * j + 1] = y1i - ti;
         }
     }
+}
+
+/* the bit-reversal permutation of n = 2^L complex points.  From L = 8 on
+ * tile by tile: index i = (a, b, c), a the top and c the bottom 4 bits, b
+ * the L - 8 in between, goes to (rev c, rev b, rev a), so the 16 x 16
+ * points of tile b trade places with those of tile rev b (16 rows of 16
+ * contiguous points each side: in cache, where the point-by-point order
+ * missed it at nearly every swap: a tenth of a run at n = 2^23).  A
+ * permutation of exact copies: the same result in any order. */
+static void
+LP_R_NAME(bit_reverse, )(lp_real *x, size_t n)
+{
+    enum { QB = 4, Q = 1 << QB };
+    size_t L = 0;
+    while (((size_t) 1 << L) < n)
+        L++;
+    if (L < 2 * QB) {
+        for (size_t i = 1, j = 0; i < n; i++) {
+            size_t bit = n >> 1;
+            for (; j & bit; bit >>= 1)
+                j ^= bit;
+            j ^= bit;
+            if (i < j) {
+                lp_real t0 = x[2 * i], t1 = x[2 * i + 1];
+                x[2 * i] = x[2 * j];
+                x[2 * i + 1] = x[2 * j + 1];
+                x[2 * j] = t0;
+                x[2 * j + 1] = t1;
+            }
+        }
+        return;
+    }
+    {
+        const size_t M = L - 2 * QB, hi = L - QB;
+        size_t rq[Q];
+        for (size_t v = 0; v < Q; v++) {
+            rq[v] = 0;
+            for (size_t t = 0; t < QB; t++)
+                rq[v] |= ((v >> t) & 1) << (QB - 1 - t);
+        }
+        for (size_t b = 0; b < ((size_t) 1 << M); b++) {
+            size_t rb = 0;
+            for (size_t t = 0; t < M; t++)
+                rb |= ((b >> t) & 1) << (M - 1 - t);
+            if (rb < b)                         /* the pair (b, rb) was done at rb */
+                continue;
+            for (size_t a = 0; a < Q; a++)
+                for (size_t c = 0; c < Q; c++) {
+                    const size_t i = a << hi | b << QB | c, j = rq[c] << hi | rb << QB | rq[a];
+                    if (b < rb || i < j) {
+                        lp_real t0 = x[2 * i], t1 = x[2 * i + 1];
+                        x[2 * i] = x[2 * j];
+                        x[2 * i + 1] = x[2 * j + 1];
+                        x[2 * j] = t0;
+                        x[2 * j + 1] = t1;
+                    }
+                }
+        }
+    }
+}
+
+/* stage len's twiddles w[j step], j < len/2: read in place at a step of 1 or
+ * 2 (*stride = step), else copied contiguous to dst (*stride = 1): the same
+ * values either way (65 % of the stages' time had been the table's strided
+ * loads) */
+static const lp_real *
+stage_twiddles(lp_real *dst, const lp_real *w, size_t len, size_t step, size_t *stride)
+{
+    if (dst == NULL || step <= 2) {
+        *stride = step;
+        return w;
+    }
+    for (size_t j = 0; j < len / 2; j++) {
+        dst[2 * j] = w[2 * j * step];
+        dst[2 * j + 1] = w[2 * j * step + 1];
+    }
+    *stride = 1;
+    return dst;
+}
+
+/* the n-point transform (n a power of 2) with twiddle e^{-2 pi i j/n} =
+ * w[wstride j] (wstride 1: the plan's own size; 2: half of it, the real
+ * transforms below), conjugated by cs; tw the plan's scratch (NULL: the
+ * table read in place) */
+static void
+LP_R_NAME(fft_core, )(lp_real *x, size_t n, const lp_real *w, size_t wstride, lp_real cs,
+                      lp_real *tw)
+{
+    LP_R_NAME(bit_reverse, )(x, n);
     /* The stages len = 2 .. n.  A butterfly of stage len touches only its
      * aligned block of len points, so the stages up to LP_FFT_BLOCK run block
      * by block (each block through all of them while it is in cache), the
-     * rest over the whole vector: the very same butterflies on the same
-     * operands, each stage after the one before it on every point it reads,
-     * so the result is bitwise the one of stage-by-stage order and
-     * pld_fft.c's bound holds unchanged (issue 31: at n = 2^22 the
-     * stage-by-stage passes were 43 % of a run, memory-bound). */
-    /* The twiddles w[j n/len] are read in place of the table's stride n/len
-     * from a contiguous copy of the same values (the block stages' from one
-     * table of block/2, each larger stage's from its own; 65 % of the
-     * stages' time was those strided loads): bitwise the same operands.  No
-     * copy when its memory is not there (the strided reads then). */
+     * rest over the whole vector, two stages a pass (fft_stage_pair): the
+     * very same butterflies on the same operands, each stage after the one
+     * before it on every point it reads, so the result is bitwise the one of
+     * stage-by-stage order and pld_fft.c's bound holds unchanged (issue 31:
+     * at n = 2^22 the stage-by-stage passes were 43 % of a run,
+     * memory-bound). */
     {
         const size_t block = n < LP_FFT_BLOCK ? n : LP_FFT_BLOCK;
-        /* the largest copy: len/2 twiddles for len = n/2 (stride 1), or n
-         * (a strided table: the last stage's too) */
-        const size_t most = wstride > 1 ? n / 2 : n / 4;
-        lp_real *tw = n >= 4 ? malloc((most > block / 2 ? most : block / 2) * 2 * sizeof *tw) : NULL;
-        if (tw)
+        size_t len = 2 * block, stages = 0;
+        if (tw && n >= 4)                       /* the block stages' table: w[k n/block] */
             for (size_t k = 0; k < block / 2; k++) {
                 tw[2 * k] = w[2 * k * (n / block) * wstride];
                 tw[2 * k + 1] = w[2 * k * (n / block) * wstride + 1];
             }
         for (size_t base = 0; base < n; base += block)
-            for (size_t len = 2; len <= block; len <<= 1) {
-                if (tw)
-                    fft_stage(x + 2 * base, block, len, block / len, tw, cs);
+            for (size_t l = 2; l <= block; l <<= 1) {
+                if (tw && n >= 4)
+                    fft_stage(x + 2 * base, block, l, block / l, tw, cs);
                 else
-                    fft_stage(x + 2 * base, block, len, n / len * wstride, w, cs);
+                    fft_stage(x + 2 * base, block, l, n / l * wstride, w, cs);
             }
-        for (size_t len = 2 * block; len <= n; len <<= 1) {
-            const size_t step = n / len * wstride;
-            if (tw && step > 1) {
-                for (size_t j = 0; j < len / 2; j++) {
-                    tw[2 * j] = w[2 * j * step];
-                    tw[2 * j + 1] = w[2 * j * step + 1];
-                }
-                fft_stage(x, n, len, 1, tw, cs);
-            } else {
-                fft_stage(x, n, len, step, w, cs);
-            }
+        for (size_t l = 2 * block; l <= n; l <<= 1)
+            stages++;
+        if (stages & 1) {                       /* the odd one alone, then pairs */
+            size_t s1;
+            const lp_real *w1 = stage_twiddles(tw, w, len, n / len * wstride, &s1);
+            fft_stage(x, n, len, s1, w1, cs);
+            len <<= 1;
         }
-        free(tw);
+        for (; 2 * len <= n; len <<= 2) {
+            /* stage len's copy first, stage 2 len's after it (3 len / 2 <= 3n / 16) */
+            size_t s1, s2;
+            const lp_real *w1 = stage_twiddles(tw, w, len, n / len * wstride, &s1);
+            const lp_real *w2 = stage_twiddles(tw ? tw + len : NULL, w, 2 * len,
+                                               n / (2 * len) * wstride, &s2);
+            fft_stage_pair(x, n, len, w1, s1, w2, s2, cs);
+        }
     }
 }
 
 void
 LP_R_NAME(lp_fft, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p, int sign)
 {
-    LP_R_NAME(fft_core, )(x, p->n, p->w, 1, sign < 0 ? 1 : -1);  /* conjugate twiddles for the inverse */
+    LP_R_NAME(fft_core, )(x, p->n, p->w, 1, sign < 0 ? 1 : -1, p->tw);  /* conjugate twiddles for the inverse */
 }
 
 /* ---- the real transforms (contracts in pld_fft.h): one complex FFT of
@@ -173,7 +302,7 @@ void
 LP_R_NAME(lp_fft_real_forward, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
 {
     const size_t n = p->n, N = n / 2;
-    LP_R_NAME(fft_core, )(x, N, p->w, 2, 1);    /* Z = DFT_N(x_2m + i x_2m+1) */
+    LP_R_NAME(fft_core, )(x, N, p->w, 2, 1, p->tw);    /* Z = DFT_N(x_2m + i x_2m+1) */
     {
         const lp_real z0r = x[0], z0i = x[1];
         x[0] = z0r + z0i;                       /* X_0 = E + O, X_N = E - O: E = Re Z_0, O = Im Z_0 */
@@ -231,7 +360,7 @@ LP_R_NAME(lp_fft_real_inverse, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
     }
     for (size_t k = 0; k < N; k++)
         sum_z += (double) (r_fabs(x[2 * k]) + r_fabs(x[2 * k + 1]));
-    LP_R_NAME(fft_core, )(x, N, p->w, 2, -1);   /* x_2m + i x_2m+1 = sum_k Z'_k e^{+2 pi i mk/N} */
+    LP_R_NAME(fft_core, )(x, N, p->w, 2, -1, p->tw);   /* x_2m + i x_2m+1 = sum_k Z'_k e^{+2 pi i mk/N} */
     fe_half = pld_fft_error_factor(N, LP_R_LOG2_U, ldexp(p->mu, -LP_R_LOG2_U));
     eta = pld_fft_eta(LP_R_LOG2_U, ldexp(p->mu, -LP_R_LOG2_U));
     /* the sums of nonnegative doubles: within 1 + 1e-8 for n <= 2^26 */

@@ -147,6 +147,7 @@ typedef struct {
     size_t n;
     long double *w;             /* e^{-2 pi i j/n}, j < n/2, interleaved */
     double mu;                  /* |w^ - w| <= mu for every twiddle */
+    long double *tw;            /* scratch, as lp_fft_plan's */
 } lp_fft_ld_plan;
 
 int pld_fft_ld_available(void);         /* long double has a 64-bit significand */
@@ -189,6 +190,14 @@ int pld_compose_best(lp_pld *pld, size_t nph, const uint64_t *T, const arb_srcpt
  * r_cut <= 2^(-1000/(T-1)); ch_h >= 1 + e^{h/2} (pld_compose.c). */
 void pld_power_constants(double *c_pow, double *r_cut, double *ch_h, uint64_t T, double h,
                          slong log2_u);
+
+/* size bytes for the composition's large arrays (pld_compose.c): from 2 MiB
+ * on aligned to 2 MiB and offered to the kernel's transparent huge pages
+ * (issue 31: the page faults, zeroing and unmapping of 4 KiB pages were a
+ * third of a run at n = 2^23); NULL when out of memory; free() releases it.
+ * pld_big_calloc: the same, zeroed. */
+void *pld_big_alloc(size_t size);
+void *pld_big_calloc(size_t size);
 
 /* The epsilon lp_pld_init_step's grid width would be sized for (pld.c, step
  * 1, its estimate only: no sizing loop, no Chernoff points), in

@@ -5,7 +5,9 @@
  * inverse within the bound it returns, for n = 2 .. 2^12 on random inputs
  * (masses in [0, 1), and signed values), in doubles and, where long double
  * is x87's, in extended precision.  A wrong packing or twiddle is an O(1)
- * error, far above the bounds (~1e-14). */
+ * error, far above the bounds (~1e-14).  At n 2^14 .. 2^17 (past the cache
+ * block, where the schedule changes) the transforms against a plain
+ * stage-by-stage FFT written here: bitwise equal. */
 #include <stdlib.h>
 #include <stdio.h>
 #include <math.h>
@@ -117,6 +119,102 @@ check(size_t n, int inverse, int signed_in, int ld, unsigned seed, double *bound
     return worst;
 }
 
+/* ---- the schedule at large n: lp_fft and the real forward transform
+ * against the plain stage-by-stage radix-2 order written here (the simple
+ * bit reversal, one stage a pass over the vector, the plan's table at stride
+ * n/len): past the cache block (2^13 points) the library runs two stages a
+ * pass and reverses bits tile by tile, the same butterflies on the same
+ * operands, so the results are bitwise equal where no multiply-add is fused
+ * (x86-64's baseline); elsewhere within the bound of each other. */
+
+static void
+ref_fft(double *x, size_t n, const double *w, size_t wstride, double cs)
+{
+    for (size_t i = 1, j = 0; i < n; i++) {
+        size_t bit = n >> 1;
+        for (; j & bit; bit >>= 1)
+            j ^= bit;
+        j ^= bit;
+        if (i < j) {
+            double t0 = x[2 * i], t1 = x[2 * i + 1];
+            x[2 * i] = x[2 * j];
+            x[2 * i + 1] = x[2 * j + 1];
+            x[2 * j] = t0;
+            x[2 * j + 1] = t1;
+        }
+    }
+    for (size_t len = 2; len <= n; len <<= 1) {
+        const size_t step = n / len * wstride;
+        for (size_t i = 0; i < n; i += len)
+            for (size_t j = 0; j < len / 2; j++) {
+                double *a = x + 2 * (i + j), *b = x + 2 * (i + j + len / 2);
+                const double wr = w[2 * j * step], wi = cs * w[2 * j * step + 1];
+                const double tr = wr * b[0] - wi * b[1], ti = wr * b[1] + wi * b[0];
+                const double ar = a[0], ai = a[1];
+                a[0] = ar + tr;
+                a[1] = ai + ti;
+                b[0] = ar - tr;
+                b[1] = ai - ti;
+            }
+    }
+}
+
+/* the largest |library - reference| over the outputs (0: bitwise equal);
+ * real 0: lp_fft of n complex points, forward or inverse; real 1:
+ * lp_fft_real_forward of n reals, its post-processing as pld_fft.c's */
+static double
+schedule_diff(size_t n, int real, int sign, unsigned seed, double *bound)
+{
+    const size_t len = real ? n + 2 : 2 * n;
+    double *x = malloc(len * sizeof *x), *y = malloc(len * sizeof *y), worst = 0, sum = 0;
+    lp_fft_plan p;
+    if (x == NULL || y == NULL || lp_fft_plan_init(&p, n) != 0) {
+        free(x);
+        free(y);
+        return INFINITY;
+    }
+    srand(seed);
+    for (size_t j = 0; j < len; j++) {
+        x[j] = y[j] = real ? (double) rand() / RAND_MAX / (double) n : 2.0 * rand() / RAND_MAX - 1;
+        sum += fabs(x[j]);
+    }
+    if (!real) {
+        lp_fft(x, &p, sign);
+        ref_fft(y, n, p.w, 1, sign < 0 ? 1 : -1);
+        *bound = 2 * lp_fft_error_factor(&p) * sum;
+    } else {
+        const size_t N = n / 2;
+        lp_fft_real_forward(x, &p);
+        ref_fft(y, N, p.w, 2, 1);
+        {
+            const double z0r = y[0], z0i = y[1];
+            y[0] = z0r + z0i;
+            y[1] = 0;
+            y[2 * N] = z0r - z0i;
+            y[2 * N + 1] = 0;
+        }
+        for (size_t k = 1; 2 * k <= N; k++) {
+            double *a = y + 2 * k, *b = y + 2 * (N - k);
+            const double er = (a[0] + b[0]) / 2, ei = (a[1] - b[1]) / 2;
+            const double or_ = (a[1] + b[1]) / 2, oi = (b[0] - a[0]) / 2;
+            const double wr = p.w[2 * k], wi = p.w[2 * k + 1];
+            const double tr = wr * or_ - wi * oi, ti = wr * oi + wi * or_;
+            a[0] = er + tr;
+            a[1] = ei + ti;
+            b[0] = er - tr;
+            b[1] = -(ei - ti);
+        }
+        *bound = 2 * lp_fft_real_error_factor(&p) * sum;
+    }
+    for (size_t j = 0; j < len; j++)
+        if (!(fabs(x[j] - y[j]) <= worst))
+            worst = isnan(x[j] - y[j]) ? INFINITY : fabs(x[j] - y[j]);
+    lp_fft_plan_clear(&p);
+    free(x);
+    free(y);
+    return worst;
+}
+
 int
 main(void)
 {
@@ -141,6 +239,24 @@ main(void)
                            inverse ? "Hermitian" : sg ? "signed" : "mass", seed, err, bound,
                            bound > 0 ? err / bound : 0.0);
                 }
+    }
+    {
+        /* n 2^14 .. 2^17: one to four stages past the block, odd and even */
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__FMA__)
+        const int bitwise = 1;
+#else
+        const int bitwise = 0;
+#endif
+        for (size_t n = (size_t) 1 << 14; n <= (size_t) 1 << 17; n <<= 1)
+            for (int kind = 0; kind < 3; kind++) {
+                const unsigned seed = (unsigned) (n + (size_t) kind);
+                double bound = 0, d = schedule_diff(n, kind == 2, kind == 1 ? 1 : -1, seed, &bound);
+                tap_ok(bitwise ? d == 0 : d <= bound,
+                       "%s, double, n %zu (seed %u): the large-n schedule against stage by stage, "
+                       "largest difference %.3g (%s)", kind == 2 ? "real forward transform"
+                       : kind == 1 ? "complex inverse transform" : "complex forward transform", n,
+                       seed, d, bitwise ? "bitwise equal required" : "within the bound required");
+            }
     }
     return tap_done();
 }

@@ -111,9 +111,11 @@ fft_stage(lp_real *x, size_t m, size_t len, size_t step, const lp_real *w, lp_re
  * two (W_2len^j = w2[j s2], W_2len^(j + len/2)), held in registers between
  * them.  Each butterfly is fft_stage's, on the same operands (a butterfly of
  * stage 2 len reads only the two of stage len in its own group), so the
- * result is bitwise the two stages' one after the other and pld_fft.c's
- * bound holds unchanged: half the passes over a vector that does not fit in
- * cache (issue 31). */
+ * result is bitwise the two stages' one after the other (where no
+ * multiply-add is fused; fused, each butterfly still obeys pld_fft.c's
+ * bound) and that bound holds unchanged: half the passes over a vector that
+ * does not fit in cache (issue 31; t-pld-fft checks the bits at n 2^14 ..
+ * 2^17). */
 static void
 fft_stage_pair(lp_real *x, size_t m, size_t len, const lp_real *w1, size_t s1,
                const lp_real *w2, size_t s2, lp_real cs)

@@ -191,10 +191,11 @@ int pld_compose_best(lp_pld *pld, size_t nph, const uint64_t *T, const arb_srcpt
 void pld_power_constants(double *c_pow, double *r_cut, double *ch_h, uint64_t T, double h,
                          slong log2_u);
 
-/* size bytes for the composition's large arrays (pld_compose.c): from 2 MiB
+/* size bytes for the transforms' large arrays (pld_compose.c): from 2 MiB
  * on aligned to 2 MiB and offered to the kernel's transparent huge pages
- * (issue 31: the page faults, zeroing and unmapping of 4 KiB pages were a
- * third of a run at n = 2^23); NULL when out of memory; free() releases it.
+ * (issue 31: the strided passes over 4 KiB pages, their faults and
+ * unmapping were a third of a run at n = 2^23; advice only, where THP is
+ * off the ordinary pages); NULL when out of memory; free() releases it.
  * pld_big_calloc: the same, zeroed. */
 void *pld_big_alloc(size_t size);
 void *pld_big_calloc(size_t size);

@@ -262,13 +262,18 @@ LP_R_NAME(fft_core, )(lp_real *x, size_t n, const lp_real *w, size_t wstride, lp
                 tw[2 * k] = w[2 * k * (n / block) * wstride];
                 tw[2 * k + 1] = w[2 * k * (n / block) * wstride + 1];
             }
-        for (size_t base = 0; base < n; base += block)
-            for (size_t l = 2; l <= block; l <<= 1) {
-                if (tw && n >= 4)
+        for (size_t base = 0; base < n; base += block) {
+            size_t l = 2;
+            if (tw && n >= 4) {                 /* in pairs too, from the block's table */
+                for (; 2 * l <= block; l <<= 2)
+                    fft_stage_pair(x + 2 * base, block, l, tw, block / l, tw, block / (2 * l), cs);
+                if (l <= block)
                     fft_stage(x + 2 * base, block, l, block / l, tw, cs);
-                else
+            } else {
+                for (; l <= block; l <<= 1)
                     fft_stage(x + 2 * base, block, l, n / l * wstride, w, cs);
             }
+        }
         for (size_t l = 2 * block; l <= n; l <<= 1)
             stages++;
         if (stages & 1) {                       /* the odd one alone, then pairs */

@@ -2,7 +2,8 @@
  * complex FFT of n/2 points each way) against Arb's ball DFT (acb_dft, an
  * independent route at 128 bits): every coefficient of the forward transform
  * within lp_fft_real_error_factor times sum |x_j|, every output of the
- * inverse within the bound it returns, for n = 2 .. 2^12 on random inputs
+ * inverse within the bound it returns, for n = 2 .. 2^12 and 3 2^k (12 ..
+ * 6144) on random inputs
  * (masses in [0, 1), and signed values), in doubles and, where long double
  * is x87's, in extended precision.  A wrong packing or twiddle is an O(1)
  * error, far above the bounds (~1e-14).  At n 2^14 .. 2^17 (past the cache
@@ -218,7 +219,8 @@ schedule_diff(size_t n, int real, int sign, unsigned seed, double *bound)
 int
 main(void)
 {
-    const size_t sizes[] = { 2, 4, 8, 64, 1024, 4096 };
+    /* powers of 2, and 3 2^k (one radix-3 stage after the radix-2 ones) */
+    const size_t sizes[] = { 2, 4, 8, 64, 1024, 4096, 12, 24, 384, 3072, 6144 };
     for (int ld = 0; ld < 2; ld++) {
         if (ld && !pld_fft_ld_available()) {
             tap_diag("long double is not x87's extended format: its transforms not checked");

@@ -245,9 +245,7 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
             continue;
         }
         if (need <= (double) max_n) {
-            n = 1;
-            while ((double) n < need)   /* need <= max_n: at most log2(max_n) steps */
-                n <<= 1;
+            n = pld_circle_size(need);  /* need <= max_n: at most log2(max_n) steps */
             break;
         }
         /* the span between the two guesses of the mean rounding (h/2 and

@@ -43,7 +43,7 @@ typedef struct {
     lp_pld_relation relation;
     uint64_t T;
     double h;                   /* grid width (a double, exact) */
-    size_t n;                   /* circular grid size (a power of 2) */
+    size_t n;                   /* circular grid size (2^k, or 3 2^k from 2^16 on: pld_circle_size) */
     int64_t ja;                 /* window: s_j = (ja + j) h, j = 0 .. n-1 */
     double *A, *B, *C;          /* suffix sums of p, p r^(i-j), |p| over the window */
     double rnd_rel;             /* the suffix sums' rounding, relative to C */
@@ -162,10 +162,12 @@ typedef struct {
     double *w;                  /* e^{-2 pi i j/n}, j < n/2, interleaved */
     double mu;                  /* |w^ - w| <= mu for every twiddle */
     double *tw;                 /* scratch: stages' twiddles copied contiguous (one transform at a time) */
+    double *buf;                /* n = 3 2^k only: 2n reals of scratch for the radix-3 stage, else NULL */
 } lp_fft_plan;
 
-/* 0, or -1 when out of memory (nothing left allocated).  A plan runs one
- * transform at a time (its scratch). */
+/* 0, or -1 when out of memory (nothing left allocated) or n neither a
+ * power of 2 nor 3 2^k, k >= 2.  A plan runs one transform at a time (its
+ * scratch). */
 int lp_fft_plan_init(lp_fft_plan *p, size_t n);
 void lp_fft_plan_clear(lp_fft_plan *p);
 void lp_fft(double *x, const lp_fft_plan *p, int sign);

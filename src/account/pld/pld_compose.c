@@ -50,6 +50,19 @@ pld_big_alloc(size_t size)
     return p;
 }
 
+size_t
+pld_circle_size(double need)
+{
+    size_t n = 1;
+    while ((double) n < need)
+        n <<= 1;
+    /* 3 2^(k-2) (issue 31: q 1e-3, T 1e7 needs 4.97 M points and took 2^23 =
+     * 8.39 M; 3 2^21 = 6.29 M holds it) */
+    if (n >= PLD_N3_MIN && (double) (n / 4 * 3) >= need)
+        n = n / 4 * 3;
+    return n;
+}
+
 void *
 pld_big_calloc(size_t size)
 {

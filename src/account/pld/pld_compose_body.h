@@ -207,13 +207,17 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
         err = malloc((half + 1) * sizeof *err);
     }
     pld->A = NULL;                              /* the plan's table's array, at step 7 */
-    pld->B = malloc(n * sizeof *pld->B);
+    pld->B = NULL;                              /* the plan's radix-3 scratch, or its own */
     /* C: in doubles z's own array at step 7, else its own */
     pld->C = LP_R_LD ? pld_big_alloc(n * sizeof *pld->C) : NULL;
     if (z == NULL || direct == NULL || (nph > 1 && (y == NULL || err == NULL))
-        || pld->B == NULL || (LP_R_LD && pld->C == NULL)
-        || LP_R_NAME(lp_fft, _plan_init)(&plan, n) != 0) {
+        || (LP_R_LD && pld->C == NULL) || LP_R_NAME(lp_fft, _plan_init)(&plan, n) != 0) {
         LP_R_NAME(compose_free, )(pld, z, y, err, direct);     /* out of memory: nothing kept */
+        return -1;
+    }
+    if (plan.buf == NULL && (pld->B = malloc(n * sizeof *pld->B)) == NULL) {
+        LP_R_NAME(lp_fft, _plan_clear)(&plan);
+        LP_R_NAME(compose_free, )(pld, z, y, err, direct);
         return -1;
     }
     fe = LP_R_NAME(lp_fft_real_error_factor, )(&plan);
@@ -291,6 +295,10 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
      * fewer from the kernel */
     pld->A = (double *) plan.w;
     plan.w = NULL;
+    if (pld->B == NULL) {                       /* n = 3 2^k: the radix-3 scratch (2n lp_real) */
+        pld->B = (double *) plan.buf;
+        plan.buf = NULL;
+    }
     LP_R_NAME(lp_fft, _plan_clear)(&plan);
 
     /* 7. suffix sums over the window, backward, in lp_real, stored as doubles */

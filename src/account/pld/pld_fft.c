@@ -35,6 +35,31 @@
  * multiplication: |w^ - w| <= sqrt(2) gamma_2 (1 + 1.01u)^2 + 2.03 u < 5 u =
  * mu.
  *
+ * Lengths 3 2^k (issue 31: the grid's window rounded up to the least of 2^k
+ * and 3 2^(k-2), pld_circle_size).  The N = 3M point transform (M = 2^p):
+ * the three M-point transforms Y_r of x_{3m+r} (the copies exact; p stages
+ * each, the bound above), then one radix-3 stage (fft_radix3): B^ =
+ * fl(t1^ Y_1), C^ = fl(t2^ Y_2) with |t^ - W^k| <= mu (W^{2k} past the
+ * table's half its negated entry, exact), so |B^ - W^k Y_1| <= m1 |Y_1|, m1 =
+ * mu + sqrt(2) gamma_2 (1 + mu); s = fl(B^ + C^), d = fl(B^ - C^) (each
+ * within u of its exact value in modulus); X_k = fl(Y_0 + s); e = fl(Y_0 -
+ * s/2) (the halving exact); g = fl(kappa d), kappa = sqrt(3)/2 rounded (within
+ * u relative); X_{k+M}, X_{k+2M} = fl(e -+ i cs g) (the product by +-i
+ * exact).  Term by term, the factors (1 + u)^3 (1 + m1) below 1.0001, with
+ * S = |Y_0| + |Y_1| + |Y_2| the stage's computed inputs:
+ *   |X^_k - X_k| <= u |Y_0| + (2.0001 u + m1) (|Y_1| + |Y_2|),
+ *   |X^_{k+tM} - X_{k+tM}| <= 2.0001 u |Y_0| + (4.97 u + (1/2 + sqrt(3)/2) m1)
+ *   (|Y_1| + |Y_2|)   (t = 1, 2: s/2 carries m1/2, (sqrt(3)/2) d the rest),
+ * so every output within (1.37 m1 + 5.01 u) S < 2 eta S (2 eta >= 2 mu +
+ * 8 sqrt(2) u = 2 mu + 11.3 u; 1.37 m1 <= 1.37 mu + 3.9 u).  The
+ * componentwise induction above, with this stage's 2 eta, gives
+ *   ((1 + eta)^p (1 + 2 eta) - 1) sum_j |x_j| <= ((1 + eta)^L - 1) sum |x_j|,
+ * L = p + 2 = ceil(log2 N): pld_fft_error_factor's L (the least with 2^L >=
+ * n) makes its factor a bound for these lengths as written, and the real
+ * transforms' argument below holds for every even n (|a_k|^2 + |b_k|^2 = 1,
+ * the table's entries within mu; the table's product hi[j / B] lo[j % B] is
+ * the same for any n).  t-pld-fft checks both kinds against acb_dft.
+ *
  * The plan, the transform and its factor are written once for the real type
  * (pld_fft_body.h) and built for doubles (pld_double.c) and, below, for x87
  * long doubles (pld_long_double.c); this file holds what is not typed: the

@@ -20,7 +20,7 @@ double pld_fft_real_error_factor(size_t n, slong log2_u, double mu_u);
  * sum (the composition's step 5b) within it times sum |x_j| (pld_fft.c) */
 double pld_fft_direct_error_factor(size_t K, slong log2_u, double mu_u);
 
-/* The real transforms of n = p->n points (a power of 2, >= 2), one complex
+/* The real transforms of n = p->n points (a power of 2, >= 2, or 3 2^k, k >= 2), one complex
  * FFT of n/2 points each (pld_fft_body.h, built for doubles and, _ld, for
  * x87 long doubles); x has room for n + 2 reals.
  * forward: x[0 .. n) real in; out x[0 .. n+2) = X_k, k = 0 .. n/2, the DFT

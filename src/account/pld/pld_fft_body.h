@@ -33,17 +33,24 @@ LP_R_NAME(lp_fft, _plan_init)(LP_R_NAME(lp_fft, _plan) *p, size_t n)
     B = (size_t) 1 << ((L + 1) / 2);
     nb = half / B + 1;
     p->n = n;
+    p->w = p->tw = p->buf = NULL;
+    if (n < 1 || ((n & (n - 1)) != 0 && (n % 3 != 0 || n / 3 < 4 || ((n / 3) & (n / 3 - 1)) != 0)))
+        return -1;                              /* neither 2^k nor 3 2^k, k >= 2 */
     p->w = pld_big_alloc(2 * (half ? half : 1) * sizeof *p->w);
     p->tw = pld_big_alloc(2 * LP_R_NAME(fft_scratch, )(n) * sizeof *p->tw);
+    if ((n & (n - 1)) != 0)
+        p->buf = pld_big_alloc(2 * n * sizeof *p->buf);   /* n complex points (lp_fft) */
     p->mu = ldexp(5.0, LP_R_LOG2_U);
     hi = malloc(2 * nb * sizeof *hi);
     lo = malloc(2 * B * sizeof *lo);
-    if (p->w == NULL || p->tw == NULL || hi == NULL || lo == NULL) {     /* out of memory */
+    if (p->w == NULL || p->tw == NULL || ((n & (n - 1)) != 0 && p->buf == NULL) || hi == NULL
+        || lo == NULL) {                        /* out of memory */
         free(p->w);
         free(p->tw);
+        free(p->buf);
         free(hi);
         free(lo);
-        p->w = p->tw = NULL;
+        p->w = p->tw = p->buf = NULL;
         return -1;
     }
     arb_init(s);
@@ -80,7 +87,8 @@ LP_R_NAME(lp_fft, _plan_clear)(LP_R_NAME(lp_fft, _plan) *p)
 {
     free(p->w);
     free(p->tw);
-    p->w = p->tw = NULL;
+    free(p->buf);
+    p->w = p->tw = p->buf = NULL;
 }
 
 
@@ -238,10 +246,11 @@ stage_twiddles(lp_real *dst, const lp_real *w, size_t len, size_t step, size_t *
 
 /* the n-point transform (n a power of 2) with twiddle e^{-2 pi i j/n} =
  * w[wstride j] (wstride 1: the plan's own size; 2: half of it, the real
- * transforms below), conjugated by cs; tw the plan's scratch (NULL: the
- * table read in place) */
+ * transforms below; 3 and 6: a third of those, the radix-3 transform's
+ * parts), conjugated by cs; tw the plan's scratch (NULL: the table read in
+ * place) */
 static void
-LP_R_NAME(fft_core, )(lp_real *x, size_t n, const lp_real *w, size_t wstride, lp_real cs,
+LP_R_NAME(fft_pow2, )(lp_real *x, size_t n, const lp_real *w, size_t wstride, lp_real cs,
                       lp_real *tw)
 {
     LP_R_NAME(bit_reverse, )(x, n);
@@ -293,10 +302,76 @@ LP_R_NAME(fft_core, )(lp_real *x, size_t n, const lp_real *w, size_t wstride, lp
     }
 }
 
+/* sqrt(3)/2 rounded to lp_real (within u relative) */
+#if LP_R_LD
+#define LP_R_SQRT3_2 0.86602540378443864676372317075293618347L
+#else
+#define LP_R_SQRT3_2 0.86602540378443864676372317075293618347
+#endif
+
+/* The last stage of an n = 3M point transform (pld_fft.c, lengths 3 2^k):
+ * from the three M-point transforms Y_r of x_{3m + r} (y: Y_0, Y_1, Y_2 one
+ * after the other), X_{k + tM} = Y_0k + w^t B + w^2t C, t = 0, 1, 2, with
+ * B = W^k Y_1k, C = W^2k Y_2k (W = e^{-2 pi i/n}, the table's w[wstride k],
+ * its entries past half = n_table/2 as the negated ones half before: W^{j +
+ * n/2} = -W^j exactly) and w = e^{-2 pi i/3} = -1/2 - i sqrt(3)/2: s = B +
+ * C, d = B - C, X_k = Y_0 + s, X_{k+M}, X_{k+2M} = (Y_0 - s/2) -+ i cs
+ * (sqrt(3)/2) d; conjugated by cs (cs = -1: w^t and W^k conjugated). */
+static void
+fft_radix3(lp_real *x, const lp_real *y, size_t M, const lp_real *w, size_t wstride, size_t half,
+           lp_real cs)
+{
+    const lp_real kap = LP_R_SQRT3_2;
+    const lp_real *y1 = y + 2 * M, *y2 = y + 4 * M;
+    for (size_t k = 0; k < M; k++) {
+        const size_t j1 = k * wstride, j2 = 2 * k * wstride;
+        const lp_real t1r = w[2 * j1], t1i = cs * w[2 * j1 + 1];
+        const lp_real t2r = j2 < half ? w[2 * j2] : -w[2 * (j2 - half)];
+        const lp_real t2i = cs * (j2 < half ? w[2 * j2 + 1] : -w[2 * (j2 - half) + 1]);
+        const lp_real br = t1r * y1[2 * k] - t1i * y1[2 * k + 1];
+        const lp_real bi = t1r * y1[2 * k + 1] + t1i * y1[2 * k];
+        const lp_real cr = t2r * y2[2 * k] - t2i * y2[2 * k + 1];
+        const lp_real ci = t2r * y2[2 * k + 1] + t2i * y2[2 * k];
+        const lp_real sr = br + cr, si = bi + ci, dr = br - cr, di = bi - ci;
+        const lp_real ar = y[2 * k], ai = y[2 * k + 1];
+        const lp_real er = ar - sr / 2, ei = ai - si / 2;
+        const lp_real gr = kap * dr, gi = kap * di;
+        x[2 * k] = ar + sr;
+        x[2 * k + 1] = ai + si;
+        x[2 * (k + M)] = er + cs * gi;                  /* e - i cs g */
+        x[2 * (k + M) + 1] = ei - cs * gr;
+        x[2 * (k + 2 * M)] = er - cs * gi;              /* e + i cs g */
+        x[2 * (k + 2 * M) + 1] = ei + cs * gr;
+    }
+}
+
+/* the n-point transform, n a power of 2 (fft_pow2) or 3 M, M a power of 2
+ * (buf: room for 2n reals): the three M-point transforms of x_{3m + r}
+ * (de-interleaved into buf: exact copies) and the radix-3 stage into x */
+static void
+LP_R_NAME(fft_core, )(lp_real *x, size_t n, const lp_real *w, size_t wstride, lp_real cs,
+                      lp_real *tw, lp_real *buf)
+{
+    size_t M;
+    if ((n & (n - 1)) == 0 || buf == NULL) {
+        LP_R_NAME(fft_pow2, )(x, n, w, wstride, cs, tw);
+        return;
+    }
+    M = n / 3;
+    for (size_t m = 0; m < M; m++)
+        for (size_t r = 0; r < 3; r++) {
+            buf[2 * (r * M + m)] = x[2 * (3 * m + r)];
+            buf[2 * (r * M + m) + 1] = x[2 * (3 * m + r) + 1];
+        }
+    for (size_t r = 0; r < 3; r++)
+        LP_R_NAME(fft_pow2, )(buf + 2 * r * M, M, w, 3 * wstride, cs, tw);
+    fft_radix3(x, buf, M, w, wstride, n * wstride / 2, cs);
+}
+
 void
 LP_R_NAME(lp_fft, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p, int sign)
 {
-    LP_R_NAME(fft_core, )(x, p->n, p->w, 1, sign < 0 ? 1 : -1, p->tw);  /* conjugate twiddles for the inverse */
+    LP_R_NAME(fft_core, )(x, p->n, p->w, 1, sign < 0 ? 1 : -1, p->tw, p->buf);  /* conjugate twiddles for the inverse */
 }
 
 /* ---- the real transforms (contracts in pld_fft.h): one complex FFT of
@@ -309,7 +384,7 @@ void
 LP_R_NAME(lp_fft_real_forward, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
 {
     const size_t n = p->n, N = n / 2;
-    LP_R_NAME(fft_core, )(x, N, p->w, 2, 1, p->tw);    /* Z = DFT_N(x_2m + i x_2m+1) */
+    LP_R_NAME(fft_core, )(x, N, p->w, 2, 1, p->tw, p->buf);    /* Z = DFT_N(x_2m + i x_2m+1) */
     {
         const lp_real z0r = x[0], z0i = x[1];
         x[0] = z0r + z0i;                       /* X_0 = E + O, X_N = E - O: E = Re Z_0, O = Im Z_0 */
@@ -367,7 +442,7 @@ LP_R_NAME(lp_fft_real_inverse, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
     }
     for (size_t k = 0; k < N; k++)
         sum_z += (double) (r_fabs(x[2 * k]) + r_fabs(x[2 * k + 1]));
-    LP_R_NAME(fft_core, )(x, N, p->w, 2, -1, p->tw);   /* x_2m + i x_2m+1 = sum_k Z'_k e^{+2 pi i mk/N} */
+    LP_R_NAME(fft_core, )(x, N, p->w, 2, -1, p->tw, p->buf);   /* x_2m + i x_2m+1 = sum_k Z'_k e^{+2 pi i mk/N} */
     fe_half = pld_fft_error_factor(N, LP_R_LOG2_U, ldexp(p->mu, -LP_R_LOG2_U));
     eta = pld_fft_eta(LP_R_LOG2_U, ldexp(p->mu, -LP_R_LOG2_U));
     /* the sums of nonnegative doubles: within 1 + 1e-8 for n <= 2^26 */

@@ -148,6 +148,7 @@ typedef struct {
     long double *w;             /* e^{-2 pi i j/n}, j < n/2, interleaved */
     double mu;                  /* |w^ - w| <= mu for every twiddle */
     long double *tw;            /* scratch, as lp_fft_plan's */
+    long double *buf;           /* as lp_fft_plan's */
 } lp_fft_ld_plan;
 
 int pld_fft_ld_available(void);         /* long double has a 64-bit significand */
@@ -199,6 +200,12 @@ void pld_power_constants(double *c_pow, double *r_cut, double *ch_h, uint64_t T,
  * pld_big_calloc: the same, zeroed. */
 void *pld_big_alloc(size_t size);
 void *pld_big_calloc(size_t size);
+
+/* The circle's size for a window of need points (need >= 1): the least power
+ * of 2 at least need, or, from PLD_N3_MIN on, 3/4 of it where that holds
+ * need (the real transforms take n = 3 2^k: pld_fft.c).  pld_compose.c. */
+#define PLD_N3_MIN ((size_t) 1 << 16)
+size_t pld_circle_size(double need);
 
 /* The epsilon lp_pld_init_step's grid width would be sized for (pld.c, step
  * 1, its estimate only: no sizing loop, no Chernoff points), in

@@ -43,7 +43,7 @@ typedef struct {
     lp_pld_relation relation;
     uint64_t T;
     double h;                   /* grid width (a double, exact) */
-    size_t n;                   /* circular grid size (2^k, or 3 2^k from 2^16 on: pld_circle_size) */
+    size_t n;                   /* circular grid size (2^k, or 3 2^k from 49152 on: pld_circle_size) */
     int64_t ja;                 /* window: s_j = (ja + j) h, j = 0 .. n-1 */
     double *A, *B, *C;          /* suffix sums of p, p r^(i-j), |p| over the window */
     double rnd_rel;             /* the suffix sums' rounding, relative to C */

@@ -202,8 +202,9 @@ void *pld_big_alloc(size_t size);
 void *pld_big_calloc(size_t size);
 
 /* The circle's size for a window of need points (need >= 1): the least power
- * of 2 at least need, or, from PLD_N3_MIN on, 3/4 of it where that holds
- * need (the real transforms take n = 3 2^k: pld_fft.c).  pld_compose.c. */
+ * of 2 at least need, or, where that is PLD_N3_MIN or more, 3/4 of it where
+ * that holds need (so 3 2^k from 49152 on; the real transforms take n = 3
+ * 2^k: pld_fft.c).  pld_compose.c. */
 #define PLD_N3_MIN ((size_t) 1 << 16)
 size_t pld_circle_size(double need);
 

@@ -3,7 +3,7 @@
  *
  * The grid is chosen by lp_pld_init in doubles before any certified work
  * (pld.c, step 1); in plan-only mode it stops there, so the estimate sees
- * the very n (circular grid, a power of 2) and K (one step's support) the
+ * the very n (circular grid, 2^k or 3 2^k) and K (one step's support) the
  * run will use.  The cost model (doubles: it decides whether to start, never
  * a bound), measured on the development machine (2 cores, OpenMP default,
  * shared with other jobs), per relation, fitted to the CPU seconds (user +

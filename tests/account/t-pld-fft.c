@@ -3,9 +3,9 @@
  * independent route at 128 bits): every coefficient of the forward transform
  * within lp_fft_real_error_factor times sum |x_j|, every output of the
  * inverse within the bound it returns, for n = 2 .. 2^12 and 3 2^k (12 ..
- * 6144) on random inputs
- * (masses in [0, 1), and signed values), in doubles and, where long double
- * is x87's, in extended precision.  A wrong packing or twiddle is an O(1)
+ * 6144) on random inputs (masses in [0, 1), and signed values), in doubles
+ * and, where long double is x87's, in extended precision; lp_fft of 3 2^k
+ * complex points (12 .. 3072) likewise.  A wrong packing or twiddle is an O(1)
  * error, far above the bounds (~1e-14).  At n 2^14 .. 2^17 (past the cache
  * block, where the schedule changes) the transforms against a plain
  * stage-by-stage FFT written here: bitwise equal. */
@@ -216,6 +216,51 @@ schedule_diff(size_t n, int real, int sign, unsigned seed, double *bound)
     return worst;
 }
 
+/* lp_fft of n complex points (3 2^k: one radix-3 stage) against acb_dft:
+ * the largest |computed - exact|, *bound = lp_fft_error_factor sum |x_j| */
+static double
+complex_check(size_t n, unsigned seed, double *bound)
+{
+    acb_ptr v = _acb_vec_init(n), e = _acb_vec_init(n);
+    double *x = malloc(2 * n * sizeof *x), worst = 0, sum = 0;
+    lp_fft_plan p;
+    arb_t d;
+    arf_t u;
+    if (x == NULL || lp_fft_plan_init(&p, n) != 0) {
+        free(x);
+        _acb_vec_clear(v, n);
+        _acb_vec_clear(e, n);
+        return INFINITY;
+    }
+    arb_init(d);
+    arf_init(u);
+    srand(seed);
+    for (size_t j = 0; j < n; j++) {
+        x[2 * j] = 2.0 * rand() / RAND_MAX - 1;
+        x[2 * j + 1] = 2.0 * rand() / RAND_MAX - 1;
+        sum += fabs(x[2 * j]) + fabs(x[2 * j + 1]);
+        acb_set_d_d(v + j, x[2 * j], x[2 * j + 1]);
+    }
+    acb_dft(e, v, (slong) n, 128);
+    lp_fft(x, &p, -1);
+    *bound = lp_fft_error_factor(&p) * sum;
+    for (size_t k = 0; k < n; k++)
+        for (int part = 0; part < 2; part++) {
+            arb_set_d(d, x[2 * k + (size_t) part]);
+            arb_sub(d, d, part == 0 ? acb_realref(e + k) : acb_imagref(e + k), 128);
+            arb_get_abs_ubound_arf(u, d, 64);
+            if (!(arf_get_d(u, ARF_RND_UP) <= worst))
+                worst = arf_get_d(u, ARF_RND_UP);
+        }
+    lp_fft_plan_clear(&p);
+    free(x);
+    arb_clear(d);
+    arf_clear(u);
+    _acb_vec_clear(v, n);
+    _acb_vec_clear(e, n);
+    return worst;
+}
+
 int
 main(void)
 {
@@ -249,6 +294,12 @@ main(void)
 #else
         const int bitwise = 0;
 #endif
+        const size_t n3[] = { 12, 96, 3072 };
+        for (size_t s = 0; s < sizeof n3 / sizeof *n3; s++) {
+            double bound = 0, err = complex_check(n3[s], (unsigned) n3[s], &bound);
+            tap_ok(err <= bound && bound < 1e-10, "complex forward transform, double, n %zu "
+                   "(seed %zu): max error %.3g <= bound %.3g", n3[s], n3[s], err, bound);
+        }
         for (size_t n = (size_t) 1 << 14; n <= (size_t) 1 << 17; n <<= 1)
             for (int kind = 0; kind < 3; kind++) {
                 const unsigned seed = (unsigned) (n + (size_t) kind);

@@ -45,7 +45,7 @@ pld_big_alloc(size_t size)
         return NULL;
 #ifdef MADV_HUGEPAGE
     /* advice only: where THP is off, or the call fails, 4 KiB pages */
-    (void) madvise(p, (size + PLD_HUGE_PAGE - 1) & ~(PLD_HUGE_PAGE - 1), MADV_HUGEPAGE);
+    (void) madvise(p, size & ~(PLD_HUGE_PAGE - 1), MADV_HUGEPAGE);  /* within the block only */
 #endif
     return p;
 }

@@ -205,8 +205,7 @@ lp_pld_init_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_pld_relati
             continue;
         }
         if (need <= (double) max_n) {
-            while ((double) n < need)
-                n <<= 1;
+            n = pld_circle_size(need);  /* 2^k, or 3 2^k (pld_compose.c) */
             break;
         }
         h *= fmax(1.5, need / (double) max_n);

@@ -67,6 +67,23 @@ void pld_gauss_series_clear(pld_gauss_series_ctx *x);
 int pld_gauss_cdf_series(arb_ptr c, const arb_t l0, slong n, const pld_gauss_series_ctx *x,
                          slong prec);
 
+/* pld_grid_direct.c: the masses one by one.  The previous boundary's H,
+ * kept for the next direct mass (a run of them where the blocks stay below
+ * a few points). */
+typedef struct {
+    arb_t H;
+    int64_t i;                  /* H = H(l_i) (-1: none) */
+    int upper;
+    slong prec;
+} pld_direct_cache;
+/* mass m = H(l_i) - H(l_{i-1}) (the upper tail's difference where upper)
+ * in Arb, the precision raised until its radius is below 2^-50 of it (or
+ * 1024 bits); H(l_i) left in dc */
+void pld_direct_mass(arb_ptr m, const lp_dpsgd *run, int64_t i, int upper,
+                     const pld_gauss_series_ctx *x, pld_direct_cache *dc);
+/* whether P(X > l_{kmin+i}) < 1/2, in doubles (libm): a choice only */
+int pld_upper_is_smaller(const pld_gauss_series_ctx *x, int64_t i);
+
 /* pld->tau_hi, pld->tau_lo: the mass cut per step at l_kmax (remove) or
  * l_kmin (add), the other zero. */
 void pld_cut_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin,

@@ -1,7 +1,7 @@
 /* pld_grid_taylor.c -- the Gaussian step's certified masses (pld_masses'
  * contract, pld_internal.h) by Taylor blocks in the loss l: Arb only at each
- * block's anchors, each mass a polynomial evaluated in x87 extended precision with a proved
- * bound (issue 31: the per-point Arb arithmetic of pld_grid.c's route was
+ * block's anchors, each mass a polynomial evaluated in doubles or long
+ * doubles with a proved bound (issue 31: the per-point Arb arithmetic of pld_grid.c's route was
  * half of a run's time at q = 1e-4).
  *
  * H(l) = P(X <= l); for a block of interior masses m_i = H(l_i) - H(l_{i-1}),
@@ -19,32 +19,10 @@
  *     Xi = [l_{i0-1}, l_{i1-1}], so the remainder is at most
  *     h (N+1) |c_{N+1}(Xi)| ((B+1) h)^N, c_{N+1}(Xi) the coefficient N+1 of H's
  *     series at the ball Xi (it holds H^(N+1)(xi)/(N+1)! for every xi in Xi);
- *  3. long doubles (x87, pld_real.h): the e_k scaled by 2^-E (E: e_0's
- *     exponent; exact, undone on the masses) so that masses of any size are
- *     near 1; e_0 stays a ball, the rest e^_k long doubles near e_k
- *     (|e^_k - e_k| <= err_k, from the balls), and v = sum_{k>=1} e^_k j^k by
- *     Horner at the integer j (exact): w_{N-1} = e^_{N-1}, w_k =
- *     fl(fl(w_{k+1} j) + e^_k), v = fl(w_1 j), so that the term of e^_k meets
- *     k products and k sums, each rounding by (1 + delta), |delta| <= u =
- *     2^-64 (doubles' 2^-53 held blocks to where the masses vary by a few
- *     tenths: the terms' rounding against the least mass): v = sum_k e^_k j^k
- *     (1 + theta_{2k}), |theta_n| <= gamma_n = n u / (1 - n u) <= (n + 1) u
- *     (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., Lemma
- *     3.1 and Sec. 5.1; a fused multiply-add rounds once where this counts
- *     two); an underflow (a tiny high-order term) adds at most 2^-1075 per
- *     operation, which the later products by j multiply by at most B^k, and
- *     v is read into Arb as two doubles (exact but for a subnormal low part,
- *     2^-1075).  So each mass is the ball e_0 + [v +- eps] (Arb's sum) with
- *       eps = sum_{k>=1} ((2k+1) u |e^_k| + err_k) B^k + 2^-1073 (N+1) max(1, B)^(N-1)
- *             + h (N+1) |c_{N+1}(Xi)| ((B+1) h)^N,
- *     rounded up (Arb's mag_t): the masses' radii 1e-17 - 2e-16 of them (the
- *     sum over a grid 1e-17 - 3e-17, the former route's 1.8e-16), which the
- *     composition in extended precision takes T times (at delta 1e-300 its
- *     bound decides the lower end).  Where it still meets the allowance
- *     below, v is rounded to the nearest double instead (one more rounding,
- *     eps + 2^-52 max_j |v_j|): reading it into Arb is then one double.
+ *  3. the polynomial in doubles or x87 long doubles with a proved bound
+ *     eps on each mass (pld_grid_horner.c).
  * A block is kept when eps + rad(e_0) is below 2^-52 of the least mass of
- * the block (from the v_j in long doubles) and the remainder below 2^-56 (choices, the bound certified
+ * the block and the remainder below 2^-56 (choices, the bound certified
  * either way); else it is made smaller (the remainder
  * dominates: the next size from the remainder's ratio to its allowance, as
  * it grows like B^N) or its precision raised (the balls' radii dominate).
@@ -65,8 +43,6 @@
 #include <stdio.h>
 #include "account/pld/pld_internal.h"
 #include "core/host.h"
-#define LP_R_LD 1                       /* x87 extended precision: u = 2^-64 */
-#include "account/pld/pld_real.h"
 
 #define TERMS 16                /* N: the polynomial's terms, degree N - 1 */
 #define BLOCK_MAX 4096
@@ -80,25 +56,19 @@
  * block's size: the remainder grows as B^N). */
 static int
 block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, const pld_gauss_series_ctx *x, slong prec,
-      lp_real *v)
+      long double *v)
 {
     const int64_t ic = i0 + (i1 - i0 - 1) / 2;
     const int64_t B = (ic - i0 > i1 - 1 - ic) ? ic - i0 : i1 - 1 - ic;
     arb_ptr c0 = _arb_vec_init(TERMS + 2), c1 = _arb_vec_init(TERMS + 2);
-    lp_real e[TERMS], low, vmax;
-    int as_double;
     slong scale = 0;
     arb_t l, t, hp, Bh;
-    mag_t S, S2, Ec, Eb, R, tm, Bm, eps, Bk;
+    mag_t R, tm, Bm, eps, Bk;
     int r = 0;
     arb_init(l);
     arb_init(t);
     arb_init(hp);
     arb_init(Bh);
-    mag_init(S);
-    mag_init(S2);
-    mag_init(Ec);
-    mag_init(Eb);
     mag_init(R);
     mag_init(tm);
     mag_init(Bm);
@@ -167,83 +137,7 @@ block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, const pld_gauss_serie
     }
     _arb_vec_scalar_mul_2exp_si(c1, c1, TERMS, -scale);
     mag_mul_2exp_si(R, R, -scale);
-    mag_zero(S);
-    mag_zero(Ec);
-    mag_zero(Eb);
-    mag_one(Bk);
-    mag_set_ui(Bm, (ulong) B);
-    for (int k = 1; k < TERMS; k++) {
-        arb_t d;
-        arb_init(d);
-        mag_mul(Bk, Bk, Bm);                            /* B^k */
-        e[k] = arb_get_r(c1 + k);
-        arb_set_r(d, e[k]);
-        arb_get_mag(S2, d);                             /* >= |e^_k| */
-        arb_sub(d, c1 + k, d, prec);
-        arb_get_mag(tm, d);                             /* err_k >= |e^_k - e_k| */
-        mag_addmul(Ec, tm, Bk);
-        mag_addmul(Eb, arb_radref(c1 + k), Bk);         /* the radii's part of it */
-        mag_mul(tm, S2, Bk);
-        mag_mul_ui(tm, tm, 2 * k + 1);
-        mag_add(S, S, tm);                              /* (2k+1) |e^_k| B^k */
-        arb_clear(d);
-    }
-    mag_mul_2exp_si(eps, S, LP_R_LOG2_U);               /* >= sum gamma_{2k} |e^_k| B^k */
-    /* underflow: each of the 2N operations may add 2^-1075 absolute, which
-     * the later products by j multiply by at most B^k: 2^-1074 sum B^k
-     * <= 2^-1073 N max(1, B)^(N-1) */
-    mag_set_ui(tm, (ulong) (B > 1 ? B : 1));
-    mag_pow_ui(tm, tm, TERMS - 1);
-    mag_mul_ui(tm, tm, TERMS + 1);
-    mag_mul_2exp_si(tm, tm, -1073);
-    mag_add(eps, eps, tm);
-    mag_add(eps, eps, Ec);
-    mag_add(eps, eps, R);
-    /* the polynomial's part of each mass, v_j = sum_{k>=1} e^_k j^k, by
-     * Horner at the integer j (exact in lp_real), and the least |mass| of
-     * the block from them (a choice) */
-    e[0] = arb_get_r(c1 + 0);
-    low = INFINITY;
-    vmax = 0;
-    for (int64_t i = i0; i < i1; i++) {
-        const lp_real j = (lp_real) (i - ic);
-        lp_real w = e[TERMS - 1];
-        for (int k = TERMS - 2; k >= 1; k--)
-            w = w * j + e[k];
-        v[i - i0] = w * j;
-        w = fabsl(e[0] + v[i - i0]);
-        low = w < low ? w : low;
-        vmax = fabsl(v[i - i0]) > vmax ? fabsl(v[i - i0]) : vmax;
-    }
-    /* the v_j rounded to doubles where that still meets the allowance (the
-     * masses then as cheap as Arb's doubles): eps grows by 2^-53 |v_j| <=
-     * 2^-52 vmax (vmax itself rounded) */
-    mag_set_d(S2, (double) vmax);
-    mag_mul_2exp_si(S2, S2, -52);
-    mag_add(S2, S2, eps);
-    mag_add(tm, S2, arb_radref(c1 + 0));
-    as_double = mag_get_d(tm) <= (double) ldexpl(low, -52);
-    if (as_double)
-        mag_set(eps, S2);
-    mag_add(tm, eps, arb_radref(c1 + 0));
-    if (!(mag_cmp_2exp_si(eps, 1000) < 0) || !(low > 0)
-        || !(mag_get_d(tm) <= (double) ldexpl(low, -52))) {
-        /* to blame: the balls' radii (raise the precision) where they are
-         * most of eps, else the remainder or the polynomial's spread over
-         * the block (a smaller block) */
-        mag_mul_2exp_si(tm, Eb, 1);
-        r = mag_cmp(tm, eps) > 0 && low > 0 ? 2 : 1;
-        goto done;
-    }
-    for (int64_t i = i0; i < i1; i++) {
-        if (as_double)
-            arb_set_d(t, (double) v[i - i0]);
-        else
-            arb_set_r(t, v[i - i0]);                    /* sum_{k>=1} e^_k j^k (to 2^-1075) */
-        mag_set(arb_radref(t), eps);
-        arb_add(mass + i, c1 + 0, t, MASS_PREC);        /* e_0 (a ball) + that */
-        arb_mul_2exp_si(mass + i, mass + i, scale);     /* exact */
-    }
+    r = pld_block_horner(mass, i0, i1, ic, c1, TERMS, R, scale, prec, v);
 done:
     _arb_vec_clear(c0, TERMS + 2);
     _arb_vec_clear(c1, TERMS + 2);
@@ -251,10 +145,6 @@ done:
     arb_clear(t);
     arb_clear(hp);
     arb_clear(Bh);
-    mag_clear(S);
-    mag_clear(S2);
-    mag_clear(Ec);
-    mag_clear(Eb);
     mag_clear(R);
     mag_clear(tm);
     mag_clear(Bm);
@@ -270,7 +160,7 @@ pld_masses_taylor(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_
     arb_ptr mass = _arb_vec_init(K);
     const int64_t nb = K > 1 ? K - 1 : 1;
     pld_gauss_series_ctx x;
-    lp_real *v = malloc(BLOCK_MAX * sizeof *v);         /* a block's v_j */
+    long double *v = malloc(BLOCK_MAX * sizeof *v);         /* a block's v_j */
     if (v == NULL) {
         _arb_vec_clear(mass, K);
         return NULL;

@@ -67,6 +67,17 @@ void pld_gauss_series_clear(pld_gauss_series_ctx *x);
 int pld_gauss_cdf_series(arb_ptr c, const arb_t l0, slong n, const pld_gauss_series_ctx *x,
                          slong prec);
 
+/* pld_grid_horner.c: a Taylor block's masses mass[i0 .. i1) (pld_grid_taylor.c)
+ * from the coefficients c1[0 .. n) of its polynomial in j = i - ic (scaled
+ * by 2^-scale; c1[0] the constant, a ball) and R >= the Lagrange remainder
+ * (scaled alike), each a ball with a proved bound; v a buffer of i1 - i0
+ * long doubles.  0, or 1 when the bound is not below 2^-52 of the block's
+ * least mass (a smaller block), 2 when the coefficients' radii are most of
+ * it (a higher precision); masses set only on 0.  n <= PLD_HORNER_TERMS_MAX. */
+#define PLD_HORNER_TERMS_MAX 32
+int pld_block_horner(arb_ptr mass, int64_t i0, int64_t i1, int64_t ic, arb_srcptr c1, slong n,
+                     const mag_t R, slong scale, slong prec, long double *v);
+
 /* pld_grid_direct.c: the masses one by one.  The previous boundary's H,
  * kept for the next direct mass (a run of them where the blocks stay below
  * a few points). */

@@ -46,7 +46,7 @@
 
 #define TERMS 16                /* N: the polynomial's terms, degree N - 1 */
 #define BLOCK_MAX 4096
-#define BLOCK_MIN 4
+#define BLOCK_MIN 12             /* below, masses one by one: a block's two series cost more */
 #define SERIES_PREC_MAX 320
 
 /* The block i0 <= i < i1 around ic (see the top).  Returns 0 and fills

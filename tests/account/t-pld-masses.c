@@ -12,13 +12,18 @@
  * FFT's bound takes it T times; the former route's was about 2.7e-16), and
  * one small grid is compared with the former route (pld_masses_arb) at
  * every point; the generating function's sums in doubles (pld_tails_gf.c)
- * against Arb's.  On failure every input is printed.  TAP. */
+ * against Arb's.  Large multipliers (M 20 - 100, both relations) on the
+ * accountant's grid, whose loss is clamped at its own end (the cut mass
+ * checked too), and on the grid reaching that end, where the masses fall
+ * to 0 and the blocks give way to Arb point by point.  On failure every
+ * input is printed.  TAP. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "arb_hypgeom.h"
 #include "account/pld/pld.h"
 #include "account/pld/pld_internal.h"
+#include "account/pld/pld_mech.h"
 #include "tap.h"
 #include "helpers.h"
 
@@ -226,6 +231,110 @@ random_grids(flint_rand_t st)
     }
 }
 
+/* the masses in balls of a grid at the references' points (the first and
+ * last 60, 180 at random): how many checked, not contained; the radii's sum */
+static void
+check_grid(flint_rand_t st, const lp_dpsgd *run, int rel, int64_t kmin, int64_t K, double h,
+           int64_t *checked, int64_t *bad, double *rsum, const char *M, const char *q, uint64_t T)
+{
+    arb_ptr mass = pld_masses_taylor(run, (lp_pld_relation) rel, kmin, K, h, NULL, NULL);
+    arb_t ref;
+    arb_init(ref);
+    *checked = *bad = 0;
+    *rsum = 0;
+    for (int64_t i = 0; i < K; i++)
+        *rsum += mag_get_d(arb_radref(mass + i));
+    for (int j = 0; j < 300; j++) {
+        const int64_t i = j < 60 ? j : j < 120 ? K - 1 - (j - 60) : (int64_t) n_randint(st, (ulong) K);
+        if (i < 0 || i >= K || ref_mass(ref, run, rel, kmin, K, h, i) != 0)
+            continue;
+        ++*checked;
+        if (!arb_contains(mass + i, ref) && (*bad)++ == 0) {
+            print_case(M, q, T, "1e-5", rel, h, kmin, K);
+            printf("# mass %lld:\n", (long long) i);
+            print_ball_decimal("taylor", mass + i);
+            print_ball_decimal("reference", ref);
+        }
+    }
+    arb_clear(ref);
+    _arb_vec_clear(mass, K);
+}
+
+/* Large multipliers (M 20, 50, 100; q 0.01 and 1e-3, T 1000, delta 1e-5),
+ * both relations, where the loss's cdf is steep over most of its support:
+ * (1) on the accountant's grid, which now clamps the loss's own end
+ * (pld_mech_gauss.c), with the cut mass at that end (the cut_tails hook)
+ * against the reference and at most 1e-11 delta / T; (2) on the same h with
+ * the grid reaching the loss's end (remove: l_{kmin-1} < log(1-q); add:
+ * l_kmax > -log(1-q)), where the masses fall from 2^-120 to 0 and the
+ * blocks collapse to single points (the direct masses). */
+static void
+large_multipliers(flint_rand_t st)
+{
+    const char *Ms[] = { "20", "50", "100" }, *qs[] = { "0.01", "0.001" };
+    for (int c = 0; c < 6; c++)
+        for (int rel = 0; rel < 2; rel++) {
+            const char *M = Ms[c % 3], *q = qs[c / 3];
+            lp_dpsgd run;
+            lp_pld_step step;
+            lp_pld pld;
+            int64_t kmin, K, kmin_end, K_end, checked, bad, checked2, bad2, natural;
+            double h, rsum, rsum2;
+            int tau_ok;
+            arb_t ref;
+            lp_dpsgd_init(&run, M, q, 1000, "1e-5");
+            lp_pld_step_init_gauss(&step, &run);
+            if (lp_pld_plan_step(&pld, &step, (lp_pld_relation) rel, 0.01, (size_t) 1 << 23, -1) != 0) {
+                tap_ok(0, "large M %s q %s %s: no grid planned (%s)", M, q, rel ? "add" : "remove",
+                       pld.why ? pld.why : "?");
+                lp_pld_step_clear(&step);
+                lp_dpsgd_clear(&run);
+                continue;
+            }
+            h = pld.h;
+            kmin = (int64_t) llround(pld.kmin_h / h);
+            K = (int64_t) pld.support;
+            check_grid(st, &run, rel, kmin, K, h, &checked, &bad, &rsum, M, q, 1000);
+            /* the end's cut mass: remove P(X <= l_{kmin-1}), add P(X > l_{kmax}) */
+            arb_init(ref);
+            pld_mech_of(LP_PLD_GAUSS)->cut_tails(&pld, &step, (lp_pld_relation) rel, kmin, kmin + K - 1, h);
+            if (rel == LP_PLD_REMOVE)
+                tau_ok = ref_cdf(ref, &run, rel, kmin - 1, h, 0) == 0 && arb_contains(pld.tau_lo, ref)
+                         && arf_cmp_d(arb_midref(pld.tau_lo), 1e-11 * 1e-5 / 1000) <= 0;
+            else
+                tau_ok = ref_cdf(ref, &run, rel, kmin + K - 1, h, 1) == 0 && arb_contains(pld.tau_hi, ref)
+                         && arf_cmp_d(arb_midref(pld.tau_hi), 1e-11 * 1e-5 / 1000) <= 0;
+            /* the grid to the loss's end on the same h */
+            natural = rel == LP_PLD_REMOVE ? (int64_t) ceil(log1p(-run.q_d) / h)
+                                           : (int64_t) ceil(-log1p(-run.q_d) / h);
+            if (rel == LP_PLD_REMOVE) {
+                kmin_end = natural;
+                K_end = kmin + K - kmin_end;
+            } else {
+                kmin_end = kmin;
+                K_end = natural + 1 - kmin;
+            }
+            check_grid(st, &run, rel, kmin_end, K_end, h, &checked2, &bad2, &rsum2, M, q, 1000);
+            if (!tau_ok) {
+                print_case(M, q, 1000, "1e-5", rel, h, kmin, K);
+                print_ball_decimal("cut mass at the end", rel == LP_PLD_REMOVE ? pld.tau_lo : pld.tau_hi);
+                print_ball_decimal("reference", ref);
+            }
+            tap_ok(bad == 0 && bad2 == 0 && checked > 0 && checked2 > 0 && rsum <= 1e-14 && rsum2 <= 1e-14
+                   && tau_ok && K < K_end,
+                   "large M %s q %s T 1000 %s: the accountant's grid (K %lld, the end clamped) %lld "
+                   "masses contain the %d-bit reference (%lld not), the end's cut mass contains it and "
+                   "is at most 1e-11 delta / T; the grid to the loss's end (K %lld) %lld (%lld not); "
+                   "radii's sums %.3g, %.3g <= 1e-14",
+                   M, q, rel ? "add" : "remove", (long long) K, (long long) checked, REF_PREC,
+                   (long long) bad, (long long) K_end, (long long) checked2, (long long) bad2, rsum, rsum2);
+            arb_clear(ref);
+            lp_pld_clear(&pld);
+            lp_pld_step_clear(&step);
+            lp_dpsgd_clear(&run);
+        }
+}
+
 /* one small grid at every point against the former route (Arb at every
  * boundary): the balls overlap */
 static void
@@ -383,6 +492,7 @@ main(void)
     test_rand_init(st);
     random_grids(st);
     against_former_route();
+    large_multipliers(st);
     gf_sums(st);
     flint_randclear(st);
     flint_cleanup();

@@ -12,10 +12,12 @@
  * Y - X~ in [0, h).  S_Z the sum of T iid copies, delta_Z(e) = E[g_e(S_Z)],
  * g_e(s) = (1 - e^{e-s})_+, nondecreasing in s and nonincreasing in e.
  *
- *  (a) clamping (remove: from above at l_kmax; add: from below at l_kmin):
+ *  (a) clamping (remove: from above at l_kmax; add: from below at l_kmin;
+ *      the Gaussian also at its loss's own end, pld_mech_gauss.c):
  *      delta_X <= delta_X~ + T tau_hi,  delta_X >= delta_X~ - T tau_lo,
  *      tau the mass cut per step (remove: S_X = S_X~ unless a step exceeds
- *      l_kmax, where S_X~ <= S_X; add: symmetrically).
+ *      l_kmax, where S_X~ <= S_X; add: symmetrically; with both ends
+ *      clamped, clamp one end at a time: raising X only raises delta).
  *  (b) rounding: S_X~ <= S_Y <= S_X~ + T h pointwise (Meiser and Mohammadi
  *      2018; Koskela et al. 2020), so delta_X~(e) <= delta_Y(e) and
  *      delta_X~(e) >= delta_Y(e + T h).

@@ -1,7 +1,7 @@
 /* pld_grid_taylor.c -- the Gaussian step's certified masses (pld_masses'
  * contract, pld_internal.h) by Taylor blocks in the loss l: Arb only at each
- * block's anchors, each mass a polynomial evaluated in doubles with a proved
- * bound (issue 31: the per-point Arb arithmetic of pld_grid.c's route was
+ * block's anchors, each mass a polynomial evaluated in doubles or long
+ * doubles with a proved bound (issue 31: the per-point Arb arithmetic of pld_grid.c's route was
  * half of a run's time at q = 1e-4).
  *
  * H(l) = P(X <= l); for a block of interior masses m_i = H(l_i) - H(l_{i-1}),
@@ -19,36 +19,20 @@
  *     Xi = [l_{i0-1}, l_{i1-1}], so the remainder is at most
  *     h (N+1) |c_{N+1}(Xi)| ((B+1) h)^N, c_{N+1}(Xi) the coefficient N+1 of H's
  *     series at the ball Xi (it holds H^(N+1)(xi)/(N+1)! for every xi in Xi);
- *  3. doubles: the e_k scaled by 2^-E (E: e_0's exponent; exact, undone on
- *     the masses) so that masses of any size are near 1; e_0 stays a ball,
- *     the rest e^_k the nearest doubles (|e^_k - e_k| <= err_k, from the
- *     balls), and v = sum_{k>=1} e^_k j^k by Horner at the integer j (exact
- *     as a double): w_{N-1} = e^_{N-1}, w_k = fl(fl(w_{k+1} j) + e^_k),
- *     v = fl(w_1 j), so that the term of e^_k meets k products and k sums,
- *     each rounding by (1 + delta), |delta| <= u = 2^-53: v = sum_k e^_k j^k
- *     (1 + theta_{2k}), |theta_n| <= gamma_n = n u / (1 - n u) <= (n + 1) u
- *     (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., Lemma
- *     3.1 and Sec. 5.1; a fused multiply-add rounds once where this counts
- *     two); an underflow (a tiny high-order term) adds at most 2^-1075 per
- *     operation, which the later products by j multiply by at most B^k.  So
- *     each mass is the ball e_0 + [v +- eps] (Arb's sum) with
- *       eps = sum_{k>=1} ((2k+1) u |e^_k| + err_k) B^k + 2^-1073 N max(1, B)^(N-1)
- *             + h (N+1) |c_{N+1}(Xi)| ((B+1) h)^N,
- *     rounded up (Arb's mag_t): the masses' radii 1e-17 - 2e-16 of them (the
- *     sum over a grid 1e-17 - 3e-17, the former route's 1.8e-16), which the
- *     composition in extended precision takes T times (at delta 1e-300 its
- *     bound decides the lower end).
- * A block is kept when eps + rad(e_0) is below 2^-52 of the least mass it
- * can hold and the remainder below 2^-56 (choices, the bound certified
+ *  3. the polynomial in doubles or x87 long doubles with a proved bound
+ *     eps on each mass (pld_grid_horner.c).
+ * A block is kept when eps + rad(e_0) is below 2^-52 of the least mass of
+ * the block and the remainder below 2^-56 (choices, the bound certified
  * either way); else it is made smaller (the remainder
  * dominates: the next size from the remainder's ratio to its allowance, as
  * it grows like B^N) or its precision raised (the balls' radii dominate).
  * Below BLOCK_MIN points the masses are H's differences in Arb directly
- * (pld_loss_cdf_arb, the smaller tail's, each boundary once): near the
+ * (pld_grid_direct.c: the smaller tail's, each boundary once): near the
  * loss's infimum (remove) or supremum (add), where H's derivatives grow as
- * (l - log(1-q))^-k and the blocks shrink geometrically, and where the loss
- * crosses the Gaussian's scale in a few cells (M = 50, q = 0.01: 7,000 of
- * 9,663 points, 2.4 times main's time there).
+ * (l - log(1-q))^-k and the blocks shrink geometrically, and where a cell
+ * spans much of the Gaussian's scale.  (At large M the cells next to the
+ * loss's end were most of the grid, all direct: M = 50, q = 0.01, 5,861 of
+ * 9,663; the accountant's grid now clamps that end, pld_mech_gauss.c.)
  * The tails G_i = P(X > l_i) and F_i = P(X <= l_i) are the masses' suffix
  * and prefix sums in Arb (radii relative to themselves).  One thread: the
  * masses no longer dominate a run (the relations run at once, pld_study.c),
@@ -62,24 +46,8 @@
 
 #define TERMS 16                /* N: the polynomial's terms, degree N - 1 */
 #define BLOCK_MAX 4096
-#define BLOCK_MIN 4
+#define BLOCK_MIN 12             /* below, masses one by one: a block's two series cost more */
 #define SERIES_PREC_MAX 320
-
-/* H at l_{kmin+i} in doubles (libm): the choice of the smaller tail only */
-static int
-upper_is_smaller(const pld_gauss_series_ctx *x, int64_t i)
-{
-    const double l = (double) (x->kmin + i) * x->h, sigma = x->rel == LP_PLD_REMOVE ? 1 : -1;
-    const double e = expm1(sigma * l) + x->q_d, M = x->M_d;
-    double U, F;
-    if (!(e > 0))
-        return x->rel == LP_PLD_ADD;    /* remove: F = 0 below; add: F = 1 above */
-    U = M * log(e / x->q_d) + 0.5 / M;
-    F = x->rel == LP_PLD_REMOVE
-        ? (1 - x->q_d) * 0.5 * erfc(-U / M_SQRT2) + x->q_d * 0.5 * erfc(-(U - 1 / M) / M_SQRT2)
-        : 0.5 * erfc(U / M_SQRT2);
-    return F > 0.5;
-}
 
 /* The block i0 <= i < i1 around ic (see the top).  Returns 0 and fills
  * mass[i0 .. i1), or 1 when the remainder bound is too large (a smaller
@@ -87,23 +55,20 @@ upper_is_smaller(const pld_gauss_series_ctx *x, int64_t i)
  * Xi.  *ratio: the remainder over its allowance (a double, for the next
  * block's size: the remainder grows as B^N). */
 static int
-block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, const pld_gauss_series_ctx *x, slong prec)
+block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, const pld_gauss_series_ctx *x, slong prec,
+      long double *v)
 {
     const int64_t ic = i0 + (i1 - i0 - 1) / 2;
     const int64_t B = (ic - i0 > i1 - 1 - ic) ? ic - i0 : i1 - 1 - ic;
     arb_ptr c0 = _arb_vec_init(TERMS + 2), c1 = _arb_vec_init(TERMS + 2);
-    double e[TERMS], low;
     slong scale = 0;
     arb_t l, t, hp, Bh;
-    mag_t S, Ec, Eb, R, tm, Bm, eps, Bk;
+    mag_t R, tm, Bm, eps, Bk;
     int r = 0;
     arb_init(l);
     arb_init(t);
     arb_init(hp);
     arb_init(Bh);
-    mag_init(S);
-    mag_init(Ec);
-    mag_init(Eb);
     mag_init(R);
     mag_init(tm);
     mag_init(Bm);
@@ -172,68 +137,7 @@ block(arb_ptr mass, double *ratio, int64_t i0, int64_t i1, const pld_gauss_serie
     }
     _arb_vec_scalar_mul_2exp_si(c1, c1, TERMS, -scale);
     mag_mul_2exp_si(R, R, -scale);
-    mag_zero(S);
-    mag_zero(Ec);
-    mag_zero(Eb);
-    mag_one(Bk);
-    mag_set_ui(Bm, (ulong) B);
-    for (int k = 1; k < TERMS; k++) {
-        arb_t d;
-        arb_init(d);
-        mag_mul(Bk, Bk, Bm);                            /* B^k */
-        e[k] = arf_get_d(arb_midref(c1 + k), ARF_RND_NEAR);
-        arb_set_d(d, e[k]);
-        arb_sub(d, c1 + k, d, prec);
-        arb_get_mag(tm, d);                             /* err_k >= |e^_k - e_k| */
-        mag_addmul(Ec, tm, Bk);
-        mag_addmul(Eb, arb_radref(c1 + k), Bk);         /* the radii's part of it */
-        mag_set_d(tm, e[k]);
-        mag_mul(tm, tm, Bk);
-        mag_mul_ui(tm, tm, 2 * k + 1);
-        mag_add(S, S, tm);                              /* (2k+1) |e^_k| B^k */
-        arb_clear(d);
-    }
-    mag_mul_2exp_si(eps, S, -53);                       /* >= sum gamma_{2k} |e^_k| B^k */
-    /* underflow: each of the 2N operations may add 2^-1075 absolute, which
-     * the later products by j multiply by at most B^k: 2^-1074 sum B^k
-     * <= 2^-1073 N max(1, B)^(N-1) */
-    mag_set_ui(tm, (ulong) (B > 1 ? B : 1));
-    mag_pow_ui(tm, tm, TERMS - 1);
-    mag_mul_ui(tm, tm, TERMS);
-    mag_mul_2exp_si(tm, tm, -1073);
-    mag_add(eps, eps, tm);
-    mag_add(eps, eps, Ec);
-    mag_add(eps, eps, R);
-    /* the least |mass| the block can hold, in doubles (a choice) */
-    e[0] = arf_get_d(arb_midref(c1 + 0), ARF_RND_NEAR);
-    low = fabs(e[0]);
-    {
-        double bk = 1;
-        for (int k = 1; k < TERMS; k++) {
-            bk *= (double) B;
-            low -= fabs(e[k]) * bk;
-        }
-    }
-    mag_add(tm, eps, arb_radref(c1 + 0));
-    if (!(mag_cmp_2exp_si(eps, 1000) < 0) || !(low > 0) || !(mag_get_d(tm) <= ldexp(low, -52))) {
-        /* to blame: the balls' radii (raise the precision) where they are
-         * most of eps, else the remainder or the polynomial's spread over
-         * the block (a smaller block) */
-        mag_mul_2exp_si(tm, Eb, 1);
-        r = mag_cmp(tm, eps) > 0 && low > 0 ? 2 : 1;
-        goto done;
-    }
-    for (int64_t i = i0; i < i1; i++) {
-        const double j = (double) (i - ic);
-        double v = e[TERMS - 1];
-        for (int k = TERMS - 2; k >= 1; k--)
-            v = v * j + e[k];
-        v *= j;                                         /* sum_{k>=1} e^_k j^k */
-        arb_set_d(t, v);
-        mag_set(arb_radref(t), eps);
-        arb_add(mass + i, c1 + 0, t, MASS_PREC);        /* e_0 (a ball) + that */
-        arb_mul_2exp_si(mass + i, mass + i, scale);     /* exact */
-    }
+    r = pld_block_horner(mass, i0, i1, ic, c1, TERMS, R, scale, prec, v);
 done:
     _arb_vec_clear(c0, TERMS + 2);
     _arb_vec_clear(c1, TERMS + 2);
@@ -241,60 +145,12 @@ done:
     arb_clear(t);
     arb_clear(hp);
     arb_clear(Bh);
-    mag_clear(S);
-    mag_clear(Ec);
-    mag_clear(Eb);
     mag_clear(R);
     mag_clear(tm);
     mag_clear(Bm);
     mag_clear(eps);
     mag_clear(Bk);
     return r;
-}
-
-/* The previous boundary's H, kept for the next direct mass (a run of them
- * where the blocks stay below BLOCK_MIN: M = 50, whose loss crosses the
- * Gaussian's scale in a few cells, takes most masses so) */
-typedef struct {
-    arb_t H;
-    int64_t i;                  /* H = H(l_i) (-1: none) */
-    int upper;
-    slong prec;
-} direct_cache;
-
-/* mass[i] = H(l_i) - H(l_{i-1}) (sign turned for the upper tail) in Arb,
- * the precision raised until its radius is below 2^-50 of it (or 1024 bits) */
-static void
-direct(arb_ptr m, const lp_dpsgd *run, int64_t i, int upper, const pld_gauss_series_ctx *x,
-       direct_cache *dc)
-{
-    arb_t l, a, b;
-    arb_init(l);
-    arb_init(a);
-    arb_init(b);
-    for (slong prec = 96;; prec *= 2) {
-        pld_grid_point(l, x->kmin + i, x->h);
-        pld_loss_cdf_arb(a, run, x->rel, l, !upper, prec);
-        if (dc->i == i - 1 && dc->upper == upper && dc->prec == prec) {
-            arb_set(b, dc->H);
-        } else {
-            pld_grid_point(l, x->kmin + i - 1, x->h);
-            pld_loss_cdf_arb(b, run, x->rel, l, !upper, prec);
-        }
-        if (upper)
-            arb_sub(m, b, a, prec);
-        else
-            arb_sub(m, a, b, prec);
-        arb_set(dc->H, a);
-        dc->i = i;
-        dc->upper = upper;
-        dc->prec = prec;
-        if (prec >= 1024 || arb_rel_accuracy_bits(m) >= 50 || arb_is_zero(m))
-            break;
-    }
-    arb_clear(l);
-    arb_clear(a);
-    arb_clear(b);
 }
 
 arb_ptr
@@ -304,16 +160,29 @@ pld_masses_taylor(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_
     arb_ptr mass = _arb_vec_init(K);
     const int64_t nb = K > 1 ? K - 1 : 1;
     pld_gauss_series_ctx x;
+    long double *v = malloc(BLOCK_MAX * sizeof *v);         /* a block's v_j */
+    if (v == NULL) {
+        _arb_vec_clear(mass, K);
+        return NULL;
+    }
     pld_gauss_series_init(&x, run, rel, kmin, h);
     if (K == 1) {
         arb_one(mass + 0);
     } else {
         arb_t l;
         int64_t i = 1, b = 64, blocks = 0, tries = 0, directs = 0, backoff = 1;
-        direct_cache dc;
+        pld_direct_cache dc;
         /* the series' precision (raised where the balls, not the remainder,
          * keep a block from 2^-50) */
         slong prec = 80;
+        /* the least size that failed lately, let grow 3 % a kept block for
+         * 8 blocks, then 50 % a block: the next block stays below 0.9 of it
+         * (a choice: with the remainder's ratio alone, a block that failed
+         * on its doubles' spread was halved, kept, doubled again and failed
+         * again, two series a block: M 5, q 1e-3, T 1e3, 232 tries for 134
+         * blocks) */
+        double cap = INFINITY;
+        int kept = 0;
         arb_init(dc.H);
         dc.i = -1;
         dc.upper = 0;
@@ -328,7 +197,7 @@ pld_masses_taylor(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_
         while (i < K - 1 && !lp_cancelled()) {
             const int64_t end = i + b < K - 1 ? i + b : K - 1;
             double ratio = INFINITY, f;
-            const int r = end - i >= BLOCK_MIN ? block(mass, &ratio, i, end, &x, prec) : -1;
+            const int r = end - i >= BLOCK_MIN ? block(mass, &ratio, i, end, &x, prec, v) : -1;
             tries++;
             /* the next size from the remainder's ratio (R ~ B^N), at most
              * doubled, at least quartered (a choice) */
@@ -337,11 +206,15 @@ pld_masses_taylor(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_
             if (r == 0) {
                 blocks++;
                 i = end;
-                b = (int64_t) fmin((double) BLOCK_MAX, fmax((double) BLOCK_MIN, floor(f * (double) b)));
+                cap *= ++kept <= 8 ? 1.03 : 1.5;
+                b = (int64_t) fmin((double) BLOCK_MAX, fmax((double) BLOCK_MIN,
+                                                           floor(fmin(f * (double) b, 0.9 * cap))));
             } else if (r == 2 && prec < SERIES_PREC_MAX) {
                 prec = prec * 3 / 2 > SERIES_PREC_MAX ? SERIES_PREC_MAX : prec * 3 / 2;
             } else if (end - i >= 2 * BLOCK_MIN) {
-                b = (int64_t) fmax((double) BLOCK_MIN, floor(fmin(f, 0.5) * (double) (end - i)));
+                cap = (double) (end - i);
+                kept = 0;
+                b = (int64_t) fmax((double) BLOCK_MIN, floor(fmin(f, 0.7) * (double) (end - i)));
             } else {
                 /* points one by one in Arb: a few at the loss's end, or a run
                  * where the loss crosses the Gaussian's scale in a few cells
@@ -349,7 +222,7 @@ pld_masses_taylor(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_
                  * time it fails: a try costs a series) */
                 const int64_t stop = i + backoff < K - 1 ? i + backoff : K - 1;
                 for (; i < stop && !lp_cancelled(); i++, directs++)
-                    direct(mass + i, run, i, upper_is_smaller(&x, i), &x, &dc);
+                    pld_direct_mass(mass + i, run, i, pld_upper_is_smaller(&x, i), &x, &dc);
                 backoff = backoff < 64 ? 2 * backoff : 64;
                 b = BLOCK_MIN;
             }
@@ -372,6 +245,7 @@ pld_masses_taylor(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_
             mag_clear(a);
         }
     pld_gauss_series_clear(&x);
+    free(v);
     /* the tails: G_i = P(X > l_i) = sum_{k > i} m_k, F_i = sum_{k <= i} m_k */
     if (tails) {
         arb_ptr G = _arb_vec_init(nb);

@@ -67,6 +67,34 @@ void pld_gauss_series_clear(pld_gauss_series_ctx *x);
 int pld_gauss_cdf_series(arb_ptr c, const arb_t l0, slong n, const pld_gauss_series_ctx *x,
                          slong prec);
 
+/* pld_grid_horner.c: a Taylor block's masses mass[i0 .. i1) (pld_grid_taylor.c)
+ * from the coefficients c1[0 .. n) of its polynomial in j = i - ic (scaled
+ * by 2^-scale; c1[0] the constant, a ball) and R >= the Lagrange remainder
+ * (scaled alike), each a ball with a proved bound; v a buffer of i1 - i0
+ * long doubles.  0, or 1 when the bound is not below 2^-52 of the block's
+ * least mass (a smaller block), 2 when the coefficients' radii are most of
+ * it (a higher precision); masses set only on 0.  n <= PLD_HORNER_TERMS_MAX. */
+#define PLD_HORNER_TERMS_MAX 32
+int pld_block_horner(arb_ptr mass, int64_t i0, int64_t i1, int64_t ic, arb_srcptr c1, slong n,
+                     const mag_t R, slong scale, slong prec, long double *v);
+
+/* pld_grid_direct.c: the masses one by one.  The previous boundary's H,
+ * kept for the next direct mass (a run of them where the blocks stay below
+ * a few points). */
+typedef struct {
+    arb_t H;
+    int64_t i;                  /* H = H(l_i) (-1: none) */
+    int upper;
+    slong prec;
+} pld_direct_cache;
+/* mass m = H(l_i) - H(l_{i-1}) (the upper tail's difference where upper)
+ * in Arb, the precision raised until its radius is below 2^-50 of it (or
+ * 1024 bits); H(l_i) left in dc */
+void pld_direct_mass(arb_ptr m, const lp_dpsgd *run, int64_t i, int upper,
+                     const pld_gauss_series_ctx *x, pld_direct_cache *dc);
+/* whether P(X > l_{kmin+i}) < 1/2, in doubles (libm): a choice only */
+int pld_upper_is_smaller(const pld_gauss_series_ctx *x, int64_t i);
+
 /* pld->tau_hi, pld->tau_lo: the mass cut per step at l_kmax (remove) or
  * l_kmin (add), the other zero. */
 void pld_cut_tails(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin,

@@ -27,7 +27,8 @@ typedef struct {
     /* the clamp (a choice, in doubles): the loss's support kept,
      * [lo_cut, hi_cut], with T times the mass cut per step at most about
      * 1e-6 dref (remove cuts above, add below; the other end is the
-     * support's own) */
+     * support's own, or, for the Gaussian, a clamp where its tail is far
+     * smaller: pld_mech_gauss.c) */
     void (*cuts)(double *lo_cut, double *hi_cut, const lp_pld_step *st, lp_pld_relation rel,
                  double dref);
 

@@ -257,7 +257,8 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
              * a little more than n/2 points and a coarser h within the
              * loose margin would fit n/2, that h, once (M 1.1, delta 1e-5,
              * q 1e-3, T 1e6: n 2^22 -> 2^21, 0.85 -> 0.88 % wide, CPU 0.91
-             * -> 0.47 s); kept only where it did halve n. */
+             * -> 0.47 s); kept only where it did halve n (n / 2: the next
+             * smaller length, the lengths being powers of two here). */
             if (slack > 1 && n > 1 && h * need / (double) (n / 2) * 1.01 <= h * slack) {
                 saved = (sized_grid) { h, n, kmin, kmax, K, a_w, b_w };
                 have_saved = 1;

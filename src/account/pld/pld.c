@@ -47,7 +47,8 @@
 #include "account/pld/pld_chernoff_cache.h"
 #include "core/host.h"
 
-/* the grid's sizing tries (pld.c, step 1): h grows at least 1.5 times a try */
+/* the grid's sizing tries (pld.c, step 1): h grows at least 1.02 times a try,
+ * 1.5 times from the fifth */
 #define PLD_SIZE_TRIES 40
 /* the least epsilon the grid width is sized for (h ~ width eps / spread): it
  * was 0.05, which at tiny epsilon left a bracket of absolute width ~h (M 1,
@@ -76,6 +77,14 @@ cut_reference(double dref, uint64_t T)
     return T <= PLD_SMALL_T ? fmin(1e3 * dref, 1.0) : dref;
 }
 
+/* one try's grid (pld.c, step 1), kept while a coarser h is tried */
+typedef struct {
+    double h;
+    size_t n;
+    int64_t kmin, kmax, K;
+    double a_w, b_w;
+} sized_grid;
+
 /* lp_pld_init_step, or its choices only (plan_only 1: the work estimate's,
  * pld_plan.c; 2: the epsilon estimate only, pld_estimate_step) */
 static int
@@ -91,7 +100,10 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
     const double dref = run->delta_d > 0 && run->delta_d < 1 ? fmax(run->delta_d, 1e-300) : 1e-5;
     const double eta_ref = 1e-3 * dref;
     loss_sketch sk;
-    double eps_est, spread, h, lam_hi, lam_lo, a_w, b_w, lo_cut, hi_cut, ch_hi = 0, ch_lo = 0;
+    sized_grid saved = { 0, 0, 0, 0, 0, 0, 0 };
+    int have_saved = 0;
+    double slack, eps_est, eps_gauss, lam_sad = 0, spread, h, lam_hi, lam_lo, a_w, b_w;
+    double lo_cut, hi_cut, ch_hi = 0, ch_lo = 0;
     int have_ch = 0;
     int64_t kmin, kmax, K;
     size_t n;
@@ -120,42 +132,34 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
     }
     /* the clamp (the mechanism's choice; tau is certified) */
     mech->cuts(&lo_cut, &hi_cut, st, rel, cut_reference(dref, T));
-    eps_est = fmax(Tf * sk.mean + sqrt(Tf * sk.var) * sqrt(2 * log(1 / dref)), PLD_EPS_FLOOR);
+    eps_gauss = fmax(Tf * sk.mean + sqrt(Tf * sk.var) * sqrt(2 * log(1 / dref)), PLD_EPS_FLOOR);
+    eps_est = eps_gauss;
+    /* below a share of the Gaussian estimate the width is absolute
+     * (leakproof(1): tiny epsilon; pld_width.c) */
+    pld->eps_abs_floor = pld_width_floor(eps_gauss);
+    /* the point estimates (pld_eps_sketch.c, pld_eps_saddle.c) on the
+     * sketch clamped as the grid will be (unclamped, remove's far tail,
+     * where the loss exceeds log(1/q), throws the saddlepoint's leading term
+     * off by orders; the sketch's composition clamps it the same way) */
+    for (size_t i = 0; i < sk.n; i++)
+        sk.l[i] = fmin(fmax(sk.l[i], lo_cut), hi_cut);
     if (T <= PLD_SMALL_T && eps_hint <= 0) {
-        /* At small T the sum is no Gaussian and the estimate above is off
-         * both ways: below the true epsilon where the loss is skewed to the
-         * right (remove: M 1.1, delta 1e-5, T 10: 0.173 for 0.2717 at q
-         * 0.01, 1.76 for 2.350 at q 0.1), so the grid was 1.5 times finer
-         * than the width asks (brackets 0.49 - 0.58 % wide for 1 %); above
-         * it under add and at tiny q.  The sketch composed in doubles
-         * (pld_eps_sketch.c: 0.2718, 2.3503) where it is the larger; where
-         * it is the smaller the grid stays as it was (a finer grid there
-         * would cost more than the bracket gains: add's epsilon is not the
-         * run's, and at q 1e-5 the width asked would take 18 times the
-         * masses).  A choice: every bound is certified whatever h is. */
         double e = pld_sketch_epsilon(&sk, T, dref, lo_cut, hi_cut);
-        if (getenv("LP_PLD_DEBUG"))
-            fprintf(stderr, "pld: eps_est gauss %g sketch %g\n", eps_est, e);
-        eps_est = fmax(eps_est, e);
         if (e > 0)
-            pld->eps_guess = e; /* the better point estimate (pld_pair.c's gap) */
+            pld->eps_guess = e; /* (also pld_pair.c's gap) */
     }
+    if (eps_hint <= 0 && (T > PLD_SMALL_T || plan_only == 2)) {
+        double e = pld_saddle_epsilon(&sk, T, dref, &lam_sad);
+        pld->eps_saddle = e > 0 && isfinite(e) ? e : 0;
+    }
+    if (eps_hint <= 0)          /* the best estimate (pld_width.c) */
+        eps_est = pld_width_epsilon(T, eps_gauss, pld->eps_guess, pld->eps_saddle);
+    if (getenv("LP_PLD_DEBUG"))
+        fprintf(stderr, "pld: guesses T %g: gauss %g sketch %g saddle %g; sized for %g\n", Tf,
+                eps_gauss, pld->eps_guess, pld->eps_saddle, eps_est);
     if (eps_hint > 0)
         eps_est = fmax(eps_hint, PLD_EPS_FLOOR);
     if (plan_only == 2) {       /* the estimates only (pld_estimate_step) */
-        /* and the saddlepoint's (pld_eps_saddle.c: the sketch's grid
-         * resolves nothing at T > 100, and at T <= 100 it can fail or err:
-         * remove, q 1e-5, T 100: 3.5e-6 for 1.2e-4), on the sketch clamped
-         * as the grid will be (unclamped, remove's far tail, where the loss
-         * exceeds log(1/q), throws the leading term off by orders) */
-        double e;
-        for (size_t i = 0; i < sk.n; i++)
-            sk.l[i] = fmin(fmax(sk.l[i], lo_cut), hi_cut);
-        e = pld_saddle_epsilon(&sk, T, dref);
-        pld->eps_saddle = e > 0 && isfinite(e) ? e : 0;
-        if (getenv("LP_PLD_DEBUG"))
-            fprintf(stderr, "pld: guesses T %g: gauss %g sketch %g saddle %g\n", Tf, eps_est,
-                    pld->eps_guess, pld->eps_saddle);
         pld->eps_sized = eps_est;
         free(sk.l);
         free(sk.lw);
@@ -169,13 +173,14 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
         eps_est = st->width_eps_floor;
     pld->eps_sized = eps_est;
     spread = fmin(Tf, 2 * sqrt(Tf * log(1 / eta_ref) / 2));
-    h = width * eps_est / (1.3 * spread);
+    h = width * eps_est
+        * pld_rounding_share(Tf, dref, width, eps_est, eps_hint > 0 ? 0 : lam_sad, &slack) / spread;
     /* Bounded and cancellable: each try sizes the grid in closed form (the
      * window's width over h, the support over h, both as doubles, checked
      * finite and below max_n before any integer conversion) and, when it is
-     * too large, widens h by the ratio (at least 1.5) at once, not by trial
-     * doubling; a run that no h fits within PLD_SIZE_TRIES is declined with
-     * its reason (T too large for the grid: the window grows as T h). */
+     * too large, widens h by the ratio (at least 1.02, from the fifth try
+     * 1.5) at once, not by trial doubling; a run that no h fits within
+     * PLD_SIZE_TRIES is declined with its reason (T too large for the grid: the window grows as T h). */
     for (int tries = 0;; tries++) {
         double need, span_lo, span_hi, mu_try = 0;
         if (tries >= PLD_SIZE_TRIES || lp_cancelled() || !(h > 0) || !isfinite(h)) {
@@ -248,6 +253,30 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
         }
         if (need <= (double) max_n) {
             n = pld_circle_size(need);  /* need <= max_n: at most log2(max_n) steps */
+            /* The FFT's lengths are 2^k and 3 2^k (pld_circle_size): where
+             * the h asked needs a little more than the next smaller length
+             * and a coarser h within the loose margin would fit it, that h,
+             * once (M 1.1, delta 1e-5, q 1e-3, T 1e6, when the lengths were
+             * powers of two: n 2^22 -> 2^21, 0.85 -> 0.88 % wide, CPU 0.91
+             * -> 0.47 s); kept only where it did shorten n. */
+            {
+                size_t below = n / 2;   /* the next smaller length */
+                if (n % 3 == 0)
+                    below = n / 3 * 2;
+                else if (pld_circle_size((double) (n / 4 * 3)) == n / 4 * 3)
+                    below = n / 4 * 3;
+                if (slack > 1 && below > 0 && h * need / (double) below * 1.01 <= h * slack) {
+                    saved = (sized_grid) { h, n, kmin, kmax, K, a_w, b_w };
+                    have_saved = 1;
+                    h *= need / (double) below * 1.01;
+                    slack = 1;
+                    continue;
+                }
+            }
+            if (have_saved && n >= saved.n) {   /* not shortened: the finer h */
+                h = saved.h, n = saved.n, kmin = saved.kmin, kmax = saved.kmax;
+                K = saved.K, a_w = saved.a_w, b_w = saved.b_w;
+            }
             break;
         }
         /* the span between the two guesses of the mean rounding (h/2 and
@@ -256,7 +285,10 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
          * within a cell): declined now rather than after every try */
         if (tries >= 2 && Tf * fabs(mu_try - h / 2) / h > (double) max_n)
             tries = PLD_SIZE_TRIES;
-        h *= fmax(1.5, need / (double) max_n);
+        /* the first tries widen h just enough (by at least 1.5, h came out
+         * up to 1.5 times coarser than the grid allows: M 1.1, q 1e-4, T 1e7,
+         * 1.5 % wide, not 1.08 %), later ones by 1.5 */
+        h *= fmax(tries < 4 ? 1.02 : 1.5, 1.02 * need / (double) max_n);
     }
     if (getenv("LP_PLD_DEBUG"))
         fprintf(stderr, "pld: h %g n %zu K %lld a %g b %g lam_hi %g lam_lo %g cuts %g %g\n", h, n,
@@ -264,6 +296,7 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
     free(sk.l);
     free(sk.lw);
     pld->h = h;
+    pld->rounding_width = spread * h;
     pld->n = n;
     pld->ja = (int64_t) floor(a_w / h);
     pld->kmin_h = kmin * h;

@@ -58,8 +58,12 @@ typedef struct {
     double eps_sized;           /* the epsilon the grid's width was sized for (pld.c, step 1) */
     double eps_guess;           /* step 1's sketch composed in doubles (T <= 100), a point
                                    estimate of epsilon; 0 where none was made */
-    double eps_saddle;          /* the saddlepoint's estimate (pld_eps_saddle.c), made by
-                                   pld_estimate_step only; 0 where none */
+    double eps_saddle;          /* the saddlepoint's estimate (pld_eps_saddle.c), made at
+                                   T > 100 and by pld_estimate_step; 0 where none */
+    double eps_abs_floor;       /* the least epsilon the grid is sized for (a share of the
+                                   Gaussian estimate): below it the width is absolute */
+    double rounding_width;      /* spread x h (pld.c, step 1): the epsilon bracket's width the
+                                   grid's rounding alone is expected to make */
 } lp_pld;
 
 /* ---- one mechanism's step (pld_mech.h has what each must provide) ---------- */

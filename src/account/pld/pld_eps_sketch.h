@@ -15,7 +15,9 @@ double pld_sketch_epsilon(const loss_sketch *sk, uint64_t T, double delta, doubl
 
 /* epsilon(delta) of T steps by a saddlepoint on the sketch's cumulant
  * generating function (pld_eps_saddle.c: the leading term, bisection on
- * the saddle point); -1 when it cannot.  About 40 sums over the sketch. */
-double pld_saddle_epsilon(const loss_sketch *sk, uint64_t T, double delta);
+ * the saddle point); -1 when it cannot.  *lambda (when not NULL) the
+ * saddle point, -d log delta / d epsilon there.  About 40 sums over the
+ * sketch. */
+double pld_saddle_epsilon(const loss_sketch *sk, uint64_t T, double delta, double *lambda);
 
 #endif

@@ -180,6 +180,31 @@ typedef struct {
 } lp_fft_ld_plan;
 
 int pld_fft_ld_available(void);         /* long double has a 64-bit significand */
+
+/* The grid width's margin (pld.c): h = width x eps / (margin x spread),
+ * eps the epsilon sized for; PLD_WIDTH_MARGIN where eps is step 1's best
+ * estimate and its saddle point is known, PLD_WIDTH_MARGIN_HINT where eps
+ * is given (delta at epsilon; a rebuild, pld_study.c) or no saddle point
+ * was found.  A choice: every bound is certified whatever h is. */
+#define PLD_WIDTH_MARGIN 1.2
+#define PLD_WIDTH_MARGIN_HINT 1.3
+/* the least margin h may be widened to where that halves the FFT's length */
+#define PLD_WIDTH_MARGIN_LOOSE 1.12
+
+/* The grid width's choices (pld_width.c), in doubles; every bound is
+ * certified whatever they are.  pld_width_floor: the least epsilon the grid
+ * is sized for, a share of the Gaussian estimate eps_gauss (below it the
+ * bracket's width is absolute).  pld_width_epsilon: the epsilon to size
+ * for, the best of the estimates (eps_sketch at T <= 100, eps_saddle above;
+ * each 0 where not made), never below the floor.  pld_rounding_share: the
+ * share s of width x eps_est that the grid's rounding may take, h = width x
+ * eps_est x s / spread (1 / PLD_WIDTH_MARGIN_HINT where lambda, the
+ * saddle point, is 0: a given epsilon, or T <= 100); *slack >= 1 how much
+ * coarser h may be made where that halves the FFT's length. */
+double pld_width_floor(double eps_gauss);
+double pld_width_epsilon(uint64_t T, double eps_gauss, double eps_sketch, double eps_saddle);
+double pld_rounding_share(double Tf, double dref, double width, double eps_est, double lambda,
+                          double *slack);
 int lp_fft_ld_plan_init(lp_fft_ld_plan *p, size_t n);  /* 0, or -1 out of memory */
 void lp_fft_ld_plan_clear(lp_fft_ld_plan *p);
 void lp_fft_ld(long double *x, const lp_fft_ld_plan *p, int sign);

@@ -1,6 +1,7 @@
 /* pld_study.c -- the record of `leakproof account --accountant pld`.
  * Contract in pld.h. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include "core/host.h"
 #include "account/pld/pld_internal.h"
@@ -54,15 +55,80 @@ one_relation(lp_record *obj, const lp_dpsgd *run, lp_pld_relation rel, const lp_
  * lp_pld_init_step's status */
 static int
 build_relation(lp_pld *pld, const lp_pld_request *req, const lp_dpsgd *run, lp_pld_relation rel,
-               double eps_floor)
+               double eps_floor, double sized_for)
 {
     lp_pld_step step;
     int st;
     lp_pld_request_step(&step, req, run);
     step.width_eps_floor = eps_floor;
-    st = lp_pld_init_step(pld, &step, rel, req->width, req->max_n, req->eps ? lp_strtod(req->eps, NULL) : -1);
+    st = lp_pld_init_step(pld, &step, rel, req->width, req->max_n,
+                          sized_for > 0 ? sized_for : req->eps ? lp_strtod(req->eps, NULL) : -1);
     lp_pld_step_clear(&step);
     return st;
+}
+
+/* The width asked, met (issue 31): the grid is sized from an estimate of
+ * epsilon (pld.c, step 1) that can run high (the saddlepoint 1.33 times
+ * epsilon at M 1.1, q 1e-4, T 1000, delta 1e-5), so the relation that sets
+ * the reported upper end is checked: where its bracket [lo, hi] is wider than
+ * width x max(hi, its tiny-epsilon floor), it is built once again on a grid
+ * refined by the measured width, W = hi - lo, taken as the rounding's part r
+ * (spread x h, which scales with h) and the rest E = W - r (the
+ * composition's error bounds, which do not): h x (0.9 width X - E) / r.
+ * Not where the grid is already at its largest (n = max_n: a finer h does
+ * not fit), nor where that would refine h more than 4 times (E near the
+ * width: the composition's error bounds, not h, set it), so the cost is
+ * bounded: one more build per relation, at most 4 times finer.  The rebuilt grid replaces
+ * the first only when it was built (out of memory: the first stands) and is
+ * narrower.  A choice of h only: both brackets are certified. */
+static void
+refine_wide(lp_pld *plds, int *st, const int *rels, int nrel, int *rebuilt,
+            const lp_pld_request *req, const lp_dpsgd *run)
+{
+    /* each relation at most once: after one is built again, the other may
+     * set the upper end (M 1.725, q 0.00042, T 1, delta 1e-4, width 0.9) */
+    for (int round = 0; round < nrel; round++) {
+        double lo[2], hi[2], X, W, E, f, lo2, hi2;
+        int top = 0;
+        lp_pld again;
+        for (int i = 0; i < nrel; i++) {
+            if (st[i] != 0 || lp_cancelled())
+                return;
+            lp_pld_epsilon(&lo[i], &hi[i], &plds[i], run->delta);
+            if (!(isfinite(hi[i]) && hi[i] >= lo[i]))
+                return;         /* an end not reached: not the grid's width */
+            if (hi[i] > hi[top])
+                top = i;
+        }
+        X = fmax(hi[top], plds[top].eps_abs_floor);
+        W = hi[top] - lo[top];
+        if (rebuilt[top] == 2 || !(W > req->width * X) || plds[top].n >= req->max_n
+            || !(plds[top].rounding_width > 0))
+            return;
+        E = fmax(W - plds[top].rounding_width, 0.0);
+        f = (0.9 * req->width * X - E) / plds[top].rounding_width;
+        if (!(f >= 0.25 && f < 1))
+            return;
+        if (getenv("LP_PLD_DEBUG"))
+            fprintf(stderr, "pld: %s's bracket [%g, %g] wider than %g x %g: rebuilt, h x %g\n",
+                    rels[top] == LP_PLD_REMOVE ? "remove" : "add", lo[top], hi[top], req->width,
+                    X, f);
+        /* sized for the epsilon that gives h x f by pld.c's rule with a
+         * given epsilon: h = width x it / (PLD_WIDTH_MARGIN_HINT x spread) */
+        if (build_relation(&again, req, run, (lp_pld_relation) rels[top], 0,
+                           PLD_WIDTH_MARGIN_HINT * f * plds[top].rounding_width / req->width) != 0) {
+            lp_pld_clear(&again);
+            return;
+        }
+        lp_pld_epsilon(&lo2, &hi2, &again, run->delta);
+        if (!(isfinite(hi2) && hi2 - lo2 < W)) {
+            lp_pld_clear(&again);
+            return;
+        }
+        lp_pld_clear(&plds[top]);
+        plds[top] = again;
+        rebuilt[top] = 2;
+    }
 }
 
 int
@@ -138,12 +204,12 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
             for (int i = 0; i < nrel; i++) {
                 const int *was = lp_cancel_flag();
                 lp_cancel_watch(cancel);
-                st[i] = build_relation(&plds[i], req, &run, rels[i], eps_floor[rels[i]]);
+                st[i] = build_relation(&plds[i], req, &run, rels[i], eps_floor[rels[i]], 0);
                 lp_cancel_watch(was);
             }
         } else {
             for (int i = 0; i < nrel; i++)
-                st[i] = build_relation(&plds[i], req, &run, rels[i], eps_floor[rels[i]]);
+                st[i] = build_relation(&plds[i], req, &run, rels[i], eps_floor[rels[i]], 0);
         }
     }
     /* the coarsened relation must not set the reported upper end: where
@@ -157,10 +223,12 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
         lp_pld_epsilon(&lo_o, &hi_o, &plds[o], run.delta);
         if (!(hi_c <= hi_o)) {
             lp_pld_clear(&plds[c]);
-            st[c] = build_relation(&plds[c], req, &run, rels[c], 0);
+            st[c] = build_relation(&plds[c], req, &run, rels[c], 0, 0);
             rebuilt[c] = 1;
         }
     }
+    if (!req->eps)
+        refine_wide(plds, st, rels, nrel, rebuilt, req, &run);
     for (int i = 0; i < nrel; i++) {
         lp_record *obj;
         if (oom || lp_cancelled()) {
@@ -168,10 +236,14 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
             continue;
         }
         obj = lp_record_object(rec, rels[i] == LP_PLD_REMOVE ? "remove" : "add");
-        if (rebuilt[i])
+        if (rebuilt[i] == 1)
             lp_record_text(obj, "grid_rebuilt", "sized first for the other relation's epsilon "
                            "estimate, its upper end came out above the other relation's: built "
                            "again at its own width");
+        else if (rebuilt[i] == 2)
+            lp_record_text(obj, "grid_rebuilt", "its bracket came out wider than --width times "
+                           "epsilon (the estimate it was sized for too large): built again on a "
+                           "grid refined by the measured width");
         if (one_relation(obj, &run, rels[i], req, &elo[i], &ehi[i], dlo[i], dhi[i],
                          req->eps ? eps : NULL, &oom, &why, &plds[i], st[i]) != 0)
             ok = 0;

@@ -92,6 +92,8 @@ main(int argc, char **argv)
     {
         int rc;
         catch_signals();
+        if (getenv("LP_PLD_DEBUG"))     /* the PLD accountant's diagnostics (core/host.h) */
+            lp_trace_to(stderr);
         rc = lp_cli_run(argc - 1, argv + 1);
         lp_vmf_cache_release();
         flint_cleanup();        /* FLINT's caches: valgrind sees no leak */

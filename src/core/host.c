@@ -128,3 +128,18 @@ lp_threads_effective(int requested)
 #endif
     return t;
 }
+
+/* the program's diagnostics stream (host.h); read by worker threads too */
+static FILE *trace_stream;
+
+void
+lp_trace_to(FILE *stream)
+{
+    __atomic_store_n(&trace_stream, stream, __ATOMIC_RELAXED);
+}
+
+FILE *
+lp_trace(void)
+{
+    return __atomic_load_n(&trace_stream, __ATOMIC_RELAXED);
+}

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdarg.h>
+#include <stdio.h>
 
 /* log|Gamma(x)| without libm's process-wide signgam (lgamma writes it: a data
  * race between threads). */
@@ -64,5 +65,14 @@ lp_cancelled(void)
 {
     return lp_flag_set(lp_cancel_flag());
 }
+
+/* Developers' diagnostics (the PLD accountant's grid, masses and bounds, one
+ * line each): the leakproof program points them at its stderr when
+ * LP_PLD_DEBUG is set in its environment (src/cli/main.c).  The library
+ * reads no environment for them and, inside a host (lp_call), writes
+ * nothing: lp_trace() is NULL unless the program set a stream.  Process-wide,
+ * set once before any work. */
+void lp_trace_to(FILE *stream);
+FILE *lp_trace(void);
 
 #endif

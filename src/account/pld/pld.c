@@ -154,8 +154,8 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
     }
     if (eps_hint <= 0)          /* the best estimate (pld_width.c) */
         eps_est = pld_width_epsilon(T, eps_gauss, pld->eps_guess, pld->eps_saddle);
-    if (getenv("LP_PLD_DEBUG"))
-        fprintf(stderr, "pld: guesses T %g: gauss %g sketch %g saddle %g; sized for %g\n", Tf,
+    if (lp_trace())
+        fprintf(lp_trace(), "pld: guesses T %g: gauss %g sketch %g saddle %g; sized for %g\n", Tf,
                 eps_gauss, pld->eps_guess, pld->eps_saddle, eps_est);
     if (eps_hint > 0)
         eps_est = fmax(eps_hint, PLD_EPS_FLOOR);
@@ -290,8 +290,8 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
          * 1.5 % wide, not 1.08 %), later ones by 1.5 */
         h *= fmax(tries < 4 ? 1.02 : 1.5, 1.02 * need / (double) max_n);
     }
-    if (getenv("LP_PLD_DEBUG"))
-        fprintf(stderr, "pld: h %g n %zu K %lld a %g b %g lam_hi %g lam_lo %g cuts %g %g\n", h, n,
+    if (lp_trace())
+        fprintf(lp_trace(), "pld: h %g n %zu K %lld a %g b %g lam_hi %g lam_lo %g cuts %g %g\n", h, n,
                 (long long) K, a_w, b_w, lam_hi, lam_lo, lo_cut, hi_cut);
     free(sk.l);
     free(sk.lw);

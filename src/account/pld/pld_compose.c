@@ -32,6 +32,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include "account/pld/pld_internal.h"
+#include "core/host.h"
 
 #define PLD_HUGE_PAGE ((size_t) 1 << 21)
 
@@ -144,8 +145,8 @@ pld_compose_best(lp_pld *pld, size_t nph, const uint64_t *T, const arb_srcptr *m
     arb_init(alt.err_fft);
     alt.A = alt.B = alt.C = NULL;
     ok = pld_compose_product_ld(&alt, nph, T, mass, kmin, K) == 0;  /* else keep the double one */
-    if (ok && getenv("LP_PLD_DEBUG"))
-        fprintf(stderr, "pld: err_fft double %g, long double %g\n",
+    if (ok && lp_trace())
+        fprintf(lp_trace(), "pld: err_fft double %g, long double %g\n",
                 arf_get_d(arb_midref(pld->err_fft), ARF_RND_UP),
                 arf_get_d(arb_midref(alt.err_fft), ARF_RND_UP));
     if (ok && arf_cmp(arb_midref(alt.err_fft), arb_midref(pld->err_fft)) < 0) {

@@ -97,8 +97,8 @@ LP_R_NAME(redo_direct, )(lp_real *x, const lp_real *xs, unsigned char *direct,
         if (direct[k])
             LP_R_NAME(direct_coefficient, )(&x[2 * k], &x[2 * k + 1], xs, bl, p, kmin, K, k);
     }
-    if (getenv("LP_PLD_DEBUG"))
-        fprintf(stderr, "pld" LP_R_LABEL ": %zu coefficients by direct sums, eps_D %g\n", count, eps_D);
+    if (lp_trace())
+        fprintf(lp_trace(), "pld" LP_R_LABEL ": %zu coefficients by direct sums, eps_D %g\n", count, eps_D);
     free(bl);
     return eps_D;
 }
@@ -145,8 +145,8 @@ LP_R_NAME(phase_spectrum, )(lp_real *buf, unsigned char *direct, double *eps_F, 
             xs[i] = buf[(size_t) ((((kmin + i) % (int64_t) n) + (int64_t) n) % (int64_t) n)];
     *eps_F = (fe * arf_get_d(acc1, ARF_RND_UP)) * (1 + 4 * U53) + arf_get_d(acc2, ARF_RND_UP);
     *eps_F *= 1 + 4 * U53;
-    if (getenv("LP_PLD_DEBUG"))
-        fprintf(stderr, "pld" LP_R_LABEL ": fe %g sum|x| %g radii+rounding %g eps_F %g\n", fe,
+    if (lp_trace())
+        fprintf(lp_trace(), "pld" LP_R_LABEL ": fe %g sum|x| %g radii+rounding %g eps_F %g\n", fe,
                 arf_get_d(acc1, ARF_RND_UP), arf_get_d(acc2, ARF_RND_UP), *eps_F);
     LP_R_NAME(lp_fft_real_forward, )(buf, plan);
     /* 5b. the coefficients that carry the bound (|y^_k| near 1: their error

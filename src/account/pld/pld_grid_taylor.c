@@ -230,8 +230,8 @@ pld_masses_taylor(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_
                 backoff = 1;
         }
         arb_clear(dc.H);
-        if (getenv("LP_PLD_DEBUG"))
-            fprintf(stderr, "pld: masses: %lld blocks (%lld tries), %lld direct, series at %ld bits\n",
+        if (lp_trace())
+            fprintf(lp_trace(), "pld: masses: %lld blocks (%lld tries), %lld direct, series at %ld bits\n",
                     (long long) blocks, (long long) tries, (long long) directs, (long) prec);
     }
     /* the midpoints' signs: a ball of a negative midpoint moved to 0 */

@@ -123,8 +123,8 @@ pair_floors(const lp_pld_request *req, const lp_dpsgd *run, double eps_floor[2])
         lp_pld_clear(&pld);
         lp_pld_step_clear(&step);
     }
-    if (getenv("LP_PLD_DEBUG"))
-        fprintf(stderr, "pld: pair: sized remove %g add %g; guesses remove [%g, %g] add [%g, %g]\n",
+    if (lp_trace())
+        fprintf(lp_trace(), "pld: pair: sized remove %g add %g; guesses remove [%g, %g] add [%g, %g]\n",
                 est[0], est[1], glo[0], ghi[0], glo[1], ghi[1]);
     if (!(est[0] > 0 && est[1] > 0 && isfinite(est[0]) && isfinite(est[1])))
         return -1;

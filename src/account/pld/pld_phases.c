@@ -210,8 +210,8 @@ lp_pld_init_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_pld_relati
         }
         h *= fmax(1.5, need / (double) max_n);
     }
-    if (getenv("LP_PLD_DEBUG"))
-        fprintf(stderr, "pld phases: h %g n %zu a %g b %g lam_hi %g lam_lo %g\n", h, n, a_w, b_w,
+    if (lp_trace())
+        fprintf(lp_trace(), "pld phases: h %g n %zu a %g b %g lam_hi %g lam_lo %g\n", h, n, a_w, b_w,
                 lam_hi, lam_lo);
     pld->h = h;
     pld->n = n;

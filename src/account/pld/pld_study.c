@@ -109,8 +109,8 @@ refine_wide(lp_pld *plds, int *st, const int *rels, int nrel, int *rebuilt,
         f = (0.9 * req->width * X - E) / plds[top].rounding_width;
         if (!(f >= 0.25 && f < 1))
             return;
-        if (getenv("LP_PLD_DEBUG"))
-            fprintf(stderr, "pld: %s's bracket [%g, %g] wider than %g x %g: rebuilt, h x %g\n",
+        if (lp_trace())
+            fprintf(lp_trace(), "pld: %s's bracket [%g, %g] wider than %g x %g: rebuilt, h x %g\n",
                     rels[top] == LP_PLD_REMOVE ? "remove" : "add", lo[top], hi[top], req->width,
                     X, f);
         /* sized for the epsilon that gives h x f by pld.c's rule with a

@@ -246,10 +246,10 @@ pld_window_tails_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_pld_r
             arf_clear(u1);
             arf_clear(u2);
         }
-        if (getenv("LP_PLD_DEBUG")) {
-            fprintf(stderr, "pld: tail side %d: ", side);
-            arb_fprintd(stderr, mg, 5);
-            fprintf(stderr, "\n");
+        if (lp_trace()) {
+            fprintf(lp_trace(), "pld: tail side %d: ", side);
+            arb_fprintd(lp_trace(), mg, 5);
+            fprintf(lp_trace(), "\n");
         }
         arb_add(pld->tail, pld->tail, mg, MASS_PREC);
     }

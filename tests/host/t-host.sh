@@ -46,6 +46,16 @@ start=$(date +%s)
 grep -q "stopped" "$err"
 ok $? "verify with SIGPIPE ignored stops at the first write error ($(( $(date +%s) - start )) s: $(head -c 150 "$err"))"
 
+# LP_PLD_DEBUG: the program's diagnostics on its error stream, the record unchanged
+# (a host's lp_call writes none: t-trace)
+LP_PLD_DEBUG=1 "$L" account --accountant pld --noise-multiplier 1.1 --sampling-rate 0.01 --steps 1000 \
+    --delta 1e-5 --json >"$out" 2>"$err"; rc=$?
+"$L" account --accountant pld --noise-multiplier 1.1 --sampling-rate 0.01 --steps 1000 --delta 1e-5 --json \
+    >"$out.plain" 2>/dev/null
+cmp -s "$out" "$out.plain" && grep -q '^pld: h ' "$err"
+ok $(( rc != 0 || $? != 0 )) "LP_PLD_DEBUG=1 account --accountant pld: exit $rc, $(grep -c '^pld' "$err") diagnostic lines on stderr, the record the same as without it"
+rm -f "$out.plain"
+
 # valgrind: channel personalized read an uninitialised message buffer
 if command -v valgrind >/dev/null && [ "$sanitized" -eq 0 ] && [ -x "$builddir/libtool" ]; then
     timeout 300 "$builddir/libtool" --mode=execute valgrind -q --error-exitcode=99 "$L" channel personalized \

@@ -13,7 +13,11 @@
  * runs whichever the machine takes); forward and inverse at n 2^23 0.227 ->
  * 0.187 s.  x87 long doubles have no vector form. */
 #ifndef LP_FFT_CLONES
-#if !LP_R_LD && defined(__x86_64__) && defined(__ELF__) && defined(__has_attribute)
+/* Not under ThreadSanitizer: the clones' resolver runs while the dynamic
+ * loader relocates the library, before TSan's runtime is up, and its
+ * instrumented code crashes there (t-threads, make check-tsan) */
+#if !LP_R_LD && defined(__x86_64__) && defined(__ELF__) && defined(__has_attribute) \
+    && !defined(__SANITIZE_THREAD__)
 #if __has_attribute(target_clones)
 #define LP_FFT_CLONES __attribute__((target_clones("avx2", "default")))
 #endif

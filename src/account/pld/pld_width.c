@@ -58,7 +58,8 @@ pld_width_epsilon(uint64_t T, double eps_gauss, double eps_sketch, double eps_sa
  * delta / d epsilon (the saddlepoint's): 0.2 - 0.5 % of epsilon at T 1e7
  * and q <= 1e-3, which had left brackets 1.08 - 1.39 times spread x h.  At
  * least half the rounding's share.  *slack: how much coarser h may be made
- * to halve the FFT's length (PLD_WIDTH_MARGIN_LOOSE for PLD_WIDTH_MARGIN). */
+ * to bring the FFT's length down to the next smaller one, 2^k or 3 2^k
+ * (PLD_WIDTH_MARGIN_LOOSE for PLD_WIDTH_MARGIN). */
 double
 pld_rounding_share(double Tf, double dref, double width, double eps_est, double lambda,
                    double *slack)

@@ -21,10 +21,8 @@
  * -d log delta / d e there: how far an error in delta moves epsilon (pld.c
  * sizes the grid for the composition's error bound with it). */
 #include <math.h>
-#include <pthread.h>
-#include <stdlib.h>
-#include <string.h>
 #include "account/pld/pld_eps_sketch.h"
+#include "account/pld/pld_sketch_memo.h"
 
 /* K, K', K'' of one step at lambda on the sketch (log weights normalised
  * or not: the shift cancels in K' and K'' and is removed from K by K(0)) */
@@ -45,69 +43,26 @@ cumulants(const loss_sketch *sk, double lambda, double *K, double *K1, double *K
     *K2 = fmax(s2 / z - *K1 * *K1, 0.0);
 }
 
-/* The last few estimates, remembered: the work estimate's sizing, the
- * pair's (pld_pair.c) and the run's each make the same one per relation
- * (4 - 5 ms of a 20 - 60 ms run at q >= 0.01, M 1.1, delta 1e-5), keyed by
- * every input compared in full (the sketch's losses and log weights, T,
- * delta), so a remembered estimate is bitwise the one the call would make;
- * a mutex, as pld_chernoff_cache.c's. */
-#define SADDLE_SLOTS 4
-#define SADDLE_MAX_POINTS ((size_t) 1 << 16)
-
-typedef struct {
-    size_t n;                   /* 0: empty */
-    uint64_t T;
-    double delta, eps, lambda;
-    double *l, *lw;
-} saddle_slot;
-
-static saddle_slot saddle_memo[SADDLE_SLOTS];
-static unsigned saddle_next;
-static pthread_mutex_t saddle_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The last few estimates, remembered (pld_sketch_memo.h): the work
+ * estimate's sizing, the pair's (pld_pair.c) and the run's each make the
+ * same one per relation (4 - 5 ms of a 20 - 60 ms run at q >= 0.01, M 1.1,
+ * delta 1e-5).  The key: the sketch, T and delta. */
+static pld_sketch_memo memo = PLD_SKETCH_MEMO_INIT;
 
 static double saddle_epsilon(const loss_sketch *sk, uint64_t T, double delta, double *lambda);
 
 double
 pld_saddle_epsilon(const loss_sketch *sk, uint64_t T, double delta, double *lambda)
 {
-    const size_t bytes = sk->n * sizeof(double);
-    double eps, lam = 0, *l, *lw;
-    pthread_mutex_lock(&saddle_lock);
-    for (int i = 0; i < SADDLE_SLOTS; i++) {
-        const saddle_slot *c = &saddle_memo[i];
-        if (c->n > 0 && c->n == sk->n && c->T == T && c->delta == delta
-            && memcmp(c->l, sk->l, bytes) == 0 && memcmp(c->lw, sk->lw, bytes) == 0) {
-            eps = c->eps;
-            if (lambda)
-                *lambda = c->lambda;
-            pthread_mutex_unlock(&saddle_lock);
-            return eps;
-        }
+    const double key[PLD_MEMO_KEYS] = { (double) T, delta, 0 };
+    double v[PLD_MEMO_VALUES] = { 0, 0, 0, 0 };
+    if (!pld_memo_find(&memo, sk, key, v)) {
+        v[0] = saddle_epsilon(sk, T, delta, &v[1]);
+        pld_memo_keep(&memo, sk, key, v);
     }
-    pthread_mutex_unlock(&saddle_lock);
-    eps = saddle_epsilon(sk, T, delta, &lam);
     if (lambda)
-        *lambda = lam;
-    if (sk->n == 0 || sk->n > SADDLE_MAX_POINTS)
-        return eps;
-    l = malloc(bytes);
-    lw = malloc(bytes);
-    if (l == NULL || lw == NULL) {      /* not remembered: computed again next time */
-        free(l);
-        free(lw);
-        return eps;
-    }
-    memcpy(l, sk->l, bytes);
-    memcpy(lw, sk->lw, bytes);
-    pthread_mutex_lock(&saddle_lock);
-    {
-        saddle_slot *c = &saddle_memo[saddle_next++ % SADDLE_SLOTS];
-        free(c->l);
-        free(c->lw);
-        *c = (saddle_slot) { sk->n, T, delta, eps, lam, l, lw };
-    }
-    pthread_mutex_unlock(&saddle_lock);
-    return eps;
+        *lambda = v[1];
+    return v[0];
 }
 
 static double

@@ -128,8 +128,6 @@ gauss_cuts(double *lo_cut, double *hi_cut, const lp_pld_step *st, lp_pld_relatio
     }
 }
 
-
-
 static arb_ptr
 gauss_masses(const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
              arb_ptr *tails, arb_ptr *lower)

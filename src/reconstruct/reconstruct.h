@@ -49,7 +49,13 @@ typedef enum { LP_RECON_GAUSS, LP_RECON_VMF, LP_RECON_LAPLACE } lp_recon_noise;
  * GAUSS: N(0, s^2 I_p) (s = prior_scale; not inside any ball: no capacity
  * bound applies).  BALL, SPHERE: uniform in the ball, on its boundary. */
 typedef enum { LP_PRIOR_POINTS, LP_PRIOR_SPHERE_POINTS, LP_PRIOR_GAUSS, LP_PRIOR_BALL,
-               LP_PRIOR_SPHERE, LP_PRIOR_DIGITS } lp_recon_prior;
+               LP_PRIOR_SPHERE, LP_PRIOR_DIGITS, LP_PRIOR_SIMPLEX } lp_recon_prior;
+/* SIMPLEX: the n vertices of a regular simplex on the sphere of radius R
+ * (vmf: 1), equally likely: the n points farthest apart there (pairwise
+ * distance R sqrt(2n/(n-1)); n = 2 the antipodal pair).  Needs p >= n here
+ * (vertex i is R (e_i - 1/n) / sqrt(1 - 1/n), in the first n coordinates);
+ * a whole run's attacker (src/runattack) takes its Gram matrix at any p >=
+ * n - 1. */
 
 /* DIGITS: a real data set, the first n of the 1797 8x8 handwritten digits
  * (p = 64) that Debian's python3-sklearn installs (read at run time, never
@@ -109,6 +115,14 @@ int lp_recon_prior_finite(const lp_recon_setup *s);
 /* The n points of a finite prior (n * p doubles, row-major), from the seed
  * (digits: from s->data). */
 void lp_recon_points(double *x, const lp_recon_setup *s);
+/* The digits' pixel range 0..16 in the points' units (16 R / the largest
+ * centred image's norm; the one factor that scales them), NAN for another
+ * prior or vmf (each image put on the sphere: no one scale). */
+double lp_recon_digits_peak(const lp_recon_setup *s);
+/* PSNR in dB of a mean squared error summed over p coordinates against a
+ * peak value, 10 log10(peak^2 p / mse), and its standard error by the delta
+ * method (10/ln 10 mse_se/mse); NAN (both) where mse <= 0 or peak is NAN. */
+double lp_recon_psnr(double *se, double mse, double mse_se, int p, double peak);
 /* One secret from the prior (a continuous prior; or an index for a finite
  * one, returned, with x its point). */
 int lp_recon_prior_draw(double *x, const lp_recon_setup *s, const double *points, lp_stream *r);

@@ -6,7 +6,8 @@
 #include "core/attacker.h"
 #include "reconstruct/study.h"
 
-static const char *const prior_names[] = { "points", "sphere-points", "gauss", "ball", "sphere", "digits" };
+static const char *const prior_names[] = { "points", "sphere-points", "gauss", "ball", "sphere", "digits",
+                                           "simplex" };
 
 int
 lp_recon_check(const lp_recon_setup *s, char *err, size_t errlen)
@@ -33,6 +34,9 @@ lp_recon_check(const lp_recon_setup *s, char *err, size_t errlen)
         snprintf(err, errlen, "--n must be an integer from 1 to %d with --prior digits", LP_RECON_DIGITS_ROWS);
     else if (s->prior == LP_PRIOR_DIGITS && s->data == NULL)
         snprintf(err, errlen, "--prior digits: no data read");
+    else if (s->prior == LP_PRIOR_SIMPLEX && s->n > s->p)
+        snprintf(err, errlen, "--prior simplex: n = %d vertices need --p at least %d (a whole run's attacker, "
+                 "--sampling-rate and --steps, takes p >= n - 1)", s->n, s->n);
     else if (s->ball_radius != 0 && !(s->ball_radius > 0 && s->ball_radius < 1e300))
         snprintf(err, errlen, "--ball-radius must be a number > 0 and below 1e300");
     else if (s->ball_radius > 0 && !finite)
@@ -157,6 +161,11 @@ lp_recon_study(lp_record *rec, const lp_recon_setup *s, const lp_recon_calibrati
     lp_record_double(rec, "mse_std_error", r.mse_se);
     lp_record_double(rec, "mse_per_coordinate", r.mse / s->p);
     lp_record_double(rec, "prior_mse", r.prior_mse);
+    if (s->prior == LP_PRIOR_DIGITS) {          /* an image prior: PSNR beside the MSE */
+        double se, psnr = lp_recon_psnr(&se, r.mse, r.mse_se, s->p, lp_recon_digits_peak(s));
+        lp_record_double(rec, "psnr", psnr);
+        lp_record_double(rec, "psnr_std_error", se);
+    }
     if (r.finite) {
         lp_record_double(rec, "mutual_information", r.information);
         lp_record_double(rec, "mutual_information_std_error", r.information_se);

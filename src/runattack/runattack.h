@@ -42,6 +42,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "core/record.h"
 #include "reconstruct/reconstruct.h"
 
 enum { LP_STREAM_RUN_DRAWS = 11, LP_STREAM_RUN_SETUP = 12 };
@@ -89,6 +90,14 @@ int lp_runattack_estimate(lp_runattack_result *res, const lp_runattack_setup *s)
 /* Seconds of work at `threads` threads (a cost model in doubles: it decides
  * whether to start, never a bound). */
 double lp_runattack_work_seconds(const lp_runattack_setup *s, int threads);
+
+/* Runs the estimate and writes its keys (study.c; leakproof(1), reconstruct
+ * with a run): threads, ranks, success, success_std_error, baseline (1/n),
+ * mse, mse_std_error, mse_per_coordinate, prior_mse, psnr and
+ * psnr_std_error (peak finite: an image prior's pixel range), mutual
+ * information and its standard error, span (the candidates' rank).  0, or
+ * -1 as lp_runattack_estimate. */
+int lp_runattack_record(lp_record *rec, const lp_runattack_setup *s, double peak);
 
 /* ---- the candidates' Gram matrices (gram.c) ------------------------------------ */
 

@@ -101,6 +101,11 @@ int lp_rero_fisher(arb_t mse, const lp_runbounds_request *req, slong prec);
  * record is not to be printed). */
 int lp_runbounds_study(lp_record *rec, const lp_runbounds_request *req);
 
+/* The bounds' keys alone (rero_*, eps_delta_*, renyi_*, capacity_*,
+ * fisher_*), for a record that says the run itself (reconstruct's); returns
+ * as lp_runbounds_study. */
+int lp_runbounds_record(lp_record *rec, const lp_runbounds_request *req);
+
 /* The least noise multiplier on the grid m 10^-resolution whose certified
  * ReRo bound (the upper end) is at most `target` (a decimal in (kappa, 1)),
  * for req's Gaussian run (one phase; its M ignored), by bisection; the record:

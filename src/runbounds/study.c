@@ -186,7 +186,7 @@ fisher(lp_record *rec, const lp_runbounds_request *req)
 }
 
 int
-lp_runbounds_study(lp_record *rec, const lp_runbounds_request *req)
+lp_runbounds_record(lp_record *rec, const lp_runbounds_request *req)
 {
     lp_rero r;
     lp_pld_profile pr;
@@ -196,17 +196,14 @@ lp_runbounds_study(lp_record *rec, const lp_runbounds_request *req)
     arb_init(kappa);
     lp_runbounds_kappa(kappa, req->baseline, PREC);
     lp_rero_init(&r);
-    lp_record_text(rec, "command", "run-bounds");
-    lp_record_text(rec, "baseline", req->baseline);
-    if (req->prior_size)
-        lp_record_int(rec, "prior_size", (int64_t) req->prior_size);
-    else
-        lp_record_null(rec, "prior_size");
     if (lp_rero_run(&r, &pr, req, kappa) != 0) {
         rc = r.out_of_memory ? LP_PLD_OUT_OF_MEMORY : r.interrupted ? LP_PLD_INTERRUPTED : LP_PLD_UNCERTIFIED;
         lp_record_null(rec, "rero_lower_bound");
         lp_record_null(rec, "rero_upper_bound");
-        lp_record_text(rec, "why", r.why);
+        lp_record_null(rec, "rero_closed_form");
+        lp_record_text(rec, "rero_why", r.why);
+        lp_record_null(rec, "eps_delta_bound");
+        lp_record_null(rec, "eps_delta_bound_best");
     } else {
         record_end(rec, "rero_lower_bound", r.lo, req->digits, 0);
         record_end(rec, "rero_upper_bound", r.hi, req->digits, 1);
@@ -223,13 +220,30 @@ lp_runbounds_study(lp_record *rec, const lp_runbounds_request *req)
         eps_delta(rec, req, &pr, kappa);
     }
     if (rc == LP_PLD_OK || rc == LP_PLD_UNCERTIFIED) {
-        if (rc != LP_PLD_OK) {
-            lp_record_null(rec, "eps_delta_bound");
-            lp_record_null(rec, "eps_delta_bound_best");
-        }
         renyi(rec, req, kappa);
         capacity(rec, req, kappa);
         fisher(rec, req);
+    }
+    if (rc == LP_PLD_INTERRUPTED || lp_cancelled())
+        rc = LP_PLD_INTERRUPTED;
+    lp_pld_profile_clear(&pr);
+    lp_rero_clear(&r);
+    arb_clear(kappa);
+    return rc;
+}
+
+int
+lp_runbounds_study(lp_record *rec, const lp_runbounds_request *req)
+{
+    int rc;
+    lp_record_text(rec, "command", "run-bounds");
+    lp_record_text(rec, "baseline", req->baseline);
+    if (req->prior_size)
+        lp_record_int(rec, "prior_size", (int64_t) req->prior_size);
+    else
+        lp_record_null(rec, "prior_size");
+    rc = lp_runbounds_record(rec, req);
+    if (rc == LP_PLD_OK || rc == LP_PLD_UNCERTIFIED) {
         record_run(rec, req);
         lp_record_bool(rec, "certified", rc == LP_PLD_OK);
         lp_record_text(rec, "note", "bounds on P(the informed adversary's guess is right), the record one of "
@@ -241,10 +255,5 @@ lp_runbounds_study(lp_record *rec, const lp_runbounds_request *req)
                        "the least mean squared error of an unbiased estimate of the record (the clip's units "
                        "squared), not a bound on success; leakproof(1), RUN-BOUNDS");
     }
-    if (rc == LP_PLD_INTERRUPTED || lp_cancelled())
-        rc = LP_PLD_INTERRUPTED;
-    lp_pld_profile_clear(&pr);
-    lp_rero_clear(&r);
-    arb_clear(kappa);
     return rc;
 }

@@ -3,7 +3,7 @@
  * own sampler, its own posterior over explicit vectors), at random
  * parameters (each line prints its inputs):
  *   - q = 1, two antipodal candidates at the clip norm, T steps of the
- *     Gaussian of multiplier M: success Phi(sqrt(T)/M)  [runleak/attacker-closed];
+ *     Gaussian of multiplier M: success Phi(sqrt(T)/M);
  *   - T = 1, q < 1, the same pair: 1/2 + q (Phi(1/M) - 1/2) (the mixtures'
  *     total variation: the uncovered step is the same under both);
  *   - q = 1, Gaussian, T steps = one release at sigma/sqrt(T) (the mean is
@@ -114,7 +114,7 @@ main(void)
         const double exact = Phi(sqrt((double) T) / M);
         const int rc = lp_runattack_estimate(&res, &s);
         tap_ok(rc == 0 && fabs(res.success - exact) <= 4 * res.success_se,
-               "[runleak/attacker-closed] q = 1, two antipodal candidates at the clip C = %.4f, M = %.4f, T = %llu: "
+               "q = 1, two antipodal candidates at the clip C = %.4f, M = %.4f, T = %llu: "
                "success %.5f +- %.5f vs Phi(sqrt(T)/M) = %.5f (z = %.2f)", C, M, (unsigned long long) T,
                res.success, res.success_se, exact, (res.success - exact) / res.success_se);
     }

@@ -10,7 +10,7 @@
 #include "cmd_account.h"
 #include "account/account.h"
 #include "account/pld/pld.h"
-#include "account/pld/pld_least_multiplier.h"
+#include "account/pld/study/pld_least_multiplier.h"
 #include "account/rdp/vmf_account.h"
 #include "channel/channel.h"
 #include "account/rdp/phases.h"

@@ -23,7 +23,7 @@
 #include "arb_hypgeom.h"
 #include "account/pld/pld.h"
 #include "account/pld/pld_internal.h"
-#include "account/pld/pld_mech.h"
+#include "account/pld/pairs/pld_mech.h"
 #include "tap.h"
 #include "helpers.h"
 

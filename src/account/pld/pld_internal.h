@@ -216,11 +216,6 @@ double lp_fft_ld_error_factor(const lp_fft_ld_plan *p);
  * on the circle of pld->n points (pld->h, ja, T set) and its error bound, in
  * doubles.  0, or -1 when out of memory or cancelled (A, B, C NULL). */
 int pld_compose(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K);
-/* the same over phases (pld_compose_phases.c): phase i's masses composed
- * st[i].run->steps times, the product of the spectra (through
- * pld_compose_best) */
-int pld_compose_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, const arb_srcptr *mass,
-                       const int64_t *kmin, const int64_t *K);
 /* the same in long double (pld_fft_ld_available() must hold) */
 int pld_compose_ld(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K);
 /* The one body of both (pld_compose_body.h): nph phases, phase i's masses

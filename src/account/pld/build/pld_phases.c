@@ -19,7 +19,7 @@
  *      (pld_window_tails_phases), the Renyi route only where every phase has
  *      its Renyi divergence;
  *  (e) the composition: the product of the phases' spectra, each to its own
- *      power, with the error bound re-proved in pld_compose_phases.c.
+ *      power, with the error bound re-proved in pld_compose_best.c.
  * The grid's choices (doubles) are lp_pld_init's for the summed loss: the
  * mean and variance add, the Chernoff points minimise sum_i T_i log m_i. */
 #include <math.h>
@@ -91,6 +91,25 @@ fail(lp_pld *pld, phase_work *w, size_t nph, const char *why, int oom)
     pld->why = lp_cancelled() ? "interrupted" : why;
     pld->out_of_memory = oom && !lp_cancelled();
     return -1;
+}
+
+/* the composition of the phases' masses, each phase's T_i times
+ * (compose/pld_compose_best.c: the product of their spectra); dref the delta
+ * the grid was sized for, which the dispatcher compares the double bound
+ * with */
+static int
+compose_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, const arb_srcptr *mass,
+               const int64_t *kmin, const int64_t *K, double dref)
+{
+    uint64_t *T = malloc((nph ? nph : 1) * sizeof *T);
+    int r;
+    if (T == NULL)
+        return -1;
+    for (size_t i = 0; i < nph; i++)
+        T[i] = st[i].run->steps;
+    r = pld_compose_best(pld, nph, T, mass, kmin, K, dref);
+    free(T);
+    return r;
 }
 
 int
@@ -284,7 +303,7 @@ lp_pld_init_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_pld_relati
         }
         pld_window_tails_phases(pld, st, nph, rel, ms, ms + nph, ms + 2 * nph, km, km + nph, lam_hi,
                                 lam_lo, dref);
-        r = lp_cancelled() ? -1 : pld_compose_phases(pld, st, nph, ms, km, km + nph);
+        r = lp_cancelled() ? -1 : compose_phases(pld, st, nph, ms, km, km + nph, dref);
         free(ms);
         free(km);
         if (r != 0)

@@ -1,11 +1,11 @@
 /* pld_compose.c -- the T-fold composition on the circular grid: the argument
  * of each step and the constants of its bound, which do not depend on the
- * real type, and the dispatcher between the types (pld_compose_best).  The
+ * real type (the dispatcher between the types is pld_compose_best.c).  The
  * composition itself is written once (pld_compose_body.h), for one step and
  * for phases alike (pld_compose_product; the product's bound is in
- * pld_compose_phases.c), and built for doubles (pld_double.c) and for x87
+ * pld_compose_best.c), and built for doubles (pld_double.c) and for x87
  * long doubles (_ld, pld_long_double.c); the FFT's own bound is in
- * pld_fft.c, the error budget (e) at the top of pld.c.
+ * pld_fft.c, the error budget (e) at the top of pld_build.c.
  *
  * In a type of unit roundoff u (2^-53, or 2^-64 for x87's extended format):
  *   5. the masses rounded to the type (for long doubles a double pair summed
@@ -122,47 +122,4 @@ pld_power_constants(double *c_pow, double *r_cut, double *ch_h, uint64_t T, doub
     arb_clear(cp);
     arb_clear(rc);
     arf_clear(lb);
-}
-
-int
-pld_compose_best(lp_pld *pld, size_t nph, const uint64_t *T, const arb_srcptr *mass,
-                 const int64_t *kmin, const int64_t *K, double dref)
-{
-    lp_pld alt;
-    int ok;
-    if (pld_compose_product(pld, nph, T, mass, kmin, K) != 0)
-        return -1;
-    /* where the double bound is too large for the delta asked, above a fifth
-     * of it (long runs at tiny q: |y_k| ~ 1 for many k, the bound ~
-     * T log2(n) u; at q = 0.01, M = 1.1, T = 1e7 it is 0.11 delta and the
-     * double result stands: 1 s, where the extended one narrows the bracket
-     * [779.6, 787.7] -> [780.5, 786.7] for ~6 s more), again in x87
-     * extended precision, u = 2^-64 (the same proof); the smaller bound is
-     * kept */
-    if (!(arf_cmpabs_d(arb_midref(pld->err_fft), 0.2 * dref) > 0) || !pld_fft_ld_available())
-        return 0;
-    alt = *pld;
-    arb_init(alt.err_fft);
-    alt.A = alt.B = alt.C = NULL;
-    ok = pld_compose_product_ld(&alt, nph, T, mass, kmin, K) == 0;  /* else keep the double one */
-    if (ok && lp_trace())
-        fprintf(lp_trace(), "pld: err_fft double %g, long double %g\n",
-                arf_get_d(arb_midref(pld->err_fft), ARF_RND_UP),
-                arf_get_d(arb_midref(alt.err_fft), ARF_RND_UP));
-    if (ok && arf_cmp(arb_midref(alt.err_fft), arb_midref(pld->err_fft)) < 0) {
-        free(pld->A);
-        free(pld->B);
-        free(pld->C);
-        pld->A = alt.A;
-        pld->B = alt.B;
-        pld->C = alt.C;
-        pld->rnd_rel = alt.rnd_rel;
-        arb_swap(pld->err_fft, alt.err_fft);
-    } else {
-        free(alt.A);
-        free(alt.B);
-        free(alt.C);
-    }
-    arb_clear(alt.err_fft);
-    return 0;                   /* (cancelled: the caller's check after it) */
 }

@@ -8,7 +8,7 @@
  * the phases with its own, the inverse real FFT and the window's suffix
  * sums.  The bound is (e) at the top of pld.c with u = 2^LP_R_LOG2_U;
  * pld_compose.c has its constants and the argument for each step, and
- * pld_compose_phases.c the product's. */
+ * pld_compose_best.c the product's. */
 
 #include "account/pld/compose/pld_pow_body.h"
 
@@ -186,7 +186,7 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
     /* one complex product's relative rounding, sqrt(2) gamma_2 <= 2.9 u */
     const double gamma = 2.9 * ldexp(1.0, LP_R_LOG2_U);
     lp_real *z, *y = NULL;                      /* the running product; phase i > 0's spectrum */
-    double *err = NULL;                         /* Err_k of the product (pld_compose_phases.c) */
+    double *err = NULL;                         /* Err_k of the product (pld_compose_best.c) */
     unsigned char *direct;                      /* which coefficients the direct sums redid */
     double fe, sum_E = 0, sum_z, c_pow, r_cut, ch_h = 0;
     LP_R_NAME(lp_fft, _plan) plan;

@@ -1,7 +1,7 @@
 /* pld_pow_body.h -- the powers of the composition's coefficients, written
  * once for the real type lp_real of pld_real.h (included after it by
  * pld_compose_body.h, which composes one run and phases alike).  Their
- * error bounds are the composition's (pld_compose.c, pld_compose_phases.c). */
+ * error bounds are the composition's (pld_compose.c, pld_compose_best.c). */
 #ifndef LP_PLD_POW_BODY_H
 #define LP_PLD_POW_BODY_H
 

@@ -1,9 +1,26 @@
-/* pld_phi.c -- the standard normal cdf Phi at many sorted points, certified
- * (the masses of pld_grid.c take millions of them).  Contract in
- * pld_internal.h. */
+/* pld_phi.c -- the standard normal density phi, and its cdf Phi at many
+ * sorted points, certified (the masses of pld_grid_arb.c take millions of
+ * them).  Contract in pld_internal.h. */
 #include "account/pld/pld_internal.h"
 #include "numeric/numeric.h"
 #include "core/host.h"
+
+/* phi(x) = e^{-x^2/2} / sqrt(2 pi) */
+void
+pld_normal_density(arb_t res, const arb_t x, slong prec)
+{
+    arb_t t;
+    arb_init(t);
+    arb_sqr(res, x, prec);
+    arb_mul_2exp_si(res, res, -1);
+    arb_neg(res, res);
+    arb_exp(res, res, prec);
+    arb_const_pi(t, prec);
+    arb_mul_2exp_si(t, t, 1);
+    arb_rsqrt(t, t, prec);
+    arb_mul(res, res, t, prec);
+    arb_clear(t);
+}
 
 /* Phi at sorted points z_0 <= z_1 <= ... (balls), in blocks: around a
  * centre c (an exact point), Phi(c + t) = Phi(c) + phi(c) sum_{n<N}

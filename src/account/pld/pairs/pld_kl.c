@@ -10,7 +10,7 @@
  * the mixture density is <= phi(u - 1/M) (as phi(u) <= phi(u - 1/M) there),
  * with int_b^inf u phi(u - c) du = phi(b - c) + c Phi(c - b). */
 #include <math.h>
-#include "account/pld/pld.h"
+#include "account/pld/pld_internal.h"
 #include "account/pld/pairs/pld_integrand.h"
 #include "numeric/numeric.h"
 
@@ -46,23 +46,6 @@ kl_integrand(acb_ptr res, const acb_t u, void *param, slong order, slong prec)
     acb_clear(g);
     acb_clear(d);
     return 0;
-}
-
-/* phi(x) = e^{-x^2/2} / sqrt(2 pi) (also for pld_phi.c) */
-void
-pld_normal_density(arb_t res, const arb_t x, slong prec)
-{
-    arb_t t;
-    arb_init(t);
-    arb_sqr(res, x, prec);
-    arb_mul_2exp_si(res, res, -1);
-    arb_neg(res, res);
-    arb_exp(res, res, prec);
-    arb_const_pi(t, prec);
-    arb_mul_2exp_si(t, t, 1);
-    arb_rsqrt(t, t, prec);
-    arb_mul(res, res, t, prec);
-    arb_clear(t);
 }
 
 int

@@ -79,7 +79,7 @@ lp_account_parse_pld_run(lp_account_opts *o, const char *digits_text, const char
         else if (strcmp(o->relation, "add") == 0)
             o->rel = 1;
         else if (strcmp(o->relation, "replace") == 0)
-            o->rel = 3;         /* replace-one, the Gaussian (account/pld/pld_study_replace.c) */
+            o->rel = 3;         /* replace-one, the Gaussian (account/pld/study/pld_study_replace.c) */
         else if (strcmp(o->relation, "both") != 0)
             return lp_usage_error(cmd, "--relation must be add, remove, both or replace (got '%s')",
                                   o->relation);

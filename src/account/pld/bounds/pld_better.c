@@ -1,6 +1,6 @@
 /* pld_better.c -- the better of two valid bounds (the PLD accountant's
  * choices between certified bounds: pld_tails.c, pld_delta.c). */
-#include "account/pld/pld_internal.h"
+#include "account/pld/bounds/pld_bounds.h"
 
 /* x = the better of two valid bounds: the smaller upper end (upper != 0)
  * or the larger lower end */

@@ -1,11 +1,11 @@
 /* pld_delta.c -- delta and epsilon from the composed PLD: delta_Y at a point
- * from the suffix sums, the true delta_X bracketed by (a) .. (c) at the top of
- * pld.c, and epsilon(delta) by bisection on the certified bracket. */
+ * from the suffix sums, the true delta_X bracketed by (a) .. (c) in pld_bounds.h,
+ * and epsilon(delta) by bisection on the certified bracket. */
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include "account/pld/pld_internal.h"
+#include "account/pld/bounds/pld_bounds.h"
 
 /* ---- delta at a point ------------------------------------------------------------ */
 

@@ -1,8 +1,8 @@
 /* pld_mean.c -- the mean rounding mu = E[Y] - E[X~] enclosed, for the
- * Hoeffding coupling ((c) at the top of pld.c): E[Y] from the masses, E[X~]
+ * Hoeffding coupling ((c) in pld_bounds.h): E[Y] from the masses, E[X~]
  * from the mechanism's certified KL and its bound on the clamp's effect
  * (pld_mech.h's clamped_mean). */
-#include "account/pld/pairs/pld_mech.h"
+#include "account/pld/bounds/pld_bounds.h"
 #include "core/host.h"
 
 #define MEAN_CHUNK 2048
@@ -26,7 +26,7 @@ pld_mean_rounding(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, arb_s
     arb_zero(ey);
     {
         slong ks[MEAN_CHUNK];
-        for (int64_t i0 = 0; i0 < K && !lp_cancelled(); i0 += MEAN_CHUNK) {  /* SIGINT: no result (pld.c) */
+        for (int64_t i0 = 0; i0 < K && !lp_cancelled(); i0 += MEAN_CHUNK) {  /* SIGINT: no result (pld_init.c) */
             const int64_t n = K - i0 < MEAN_CHUNK ? K - i0 : MEAN_CHUNK;
             for (int64_t j = 0; j < n; j++)
                 ks[j] = (slong) (kmin + i0 + j);

@@ -8,7 +8,8 @@
  * divergence is at most the remove direction's, the one computed), looser
  * than the PLD's.  The record names the route and the bracket's width. */
 #include <math.h>
-#include "account/pld/pld.h"
+#include "account/pld/bounds/pld_bounds.h"
+#include "account/rdp/rdp.h"
 #include "core/host.h"
 
 double

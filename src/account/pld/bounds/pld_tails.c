@@ -1,5 +1,5 @@
 /* pld_tails.c -- the window's tails: P(S_Y outside the circular window)
- * bounded by Chernoff ((d) at the top of pld.c), from the Renyi moments of
+ * bounded by Chernoff ((d) in pld_bounds.h), from the Renyi moments of
  * the true loss and from the discretised loss's generating function.
  *
  * Where the exponential weights meet the loss's own tail (remove: S large;
@@ -17,7 +17,7 @@
  * kept. */
 #include <stdlib.h>
 #include <stdio.h>
-#include "account/pld/pairs/pld_mech.h"
+#include "account/pld/bounds/pld_bounds.h"
 #include "core/host.h"
 
 /* x = x_0^T_0 x_1^T_1 ... e^{-t j h}: from bounds x_i on E[e^{t Y_i}] of
@@ -46,7 +46,7 @@ chernoff_phases(arb_t x, arb_srcptr rest, const lp_pld_step *st, size_t nph, con
 
 /* mg: the moment's bound on one side (side 0: P(S_Y >= b), b = (ja + n) h,
  * at lam; side 1: P(S_Y < a), a = ja h).  The shift between S_Y and S_X is
- * certainly within [0, T h]; or, by Hoeffding (see (c) in pld.c), within
+ * certainly within [0, T h]; or, by Hoeffding (see (c) in pld_bounds.h), within
  * T mu +- t2 except with probability eta2 (added).  The smaller bound is kept:
  *   remove: e^{-lam (b - T h)} or e^{-lam (b - T mu_hi - t2)} + eta2;
  *   add:    e^{lam a} or e^{lam (a - T mu_lo + t2)} + eta2. */

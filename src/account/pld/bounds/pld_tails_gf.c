@@ -1,6 +1,6 @@
 /* pld_tails_gf.c -- the discretised loss's generating function summed over
  * the grid with a proved upper bound, in doubles (for the window's Chernoff
- * bounds, pld_tails.c).  Contract in pld_internal.h.
+ * bounds, pld_tails.c).  Contract in pld_bounds.h.
  *
  * sum >= sum_{i < cnt} |v_i|^ e^{t l_{kmin+i}} (issue 31: Arb at every point
  * was a seventh of a run at q = 1e-4).  The points are taken in blocks of
@@ -21,7 +21,7 @@
  * atoms, whose masses are zero where the weights are largest) and one with
  * |t h| > 2 are summed in Arb point by point, as before. */
 #include <math.h>
-#include "account/pld/pld_internal.h"
+#include "account/pld/bounds/pld_bounds.h"
 #include "core/host.h"
 
 #define GF_BLOCK 256
@@ -77,7 +77,7 @@ pld_gf_sum(arb_t sum, arb_t e1, arb_t step, arb_ptr e0, arb_srcptr v, int64_t cn
     arb_mul_2exp_si(factor, factor, -53);
     arb_add_ui(factor, factor, 1, MASS_PREC);
     arb_zero(sum);
-    for (int64_t i0 = 0; i0 < cnt && !lp_cancelled(); i0 += GF_BLOCK) {   /* SIGINT: no result (pld.c) */
+    for (int64_t i0 = 0; i0 < cnt && !lp_cancelled(); i0 += GF_BLOCK) {   /* SIGINT: no result (pld_init.c) */
         const int64_t i1 = i0 + GF_BLOCK < cnt ? i0 + GF_BLOCK : cnt;
         double sb = 0, wk = 1;
         int nonzero = 0;

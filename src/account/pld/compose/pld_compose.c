@@ -5,7 +5,7 @@
  * for phases alike (pld_compose_product; the product's bound is in
  * pld_compose_best.c), and built for doubles (pld_double.c) and for x87
  * long doubles (_ld, pld_long_double.c); the FFT's own bound is in
- * pld_fft.c, the error budget (e) at the top of pld_build.c.
+ * pld_fft.c, the error budget (e) at the top of pld_init.c.
  *
  * In a type of unit roundoff u (2^-53, or 2^-64 for x87's extended format):
  *   5. the masses rounded to the type (for long doubles a double pair summed
@@ -27,12 +27,10 @@
  *      covers it for doubles, and for long doubles (8 n 2^-64 + 2 u_53, the
  *      rounding to doubles included) alike. */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include "account/pld/pld_internal.h"
-#include "core/host.h"
+#include "account/pld/compose/pld_compose.h"
 
 #define PLD_HUGE_PAGE ((size_t) 1 << 21)
 

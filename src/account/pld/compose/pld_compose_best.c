@@ -39,7 +39,7 @@
  * The suffix sums' rounding (step 7) does not depend on the phases. */
 #include <stdio.h>
 #include <stdlib.h>
-#include "account/pld/pld_internal.h"
+#include "account/pld/compose/pld_compose.h"
 #include "core/host.h"
 
 int

@@ -6,10 +6,11 @@
  * its real FFT, the direct sums of the coefficients the power amplifies, the
  * power of each coefficient with its error bound, the running product over
  * the phases with its own, the inverse real FFT and the window's suffix
- * sums.  The bound is (e) at the top of pld.c with u = 2^LP_R_LOG2_U;
+ * sums.  The bound is (e) in pld_bounds.h with u = 2^LP_R_LOG2_U;
  * pld_compose.c has its constants and the argument for each step, and
  * pld_compose_best.c the product's. */
 
+#include "account/pld/compose/pld_compose.h"
 #include "account/pld/compose/pld_pow_body.h"
 
 /* One coefficient by a direct sum: y_k = sum_i xs_i w^{(idx_i k) mod n},

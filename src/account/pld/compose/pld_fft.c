@@ -1,11 +1,11 @@
 /* pld_fft.c -- a radix-2 FFT in doubles with an a-priori, componentwise
- * error bound, for the PLD accountant's composition.  Contract in pld.h.
+ * error bound, for the PLD accountant's composition.  Contract in pld_fft.h.
  *
  * Why doubles and not Arb's ball DFT (acb_dft, present in Arb 2.23): the
  * composition needs n = 2^20 .. 2^23 points; acb_dft at that size costs
  * seconds to tens of seconds (a ball multiplication is ~50x a double one),
  * while the double FFT below with the bound proved here costs tens of
- * milliseconds, and the bound (which grows like T log2(n) u, see pld.c) stays
+ * milliseconds, and the bound (which grows like T log2(n) u, see pld_bounds.h) stays
  * far below the deltas accounted.  FFTW is not used: its codelets (mixed
  * radix, generated) have no published a-priori bound; the plain radix-2
  * decimation in time below has one.
@@ -65,7 +65,6 @@
  * long doubles (pld_long_double.c); this file holds what is not typed: the
  * factor (1 + eta)^L - 1 in Arb, and whether long double is x87's. */
 #include <float.h>
-#include "account/pld/pld_internal.h"
 #include "account/pld/compose/pld_fft.h"
 
 /* (1 + eta)^L - 1 rounded up, L = log2(n), eta = mu + gamma_4 (sqrt 2 + mu),
@@ -294,7 +293,7 @@ pld_fft_direct_error_factor(size_t K, slong log2_u, double mu_u)
  * double, lo = nearest double of the rest, hi + lo rounded once in long
  * double: within u + 2^-106 + 2^-128 <= 1.01 u relative), their product one
  * complex long double multiplication, as above.  Used by lp_pld_init
- * (pld.c, through pld_compose_ld) when the double bound is too large for the
+ * (pld_init.c, through pld_compose_best) when the double bound is too large for the
  * delta asked (long runs at tiny q, where |y_k| ~ 1 for many k and the bound
  * grows like T log2(n) u). */
 #if defined(__x86_64__) || defined(__i386__)

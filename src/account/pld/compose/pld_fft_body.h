@@ -3,7 +3,7 @@
  * pld_long_double.c): the plan (twiddle table and scratch), the transform
  * (its stages in pld_fft_stages_body.h), the real transforms, the error
  * factors.  The proof and the twiddles' error mu = 5 u are in pld_fft.c. */
-#include "account/pld/compose/pld_fft.h"
+#include "account/pld/compose/pld_compose.h"
 
 /* points per cache block of the FFT's first stages (2^13 complex points:
  * 128 KiB in doubles, 256 KiB in long doubles) */

@@ -23,7 +23,7 @@
 #define LP_PLD_REAL_H
 
 #include <math.h>
-#include "account/pld/pld_internal.h"
+#include "account/pld/pld_types.h"
 
 #define LP_R_CAT_(a, s, b) a##s##b
 #define LP_R_CAT(a, s, b) LP_R_CAT_(a, s, b)

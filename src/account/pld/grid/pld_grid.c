@@ -1,13 +1,13 @@
 /* pld_grid.c -- the grid l_k = k h and the Gaussian step's loss there: its
  * cdf P(X <= l) (or tail P(X > l)) certified in Arb at any l, and the mass
  * cut per step, tau (step 1 of pld.h's route; the clamping's proof is (a)
- * at the top of pld_build.c).  The floor of grid/: the masses' routes
+ * at the top of pld_init.c).  The floor of grid/: the masses' routes
  * (pld_grid_taylor.c, pld_grid_direct.c, pld_grid_arb.c) take these. */
-#include "account/pld/pld_internal.h"
+#include "account/pld/grid/pld_grid.h"
 #include "numeric/numeric.h"
 
 /* F(l) = P(X <= l) (cdf = 1) or P(X > l) (cdf = 0) for the relation
- * (pld_internal.h). */
+ * (pld_grid.h). */
 void
 pld_loss_cdf_arb(arb_t F, const lp_dpsgd *run, lp_pld_relation rel, const arb_t l, int cdf,
          slong prec)

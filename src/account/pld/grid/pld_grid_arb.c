@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "account/pld/pld_internal.h"
+#include "account/pld/grid/pld_grid.h"
 #include "core/host.h"
 
 /* the boundaries one task takes (a multiple of the chain's 256) */

@@ -1,9 +1,9 @@
 /* pld_grid_direct.c -- the Gaussian step's masses one by one in Arb, where
  * the Taylor blocks of pld_grid_taylor.c stay below a few points (the
  * cells next to the loss's end, a grid coarse against the Gaussian's
- * scale).  Contracts in pld_internal.h. */
+ * scale).  Contracts in pld_grid.h. */
 #include <math.h>
-#include "account/pld/pld_internal.h"
+#include "account/pld/grid/pld_grid.h"
 
 /* H at l_{kmin+i} in doubles (libm): the choice of the smaller tail only */
 int

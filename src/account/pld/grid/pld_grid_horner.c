@@ -1,7 +1,7 @@
 /* pld_grid_horner.c -- a Taylor block's masses from its coefficients
  * (pld_grid_taylor.c, steps 1 - 2 at its top): the polynomial evaluated at
  * each integer offset j in doubles or x87 long doubles, with a proved bound
- * on each mass.  Contract in pld_internal.h.
+ * on each mass.  Contract in pld_grid.h.
  *
  * With e_0 .. e_{N-1} the block's coefficients scaled by 2^-E (E: e_0's
  * exponent; exact, undone on the masses: masses of any size are near 1)
@@ -31,7 +31,7 @@
  * The route in doubles (u = 2^-53) is taken where it meets the block's
  * allowance against |e_0| less every term; else long doubles. */
 #include <math.h>
-#include "account/pld/pld_internal.h"
+#include "account/pld/grid/pld_grid.h"
 #define LP_R_LD 1                       /* x87 extended precision: u = 2^-64 */
 #include "account/pld/compose/pld_real.h"
 

@@ -1,9 +1,9 @@
 /* pld_grid_series.c -- the Taylor coefficients of the Poisson-subsampled
  * Gaussian's loss cdf H(l) = P(X <= l) at a point or a ball, in Arb (exp, log
  * and erfc as power series): the anchors of the Taylor blocks of
- * pld_grid_taylor.c.  Contract in pld_internal.h. */
+ * pld_grid_taylor.c.  Contract in pld_grid.h. */
 #include <math.h>
-#include "account/pld/pld_internal.h"
+#include "account/pld/grid/pld_grid.h"
 #include "arb_hypgeom.h"
 #include "arb_poly.h"
 

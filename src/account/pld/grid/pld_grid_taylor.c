@@ -1,5 +1,5 @@
 /* pld_grid_taylor.c -- the Gaussian step's certified masses (pld_masses'
- * contract, pld_internal.h) by Taylor blocks in the loss l: Arb only at each
+ * contract, pld_grid.h) by Taylor blocks in the loss l: Arb only at each
  * block's anchors, each mass a polynomial evaluated in doubles or long
  * doubles with a proved bound (issue 31: the per-point Arb arithmetic of pld_grid.c's route was
  * half of a run's time at q = 1e-4).
@@ -41,7 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
-#include "account/pld/pld_internal.h"
+#include "account/pld/grid/pld_grid.h"
 #include "core/host.h"
 
 #define TERMS 16                /* N: the polynomial's terms, degree N - 1 */

@@ -1,7 +1,7 @@
 /* pld_phi.c -- the standard normal density phi, and its cdf Phi at many
  * sorted points, certified (the masses of pld_grid_arb.c take millions of
- * them).  Contract in pld_internal.h. */
-#include "account/pld/pld_internal.h"
+ * them).  Contract in pld_grid.h. */
+#include "account/pld/grid/pld_grid.h"
 #include "numeric/numeric.h"
 #include "core/host.h"
 
@@ -54,7 +54,7 @@ pld_phi_sorted(arb_ptr out, arb_srcptr z, int64_t n, slong prec)
     for (int64_t i = 0; i < n;) {
         int64_t j;
         if (lp_cancelled())
-            break;              /* SIGINT/SIGTERM: no result (pld.c) */
+            break;              /* SIGINT/SIGTERM: no result (pld_init.c) */
         if (!arb_is_finite(z + i)) {
             arb_indeterminate(out + i);
             i++;

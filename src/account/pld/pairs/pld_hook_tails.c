@@ -2,8 +2,8 @@
  * give: the masses hook's tails G and lower tails F handed to the caller or
  * cleared (pld_mech_discrete.c, pld_vmf_masses.c, pld_mech_laplace.c), and
  * the cut tails from a mechanism's tail probability (pld_mech_vmf.c,
- * pld_mech_laplace.c).  Contracts in pld_internal.h. */
-#include "account/pld/pld_internal.h"
+ * pld_mech_laplace.c).  Contracts in pld_mech.h. */
+#include "account/pld/pairs/pld_mech.h"
 
 void
 pld_hand_out_tails(arb_ptr G, arb_ptr F, int64_t K, arb_ptr *tails, arb_ptr *lower)

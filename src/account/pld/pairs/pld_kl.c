@@ -1,6 +1,6 @@
 /* pld_kl.c -- the mean of the privacy loss of one step (the KL divergence
  * KL(P || Q)) of the subsampled Gaussian, certified: a rigorous integral on a
- * window and both tails bounded.  Contract in pld.h.
+ * window and both tails bounded.  Contract in pld_mech.h.
  *
  * With g(u) = log(1 - q + q e^{s(u)}), s(u) = u/M - 1/(2M^2):
  *   remove   KL = int ((1-q) phi(u) + q phi(u - 1/M)) g(u) du,
@@ -10,7 +10,7 @@
  * the mixture density is <= phi(u - 1/M) (as phi(u) <= phi(u - 1/M) there),
  * with int_b^inf u phi(u - c) du = phi(b - c) + c Phi(c - b). */
 #include <math.h>
-#include "account/pld/pld_internal.h"
+#include "account/pld/pairs/pld_mech.h"
 #include "account/pld/pairs/pld_integrand.h"
 #include "numeric/numeric.h"
 

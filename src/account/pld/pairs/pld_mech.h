@@ -1,10 +1,16 @@
-/* pld_mech.h -- what the PLD accountant needs from one mechanism's step: the
- * one-step interface that the composition, the tails, the mean rounding and
- * the bracket (pld.c, pld_tails.c, pld_mean.c, pld_delta.c) take, so that
- * they serve any mechanism whose worst-case privacy loss is one-dimensional.
- * Internal to src/account/pld/.  Notation as at the top of pld.c: X the
- * loss of one Poisson-subsampled step under the relation (law P), X~ = X
- * clamped to [l_kmin, l_kmax], Y = ceil_h(X~) on l_k = k h.
+/* pld_mech.h -- pairs/: what the PLD accountant needs from one mechanism's
+ * step, one row per mechanism behind one interface (lp_pld_mech below):
+ * the one-step interface that the composition's stages, the tails, the mean
+ * rounding and the bracket (init/, bounds/) take, so that they serve any
+ * mechanism whose worst-case privacy loss is one-dimensional.  The room's
+ * rule: a mechanism is its file pld_mech_<name>.c (with the pieces of its
+ * own beside it: pld_vmf_*.c, pld_laplace_*.c, pld_replace_*.c,
+ * pld_discrete_*.c, pld_fixed_batch_kl.c, pld_kl.c the Gaussian's) and its
+ * row of pld_mech_table.c; the rows take the grid's pieces (grid/) and the
+ * sketch's (sketch/), and what several rows share is written once here
+ * (pld_hook_tails.c, pld_integrand.c).  Notation as in bounds/pld_bounds.h:
+ * X the loss of one Poisson-subsampled step under the relation (law P),
+ * X~ = X clamped to [l_kmin, l_kmax], Y = ceil_h(X~) on l_k = k h.
  *
  * The doubles (sketch, cuts) only choose the grid; every other entry is
  * certified (balls that contain the true value).  A mechanism whose loss is
@@ -13,8 +19,72 @@
 #ifndef LP_PLD_MECH_H
 #define LP_PLD_MECH_H
 
-#include "account/pld/pld_internal.h"
+#include <math.h>
+#include "account/pld/pld_types.h"
 #include "account/pld/sketch/pld_sketch.h"
+#include "account/pld/grid/pld_grid.h"
+
+/* ---- one mechanism's step -------------------------------------------------- */
+
+/* The mechanisms with a one-dimensional worst-case privacy loss that the
+ * accountant composes, each a file pld_mech_<name>.c and a row of
+ * pld_mech_table.c's table:
+ *   LP_PLD_GAUSS     the Gaussian of multiplier run->M (sensitivity 1);
+ *   LP_PLD_VMF       the von Mises-Fisher mechanism of concentration kappa
+ *                    on S^{p-1}, the antipodal pair (pld_mech_vmf.c);
+ *   LP_PLD_RR        binary randomized response at epsilon e (the pair of
+ *                    every e-DP mechanism), and
+ *   LP_PLD_EPSDELTA  any (e, d)-DP mechanism by its dominating pair of four
+ *                    outcomes (pld_mech_discrete.c);
+ *   LP_PLD_LAPLACE   Laplace noise of scale b per coordinate (l1 sensitivity
+ *                    1), the pair differing in one coordinate
+ *                    (pld_mech_laplace.c; b in the step's kappa);
+ *   LP_PLD_GAUSS_REPLACE  the Gaussian under replace-one neighbours, the
+ *                    symmetric mixture pair (pld_mech_replace.c; run under
+ *                    LP_PLD_REMOVE, both ends clamped). */
+typedef enum { LP_PLD_GAUSS = 0, LP_PLD_VMF = 1, LP_PLD_RR = 2, LP_PLD_EPSDELTA = 3,
+               LP_PLD_LAPLACE = 4, LP_PLD_GAUSS_REPLACE = 5,
+               LP_PLD_GAUSS_FIXED_BATCH = 6,    /* fixed-size batches without replacement,
+                                                   replace-one (pld_mech_fixed_batch.c) */
+               LP_PLD_NMECH } lp_pld_mech_id;
+
+/* One phase of a run: a mechanism's step, Poisson-subsampled at run->q, run
+ * T = run->steps times (run->delta only sizes the grid). */
+typedef struct {
+    lp_pld_mech_id mech;
+    const lp_dpsgd *run;
+    arb_t kappa;                /* vmf: the concentration (exact decimal) */
+    double kappa_d;
+    uint64_t p;                 /* vmf: the dimension, >= 2 */
+    arb_t e, d;                 /* rr, epsdelta: the step's epsilon and delta (exact decimals) */
+    double e_d, d_d;
+    double width_eps_floor;     /* > 0: size the grid's width for an epsilon of at least this
+                                   (the other relation's: lp_pld_pair_floors); 0 none */
+} lp_pld_step;
+
+/* the Gaussian's step of `run` */
+void lp_pld_step_init_gauss(lp_pld_step *st, const lp_dpsgd *run);
+/* the VMF's step: kappa a valid decimal > 0, p >= 2 */
+void lp_pld_step_init_vmf(lp_pld_step *st, const lp_dpsgd *run, const char *kappa, uint64_t p);
+/* rr (d NULL) or epsdelta: e a valid decimal > 0, d in [0, 1) */
+void lp_pld_step_init_eps(lp_pld_step *st, const lp_dpsgd *run, const char *e, const char *d);
+/* laplace: b (the scale over the l1 sensitivity) a valid decimal > 0 */
+void lp_pld_step_init_laplace(lp_pld_step *st, const lp_dpsgd *run, const char *b);
+void lp_pld_step_clear(lp_pld_step *st);
+/* "gauss", "vmf" */
+const char *lp_pld_mech_name(lp_pld_mech_id id);
+
+/* x moved down by two units in the last place: below the true value of a
+ * libm result within one ulp of it (glibc's log1p: at most 1 ulp), so that
+ * the loss's infimum log(1 - q) is never above the double the grid starts
+ * from (the grid's choices are doubles; its masses are certified) */
+static inline double
+pld_below(double x)
+{
+    return nextafter(nextafter(x, -INFINITY), -INFINITY);
+}
+
+/* ---- the interface: one row per mechanism -------------------------------- */
 
 typedef struct {
     const char *name;           /* "gauss", "vmf": the record's "mechanism" */
@@ -57,7 +127,7 @@ typedef struct {
     int (*renyi)(arb_t rdp, const lp_pld_step *st, const arb_t alpha, slong prec);
 } lp_pld_mech;
 
-/* the row of `id` in the table (pld_mech.c) */
+/* the row of `id` in the table (pld_mech_table.c) */
 const lp_pld_mech *pld_mech_of(lp_pld_mech_id id);
 
 extern const lp_pld_mech pld_mech_gauss;   /* pld_mech_gauss.c */
@@ -69,52 +139,33 @@ extern const lp_pld_mech pld_mech_gauss_replace; /* pld_mech_replace.c */
 /* kl = E_P[L] of the replace-one pair (pld_replace_kl.c), certified; 0, or -1
  * when no finite enclosure was reached */
 int pld_replace_kl(arb_t kl, const lp_dpsgd *run, slong prec);
-/* the record's "dominance" of replace-one (pld_study_replace.c) */
-extern const char pld_replace_dominance[];
 
 /* ---- fixed-size batches without replacement, replace-one (pld_mech_fixed_batch.c) */
 extern const lp_pld_mech pld_mech_gauss_fixed_batch;
 /* kl = E[X] of the symmetrised pair (pld_fixed_batch_kl.c), certified; 0, or
  * -1 when no finite enclosure was reached */
 int pld_fixed_batch_kl(arb_t kl, const lp_dpsgd *run, slong prec);
-/* the record's "dominance" of fixed batches (pld_study_replace.c) */
-extern const char pld_fixed_batch_dominance[];
-/* the record's "dominance" of the VMF's step (pld_study.c; the lists' too) */
-extern const char pld_vmf_dominance[];
 
-/* ---- the VMF's certified integrals (pld_vmf_arb.c) ------------------------- */
+/* ---- pld_hook_tails.c: the tails the mechanisms' hooks give ------------------ */
 
-/* the double log of max_t e^{kappa t} (1 - t^2)^{(p-3)/2} (a choice: the
- * scale of the integrands below) */
-void pld_vmf_shift(double *shift, double kappa, uint64_t p);
-/* res = int_lo^hi g_sign(t) e^{-shift} [L(t)] dt, g_+-(t) = e^{+-kappa t}
- * (1 - t^2)^{(p-3)/2}, the factor L(t) = log(1 - q + q e^{2 kappa t}) with
- * with_loss; -1 <= lo, hi <= 1 exact (0 when lo >= hi); goal the relative
- * accuracy sought in bits (the ball is valid whatever it is) */
-void pld_vmf_g_integral(arb_t res, const lp_pld_step *st, int sign, int with_loss, const arf_t lo,
-                        const arf_t hi, slong goal, slong prec);
-/* res >= g_sign(t) e^{-shift} for every t of the ball x within [-1, 1] */
-void pld_vmf_g_bound(arb_t res, const lp_pld_step *st, int sign, const arb_t x, slong prec);
+/* *tails = G and *lower = F where asked (not NULL), else each cleared
+ * (K > 1 ? K - 1 : 1 balls); F may be NULL (then *lower = NULL) */
+void pld_hand_out_tails(arb_ptr G, arb_ptr F, int64_t K, arb_ptr *tails, arb_ptr *lower);
 
-/* ---- the VMF's masses (pld_vmf_masses.c) --------------------------------------- */
+/* a mechanism's res = P(X > l) (above) or P(X <= l) of one step under rel,
+ * certified */
+typedef void (*pld_beyond_fn)(arb_t res, const lp_pld_step *st, lp_pld_relation rel,
+                              const arb_t l, int above);
+/* the cut_tails hook above from such a tail probability:
+ * pld->tau_hi = P(X > l_kmax) (remove), pld->tau_lo = P(X <= l_kmin) (add),
+ * the other zero */
+void pld_cut_tails_from(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, int64_t kmin,
+                        int64_t kmax, double h, pld_beyond_fn beyond);
 
-/* Each of these three is a certified ball (Arb, 96-bit working precision,
- * about 52 bits sought), the laws "scaled" as pld_vmf_arb.c's integrands
- * are: g_+-(t) e^{-shift}, g_+-(t) = e^{+-kappa t} (1 - t^2)^((p-3)/2) the
- * unnormalised densities of t = mu.y, shift a double near log max g_+ (it
- * only keeps the numbers near 1), so that the ratio of an integral to
- * pld_vmf_normaliser's is a probability.
- * res = the integral of the relation's law of t (remove: (1-q) g_- + q g_+,
- * add: g_-) over the exact ends [a, b], times L(t) with with_loss */
-void pld_vmf_law_integral(arb_t res, const lp_pld_step *st, lp_pld_relation rel, int with_loss,
-                          const arf_t a, const arf_t b);
-/* z = int_{-1}^{1} g_- (scaled): the normaliser of either law */
-void pld_vmf_normaliser(arb_t z, const lp_pld_step *st);
-/* res = P(X > l) (above) or P(X <= l), normalised (a probability) */
-void pld_vmf_prob_beyond(arb_t res, const lp_pld_step *st, lp_pld_relation rel, const arb_t l,
-                         int above);
-/* the masses hook of pld_mech.h for the VMF */
-arb_ptr pld_vmf_masses(const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
-                       arb_ptr *tails, arb_ptr *lower);
+/* ---- the KL divergence, certified (pld_kl.c) --------------------------------- */
+
+/* kl = E_P[L] of one step under `relation`: an enclosure; 0, or -1 when no
+ * finite enclosure was reached. */
+int lp_pld_kl(arb_t kl, const lp_dpsgd *run, lp_pld_relation relation, slong prec);
 
 #endif

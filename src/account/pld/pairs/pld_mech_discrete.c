@@ -149,11 +149,11 @@ disc_cut_tails(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, int64_t 
 }
 
 /* E[X~] = sum_j m_j X~_j exactly (balls), X~ the loss clamped on the
- * relation's cut side only, as pld.c defines it and as disc_masses places
+ * relation's cut side only, as pld_init.c defines it and as disc_masses places
  * the atoms: remove X~ = min(X, l_kmax), add X~ = max(X, l_kmin).
  *
  * Why one side.  The mean rounding mu = E[Y] - E[X~] (pld_mean.c) is the
- * mean of D = Y - X~ in the Hoeffding coupling ((c) in pld.c), so X~_j must
+ * mean of D = Y - X~ in the Hoeffding coupling ((c) in pld_bounds.h), so X~_j must
  * be the very value whose ceiling disc_masses put on the grid.  The other
  * end of the grid holds every atom without a clamp: under remove kmin =
  * ceil(lo_cut / h) with lo_cut below the least finite loss (disc_cuts'

@@ -1,6 +1,6 @@
-/* pld_mech.c -- the table of the PLD accountant's mechanisms (one row per
+/* pld_mech_table.c -- the table of the PLD accountant's mechanisms (one row per
  * mechanism, each in its file pld_mech_<name>.c) and one phase's step.
- * Contracts in pld.h and pld_mech.h. */
+ * Contracts in pld_mech.h. */
 #include <string.h>
 #include "account/pld/pairs/pld_mech.h"
 #include "core/host.h"
@@ -46,19 +46,6 @@ lp_pld_step_init_vmf(lp_pld_step *st, const lp_dpsgd *run, const char *kappa, ui
     lp_decimal_arb(st->kappa, kappa, 128);
     st->kappa_d = lp_strtod(kappa, NULL);
     st->p = p;
-}
-
-void
-lp_pld_request_step(lp_pld_step *st, const lp_pld_request *req, const lp_dpsgd *run)
-{
-    if (req->mech == LP_PLD_VMF)
-        lp_pld_step_init_vmf(st, run, req->kappa, req->p);
-    else if (req->mech == LP_PLD_LAPLACE)
-        lp_pld_step_init_laplace(st, run, req->kappa);
-    else if (req->mech == LP_PLD_RR || req->mech == LP_PLD_EPSDELTA)
-        lp_pld_step_init_eps(st, run, req->e, req->mech == LP_PLD_EPSDELTA ? req->d : NULL);
-    else
-        lp_pld_step_init_gauss(st, run);
 }
 
 void

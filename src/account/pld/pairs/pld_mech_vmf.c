@@ -32,7 +32,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "account/pld/pairs/pld_mech.h"
+#include "account/pld/pairs/pld_vmf.h"
 #include "core/host.h"
 #ifdef _OPENMP
 #include <omp.h>
@@ -132,7 +132,7 @@ vmf_cuts(double *lo_cut, double *hi_cut, const lp_pld_step *st, lp_pld_relation 
             *lo_cut = -lmax;
     }
     if (rel == LP_PLD_REMOVE)
-        *lo_cut = pld_below(log1p(-q));   /* <= log(1 - q) (pld_internal.h) */
+        *lo_cut = pld_below(log1p(-q));   /* <= log(1 - q) (pld_mech.h) */
     else
         *hi_cut = -pld_below(log1p(-q));  /* >= -log(1 - q) */
 }

@@ -11,7 +11,7 @@
  * integral whatever the tolerance; p >= 3, so the integrand is analytic on a
  * neighbourhood of any [c, d] inside (-1, 1) and continuous up to the ends). */
 #include <math.h>
-#include "account/pld/pairs/pld_mech.h"
+#include "account/pld/pairs/pld_vmf.h"
 #include "account/pld/pairs/pld_integrand.h"
 
 typedef struct {

@@ -5,7 +5,7 @@
  * the gap to the true end bounded by its width times the density's bound. */
 #include <math.h>
 #include <stdlib.h>
-#include "account/pld/pairs/pld_mech.h"
+#include "account/pld/pairs/pld_vmf.h"
 #include "core/host.h"
 #ifdef _OPENMP
 #include <omp.h>

@@ -6,7 +6,6 @@
  * functions over the sketch's 7200 points each ran twice per relation: 15 -
  * 26 % of a run at T 10 (M 1.1, delta 1e-5, q 1e-3 .. 0.1; perf).  The key:
  * the sketch, its lmax, T and log(1/eta). */
-#include "account/pld/sketch/pld_chernoff_cache.h"
 #include "account/pld/sketch/pld_sketch_memo.h"
 
 static pld_sketch_memo memo = PLD_SKETCH_MEMO_INIT;

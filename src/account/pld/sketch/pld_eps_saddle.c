@@ -18,10 +18,9 @@
  * - log(2 pi T K''(lambda)) / 2 (the leading term; relative error O(1/T)
  * and large where lambda sqrt(T K'') is small).  Both e and log delta are
  * monotone in lambda: bisection on log lambda.  lambda is also
- * -d log delta / d e there: how far an error in delta moves epsilon (pld.c
+ * -d log delta / d e there: how far an error in delta moves epsilon (pld_init.c
  * sizes the grid for the composition's error bound with it). */
 #include <math.h>
-#include "account/pld/sketch/pld_eps_sketch.h"
 #include "account/pld/sketch/pld_sketch_memo.h"
 
 /* K, K', K'' of one step at lambda on the sketch (log weights normalised

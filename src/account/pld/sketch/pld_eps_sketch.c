@@ -1,5 +1,5 @@
 /* pld_eps_sketch.c -- epsilon(delta) of T steps estimated from the step's
- * sketch in doubles, for the grid's width at small T (pld.c, step 1).  A
+ * sketch in doubles, for the grid's width at small T (pld_init.c, step 1).  A
  * choice only: nothing here enters a bound.
  *
  * Why: the grid width is h ~ width eps_est / (1.3 T) at small T, and the

@@ -1,5 +1,5 @@
 /* pld_sketch.c -- the loss of one step in doubles for the PLD grid's
- * choices (moved from pld.c, unchanged).  Contract in pld_sketch.h. */
+ * choices.  Contract in pld_sketch.h. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,16 +1,17 @@
-/* pld_width.c -- the grid width's choices (pld.c, step 1): the epsilon the
+/* pld_width.c -- the grid width's choices (pld_init.c, step 1): the epsilon the
  * width is sized for and the share of the bracket's width left to the
- * grid's rounding.  Contracts in pld_internal.h.  Doubles only, choices
+ * grid's rounding.  Contracts in pld_sketch.h.  Doubles only, choices
  * only: every bound is certified whatever h is. */
 #include <math.h>
-#include "account/pld/pld_internal.h"
+#include "account/pld/compose/pld_fft.h"
+#include "account/pld/sketch/pld_sketch.h"
 
 /* Below this share of the Gaussian estimate T m + sqrt(T v) sqrt(2 log(1/delta))
  * the grid is not refined further: there the bracket's width is absolute,
  * width x the share x that estimate (tiny epsilon: q 1e-5, T <= 1e4 at M
  * 1.1, delta 1e-5, where epsilon is 0.02 - 0.42 of it) */
 #define TINY_SHARE 0.5
-/* the sketch's estimate up to this T, the saddlepoint's above (pld.c's
+/* the sketch's estimate up to this T, the saddlepoint's above (pld_init.c's
  * PLD_SMALL_T) */
 #define SMALL_T 100
 

@@ -9,7 +9,7 @@
 #ifndef LP_ACCOUNT_PLD_FULL_BATCH_H
 #define LP_ACCOUNT_PLD_FULL_BATCH_H
 
-#include "account/pld/pld.h"
+#include "account/pld/study/pld_request.h"
 
 /* The certified delta(eps) of the run's composition (run->q_is_one), at a
  * precision raised (128 .. 4096 bits) until the ball's radius is below

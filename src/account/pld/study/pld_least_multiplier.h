@@ -7,7 +7,7 @@
 #ifndef LP_ACCOUNT_PLD_LEAST_MULTIPLIER_H
 #define LP_ACCOUNT_PLD_LEAST_MULTIPLIER_H
 
-#include "account/pld/pld.h"
+#include "account/pld/study/pld_request.h"
 
 /* Fills rec: the least M on the grid m 10^-resolution (resolution 0 .. 4)
  * in [0.01, 1e4] that certainly meets req->eps (req->M ignored; req->delta

@@ -1,4 +1,4 @@
-/* pld_pair.c -- the two relations' grids sized together.  Contract in pld.h
+/* pld_pair.c -- the two relations' grids sized together.  Contract in pld_request.h
  * (lp_pld_pair_floors).
  *
  * The run's epsilon is the larger of the remove and add relations'; each
@@ -6,7 +6,7 @@
  * epsilon.  The smaller relation's bracket has only to lie below the
  * larger's: an absolute width of width x epsilon_large, or, where the
  * epsilons are far apart, a fraction of their gap, suffices.  The sizing
- * estimates (pld.c, step 1: the Gaussian approximation) are nearly the same
+ * estimates (pld_init.c, step 1: the Gaussian approximation) are nearly the same
  * for both relations (its variance term dominates: M 1.1, delta 1e-5, q
  * 1e-3, T 1000: 0.1727 remove, 0.1722 add) though the true epsilons differ
  * (0.1230, 0.1032 there; 3.3 times at T 10).  The gap is seen by the
@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/host.h"
-#include "account/pld/pairs/pld_mech.h"
+#include "account/pld/study/pld_request.h"
 
 /* the smaller relation's bracket is sized about 1 / PLD_PAIR_GAP_SHARE of
  * the estimated gap wide (a choice: the estimates err by up to a third at

@@ -2,7 +2,7 @@
  * pld_plan.h.
  *
  * The grid is chosen by lp_pld_init in doubles before any certified work
- * (pld.c, step 1); in plan-only mode it stops there, so the estimate sees
+ * (pld_init.c, step 1); in plan-only mode it stops there, so the estimate sees
  * the very n (circular grid, 2^k or 3 2^k) and K (one step's support) the
  * run will use.  The cost model (doubles: it decides whether to start, never
  * a bound), measured on the development machine (2 cores, OpenMP default,
@@ -12,7 +12,7 @@
  *   and the composition's per-point work (its conversions, the direct sums
  *   of 10 - 18 coefficients): 5e-7 K; its two real transforms of n points:
  *   3e-9 n log2(n); again in x87 extended precision where the double bound
- *   would exceed a fifth of delta (pld.c; predicted as 1e-13 T > 0.2 delta,
+ *   would exceed a fifth of delta (pld_init.c; predicted as 1e-13 T > 0.2 delta,
  *   the double bound being 3e-14 - 2.6e-13 T at q 1e-4 - 1e-5): 1.5e-8
  *   n log2(n) more; plus 0.05 s to start.
  * Measured after the Taylor masses (issue 31's third round; load average
@@ -43,7 +43,7 @@
 #include <math.h>
 #include "core/host.h"
 #include "account/pld/study/pld_plan.h"
-#include "account/pld/pld_internal.h"
+#include "account/pld/compose/pld_fft.h"
 
 double
 lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, size_t *K_max,

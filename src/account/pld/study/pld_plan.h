@@ -1,12 +1,12 @@
 /* pld_plan.h -- the PLD accountant's grid, chosen without building it: the
- * work estimate of `account --accountant pld` (core/budget.h).  pld.c's
+ * work estimate of `account --accountant pld` (core/budget.h).  pld_init.c's
  * lp_pld_plan_step makes lp_pld_init's choices (doubles, milliseconds) and
  * stops there. */
 #ifndef LP_ACCOUNT_PLD_PLAN_H
 #define LP_ACCOUNT_PLD_PLAN_H
 
 #include <stddef.h>
-#include "account/pld/pld.h"
+#include "account/pld/study/pld_request.h"
 
 /* The grid lp_pld_init would choose for a study of `req` (both relations
  * when req->relation is 2): the estimated seconds of the whole study

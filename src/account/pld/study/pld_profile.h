@@ -6,7 +6,7 @@
 #ifndef LP_PLD_PROFILE_H
 #define LP_PLD_PROFILE_H
 
-#include "account/pld/pld.h"
+#include "account/pld/study/pld_request.h"
 
 typedef struct {
     lp_dpsgd run;               /* one Gaussian phase (phased 0) */

@@ -5,8 +5,6 @@
 #include <math.h>
 #include "core/host.h"
 #include "account/pld/study/pld_profile.h"
-#include "account/pld/pld_internal.h"
-#include "account/pld/pairs/pld_mech.h"
 
 static void
 record_arf_directed(lp_record *row, const char *key, const arf_t x, slong digits, int up)

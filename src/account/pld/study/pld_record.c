@@ -1,8 +1,8 @@
 /* pld_record.c -- the PLD records' two directed formatters: an epsilon end
  * (a double, null where not finite) and a ball's lower or upper end, each
- * rounded outward at `digits`.  Contract in pld_internal.h. */
+ * rounded outward at `digits`.  Contract in pld_request.h. */
 #include <math.h>
-#include "account/pld/pld_internal.h"
+#include "account/pld/study/pld_request.h"
 
 void
 pld_record_eps(lp_record *rec, const char *key, double v, slong digits, int up)

@@ -1,12 +1,10 @@
 /* pld_study.c -- the record of `leakproof account --accountant pld`.
- * Contract in pld.h. */
+ * Contract in pld_request.h. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "core/host.h"
-#include "account/pld/pld_internal.h"
 #include "account/pld/study/pld_full_batch.h"
-#include "account/pld/pairs/pld_mech.h"
 
 const char pld_vmf_dominance[] =
     "the antipodal pair (VMF(mu), VMF(-mu)) dominates one step for any two inputs (proved: "
@@ -68,7 +66,7 @@ build_relation(lp_pld *pld, const lp_pld_request *req, const lp_dpsgd *run, lp_p
 }
 
 /* The width asked, met (issue 31): the grid is sized from an estimate of
- * epsilon (pld.c, step 1) that can run high (the saddlepoint 1.33 times
+ * epsilon (pld_init.c, step 1) that can run high (the saddlepoint 1.33 times
  * epsilon at M 1.1, q 1e-4, T 1000, delta 1e-5), so the relation that sets
  * the reported upper end is checked: where its bracket [lo, hi] is wider than
  * width x max(hi, its tiny-epsilon floor), it is built once again on a grid
@@ -113,7 +111,7 @@ refine_wide(lp_pld *plds, int *st, const int *rels, int nrel, int *rebuilt,
             fprintf(lp_trace(), "pld: %s's bracket [%g, %g] wider than %g x %g: rebuilt, h x %g\n",
                     rels[top] == LP_PLD_REMOVE ? "remove" : "add", lo[top], hi[top], req->width,
                     X, f);
-        /* sized for the epsilon that gives h x f by pld.c's rule with a
+        /* sized for the epsilon that gives h x f by pld_init.c's rule with a
          * given epsilon: h = width x it / (PLD_WIDTH_MARGIN_HINT x spread) */
         if (build_relation(&again, req, run, (lp_pld_relation) rels[top], 0,
                            PLD_WIDTH_MARGIN_HINT * f * plds[top].rounding_width / req->width) != 0) {

@@ -5,11 +5,10 @@
  * = 1 the pair is N(s) against N(-s), one Gaussian of sensitivity 2 s, the
  * full-batch closed form at multiplier M/2.  With req->fixed_batch the same
  * for fixed-size batches drawn without replacement, the symmetrised pair of
- * pld_mech_fixed_batch.c (dominance cited).  Contract in pld.h. */
+ * pld_mech_fixed_batch.c (dominance cited).  Contract in pld_request.h. */
 #include <math.h>
 #include <string.h>
 #include "core/host.h"
-#include "account/pld/pairs/pld_mech.h"
 #include "account/pld/study/pld_full_batch.h"
 
 const char pld_replace_dominance[] =

@@ -1,53 +1,20 @@
-/* pld.c -- the certified PLD accountant of the Poisson-subsampled Gaussian.
- * Contract and the route in pld.h; the FFT's bound in pld_fft.c.  This file
- * holds the heuristic choices (grid width, window; doubles only) and
- * lp_pld_init's sequence of certified stages: the masses (pld_grid.c,
- * pld_phi.c), the bounds (pld_mean.c, pld_tails.c), the composition
- * (pld_compose.c, built per real type by pld_double.c and
- * pld_long_double.c); delta and epsilon are in pld_delta.c.  The proofs
- * (a) .. (e) below justify those files.
- *
- * Notation: X the loss of one step (law P), X~ = X clamped to the grid's
- * support [l_kmin, l_kmax], Y = ceil_h(X~) on the grid l_k = k h, so that
- * Y - X~ in [0, h).  S_Z the sum of T iid copies, delta_Z(e) = E[g_e(S_Z)],
- * g_e(s) = (1 - e^{e-s})_+, nondecreasing in s and nonincreasing in e.
- *
- *  (a) clamping (remove: from above at l_kmax; add: from below at l_kmin;
- *      the Gaussian also at its loss's own end, pld_mech_gauss.c):
- *      delta_X <= delta_X~ + T tau_hi,  delta_X >= delta_X~ - T tau_lo,
- *      tau the mass cut per step (remove: S_X = S_X~ unless a step exceeds
- *      l_kmax, where S_X~ <= S_X; add: symmetrically; with both ends
- *      clamped, clamp one end at a time: raising X only raises delta).
- *  (b) rounding: S_X~ <= S_Y <= S_X~ + T h pointwise (Meiser and Mohammadi
- *      2018; Koskela et al. 2020), so delta_X~(e) <= delta_Y(e) and
- *      delta_X~(e) >= delta_Y(e + T h).
- *  (c) concentration: the T differences D_i = Y_i - X~_i are iid in [0, h]
- *      with mean mu = E[Y] - E[X~]; by Hoeffding P(|sum D_i - T mu| >= t) <=
- *      eta each side for t = h sqrt(T log(1/eta) / 2), hence
- *      delta_X~(e) <= delta_Y(e + T mu_lo - t) + eta and
- *      delta_X~(e) >= delta_Y(e + T mu_hi + t) - eta (the coupling of Gopi,
- *      Lee and Wutschitz 2021, with mu enclosed by the certified KL).
- *  (d) the circular composition: p~_j = sum_m P(S_Y = s_j + m n h) over the
- *      window s_j = (ja + j) h; with W = P(S_Y outside the window) bounded by
- *      Chernoff on Y's moment generating function,
- *      sum_j p~_j w_j - W <= delta_Y(e) <= sum_j p~_j w_j + W.
- *  (e) the doubles: sum_j p~_j w_j = sum_j p^_j w_j +- err_fft (pld_fft.c and
- *      pld_compose.c) +- the suffix sums' rounding; the same with u = 2^-64
- *      where the composition runs in x87 extended precision (pld_compose_ld).
- * The clamp's effect on the mean (for (c)) is bounded in pld_mean.c from
- * the cut point U (V) in Arb, with the factor q of the remove relation's
- * tail; the window's Chernoff bounds sum the generating function by parts
- * over the certified tails G_i = P(X > l_i) (F_i = P(X <= l_i) under add). */
+/* pld_init.c -- lp_pld_init: one step's composed PLD under one relation
+ * built.  Contract in pld_init.h; the route in pld.h.  This file holds the
+ * heuristic choices (grid width, window; doubles only, sketch/) and
+ * lp_pld_init's sequence of certified stages: the masses (the mechanism's
+ * row, pairs/), the bounds (bounds/pld_mean.c, pld_tails.c), the
+ * composition (compose/); delta and epsilon are bounds/pld_delta.c's.  The
+ * proofs (a) .. (e) that justify them are in bounds/pld_bounds.h. */
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include "account/pld/pairs/pld_mech.h"
-#include "account/pld/sketch/pld_eps_sketch.h"
-#include "account/pld/sketch/pld_chernoff_cache.h"
+#include "account/pld/init/pld_init.h"
+#include "account/pld/bounds/pld_bounds.h"
+#include "account/pld/compose/pld_compose.h"
 #include "core/host.h"
 
-/* the grid's sizing tries (pld.c, step 1): h grows at least 1.02 times a try,
+/* the grid's sizing tries (pld_init.c, step 1): h grows at least 1.02 times a try,
  * 1.5 times from the fifth */
 #define PLD_SIZE_TRIES 40
 /* the least epsilon the grid width is sized for (h ~ width eps / spread): it
@@ -77,7 +44,7 @@ cut_reference(double dref, uint64_t T)
     return T <= PLD_SMALL_T ? fmin(1e3 * dref, 1.0) : dref;
 }
 
-/* one try's grid (pld.c, step 1), kept while a coarser h is tried */
+/* one try's grid (pld_init.c, step 1), kept while a coarser h is tried */
 typedef struct {
     double h;
     size_t n;

@@ -1,9 +1,9 @@
 /* pld_phases.c -- the PLD accountant over phases: steps of different
  * mechanisms, parameters and sampling rates (phase i: its step st[i], T_i =
  * st[i].run->steps times), composed in one bracket on one grid.  Contract in
- * pld.h (lp_pld_init_phases).
+ * pld_init.h (lp_pld_init_phases).
  *
- * The route is lp_pld_init's (pld.c) with every bound re-proved for the sum
+ * The route is lp_pld_init's (pld_init.c) with every bound re-proved for the sum
  * of T = sum T_i independent, not identically distributed, steps:
  *  (a) clamping: S_X and S_X~ differ only where some step is cut, so by the
  *      union bound delta_X <= delta_X~ + sum_i T_i tau_hi,i (remove; add
@@ -26,7 +26,9 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include "account/pld/pairs/pld_mech.h"
+#include "account/pld/init/pld_init.h"
+#include "account/pld/bounds/pld_bounds.h"
+#include "account/pld/compose/pld_compose.h"
 #include "core/host.h"
 
 #define PHASE_SIZE_TRIES 40

@@ -12,8 +12,8 @@
 #include <string.h>
 #include "cli.h"
 #include "cmd_reconstruct.h"
-#include "account/pld/pld_least_multiplier.h"
-#include "account/pld/pld_plan.h"
+#include "account/pld/study/pld_least_multiplier.h"
+#include "account/pld/study/pld_plan.h"
 #include "cmd_account.h"
 #include "core/budget.h"
 #include "core/decimal_ops.h"

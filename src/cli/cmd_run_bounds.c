@@ -11,7 +11,7 @@
 #include <string.h>
 #include "cli.h"
 #include "cmd_account.h"
-#include "account/pld/pld_plan.h"
+#include "account/pld/study/pld_plan.h"
 #include "core/budget.h"
 #include "core/decimal_ops.h"
 #include "runbounds/runbounds.h"

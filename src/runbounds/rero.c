@@ -1,6 +1,6 @@
 /* rero.c -- the run's ReRo bracket: the PLD's profile of the pair that
  * dominates (with z, without z), composed once, and its trade-off point at
- * kappa (tradeoff.h); at q = 1 for the Gaussian also the closed form.
+ * kappa (account/pld/study/pld_tradeoff.h); at q = 1 for the Gaussian also the closed form.
  *
  * The grid is sized where the bound lies: the infimum sits at the
  * likelihood-ratio threshold eps* of the level-kappa test, which for a run
@@ -12,14 +12,13 @@
 #include <stdio.h>
 #include <string.h>
 #include <arb_hypgeom.h>
-#include "account/pld/pld_profile.h"
+#include "account/pld/study/pld_profile.h"
 #include "core/decimal_ops.h"
 #include "core/host.h"
 #include "numeric/numeric.h"
 #include "runbounds/runbounds.h"
-#include "runbounds/tradeoff.h"
+#include "account/pld/study/pld_tradeoff.h"
 
-#define REFINE_EVALS 400
 
 void
 lp_rero_init(lp_rero *r)
@@ -70,38 +69,6 @@ quantile_d(double u)
             hi = m;
     }
     return 0.5 * (lo + hi);
-}
-
-typedef struct {
-    const lp_pld_profile *p;
-    int one;                    /* 1: pld[0] alone (the remove direction), 0: the profile's worse */
-} profile_ctx;
-
-static void
-profile_delta(arf_t lo, arf_t hi, const arb_t eps, void *v)
-{
-    const profile_ctx *c = v;
-    if (c->one && !c->p->full_batch) {
-        arb_t a, b;
-        arb_init(a);
-        arb_init(b);
-        lp_pld_delta(a, b, &c->p->pld[0], eps);
-        arb_get_lbound_arf(lo, a, 64);
-        arb_get_ubound_arf(hi, b, 64);
-        arb_clear(a);
-        arb_clear(b);
-        return;
-    }
-    lp_pld_profile_delta(lo, hi, c->p, eps);
-}
-
-/* the ReRo tradeoff of an evaluated profile (one: the remove direction) */
-int
-lp_rero_of_profile(arf_t lo, arf_t hi, double *at, const lp_pld_profile *p, int one, const arb_t kappa,
-                   double eps_min, double width)
-{
-    profile_ctx c = { p, one };
-    return lp_tradeoff_bracket(lo, hi, at, profile_delta, &c, kappa, eps_min, width, REFINE_EVALS);
 }
 
 /* the CLT's mu of one Gaussian phase (q = 1: sqrt(T)/M), or NAN */
@@ -183,7 +150,7 @@ lp_rero_run(lp_rero *r, lp_pld_profile *profile, const lp_runbounds_request *req
     }
     r->relation = replace ? "replace" : "remove";
     r->pair = pair_words(req, profile->full_batch);
-    if (lp_rero_of_profile(r->lo, r->hi, &r->eps, profile, !replace, kappa, -INFINITY, 1e-4) != 0) {
+    if (lp_pld_profile_tradeoff(r->lo, r->hi, &r->eps, profile, !replace, kappa, -INFINITY, 1e-4) != 0) {
         r->why = "interrupted";
         r->interrupted = 1;
         return -1;

@@ -16,7 +16,7 @@
  *              al.'s Theorem (the blow-up function, their B_kappa), Kaissis
  *              et al. 2023 (the hypothesis-testing form, 1 - f(kappa); for
  *              the Gaussian of ratio mu, Phi(Phi^-1(kappa) + mu)).  Tight for
- *              the pair: the Neyman-Pearson test attains it (tradeoff.h).
+ *              the pair: the Neyman-Pearson test attains it (account/pld/study/pld_tradeoff.h).
  *   eps-delta  e^eps kappa + delta for an (eps, delta)-DP run (Hayes et al.,
  *              their Corollary from the definition of DP: P(E) <= e^eps Q(E)
  *              + delta with Q(E) <= kappa), at the run's certified epsilon
@@ -48,7 +48,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "account/pld/pld.h"
-#include "account/pld/pld_profile.h"
+#include "account/pld/study/pld_profile.h"
+#include "account/pld/study/pld_tradeoff.h"
 #include "account/study.h"
 #include "account/rdp/vmf_account.h"
 #include "core/record.h"
@@ -135,10 +136,4 @@ void lp_rero_clear(lp_rero *r);
  * lies: rero.c); the composed profile is left in *profile for more queries
  * (lp_pld_profile_clear it, whatever the return).  0, or -1 with r->why. */
 int lp_rero_run(lp_rero *r, lp_pld_profile *profile, const lp_runbounds_request *req, const arb_t kappa);
-/* The trade-off point of an evaluated profile: one = 1 its pld[0] alone (the
- * remove direction of a both-relations profile), 0 the profile's worse
- * relation; eps >= eps_min (-INFINITY: all). */
-int lp_rero_of_profile(arf_t lo, arf_t hi, double *at, const lp_pld_profile *p, int one, const arb_t kappa,
-                       double eps_min, double width);
-
 #endif

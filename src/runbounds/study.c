@@ -87,7 +87,7 @@ eps_delta(lp_record *rec, const lp_runbounds_request *req, const lp_pld_profile 
         lp_record_null(rec, "epsilon_upper_bound");
         lp_record_null(rec, "eps_delta_bound");
     }
-    if (lp_rero_of_profile(lo, hi, &at, pr, 0, kappa, 0.0, 1e-3) == 0) {
+    if (lp_pld_profile_tradeoff(lo, hi, &at, pr, 0, kappa, 0.0, 1e-3) == 0) {
         cap1(hi);
         record_end(rec, "eps_delta_bound_best", hi, req->digits, 1);
         if (isfinite(at))

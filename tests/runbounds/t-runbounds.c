@@ -159,7 +159,7 @@ main(void)
         a = (lp_runattack_setup) { LP_RECON_GAUSS, p, n, gram, lp_strtod(M, NULL), 0, lp_strtod(q, NULL), T, 6000,
                                    90 + k, 2, 0 };
         int rc = lp_rero_run(&rr, &pr, &req, kappa);
-        rc |= lp_rero_of_profile(best_lo, best_hi, &at, &pr, 0, kappa, 0.0, 1e-3);
+        rc |= lp_pld_profile_tradeoff(best_lo, best_hi, &at, &pr, 0, kappa, 0.0, 1e-3);
         lp_dpsgd_init(&run, M, q, T, "1e-5");
         rc |= lp_rero_renyi(renyi, order, sizeof order, &run, NULL, kappa, 256);
         lp_dpsgd_clear(&run);

@@ -22,7 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "account/pld/pld_least_multiplier.h"
+#include "account/pld/study/pld_least_multiplier.h"
 #include "core/host.h"
 #include "runattack/runattack.h"
 #include "runbounds/runbounds.h"

@@ -1,9 +1,9 @@
-/* tradeoff.c -- 1 - f(kappa) from a certified profile (contract and the
- * argument in tradeoff.h). */
+/* pld_tradeoff.c -- 1 - f(kappa) from a certified profile (contract and
+ * the argument in pld_tradeoff.h). */
 #include <math.h>
 #include <stdlib.h>
 #include "core/host.h"
-#include "runbounds/tradeoff.h"
+#include "account/pld/study/pld_tradeoff.h"
 
 #define PREC 128
 
@@ -206,4 +206,35 @@ lp_tradeoff_bracket(arf_t lo, arf_t hi, double *at, lp_profile_bracket delta, vo
     }
     free(c);
     return rc;
+}
+
+typedef struct {
+    const lp_pld_profile *p;
+    int one;                    /* 1: pld[0] alone (the remove direction), 0: the profile's worse */
+} profile_ctx;
+
+static void
+profile_delta(arf_t lo, arf_t hi, const arb_t eps, void *v)
+{
+    const profile_ctx *c = v;
+    if (c->one && !c->p->full_batch && c->p->nrel > 0) {
+        arb_t a, b;
+        arb_init(a);
+        arb_init(b);
+        lp_pld_delta(a, b, &c->p->pld[0], eps);
+        arb_get_lbound_arf(lo, a, 64);
+        arb_get_ubound_arf(hi, b, 64);
+        arb_clear(a);
+        arb_clear(b);
+        return;
+    }
+    lp_pld_profile_delta(lo, hi, c->p, eps);
+}
+
+int
+lp_pld_profile_tradeoff(arf_t lo, arf_t hi, double *at, const lp_pld_profile *p, int one, const arb_t kappa,
+                        double eps_min, double width)
+{
+    profile_ctx c = { p, one };
+    return lp_tradeoff_bracket(lo, hi, at, profile_delta, &c, kappa, eps_min, width, 400);
 }

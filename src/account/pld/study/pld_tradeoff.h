@@ -1,4 +1,4 @@
-/* tradeoff.h -- a run's trade-off curve at one point, certified: for a
+/* pld_tradeoff.h -- a run's trade-off curve at one point, certified: for a
  * dominating pair (P, Q) (P the run with the target, Q without) and its
  * privacy profile delta(eps) = sup_E P(E) - e^eps Q(E), the most power any
  * test of level kappa has,
@@ -21,12 +21,14 @@
  * golden-section search on the brackets' midpoints (e^eps kappa + delta(eps)
  * is convex in e^eps, so unimodal in eps): a heuristic that only chooses.
  *
- * Here beside the run's bounds while the PLD's rooms are moved; its place
- * is the PLD's profiles (beside delta(eps) and eps(delta)). */
-#ifndef LP_RUNBOUNDS_TRADEOFF_H
-#define LP_RUNBOUNDS_TRADEOFF_H
+ * Beside the profile's delta(eps) and eps(delta) (pld_profile.h): the third
+ * query of one composition.  `run-bounds` reads the ReRo bound from it
+ * (src/runbounds). */
+#ifndef LP_PLD_TRADEOFF_H
+#define LP_PLD_TRADEOFF_H
 
 #include <arb.h>
+#include "account/pld/study/pld_profile.h"
 
 /* A certified bracket of the profile at eps: lo <= delta(eps) <= hi. */
 typedef void (*lp_profile_bracket)(arf_t lo, arf_t hi, const arb_t eps, void *ctx);
@@ -39,5 +41,13 @@ typedef void (*lp_profile_bracket)(arf_t lo, arf_t hi, const arb_t eps, void *ct
  * (lo 0, hi 1: still valid). */
 int lp_tradeoff_bracket(arf_t lo, arf_t hi, double *at, lp_profile_bracket delta, void *ctx, const arb_t kappa,
                         double eps_min, double width, int max_evals);
+
+/* The trade-off point of a composed profile (pld_profile.h): one = 1 its
+ * pld[0] alone (the remove direction of a both-relations profile: the pair
+ * (with, without) of an attacker who adds the record), 0 the profile's
+ * worse relation; eps >= eps_min (-INFINITY: all, 1 - f(kappa)); width and
+ * the return as lp_tradeoff_bracket (at most 400 delta brackets). */
+int lp_pld_profile_tradeoff(arf_t lo, arf_t hi, double *at, const lp_pld_profile *p, int one, const arb_t kappa,
+                            double eps_min, double width);
 
 #endif

@@ -96,8 +96,10 @@ pair_words(const lp_runbounds_request *req, int full_batch)
         return "each phase's pair of the relation (the PLD accountant's), composed over the phases";
     switch (p->mech) {
     case LP_PLD_VMF:
-        return "per step (1-q) VMF(-mu) + q VMF(mu) against VMF(-mu) (the antipodal pair, proved to "
-               "dominate one step; subsampling and composition: Zhu, Dong and Wang 2022, cited), T-fold";
+        return full_batch ? "VMF(mu) against VMF(-mu) per step (the antipodal pair, proved to dominate one step; "
+                            "composition: Zhu, Dong and Wang 2022, cited), T-fold"
+                          : "per step (1-q) VMF(-mu) + q VMF(mu) against VMF(-mu) (the antipodal pair, proved to "
+                            "dominate one step; subsampling and composition: Zhu, Dong and Wang 2022, cited), T-fold";
     case LP_PLD_LAPLACE:
         return "per step (1-q) L(0, b) + q L(1, b) against L(0, b) in one coordinate, T-fold";
     case LP_PLD_RR:
@@ -149,7 +151,7 @@ lp_rero_run(lp_rero *r, lp_pld_profile *profile, const lp_runbounds_request *req
         return -1;
     }
     r->relation = replace ? "replace" : "remove";
-    r->pair = pair_words(req, profile->full_batch);
+    r->pair = pair_words(req, profile->full_batch || lp_strtod(pr.q, NULL) == 1);
     if (lp_pld_profile_tradeoff(r->lo, r->hi, &r->eps, profile, !replace, kappa, -INFINITY, 1e-4) != 0) {
         r->why = "interrupted";
         r->interrupted = 1;

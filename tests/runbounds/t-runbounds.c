@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/host.h"
+#include "privacy/privacy.h"
 #include "runattack/runattack.h"
 #include "runbounds/runbounds.h"
 #include "tap.h"
@@ -182,6 +183,62 @@ main(void)
         arf_clear(renyi);
         arf_clear(best_lo);
         arf_clear(best_hi);
+    }
+
+    /* the VMF's full batch (q = 1, composed by the PLD): one step's bracket
+       holds the VMF's own certified profile (privacy/), and the attacker on
+       two antipodal candidates stays below the ReRo bound at kappa = 1/2 */
+    for (int k = 0; k < reps; k++) {
+        char kap[32], pt[16];
+        const uint64_t p = 3 + lp_stream_below(&r, 20), T = 1 + lp_stream_below(&r, 8);
+        lp_snprintf(kap, sizeof kap, "%.3f", urand(&r, 0.5, 4));
+        lp_snprintf(pt, sizeof pt, "%llu", (unsigned long long) p);
+        lp_runbounds_request req = request(NULL, "1", "1/2", T, 2, p);
+        req.pld.mech = LP_PLD_VMF;
+        req.pld.kappa = kap;
+        req.pld.p = p;
+        lp_rero rr;
+        lp_pld_profile pr;
+        lp_runattack_setup a;
+        lp_runattack_result res;
+        arb_t kappa, eps, ref, kb;
+        arf_t lo, hi;
+        double gram[4];
+        int inside = 1;
+        arb_init(kappa);
+        arb_init(eps);
+        arb_init(ref);
+        arb_init(kb);
+        arf_init(lo);
+        arf_init(hi);
+        lp_runbounds_kappa(kappa, "1/2", 256);
+        lp_rero_init(&rr);
+        int rc = lp_rero_run(&rr, &pr, &req, kappa);
+        if (rc == 0 && T == 1) {
+            lp_decimal_arb(kb, kap, 256);
+            for (int j = 0; j <= 8; j++) {
+                arb_set_d(eps, 2 * lp_strtod(kap, NULL) * j / 8.0);
+                lp_pld_profile_delta(lo, hi, &pr, eps);
+                lp_vmf_profile_arb(ref, eps, p, kb, 256);
+                inside &= arf_cmp(lo, arb_midref(ref)) <= 0 && arf_cmp(arb_midref(ref), hi) <= 0;
+            }
+        }
+        lp_runattack_gram_simplex(gram, 2, 1, 0);
+        a = (lp_runattack_setup) { LP_RECON_VMF, p, 2, gram, 0, lp_strtod(kap, NULL), 1, T, 6000, 120 + k, 2, 0 };
+        rc |= lp_runattack_estimate(&res, &a);
+        tap_ok(rc == 0 && inside && res.success <= up(rr.hi) + 4 * res.success_se,
+               "vmf kappa = %s on S^%llu, q = 1, T = %llu (the PLD's full batch): %sthe attacker on two antipodal "
+               "candidates %.5f +- %.5f <= ReRo [%.5f, %.5f]", kap, (unsigned long long) p - 1, (unsigned long long) T,
+               T == 1 ? "one step's bracket holds the VMF's certified profile at 9 epsilons, " : "", res.success,
+               res.success_se, arf_get_d(rr.lo, ARF_RND_DOWN), up(rr.hi));
+        lp_pld_profile_clear(&pr);
+        lp_rero_clear(&rr);
+        arb_clear(kappa);
+        arb_clear(eps);
+        arb_clear(ref);
+        arb_clear(kb);
+        arf_clear(lo);
+        arf_clear(hi);
     }
 
     /* Fisher: the unbiased estimate sum_t y_t / (T q) at q < 1 */

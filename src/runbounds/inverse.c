@@ -33,12 +33,19 @@ at(lp_rero *r, const lp_runbounds_request *req, uint64_t m, long K, const arb_t 
     return arf_cmp(r->hi, target) <= 0;
 }
 
+/* the grid point m 10^-K as the record's text (K decimals, exact) */
 static void
-record_end(lp_record *rec, const char *key, const arf_t x, slong digits, int up)
+record_multiplier(lp_record *rec, const char *key, uint64_t m, long K)
 {
-    char *t = lp_format_arf_directed(x, digits, up);
-    lp_record_text(rec, key, t);
-    flint_free(t);
+    char M[48], *txt;
+    arb_t Mb;
+    snprintf(M, sizeof M, "%llue-%ld", (unsigned long long) m, K);
+    arb_init(Mb);
+    lp_decimal_arb(Mb, M, PREC);
+    txt = lp_ball_decimal_fixed(Mb, K);
+    lp_record_text(rec, key, txt ? txt : M);
+    free(txt);
+    arb_clear(Mb);
 }
 
 int
@@ -49,7 +56,6 @@ lp_runbounds_least_multiplier(lp_record *rec, const lp_runbounds_request *req, c
     arf_t t, below_lo;
     uint64_t lo = 0, hi, unit = 1;
     int rc = LP_PLD_OK, s;
-    char M[48];
 
     for (long i = 0; i < K; i++)
         unit *= 10;
@@ -104,31 +110,13 @@ lp_runbounds_least_multiplier(lp_record *rec, const lp_runbounds_request *req, c
     /* the answer's bracket, and the point below's lower end */
     if ((s = at(&r, req, hi, K, kappa, t)) != 1)
         goto failed;
-    snprintf(M, sizeof M, "%llue-%ld", (unsigned long long) hi, K);
-    {
-        arb_t Mb;
-        char *txt;
-        arb_init(Mb);
-        lp_decimal_arb(Mb, M, PREC);
-        txt = lp_ball_decimal_fixed(Mb, K);
-        lp_record_text(rec, "noise_multiplier", txt ? txt : M);
-        free(txt);
-        arb_clear(Mb);
-    }
-    record_end(rec, "rero_upper_bound", r.hi, req->digits, 1);
+    record_multiplier(rec, "noise_multiplier", hi, K);
+    lp_runbounds_record_end(rec, "rero_upper_bound", r.hi, req->digits, 1);
     if (lo >= 1) {
         if (at(&r, req, lo, K, kappa, t) < 0)
             goto failed;
-        arb_t Mb;
-        char *txt;
-        snprintf(M, sizeof M, "%llue-%ld", (unsigned long long) lo, K);
-        arb_init(Mb);
-        lp_decimal_arb(Mb, M, PREC);
-        txt = lp_ball_decimal_fixed(Mb, K);
-        lp_record_text(rec, "below", txt ? txt : M);
-        free(txt);
-        arb_clear(Mb);
-        record_end(rec, "rero_lower_bound_below", r.lo, req->digits, 0);
+        record_multiplier(rec, "below", lo, K);
+        lp_runbounds_record_end(rec, "rero_lower_bound_below", r.lo, req->digits, 0);
         lp_record_bool(rec, "below_certainly_exceeds", arf_cmp(r.lo, t) > 0);
     } else {
         lp_record_null(rec, "below");

@@ -117,6 +117,9 @@ int lp_runbounds_record(lp_record *rec, const lp_runbounds_request *req);
 int lp_runbounds_least_multiplier(lp_record *rec, const lp_runbounds_request *req, const char *target,
                                   long resolution);
 
+/* an exact end x as a text rounded outward (up != 0: up) at `digits` (study.c) */
+void lp_runbounds_record_end(lp_record *rec, const char *key, const arf_t x, slong digits, int up);
+
 /* ---- the run's ReRo bracket (rero.c), what the study and the inverse share ---- */
 
 typedef struct {

@@ -10,9 +10,8 @@
 
 #define PREC 256
 
-/* an exact end rounded outward at digits, as text */
-static void
-record_end(lp_record *rec, const char *key, const arf_t x, slong digits, int up)
+void
+lp_runbounds_record_end(lp_record *rec, const char *key, const arf_t x, slong digits, int up)
 {
     char *t = lp_format_arf_directed(x, digits, up);
     lp_record_text(rec, key, t);
@@ -74,8 +73,8 @@ eps_delta(lp_record *rec, const lp_runbounds_request *req, const lp_pld_profile 
             arb_get_ubound_arf(hi, b, PREC);
             cap1(hi);
             arf_set_d(lo, ehi);
-            record_end(rec, "epsilon_upper_bound", lo, req->digits, 1);
-            record_end(rec, "eps_delta_bound", hi, req->digits, 1);
+            lp_runbounds_record_end(rec, "epsilon_upper_bound", lo, req->digits, 1);
+            lp_runbounds_record_end(rec, "eps_delta_bound", hi, req->digits, 1);
         } else {
             lp_record_null(rec, "epsilon_upper_bound");
             lp_record_null(rec, "eps_delta_bound");
@@ -89,7 +88,7 @@ eps_delta(lp_record *rec, const lp_runbounds_request *req, const lp_pld_profile 
     }
     if (lp_pld_profile_tradeoff(lo, hi, &at, pr, 0, kappa, 0.0, 1e-3) == 0) {
         cap1(hi);
-        record_end(rec, "eps_delta_bound_best", hi, req->digits, 1);
+        lp_runbounds_record_end(rec, "eps_delta_bound_best", hi, req->digits, 1);
         if (isfinite(at))
             lp_record_double(rec, "eps_delta_best_epsilon", at);
         else
@@ -122,7 +121,7 @@ renyi(lp_record *rec, const lp_runbounds_request *req, const arb_t kappa)
         lp_account_run_clear(&run, &ph, req->rdp);
     }
     if (rc == 0) {
-        record_end(rec, "renyi_bound", b, req->digits, 1);
+        lp_runbounds_record_end(rec, "renyi_bound", b, req->digits, 1);
         lp_record_text(rec, "renyi_order", order[0] ? order : NULL);     /* null: no order below 1 */
     } else {
         lp_record_null(rec, "renyi_bound");
@@ -143,13 +142,13 @@ capacity(lp_record *rec, const lp_runbounds_request *req, const arb_t kappa)
         arb_mul(l, c, kappa, PREC);
         arb_get_ubound_arf(b, l, PREC);
         cap1(b);
-        record_end(rec, "capacity_bound", b, req->digits, 1);
+        lp_runbounds_record_end(rec, "capacity_bound", b, req->digits, 1);
         arb_log(l, c, PREC);
         arb_set_ui(c, 10);
         arb_log(c, c, PREC);
         arb_div(l, l, c, PREC);
         arb_get_ubound_arf(b, l, PREC);
-        record_end(rec, "log10_capacity", b, req->digits, 1);
+        lp_runbounds_record_end(rec, "log10_capacity", b, req->digits, 1);
         arf_clear(b);
         lp_record_text(rec, "capacity_route", req->pld.mech == LP_PLD_VMF
                        ? "(1 - q + q C_vmf(p, kappa))^T, the step's capacity exact, the product over steps"
@@ -173,10 +172,10 @@ fisher(lp_record *rec, const lp_runbounds_request *req)
         arf_t b;
         arf_init(b);
         arb_get_lbound_arf(b, m, PREC);
-        record_end(rec, "fisher_mse_bound", b, req->digits, 0);
+        lp_runbounds_record_end(rec, "fisher_mse_bound", b, req->digits, 0);
         arb_div_ui(m, m, req->p, PREC);
         arb_get_lbound_arf(b, m, PREC);
-        record_end(rec, "fisher_mse_bound_per_coordinate", b, req->digits, 0);
+        lp_runbounds_record_end(rec, "fisher_mse_bound_per_coordinate", b, req->digits, 0);
         arf_clear(b);
     } else {
         lp_record_null(rec, "fisher_mse_bound");
@@ -205,8 +204,8 @@ lp_runbounds_record(lp_record *rec, const lp_runbounds_request *req)
         lp_record_null(rec, "eps_delta_bound");
         lp_record_null(rec, "eps_delta_bound_best");
     } else {
-        record_end(rec, "rero_lower_bound", r.lo, req->digits, 0);
-        record_end(rec, "rero_upper_bound", r.hi, req->digits, 1);
+        lp_runbounds_record_end(rec, "rero_lower_bound", r.lo, req->digits, 0);
+        lp_runbounds_record_end(rec, "rero_upper_bound", r.hi, req->digits, 1);
         if (r.closed)
             lp_record_ball(rec, "rero_closed_form", r.closed_form, req->digits);
         else

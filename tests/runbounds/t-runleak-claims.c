@@ -38,11 +38,20 @@ typedef struct {
     double success, se, rero_hi, renyi, capacity;
 } run_t;
 
-static const char *
-key_text(json_t *root, const char *key)
+/* the text of rec's key (a record of the library, read back through its JSON) into buf;
+   0, or -1 when it has none */
+static int
+key_text(char *buf, size_t len, const lp_record *rec, const char *key)
 {
-    json_t *v = json_object_get(root, key);
-    return json_is_string(v) ? json_string_value(v) : NULL;
+    char *text = lp_record_json(rec);
+    json_t *root = text ? json_loads(text, 0, NULL) : NULL;
+    json_t *v = root ? json_object_get(root, key) : NULL;
+    int rc = json_is_string(v) ? 0 : -1;
+    if (rc == 0)
+        snprintf(buf, len, "%s", json_string_value(v));
+    json_decref(root);
+    free(text);
+    return rc;
 }
 
 /* the least M (grid 10^-3) whose certified PLD epsilon at 1e-5 is at most eps */
@@ -53,15 +62,7 @@ calibrate_eps(run_t *r, const char *eps)
                           NULL, NULL, 0 };
     lp_record *rec = lp_record_new("calibration");
     int rc = lp_pld_least_multiplier(rec, &pr, 3) == LP_PLD_OK ? 0 : -1;
-    char *text = lp_record_json(rec);
-    json_t *root = text ? json_loads(text, 0, NULL) : NULL;
-    const char *m = root ? key_text(root, "noise_multiplier") : NULL;
-    if (m)
-        snprintf(r->M, sizeof r->M, "%s", m);
-    else
-        rc = -1;
-    json_decref(root);
-    free(text);
+    rc |= key_text(r->M, sizeof r->M, rec, "noise_multiplier");
     lp_record_free(rec);
     return rc;
 }
@@ -136,15 +137,7 @@ calibrate_rero(run_t *r, double target)
     int rc;
     snprintf(t, sizeof t, "%.6f", target);
     rc = lp_runbounds_least_multiplier(rec, &req, t, 2) == LP_PLD_OK ? 0 : -1;
-    char *text = lp_record_json(rec);
-    json_t *root = text ? json_loads(text, 0, NULL) : NULL;
-    const char *m = root ? key_text(root, "noise_multiplier") : NULL;
-    if (m)
-        snprintf(r->M, sizeof r->M, "%s", m);
-    else
-        rc = -1;
-    json_decref(root);
-    free(text);
+    rc |= key_text(r->M, sizeof r->M, rec, "noise_multiplier");
     lp_record_free(rec);
     return rc;
 }

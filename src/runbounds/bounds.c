@@ -91,7 +91,13 @@ lp_rero_renyi(arf_t bound, char *order, size_t olen, const lp_dpsgd *run, const 
             if (lp_order_parse(&integer, grid[i]) != 0)
                 continue;
             lp_decimal_arb(alpha, grid[i], prec);
-            lp_account_rdp_T(rdp, run, integer, alpha, prec);
+            /* a bound wants the upper end, not digits: 64 bits, more only where the
+               integral could not enclose it there */
+            for (slong wp = 64; wp <= prec; wp *= 2) {
+                lp_account_rdp_T(rdp, run, integer, alpha, wp);
+                if (arb_is_finite(rdp) && arb_rel_accuracy_bits(rdp) > 20)
+                    break;
+            }
             if (!arb_is_finite(rdp))
                 continue;
             renyi_at(b, rdp, alpha, kappa, prec);

@@ -87,6 +87,18 @@ refuse "a key twice" "key 'says' twice" biswas.claims "$good
 says: again"
 refuse "a continuation of nothing" "biswas.claims:1: an indented line" biswas.claims "  dangling"
 refuse "a file of no paper" "paper one of" smith.claims "$good"
+refuse "a direction of no kind" "biswas.claims:1: biswas/x1: 'direction' is unsafe, safe or neutral" biswas.claims "$good
+direction: harmless"
+refuse "a direction without tests" "'direction' is unsafe, safe or neutral, in a block with tests" biswas.claims "claim: biswas/x1
+where: §1
+kind: theorem
+says: s
+not-checkable: a definition with nothing to compute
+direction: safe"
+refuse "a finding's words without its direction" "'because', 'states' and 'true' describe a finding" biswas.claims "$good
+because: the bound is twice the true value"
+refuse "a topic of no part" "'topic' is theory, experiment or accounting" biswas.claims "$good
+topic: folklore"
 
 # ---- the cross-reference refuses: a missing test, a test without the id, an id not in the ledger ----
 mkdir -p "$work/top/tests/room" "$work/top/cases/claims"

@@ -110,15 +110,86 @@ lp_account_parse_pld_run(lp_account_opts *o, const char *digits_text, const char
     return 0;
 }
 
+void
+lp_account_read(lp_account_opts *o)
+{
+    lp_pld_phase *r = &o->pld_run;
+    if (o->M)
+        lp_exact_init(&o->M_x, o->M);
+    if (o->q)
+        lp_exact_init(&o->q_x, o->q);
+    if (o->kappa)
+        lp_exact_init(&o->kappa_x, o->kappa);
+    if (o->sensitivity)
+        lp_exact_init(&o->sensitivity_x, o->sensitivity);
+    if (o->delta && (o->pld || !o->lists))      /* (the RDP's lists: o->delta is the list) */
+        lp_exact_init(&o->delta_x, o->delta);
+    if (o->delta_for_eps && (o->pld || !o->lists))
+        lp_exact_init(&o->dfe_x, o->delta_for_eps);
+    if (o->eps)
+        lp_exact_init(&o->eps_x, o->eps);
+    for (size_t i = 0; i < o->n_delta; i++)
+        lp_exact_init(&o->list_delta_x[i], o->list_delta[i]);
+    for (size_t i = 0; i < o->n_eps; i++)
+        lp_exact_init(&o->list_eps_x[i], o->list_eps[i]);
+    if (o->pld && o->nphases == 0) {    /* one run: the Gaussian's M (none with --epsilon), or
+                                           the VMF's kappa and p (the values above, shared) */
+        r->mech = (lp_pld_mech_id) o->pld_mech;
+        r->par[0] = r->mech == LP_PLD_VMF ? o->kappa_x : o->M_x;
+        lp_exact_init_ui(&r->par[1], r->mech == LP_PLD_VMF ? o->p : 0);
+        r->q = o->q_x;
+        r->steps = o->steps;
+    }
+}
+
+void
+lp_account_opts_clear(lp_account_opts *o)
+{
+    lp_exact *own[] = { &o->M_x, &o->q_x, &o->kappa_x, &o->sensitivity_x, &o->delta_x, &o->dfe_x,
+                        &o->eps_x, &o->pld_run.par[1] };
+    for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+        lp_exact_clear(own[i]);
+    for (size_t i = 0; i < LP_ACCOUNT_PHASES_MAX; i++) {
+        for (int k = 0; k < LP_PLD_PARAMS_MAX; k++)
+            lp_exact_clear(&o->pld_phase[i].par[k]);
+        lp_exact_clear(&o->pld_phase[i].q);
+        lp_phase_clear(&o->rdp_phase[i]);
+    }
+    for (size_t i = 0; i < LP_ACCOUNT_LIST_MAX; i++) {
+        lp_exact_clear(&o->list_delta_x[i]);
+        lp_exact_clear(&o->list_eps_x[i]);
+    }
+    lp_order_list_clear(&o->orders);
+}
+
+void
+lp_account_pld_request(lp_pld_request *r, const lp_account_opts *o, int eps_from_epsilon)
+{
+    memset(r, 0, sizeof *r);
+    r->run = &o->pld_run;
+    r->phases = o->nphases ? o->pld_phase : NULL;
+    r->nphases = o->nphases;
+    r->delta = o->delta ? &o->delta_x : NULL;
+    if (eps_from_epsilon)
+        r->eps = o->eps ? &o->eps_x : NULL;
+    else
+        r->eps = o->delta_for_eps ? &o->dfe_x : NULL;
+    r->relation = o->rel;
+    r->width = o->width;
+    r->max_n = LP_PLD_MAX_N;
+    r->digits = o->digits;
+    r->fixed_batch = o->fixed_batch;
+}
+
 lp_record *
 lp_account_pld_run(const lp_account_opts *o, int *rc)
 {
+    lp_pld_request pr;
     lp_record *rec;
     int st;
     *rc = LP_EXIT_OK;
     if (o->eps) {               /* the least multiplier under PLD */
-        lp_pld_request pr = { NULL, o->q, o->delta, o->eps, o->steps, o->rel, o->width,
-                              LP_PLD_MAX_N, o->digits, LP_PLD_GAUSS, NULL, 0, NULL, 0, NULL, NULL, 0 };
+        lp_account_pld_request(&pr, o, 1);
         rec = lp_record_new("least noise multiplier (privacy loss distribution, certified bracket)");
         st = lp_pld_least_multiplier(rec, &pr, o->resolution);
         if (st == LP_PLD_UNCERTIFIED) {
@@ -127,10 +198,7 @@ lp_account_pld_run(const lp_account_opts *o, int *rc)
             *rc = LP_EXIT_FAIL;         /* with its record: status not_found */
         }
     } else {
-        lp_pld_request pr = { o->M, o->q, o->delta, o->delta_for_eps, o->steps, o->rel, o->width,
-                              LP_PLD_MAX_N, o->digits, (lp_pld_mech_id) o->pld_mech, o->kappa, o->p,
-                              o->nphases ? o->pld_phase : NULL, o->nphases, NULL, NULL,
-                              o->fixed_batch };
+        lp_account_pld_request(&pr, o, 0);
         rec = lp_record_new(o->nphases ? "DP-SGD accountant over phases (privacy loss distribution, "
                             "certified bracket)" : o->fixed_batch ? "DP-SGD accountant (fixed-size "
                             "batches drawn without replacement, Gaussian, privacy loss "

@@ -265,23 +265,6 @@ parse(lp_account_opts *o, int argc, char **argv)
     return lp_account_parse_rdp(o, digits_text, res_text, batch_text, epochs_text);
 }
 
-/* a number read (lp_account_read), or NULL where the option was not given */
-static const lp_exact *
-given(const lp_exact *x)
-{
-    return x->text ? x : NULL;
-}
-
-void
-lp_account_rdp_request(lp_account_request *r, const lp_account_opts *o)
-{
-    lp_account_request req = { given(&o->M_x), given(&o->q_x), given(&o->delta_x), o->steps,
-                               &o->orders, o->peer, o->compare, o->digits, o->per_order,
-                               given(&o->dfe_x), o->rdp_phase, o->nphases, o->replace,
-                               o->fixed_batch };
-    *r = req;
-}
-
 static int
 run(const lp_account_opts *o)
 {
@@ -297,8 +280,9 @@ run(const lp_account_opts *o)
                             "certified)");
         lp_account_lists_study(rec, &req, o->list_delta_x, o->n_delta, o->list_eps_x, o->n_eps);
     } else if (o->vmf) {
-        lp_account_vmf_request vr = { { &o->kappa_x, o->p, given(&o->sensitivity_x) }, &o->q_x,
-                                      &o->delta_x, o->steps, &o->orders, o->digits, o->per_order };
+        lp_account_vmf_request vr = { { &o->kappa_x, o->p, o->sensitivity ? &o->sensitivity_x
+                                        : NULL }, &o->q_x, &o->delta_x, o->steps, &o->orders,
+                                      o->digits, o->per_order };
         rec = lp_record_new("DP-SGD accountant (Poisson-subsampled von Mises-Fisher, Renyi DP, "
                             "Zhu-Wang bound, certified)");
         lp_account_vmf_study(rec, &vr);

@@ -113,12 +113,12 @@ int lp_account_parse_lists(lp_account_opts *o, const char *digits_text, const ch
                            const char *batch_text, const char *epochs_text);
 /* The numbers of a parsed request read once into their values (o->pld_run,
  * delta_x, dfe_x, eps_x, the lists'; the phases' are read as they are
- * parsed); lp_account_opts_clear frees them (cmd_account_pld.c) */
+ * parsed); lp_account_opts_clear frees them (cmd_account_read.c) */
 void lp_account_read(lp_account_opts *o);
 void lp_account_opts_clear(lp_account_opts *o);
-/* the RDP accountant's request of o's values (cmd_account.c) */
+/* the RDP accountant's request of o's values (cmd_account_read.c) */
 void lp_account_rdp_request(lp_account_request *r, const lp_account_opts *o);
-/* the PLD accountant's request of o's values (cmd_account_pld.c): delta,
+/* the PLD accountant's request of o's values (cmd_account_read.c): delta,
  * --delta-for-epsilon (or --epsilon's E with eps_from_epsilon) */
 void lp_account_pld_request(lp_pld_request *r, const lp_account_opts *o, int eps_from_epsilon);
 /* the PLD's lists (o->pld): the record, *rc its exit status; NULL (nothing to

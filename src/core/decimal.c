@@ -1,10 +1,10 @@
 /* decimal.c -- decimal input read exactly.  Contracts in leakproof.h and
- * decimal_ops.h (lp_exact). */
+ * decimal.h (the split and its ball). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/host.h"
-#include "core/decimal_ops.h"
+#include "core/decimal.h"
 #include "leakproof.h"
 
 /* Exponents beyond this are refused as input: 10^100000 is no noise scale,
@@ -45,9 +45,8 @@ lp_decimal_valid(const char *s)
     return *c == '\0';
 }
 
-/* Splits a valid decimal into an integer mantissa m and exponent e, s = m 10^e. */
-static void
-decimal_split(fmpz_t m, slong *e, const char *s)
+void
+lp_decimal_split(fmpz_t m, slong *e, const char *s)
 {
     char *digits = flint_malloc(strlen(s) + 2);
     size_t nd = 0;
@@ -76,9 +75,8 @@ decimal_split(fmpz_t m, slong *e, const char *s)
     flint_free(digits);
 }
 
-/* x = m 10^e as a ball at prec bits */
-static void
-decimal_arb(arb_t x, const fmpz_t m, slong e, slong prec)
+void
+lp_decimal_arb_split(arb_t x, const fmpz_t m, slong e, slong prec)
 {
     arb_t p10;
     arb_init(p10);
@@ -100,90 +98,9 @@ lp_decimal_arb(arb_t x, const char *s, slong prec)
     fmpz_t m;
     slong e;
     fmpz_init(m);
-    decimal_split(m, &e, s);
-    decimal_arb(x, m, e, prec);
+    lp_decimal_split(m, &e, s);
+    lp_decimal_arb_split(x, m, e, prec);
     fmpz_clear(m);
-}
-
-void
-lp_exact_init(lp_exact *x, const char *text)
-{
-    fmpz_init(x->m);
-    x->e = 0;
-    x->num = 0;
-    x->den = 0;
-    x->d = 0;
-    x->text = text;
-    if (text == NULL)
-        return;
-    if (strchr(text, '/')) {
-        x->den = 1;
-        lp_rate_fraction(&x->num, &x->den, text);
-        x->d = (double) x->num / (double) x->den;
-    } else {
-        decimal_split(x->m, &x->e, text);
-        x->d = lp_strtod(text, NULL);
-    }
-}
-
-void
-lp_exact_init_ui(lp_exact *x, uint64_t n)
-{
-    lp_exact_init(x, NULL);
-    fmpz_set_ui(x->m, n);
-    x->d = (double) n;
-}
-
-void
-lp_exact_clear(lp_exact *x)
-{
-    fmpz_clear(x->m);
-}
-
-void
-lp_exact_arb(arb_t r, const lp_exact *x, slong prec)
-{
-    if (x->den) {
-        arb_set_ui(r, x->num);
-        arb_div_ui(r, r, x->den, prec);
-    } else {
-        decimal_arb(r, x->m, x->e, prec);
-    }
-}
-
-int
-lp_exact_sign(const lp_exact *x)
-{
-    return x->den ? x->num > 0 : fmpz_sgn(x->m);
-}
-
-int
-lp_exact_cmp(const lp_exact *x, slong c, slong e)
-{
-    /* x - c 10^e over the common power 10^min(e, x's): integers compared */
-    fmpz_t a, b, p;
-    slong ex = x->den ? 0 : x->e, lo = e < ex ? e : ex;
-    int r;
-    fmpz_init(a);
-    fmpz_init(b);
-    fmpz_init(p);
-    if (x->den) {               /* num/den against c 10^e: num 10^-lo against c 10^(e-lo) den */
-        fmpz_set_ui(a, x->num);
-        fmpz_set_si(b, c);
-        fmpz_mul_ui(b, b, x->den);
-    } else {
-        fmpz_set(a, x->m);
-        fmpz_set_si(b, c);
-    }
-    fmpz_ui_pow_ui(p, 10, (ulong) (ex - lo));
-    fmpz_mul(a, a, p);
-    fmpz_ui_pow_ui(p, 10, (ulong) (e - lo));
-    fmpz_mul(b, b, p);
-    r = fmpz_cmp(a, b);
-    fmpz_clear(a);
-    fmpz_clear(b);
-    fmpz_clear(p);
-    return r < 0 ? -1 : r > 0;
 }
 
 void
@@ -205,7 +122,7 @@ lp_decimal_uint64(uint64_t *out, const char *s)
         return -1;
     fmpz_init(m);
     fmpz_init(p10);
-    decimal_split(m, &e, s);
+    lp_decimal_split(m, &e, s);
     if (e >= 0) {
         if (e <= 19) {
             fmpz_ui_pow_ui(p10, 10, (ulong) e);

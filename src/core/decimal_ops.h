@@ -32,7 +32,7 @@ char *lp_format_arf_directed(const arf_t x, slong digits, int up);
  * and N, D set, or -1 (decimal_fraction.c). */
 int lp_rate_fraction(uint64_t *num, uint64_t *den, const char *text);
 
-/* ---- a number of a request, read once (decimal.c) ---------------------------
+/* ---- a number of a request, read once (decimal_exact.c) ---------------------
  * A decimal, or a rate written as a fraction N/D of integers, read at the
  * door: the text as given (the records echo it), its exact value and its
  * nearest double.  The rooms below take the value: a ball of it at the

@@ -41,7 +41,13 @@
  *                    (pld_mech_laplace.c; b in the step's kappa);
  *   LP_PLD_GAUSS_REPLACE  the Gaussian under replace-one neighbours, the
  *                    symmetric mixture pair (pld_mech_replace.c; run under
- *                    LP_PLD_REMOVE, both ends clamped). */
+ *                    LP_PLD_REMOVE, both ends clamped).
+ * A new mechanism is its file (the row: the hooks below, its parameters, its
+ * step's init, its pair's dominance, its masses' cost), its value here with
+ * its row's extern below, and its row in pld_mech_table.c; --phase
+ * NAME,PARAMS,q,T, the records, the work estimate and the bounds then take it
+ * from the row.  Only a parameter key no mechanism had before adds it to the
+ * records' key list (study/pld_record.c). */
 typedef enum { LP_PLD_GAUSS = 0, LP_PLD_VMF = 1, LP_PLD_RR = 2, LP_PLD_EPSDELTA = 3,
                LP_PLD_LAPLACE = 4, LP_PLD_GAUSS_REPLACE = 5,
                LP_PLD_GAUSS_FIXED_BATCH = 6,    /* fixed-size batches without replacement,

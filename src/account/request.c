@@ -9,28 +9,21 @@
 int
 lp_account_all_rates_zero(const lp_account_request *req)
 {
-    char buf[256], err[200];
-    const char *M, *q, *T;
-    uint64_t steps;
     if (req->nphases == 0)
-        return lp_rate_is_zero(req->q);
-    for (size_t i = 0; i < req->nphases; i++) {
-        if (lp_phase_split(buf, sizeof buf, req->phase[i], &M, &q, &T, &steps, err, sizeof err) != 0
-            || !lp_rate_is_zero(q))
+        return lp_exact_sign(req->q) == 0;
+    for (size_t i = 0; i < req->nphases; i++)
+        if (lp_exact_sign(&req->phase[i].q) != 0)
             return 0;
-    }
     return 1;
 }
 
 void
 lp_account_record_run(lp_record *rec, const lp_account_request *req)
 {
-    char buf[256], err[200];
-    const char *M, *q, *T;
-    uint64_t steps, total = 0;
+    uint64_t total = 0;
     if (req->nphases == 0) {
-        lp_record_text(rec, "noise_multiplier", req->M);
-        lp_record_text(rec, "sampling_rate", req->q);
+        lp_record_text(rec, "noise_multiplier", req->M->text);
+        lp_record_text(rec, "sampling_rate", req->q->text);
         lp_record_int(rec, "steps", (int64_t) req->steps);
         lp_account_record_relation(rec, req);
         return;
@@ -38,17 +31,14 @@ lp_account_record_run(lp_record *rec, const lp_account_request *req)
     /* the phases: each its own multiplier, rate and steps; steps the total */
     lp_record_null(rec, "noise_multiplier");
     lp_record_null(rec, "sampling_rate");
-    for (size_t i = 0; i < req->nphases; i++) {
-        lp_phase_split(buf, sizeof buf, req->phase[i], &M, &q, &T, &steps, err, sizeof err);
-        total += steps;
-    }
+    for (size_t i = 0; i < req->nphases; i++)
+        total += req->phase[i].steps;
     lp_record_int(rec, "steps", (int64_t) total);
     for (size_t i = 0; i < req->nphases; i++) {
         lp_record *row = lp_record_append(rec, "phases");
-        lp_phase_split(buf, sizeof buf, req->phase[i], &M, &q, &T, &steps, err, sizeof err);
-        lp_record_text(row, "noise_multiplier", M);
-        lp_record_text(row, "sampling_rate", q);
-        lp_record_int(row, "steps", (int64_t) steps);
+        lp_record_text(row, "noise_multiplier", req->phase[i].M.text);
+        lp_record_text(row, "sampling_rate", req->phase[i].q.text);
+        lp_record_int(row, "steps", (int64_t) req->phase[i].steps);
     }
     lp_account_record_relation(rec, req);
 }
@@ -81,7 +71,7 @@ lp_account_run_init(lp_dpsgd *run, struct lp_phases *ph, const lp_account_reques
     if (req->nphases)
         lp_phases_init(ph, run, req->phase, req->nphases, req->delta);
     else
-        lp_dpsgd_init(run, req->M, req->q, req->steps, req->delta);
+        lp_dpsgd_init_exact(run, req->M, req->q, req->steps, req->delta);
     run->replace = req->replace;
     run->fixed_batch = req->fixed_batch;
 }

@@ -21,26 +21,31 @@ init_common(lp_dpsgd *run)
 }
 
 void
+lp_dpsgd_init_exact(lp_dpsgd *run, const lp_exact *M, const lp_exact *q, uint64_t steps,
+                    const lp_exact *delta)
+{
+    init_common(run);
+    lp_exact_arb(run->M, M, READ_PREC);
+    run->M_d = M->d;
+    lp_exact_arb(run->q, q, READ_PREC);         /* a decimal, or N/D exactly */
+    run->q_d = q->d;
+    run->q_is_one = arb_is_one(run->q);
+    lp_exact_arb(run->delta, delta, READ_PREC);
+    run->delta_d = delta->d;
+    run->steps = steps;
+}
+
+void
 lp_dpsgd_init(lp_dpsgd *run, const char *M, const char *q, uint64_t steps,
               const char *delta)
 {
-    init_common(run);
-    lp_dpsgd_set_M(run, M);
-    if (strchr(q, '/')) {
-        /* a fraction N/D of integers (lp_rate_fraction): exact */
-        uint64_t num = 0, den = 1;
-        lp_rate_fraction(&num, &den, q);
-        arb_set_ui(run->q, num);
-        arb_div_ui(run->q, run->q, den, READ_PREC);
-        run->q_d = (double) num / (double) den;
-    } else {
-        lp_decimal_arb(run->q, q, READ_PREC);
-        run->q_d = lp_strtod(q, NULL);
-    }
-    run->q_is_one = arb_is_one(run->q);
-    lp_decimal_arb(run->delta, delta, READ_PREC);
-    run->delta_d = lp_strtod(delta, NULL);
-    run->steps = steps;
+    lp_exact x[3];
+    lp_exact_init(&x[0], M);
+    lp_exact_init(&x[1], q);
+    lp_exact_init(&x[2], delta);
+    lp_dpsgd_init_exact(run, &x[0], &x[1], steps, &x[2]);
+    for (int i = 0; i < 3; i++)
+        lp_exact_clear(&x[i]);
 }
 
 void

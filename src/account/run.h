@@ -31,8 +31,11 @@ typedef struct {
                                    replace-one neighbours (rdp_fixed_batch_arb.c) */
 } lp_dpsgd;
 
-/* From decimal texts (valid, M > 0, q in (0, 1] as a decimal or a fraction
- * N/D read exactly, delta in (0, 1)), steps >= 1. */
+/* From the numbers a request read at the door (M > 0, q in (0, 1] as a
+ * decimal or a fraction N/D, delta in (0, 1)), steps >= 1; lp_dpsgd_init
+ * from decimal texts (valid: a study's own constants). */
+void lp_dpsgd_init_exact(lp_dpsgd *run, const lp_exact *M, const lp_exact *q, uint64_t steps,
+                         const lp_exact *delta);
 void lp_dpsgd_init(lp_dpsgd *run, const char *M, const char *q, uint64_t steps,
                    const char *delta);
 /* Opacus's Poisson loader over K batches per epoch: q = 1/K, T = epochs K. */

@@ -147,7 +147,7 @@ record_accountant(lp_record *rec, const lp_account_request *req, const lp_accoun
 {
     lp_record_text(rec, "command", "account");
     lp_account_record_run(rec, req);    /* M, q, T (or the phases: request.c) */
-    lp_record_text(rec, "delta", req->delta);
+    lp_record_text(rec, "delta", req->delta->text);
     lp_record_text(rec, "method", lp_account_method_name(acc->peer));
     lp_record_text(rec, "algorithm", lp_account_method_algorithm(acc->peer));
     if (acc->peer == NULL)
@@ -245,7 +245,7 @@ lp_account_study(lp_record *rec, const lp_account_request *req)
 }
 
 int
-lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
+lp_account_least_multiplier_study(lp_record *rec, const lp_exact *epsilon,
                                   const lp_account_request *req, long resolution)
 {
     lp_dpsgd run;
@@ -255,13 +255,16 @@ lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
     int below = 0, rc;
     if (lp_account_least_multiplier_edge(rec, epsilon, req, resolution))
         return 0;               /* q = 0, epsilon = 0, delta = 0 (rdp/zero_edges.c) */
-    lp_dpsgd_init(&run, "1", req->q, req->steps, req->delta);
+    lp_exact one;
+    lp_exact_init_ui(&one, 1);          /* the search sets M */
+    lp_dpsgd_init_exact(&run, &one, req->q, req->steps, req->delta);
+    lp_exact_clear(&one);
     run.replace = req->replace;
     run.fixed_batch = req->fixed_batch;
     arb_init(target);
     arf_init(eps_hi);
     arf_init(eps_lo);
-    lp_decimal_arb(target, epsilon, 256);
+    lp_exact_arb(target, epsilon, 256);
     rc = lp_account_least_multiplier(&M_hi, &M_lo, eps_hi, eps_lo, &below, &run, target,
                                      req->orders->order, req->orders->n, req->orders->search,
                                      resolution);
@@ -269,10 +272,10 @@ lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
         char *up = lp_format_arf_directed(eps_hi, req->digits, 1);
         char *lo = lp_format_arf_directed(eps_lo, req->digits, 0);
         lp_record_text(rec, "command", "account least-multiplier");
-        lp_record_text(rec, "epsilon", epsilon);
-        lp_record_text(rec, "sampling_rate", req->q);
+        lp_record_text(rec, "epsilon", epsilon->text);
+        lp_record_text(rec, "sampling_rate", req->q->text);
         lp_record_int(rec, "steps", (int64_t) req->steps);
-        lp_record_text(rec, "delta", req->delta);
+        lp_record_text(rec, "delta", req->delta->text);
         lp_record_text(rec, "orders", req->orders->text);
         lp_record_int(rec, "resolution", resolution);
         lp_account_record_relation(rec, req);
@@ -290,15 +293,15 @@ lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
         /* no multiplier in the search's range meets the target: a record
            that says so (the caller exits 1), not silence */
         lp_record_text(rec, "command", "account least-multiplier");
-        lp_record_text(rec, "epsilon", epsilon);
-        lp_record_text(rec, "sampling_rate", req->q);
+        lp_record_text(rec, "epsilon", epsilon->text);
+        lp_record_text(rec, "sampling_rate", req->q->text);
         lp_record_int(rec, "steps", (int64_t) req->steps);
-        lp_record_text(rec, "delta", req->delta);
+        lp_record_text(rec, "delta", req->delta->text);
         lp_record_text(rec, "orders", req->orders->text);
         lp_record_int(rec, "resolution", resolution);
         lp_record_null(rec, "noise_multiplier");
         lp_record_text(rec, "status", "not_found");
-        lp_record_textf(rec, "note", "no noise multiplier up to 10^6 meets epsilon <= %s at these orders", epsilon);
+        lp_record_textf(rec, "note", "no noise multiplier up to 10^6 meets epsilon <= %s at these orders", epsilon->text);
     }
     flint_free(M_hi);
     flint_free(M_lo);

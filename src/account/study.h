@@ -8,11 +8,13 @@
 
 /* ---- the studies of `leakproof account` (study.c) ------------------------------ */
 
-/* One run as the user gave it: decimal texts, already validated (M > 0,
- * q in (0, 1], delta in (0, 1)), steps >= 1; digits: significant digits of
- * the printed epsilons. */
+struct lp_account_phase_s;
+/* One run as the user gave it, read once at the door (M > 0, q in [0, 1]
+ * as a decimal or N/D, delta in [0, 1)), steps >= 1; the texts as given in
+ * the values (.text) for the records; digits: significant digits of the
+ * printed epsilons. */
 typedef struct {
-    const char *M, *q, *delta;
+    const lp_exact *M, *q, *delta;
     uint64_t steps;
     const lp_order_list *orders;
     const struct lp_peer *peer; /* the method: NULL for arb, else a peer (peers/peers.h) */
@@ -20,9 +22,9 @@ typedef struct {
     slong digits;
     int per_order;              /* the list per_order: each order's T-step RDP and epsilons */
     /* delta at a given epsilon (rdp/delta_at_epsilon.c; NULL: epsilon at
-       delta), the run in phases "M,q,T" (phases.c; nphases 0: M, q, steps above) */
-    const char *delta_for_eps;
-    const char *const *phase;
+       delta), the run in phases (phases.c; nphases 0: M, q, steps above) */
+    const lp_exact *delta_for_eps;
+    const struct lp_account_phase_s *phase;
     size_t nphases;
     int replace;                /* --relation replace (phases.c) */
     int fixed_batch;            /* --sampling fixed-batch: without replacement, replace-one
@@ -75,13 +77,13 @@ void lp_account_record_order(lp_record *row, const lp_account_order *o, slong di
  * point under it), epsilon_below_lower_bound (the lower end of its epsilon,
  * rounded down), below_certainly_exceeds.  Returns 0, or -1 (nothing
  * recorded) when no multiplier up to 10^6 meets the target. */
-int lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
+int lp_account_least_multiplier_study(lp_record *rec, const lp_exact *epsilon,
                                       const lp_account_request *req, long resolution);
 
 /* One composition, many queries (rdp/lists.c): the run's T-step RDP certified
  * once over the orders (the default's grid of 161 orders without the search,
  * or the list given; req->delta and req->delta_for_eps ignored), then for each
- * of the nd deltas (decimal texts in (0, 1)) a row of the list "epsilons":
+ * of the nd deltas (read, in (0, 1)) a row of the list "epsilons":
  * delta, epsilon_upper_bound and order (Balle et al. 2020's conversion, the
  * least over the orders, rounded up), epsilon_classic_upper_bound and
  * order_classic, status; for each of the ne epsilons (decimals >= 0) a row of
@@ -90,8 +92,7 @@ int lp_account_least_multiplier_study(lp_record *rec, const char *epsilon,
  * "rdp", the run, method, orders, norders, order_search, orders_failed,
  * conversion; with per_order, per_order rows of order, rdp, status. */
 void lp_account_lists_study(lp_record *rec, const lp_account_request *req,
-                            const char *const *deltas, size_t nd,
-                            const char *const *epsilons, size_t ne);
+                            const lp_exact *deltas, size_t nd, const lp_exact *epsilons, size_t ne);
 
 /* The status `account` gives a conversion of an evaluated accountant without
  * a reference ("ok", "inaccurate", or the first order's status when none gave

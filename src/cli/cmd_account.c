@@ -268,21 +268,21 @@ lp_account_parse(lp_account_opts *o, int argc, char **argv)
 static int
 run(const lp_account_opts *o)
 {
-    lp_account_request req = { o->M, o->q, o->delta, o->steps, &o->orders, o->peer,
-                               o->compare, o->digits, o->per_order, o->delta_for_eps,
-                               o->phase, o->nphases, o->replace, o->fixed_batch };
+    lp_account_request req;
     lp_record *rec;
     int rc = LP_EXIT_OK;
+    lp_account_rdp_request(&req, o);
     if (o->lists && o->pld) {   /* one composition per relation (cmd_account_lists.c) */
         if ((rec = lp_account_pld_lists(o, &rc)) == NULL)
             return rc;
     } else if (o->lists) {      /* one composition, many queries (rdp/lists.c) */
         rec = lp_record_new("DP-SGD accountant, one composition and many queries (Renyi DP, "
                             "certified)");
-        lp_account_lists_study(rec, &req, o->list_delta, o->n_delta, o->list_eps, o->n_eps);
+        lp_account_lists_study(rec, &req, o->list_delta_x, o->n_delta, o->list_eps_x, o->n_eps);
     } else if (o->vmf) {
-        lp_account_vmf_request vr = { { o->kappa, o->p, o->sensitivity }, o->q, o->delta,
-                                      o->steps, &o->orders, o->digits, o->per_order };
+        lp_account_vmf_request vr = { { &o->kappa_x, o->p, o->sensitivity ? &o->sensitivity_x
+                                        : NULL }, &o->q_x, &o->delta_x, o->steps, &o->orders,
+                                      o->digits, o->per_order };
         rec = lp_record_new("DP-SGD accountant (Poisson-subsampled von Mises-Fisher, Renyi DP, "
                             "Zhu-Wang bound, certified)");
         lp_account_vmf_study(rec, &vr);
@@ -303,7 +303,8 @@ run(const lp_account_opts *o)
     } else {
         rec = lp_record_new("least noise multiplier (Renyi-DP accountant, Balle et al. 2020 "
                             "conversion, certified)");
-        if (lp_account_least_multiplier_study(rec, o->eps, &req, o->resolution) != 0 && !lp_cancelled()) {
+        if (lp_account_least_multiplier_study(rec, &o->eps_x, &req, o->resolution) != 0
+            && !lp_cancelled()) {
             fprintf(lp_err(), "leakproof account: no multiplier up to 10^6 meets epsilon <= %s\n",
                     o->eps);
             rc = LP_EXIT_FAIL;          /* with its record: status not_found */
@@ -351,16 +352,15 @@ lp_cmd_account(int argc, char **argv)
         rc = lp_account_check_fixed_batch(&o);
     if (rc == 0 && o.plot)
         rc = lp_account_parse_plot(&o);
-    if (rc == -1)
-        return lp_close_stdout(LP_EXIT_OK);
     if (rc != 0) {
-        lp_order_list_clear(&o.orders);
-        return rc;
+        lp_account_opts_clear(&o);
+        return rc == -1 ? lp_close_stdout(LP_EXIT_OK) : rc;     /* -1: --help, printed */
     }
+    lp_account_read(&o);        /* every check passed: the numbers read, once */
     if ((rc = lp_account_budget(&o)) == 0)
         rc = run(&o);
     else if (rc == -1)          /* --estimate: printed */
         rc = LP_EXIT_OK;
-    lp_order_list_clear(&o.orders);
+    lp_account_opts_clear(&o);
     return lp_close_stdout(rc);
 }

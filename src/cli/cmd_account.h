@@ -43,8 +43,16 @@ typedef struct {
     size_t n_delta, n_eps;
     const char *plot;           /* --plot FILE (cmd_account_plot.c) */
     int pld_mech;               /* --accountant pld --mechanism: 0 gauss, 1 vmf (lp_pld_mech_id) */
-    lp_pld_phase pld_phase[LP_ACCOUNT_PHASES_MAX];      /* --accountant pld --phase, parsed */
+    lp_pld_phase pld_phase[LP_ACCOUNT_PHASES_MAX];      /* --accountant pld --phase, read */
     char pld_phase_buf[LP_ACCOUNT_PHASES_MAX][160];
+    /* the numbers read once, after every check (lp_account_read): the PLD
+     * accountant's one run (without --phase), delta, --delta-for-epsilon's
+     * E, --epsilon's E, the lists' values */
+    lp_pld_phase pld_run;
+    lp_exact delta_x, dfe_x, eps_x, M_x, q_x, kappa_x, sensitivity_x;
+    lp_account_phase rdp_phase[LP_ACCOUNT_PHASES_MAX];  /* the RDP accountant's --phase, read */
+    char rdp_phase_buf[LP_ACCOUNT_PHASES_MAX][256];
+    lp_exact list_delta_x[LP_ACCOUNT_LIST_MAX], list_eps_x[LP_ACCOUNT_LIST_MAX];
     const char *laplace_b, *step_eps, *step_delta;      /* --b, --step-epsilon, --step-delta */
     char pld_single_buf[160];   /* --mechanism laplace|rr|epsdelta as its one phase */
 } lp_account_opts;
@@ -60,6 +68,9 @@ int lp_account_check_rate(const char *v, int open_hi);
 int lp_account_check_positive(const char *opt, const char *v);
 int lp_account_check_delta(const char *v, int zero_ok);
 int lp_account_check_zero_or_positive(const char *opt, const char *v);
+/* the RDP accountant's --phase M,q,T each checked and read into o->rdp_phase
+ * (cmd_account_modes.c) */
+int lp_account_read_phases(lp_account_opts *o);
 /* --orders into o->orders */
 int lp_account_parse_orders(lp_account_opts *o);
 /* the RDP accountant's checks at one run: M or --epsilon, --stated-epsilon's
@@ -105,6 +116,16 @@ int lp_account_check_fixed_batch(lp_account_opts *o);
 int lp_account_is_list(const char *v);
 int lp_account_parse_lists(lp_account_opts *o, const char *digits_text, const char *res_text,
                            const char *batch_text, const char *epochs_text);
+/* The numbers of a parsed request read once into their values (o->pld_run,
+ * delta_x, dfe_x, eps_x, the lists'; the phases' are read as they are
+ * parsed); lp_account_opts_clear frees them (cmd_account_read.c) */
+void lp_account_read(lp_account_opts *o);
+void lp_account_opts_clear(lp_account_opts *o);
+/* the RDP accountant's request of o's values (cmd_account_read.c) */
+void lp_account_rdp_request(lp_account_request *r, const lp_account_opts *o);
+/* the PLD accountant's request of o's values (cmd_account_read.c): delta,
+ * --delta-for-epsilon (or --epsilon's E with eps_from_epsilon) */
+void lp_account_pld_request(lp_pld_request *r, const lp_account_opts *o, int eps_from_epsilon);
 /* the PLD's lists (o->pld): the record, *rc its exit status; NULL (nothing to
  * print, *rc the status) when out of memory or interrupted */
 lp_record *lp_account_pld_lists(const lp_account_opts *o, int *rc);

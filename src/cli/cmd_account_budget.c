@@ -29,13 +29,18 @@ lp_account_budget(const lp_account_opts *o)
     if (o->pld) {               /* the grid lp_pld_init will choose (account/pld_plan.c) */
         /* --epsilon: the least multiplier's search, about 20 compositions
          * at width 0.05 (pld_least_multiplier.c), costed at M = 1 */
-        lp_pld_request pr = { o->eps ? "1" : o->M, o->q, o->delta, o->eps ? NULL : o->delta_for_eps,
-                              o->steps, o->rel == 3 ? 0 : o->rel,     /* replace: remove's grid */
-                              o->eps ? fmax(o->width, 0.05) : o->width,
-                              LP_PLD_MAX_N, o->digits, (lp_pld_mech_id) o->pld_mech, o->kappa, o->p,
-                              o->nphases ? o->pld_phase : NULL, o->nphases, NULL, NULL,
-                              o->fixed_batch };
+        lp_pld_request pr;
+        lp_pld_phase run1 = o->pld_run;     /* (a copy of the values: read, never cleared) */
+        lp_exact one, d10;
         const char *why = NULL;
+        lp_exact_init_ui(&one, 1);
+        lp_exact_init(&d10, "1e-10");
+        if (o->eps)
+            run1.par[0] = one;
+        lp_account_pld_request(&pr, o, 0);
+        pr.run = &run1;
+        pr.relation = o->rel == 3 ? 0 : o->rel;         /* replace: remove's grid */
+        pr.width = o->eps ? fmax(o->width, 0.05) : o->width;
         est = lp_pld_work_seconds(&pr, &bytes, &n_max, &K_max, &why);
         if (o->eps)
             est *= 20;
@@ -43,13 +48,15 @@ lp_account_budget(const lp_account_opts *o)
             lp_pld_request pp = pr;
             double b2 = NAN;
             size_t n2 = 0, K2 = 0;
-            pp.delta = "1e-10";
+            pp.delta = &d10;
             pp.eps = NULL;
             est += lp_pld_work_seconds(&pp, &b2, &n2, &K2, &why);
             bytes = fmax(bytes, b2);
             n_max = n2 > n_max ? n2 : n_max;
             K_max = K2 > K_max ? K2 : K_max;
         }
+        lp_exact_clear(&one);
+        lp_exact_clear(&d10);
         if (why && !lp_cancelled())     /* declined before starting, with the reason */
             return lp_usage_error(cmd, "declined before starting: %s", why);
         opt = "--width";        /* the knob: a wider bracket, a coarser grid */
@@ -59,7 +66,7 @@ lp_account_budget(const lp_account_opts *o)
     } else if (o->nphases) {    /* the sum over the phases, each at its own multiplier */
         est = 0;
         for (size_t i = 0; i < o->nphases; i++)
-            est += lp_account_work_seconds(LP_WORK_EPSILON, lp_strtod(o->phase[i], NULL), &o->orders,
+            est += lp_account_work_seconds(LP_WORK_EPSILON, o->rdp_phase[i].M.d, &o->orders,
                                            o->digits, &opt);
         opt = "--orders";
     }

@@ -111,15 +111,12 @@ parse_pld_lists(lp_account_opts *o, const char *digits_text)
 lp_record *
 lp_account_pld_lists(const lp_account_opts *o, int *rc)
 {
-    lp_pld_request pr = { .M = o->M, .q = o->q, .delta = o->delta, .eps = o->delta_for_eps,
-                          .steps = o->steps, .relation = o->rel, .width = o->width,
-                          .max_n = LP_PLD_MAX_N, .digits = o->digits,
-                          .mech = (lp_pld_mech_id) o->pld_mech, .kappa = o->kappa, .p = o->p,
-                          .phases = o->nphases ? o->pld_phase : NULL, .nphases = o->nphases,
-                          .fixed_batch = o->fixed_batch };
+    lp_pld_request pr;
     lp_record *rec = lp_record_new("DP-SGD accountant, one composition and many queries (privacy "
                                    "loss distribution, certified brackets)");
-    int st = lp_pld_lists_study(rec, &pr, o->list_delta, o->n_delta, o->list_eps, o->n_eps);
+    int st;
+    lp_account_pld_request(&pr, o, 0);
+    st = lp_pld_lists_study(rec, &pr, o->list_delta_x, o->n_delta, o->list_eps_x, o->n_eps);
     if (st == LP_PLD_OUT_OF_MEMORY || st == LP_PLD_INTERRUPTED) {
         if (st == LP_PLD_OUT_OF_MEMORY)
             fprintf(lp_err(), "leakproof account: out of memory (the PLD grid)\n");
@@ -166,16 +163,12 @@ lp_account_parse_lists(lp_account_opts *o, const char *digits_text, const char *
         return lp_usage_error(cmd, "--relation: the RDP accountant takes replace (got '%s')",
                               o->relation);
     if (o->nphases) {
-        char buf[256], err[300];
-        const char *M, *q, *T;
-        uint64_t steps;
         if (o->M || o->q || o->T)
             return lp_usage_error(cmd, "--phase gives each phase's multiplier, rate and steps: it "
                                   "takes no %s", o->M ? "--noise-multiplier" : o->q
                                   ? "--sampling-rate" : "--steps");
-        for (size_t i = 0; i < o->nphases; i++)
-            if (lp_phase_split(buf, sizeof buf, o->phase[i], &M, &q, &T, &steps, err, sizeof err) != 0)
-                return lp_usage_error(cmd, "--phase: %s", err);
+        if ((rc = lp_account_read_phases(o)))
+            return rc;
     } else {
         if ((rc = lp_account_check_positive("--noise-multiplier", o->M)))
             return rc;

@@ -208,16 +208,12 @@ lp_account_parse_edges(lp_account_opts *o, const char *digits_text, const char *
         return lp_usage_error(cmd, "%s is certified: --method arb only (got '%s')", what,
                               o->method_text);
     if (o->nphases) {
-        char buf[256], err[300];
-        const char *M, *q, *T;
-        uint64_t steps;
         if (o->convention || o->M || o->q || o->T)
             return lp_usage_error(cmd, "--phase gives each phase's multiplier, rate and steps: it "
                                   "takes no %s", o->convention ? "--dataset-size" : o->M
                                   ? "--noise-multiplier" : o->q ? "--sampling-rate" : "--steps");
-        for (size_t i = 0; i < o->nphases; i++)
-            if (lp_phase_split(buf, sizeof buf, o->phase[i], &M, &q, &T, &steps, err, sizeof err) != 0)
-                return lp_usage_error(cmd, "--phase: %s", err);
+        if ((rc = lp_account_read_phases(o)))
+            return rc;
     } else {
         if ((rc = lp_account_check_positive("--noise-multiplier", o->M)))
             return rc;
@@ -240,5 +236,16 @@ lp_account_parse_edges(lp_account_opts *o, const char *digits_text, const char *
     }
     if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 60)))
         return rc;
+    return 0;
+}
+
+int
+lp_account_read_phases(lp_account_opts *o)
+{
+    char err[300];
+    for (size_t i = 0; i < o->nphases; i++)
+        if (lp_phase_read(&o->rdp_phase[i], o->rdp_phase_buf[i], sizeof o->rdp_phase_buf[i],
+                          o->phase[i], err, sizeof err) != 0)
+            return lp_usage_error(cmd, "--phase: %s", err);
     return 0;
 }

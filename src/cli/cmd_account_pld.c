@@ -113,12 +113,12 @@ lp_account_parse_pld_run(lp_account_opts *o, const char *digits_text, const char
 lp_record *
 lp_account_pld_run(const lp_account_opts *o, int *rc)
 {
+    lp_pld_request pr;
     lp_record *rec;
     int st;
     *rc = LP_EXIT_OK;
     if (o->eps) {               /* the least multiplier under PLD */
-        lp_pld_request pr = { NULL, o->q, o->delta, o->eps, o->steps, o->rel, o->width,
-                              LP_PLD_MAX_N, o->digits, LP_PLD_GAUSS, NULL, 0, NULL, 0, NULL, NULL, 0 };
+        lp_account_pld_request(&pr, o, 1);
         rec = lp_record_new("least noise multiplier (privacy loss distribution, certified bracket)");
         st = lp_pld_least_multiplier(rec, &pr, o->resolution);
         if (st == LP_PLD_UNCERTIFIED) {
@@ -127,10 +127,7 @@ lp_account_pld_run(const lp_account_opts *o, int *rc)
             *rc = LP_EXIT_FAIL;         /* with its record: status not_found */
         }
     } else {
-        lp_pld_request pr = { o->M, o->q, o->delta, o->delta_for_eps, o->steps, o->rel, o->width,
-                              LP_PLD_MAX_N, o->digits, (lp_pld_mech_id) o->pld_mech, o->kappa, o->p,
-                              o->nphases ? o->pld_phase : NULL, o->nphases, NULL, NULL,
-                              o->fixed_batch };
+        lp_account_pld_request(&pr, o, 0);
         rec = lp_record_new(o->nphases ? "DP-SGD accountant over phases (privacy loss distribution, "
                             "certified bracket)" : o->fixed_batch ? "DP-SGD accountant (fixed-size "
                             "batches drawn without replacement, Gaussian, privacy loss "

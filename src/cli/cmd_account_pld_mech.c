@@ -49,8 +49,10 @@ lp_account_parse_pld_vmf(lp_account_opts *o, const char *digits_text, const char
     return 0;
 }
 
-/* one --phase of the PLD accountant: M,q,T (the Gaussian; also gauss,M,q,T)
- * or vmf,K,P,q,T, split into o->pld_phase[i] (texts in o->pld_phase_buf[i]) */
+/* one --phase of the PLD accountant: M,q,T (the Gaussian), or a mechanism's
+ * name, its parameters (its row's, in its order: pairs/pld_mech.h), q and T;
+ * each field checked against its domain and read once into o->pld_phase[i]
+ * (the texts in o->pld_phase_buf[i]) */
 static int
 parse_phase(lp_account_opts *o, size_t i)
 {
@@ -58,7 +60,9 @@ parse_phase(lp_account_opts *o, size_t i)
     const char *text = o->phase[i];
     size_t nf = 0;
     lp_pld_phase *ph = o->pld_phase + i;
-    long p;
+    const lp_pld_mech *row;
+    char **par, *q, *T;
+    int id;
     if (strlen(text) >= sizeof o->pld_phase_buf[i])
         return lp_usage_error(cmd, "--phase: too long (got '%.40s...')", text);
     strcpy(buf, text);
@@ -69,65 +73,47 @@ parse_phase(lp_account_opts *o, size_t i)
             break;
         *s++ = '\0';
     }
-    memset(ph, 0, sizeof *ph);
-    if (nf == 5 && strcmp(f[0], "vmf") == 0) {
-        ph->mech = LP_PLD_VMF;
-        ph->kappa = f[1];
-        if (!lp_decimal_valid(f[1]) || lp_decimal_sign(f[1]) <= 0 || lp_decimal_compare(f[1], "1e6") > 0)
-            return lp_usage_error(cmd, "--phase: kappa must be a decimal in (0, 1e6] (got '%s' in '%s')",
-                                  f[1], text);
-        if (lp_arg_int_range(&p, cmd, "--phase (the dimension p)", f[2], 3, 1000000000))
-            return LP_EXIT_USAGE;
-        ph->p = (uint64_t) p;
-        ph->q = f[3];
-        f[1] = f[4];
-    } else if ((nf == 4 && strcmp(f[0], "rr") == 0) || (nf == 5 && strcmp(f[0], "epsdelta") == 0)) {
-        /* randomized response at epsilon E, or any (E, D)-DP mechanism */
-        ph->mech = nf == 4 ? LP_PLD_RR : LP_PLD_EPSDELTA;
-        ph->e = f[1];
-        if (!lp_decimal_valid(f[1]) || lp_decimal_sign(f[1]) <= 0 || !(lp_strtod(f[1], NULL) <= 100))
-            return lp_usage_error(cmd, "--phase: the step's epsilon must be a decimal in (0, 100] (got "
-                                  "'%s' in '%s')", f[1], text);
-        if (nf == 5) {
-            ph->d = f[2];
-            if (!lp_decimal_valid(f[2]) || lp_decimal_sign(f[2]) < 0 || lp_decimal_compare(f[2], "1") >= 0)
-                return lp_usage_error(cmd, "--phase: the step's delta must be a decimal in [0, 1) (got "
-                                      "'%s' in '%s')", f[2], text);
-        }
-        ph->q = f[nf - 2];
-        f[1] = f[nf - 1];
-    } else if (nf == 4 && strcmp(f[0], "laplace") == 0) {
-        /* Laplace noise of scale B per coordinate, l1 sensitivity 1 */
-        ph->mech = LP_PLD_LAPLACE;
-        ph->kappa = f[1];
-        if (!lp_decimal_valid(f[1]) || lp_decimal_sign(f[1]) <= 0
-            || !(lp_strtod(f[1], NULL) >= 0.01 && lp_strtod(f[1], NULL) <= 10000))
-            return lp_usage_error(cmd, "--phase: the Laplace scale must be a decimal in [0.01, 1e4] "
-                                  "(got '%s' in '%s')", f[1], text);
-        ph->q = f[2];
-        f[1] = f[3];
-    } else if ((nf == 4 && strcmp(f[0], "gauss") == 0) || nf == 3) {
-        char **g = nf == 4 ? f + 1 : f;
-        ph->mech = LP_PLD_GAUSS;
-        ph->M = g[0];
-        if (!lp_decimal_valid(g[0]) || lp_decimal_sign(g[0]) <= 0
-            || !(lp_strtod(g[0], NULL) >= 0.01 && lp_strtod(g[0], NULL) <= 10000))
-            return lp_usage_error(cmd, "--phase: the noise multiplier must be a decimal in [0.01, 1e4] "
-                                  "with --accountant pld (got '%s' in '%s')", g[0], text);
-        ph->q = g[1];
-        f[1] = g[2];
+    if (nf == 3) {              /* M,q,T: the Gaussian (gauss,M,q,T too) */
+        id = LP_PLD_GAUSS;
+        par = f;
+    } else if ((id = lp_pld_mech_find(f[0], (int) nf - 3)) >= 0) {
+        par = f + 1;
     } else {
         return lp_usage_error(cmd, "--phase: with --accountant pld, M,q,T (the Gaussian), "
                               "vmf,KAPPA,P,q,T, laplace,B,q,T, rr,EPSILON,q,T or epsdelta,EPSILON,DELTA,q,T (got "
                               "'%s')", text);
     }
-    if (!lp_decimal_valid(ph->q) || lp_decimal_sign(ph->q) <= 0 || lp_decimal_compare(ph->q, "1") >= 0
-        || !(lp_strtod(ph->q, NULL) >= 1e-300))
+    row = pld_mech_of((lp_pld_mech_id) id);
+    ph->mech = (lp_pld_mech_id) id;
+    for (int k = 0; k < row->nparams; k++) {
+        const lp_pld_param *d = &row->params[k];
+        if (d->hi > 0) {        /* an integer from lo to hi */
+            char opt[80];
+            long v;
+            lp_snprintf(opt, sizeof opt, "--phase (%s)", d->what);
+            if (lp_arg_int_range(&v, cmd, opt, par[k], d->lo, d->hi))
+                return LP_EXIT_USAGE;
+            lp_exact_init_ui(&ph->par[k], (uint64_t) v);
+            continue;
+        }
+        if (!lp_decimal_valid(par[k]))
+            return lp_usage_error(cmd, "--phase: %s must be a decimal in %s (got '%s' in '%s')",
+                                  d->what, d->range, par[k], text);
+        lp_exact_init(&ph->par[k], par[k]);
+        if (!d->in_domain(&ph->par[k]))
+            return lp_usage_error(cmd, "--phase: %s must be a decimal in %s (got '%s' in '%s')",
+                                  d->what, d->range, par[k], text);
+    }
+    q = par[row->nparams];
+    T = par[row->nparams + 1];
+    if (!lp_decimal_valid(q) || lp_decimal_sign(q) <= 0 || lp_decimal_compare(q, "1") >= 0
+        || !(lp_strtod(q, NULL) >= 1e-300))
         return lp_usage_error(cmd, "--phase: the sampling rate must be a decimal in [1e-300, 1) with "
-                              "--accountant pld (got '%s' in '%s')", ph->q, text);
-    if (lp_decimal_uint64(&ph->steps, f[1]) != 0 || ph->steps < 1 || ph->steps > 1000000000)
+                              "--accountant pld (got '%s' in '%s')", q, text);
+    lp_exact_init(&ph->q, q);
+    if (lp_decimal_uint64(&ph->steps, T) != 0 || ph->steps < 1 || ph->steps > 1000000000)
         return lp_usage_error(cmd, "--phase: the steps must be an integer in 1 .. 1e9 (got '%s' in "
-                              "'%s')", f[1], text);
+                              "'%s')", T, text);
     return 0;
 }
 
@@ -153,7 +139,7 @@ lp_account_parse_pld_phases(lp_account_opts *o, const char *digits_text, const c
      * digits): its own checks, on placeholders for M, q and T */
     o->nphases = 0;
     o->M = "1";
-    o->q = o->pld_phase[0].q;
+    o->q = o->pld_phase[0].q.text;
     o->T = "1";
     rc = lp_account_parse_pld_run(o, digits_text, res_text);
     o->nphases = n;

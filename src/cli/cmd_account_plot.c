@@ -208,12 +208,8 @@ draw(const lp_account_opts *o, const point *pts, size_t n, int has_pld, const ch
 int
 lp_account_plot(lp_record *rec, const lp_account_opts *o)
 {
-    lp_account_request req = { .M = o->M, .q = o->q, .delta = "0.5", .steps = o->steps,
-                               .orders = &o->orders, .peer = NULL, .digits = o->digits,
-                               .phase = o->phase, .nphases = o->nphases,
-                               /* replace-one under PLD: RDP's replace-one curve beside it */
-                               .replace = o->replace || (o->pld && o->rel == 3 && !o->fixed_batch),
-                               .fixed_batch = o->fixed_batch };
+    lp_account_request req;
+    lp_account_phase gauss_phase[LP_ACCOUNT_PHASES_MAX];       /* (shallow: o's values) */
     lp_account_curve curve;
     lp_order_list grid;         /* --accountant pld parses no --orders: the default's grid */
     lp_pld_profile prof;
@@ -226,10 +222,22 @@ lp_account_plot(lp_record *rec, const lp_account_opts *o)
     arb_t x;
     arf_t lo, hi;
     long at;
+    lp_exact delta_min;
 
     arb_init(x);
     arf_init(lo);
     arf_init(hi);
+    lp_exact_init(&delta_min, PLOT_DELTA_MIN);
+    lp_account_rdp_request(&req, o);
+    req.delta = NULL;           /* the curve does not depend on delta */
+    req.delta_for_eps = NULL;
+    req.peer = NULL;
+    req.compare = 0;
+    req.per_order = 0;
+    /* replace-one under PLD: RDP's replace-one curve beside it */
+    req.replace = o->replace || (o->pld && o->rel == 3 && !o->fixed_batch);
+    if (o->pld)                 /* PLD phases: the Gaussian's taken as RDP's (below) */
+        req.nphases = 0;
     lp_order_list_parse(&grid, NULL, NULL, 0);
     if (o->orders.n == 0)
         req.orders = &grid;
@@ -239,8 +247,18 @@ lp_account_plot(lp_record *rec, const lp_account_opts *o)
     for (size_t i = 0; o->pld && i < o->nphases; i++)
         if (o->pld_phase[i].mech != LP_PLD_GAUSS)
             has_rdp = 0;
+    if (o->pld && o->nphases && has_rdp) {     /* the PLD's Gaussian phases, the same values */
+        for (size_t i = 0; i < o->nphases; i++) {
+            gauss_phase[i].M = o->pld_phase[i].par[0];
+            gauss_phase[i].q = o->pld_phase[i].q;
+            gauss_phase[i].steps = o->pld_phase[i].steps;
+        }
+        req.phase = gauss_phase;
+        req.nphases = o->nphases;
+    }
     if ((o->pld && o->pld_mech == LP_PLD_VMF) || o->vmf) {
-        lp_vmf_step vs = { o->kappa, o->p, o->vmf ? o->sensitivity : NULL };
+        lp_vmf_step vs = { &o->kappa_x, o->p,
+                           o->vmf && o->sensitivity ? &o->sensitivity_x : NULL };
         req.M = NULL;
         lp_account_curve_init_vmf(&curve, &req, &vs);
         rdp_title = "RDP, certified upper bound (VMF, Zhu-Wang subsampling, Balle et al. 2020)";
@@ -254,13 +272,13 @@ lp_account_plot(lp_record *rec, const lp_account_opts *o)
         memset(&curve, 0, sizeof curve);
     }
     if (has_pld) {
-        lp_pld_request pr = { .M = o->M, .q = o->q, .delta = PLOT_DELTA_MIN, .eps = NULL,
-                              .steps = o->steps, .relation = o->rel, .width = o->width,
-                              .max_n = LP_PLD_MAX_N, .digits = o->digits,
-                              .mech = (lp_pld_mech_id) o->pld_mech, .kappa = o->kappa, .p = o->p,
-                              .phases = o->nphases ? o->pld_phase : NULL, .nphases = o->nphases,
-                              .fixed_batch = o->fixed_batch };
-        if (lp_pld_profile_init(&prof, &pr) != 0) {
+        lp_pld_request pr;
+        int failed;
+        lp_account_pld_request(&pr, o, 0);
+        pr.delta = &delta_min;  /* the figure's reach, not the run's delta */
+        pr.eps = NULL;
+        failed = lp_pld_profile_init(&prof, &pr) != 0;
+        if (failed) {
             fprintf(lp_err(), "leakproof account: --plot: %s\n", prof.why ? prof.why : "the PLD failed");
             rc = prof.out_of_memory ? LP_EXIT_RESOURCES : lp_cancelled() ? LP_EXIT_INTERRUPTED
                 : LP_EXIT_FAIL;
@@ -271,7 +289,7 @@ lp_account_plot(lp_record *rec, const lp_account_opts *o)
     }
     /* the axis: 0 .. the epsilon at the figure's lowest delta (the PLD's upper
      * end where reached, else the RDP bound) */
-    lp_decimal_arb(x, PLOT_DELTA_MIN, 128);
+    lp_exact_arb(x, &delta_min, 128);
     if (has_pld) {
         double elo, ehi;
         lp_pld_profile_epsilon(&elo, &ehi, &prof, x);
@@ -335,6 +353,7 @@ done:
     if (rdp_title)
         lp_account_curve_clear(&curve);
     lp_order_list_clear(&grid);
+    lp_exact_clear(&delta_min);
     arb_clear(x);
     arf_clear(lo);
     arf_clear(hi);

@@ -1,8 +1,10 @@
-/* decimal.c -- decimal input read exactly.  Contracts in leakproof.h. */
+/* decimal.c -- decimal input read exactly.  Contracts in leakproof.h and
+ * decimal.h (the split and its ball). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/host.h"
+#include "core/decimal.h"
 #include "leakproof.h"
 
 /* Exponents beyond this are refused as input: 10^100000 is no noise scale,
@@ -43,9 +45,8 @@ lp_decimal_valid(const char *s)
     return *c == '\0';
 }
 
-/* Splits a valid decimal into an integer mantissa m and exponent e, s = m 10^e. */
-static void
-decimal_split(fmpz_t m, slong *e, const char *s)
+void
+lp_decimal_split(fmpz_t m, slong *e, const char *s)
 {
     char *digits = flint_malloc(strlen(s) + 2);
     size_t nd = 0;
@@ -75,14 +76,10 @@ decimal_split(fmpz_t m, slong *e, const char *s)
 }
 
 void
-lp_decimal_arb(arb_t x, const char *s, slong prec)
+lp_decimal_arb_split(arb_t x, const fmpz_t m, slong e, slong prec)
 {
-    fmpz_t m;
     arb_t p10;
-    slong e;
-    fmpz_init(m);
     arb_init(p10);
-    decimal_split(m, &e, s);
     /* 10^|e| as a ball at prec bits: exact while it fits, and a ball that
        contains it beyond (printed results reach 10^(10^11), whose exact
        integer would not fit in memory) */
@@ -92,8 +89,18 @@ lp_decimal_arb(arb_t x, const char *s, slong prec)
         arb_mul(x, x, p10, prec);
     else
         arb_div(x, x, p10, prec);      /* a ball containing m / 10^-e exactly */
-    fmpz_clear(m);
     arb_clear(p10);
+}
+
+void
+lp_decimal_arb(arb_t x, const char *s, slong prec)
+{
+    fmpz_t m;
+    slong e;
+    fmpz_init(m);
+    lp_decimal_split(m, &e, s);
+    lp_decimal_arb_split(x, m, e, prec);
+    fmpz_clear(m);
 }
 
 void
@@ -115,7 +122,7 @@ lp_decimal_uint64(uint64_t *out, const char *s)
         return -1;
     fmpz_init(m);
     fmpz_init(p10);
-    decimal_split(m, &e, s);
+    lp_decimal_split(m, &e, s);
     if (e >= 0) {
         if (e <= 19) {
             fmpz_ui_pow_ui(p10, 10, (ulong) e);

@@ -32,4 +32,30 @@ char *lp_format_arf_directed(const arf_t x, slong digits, int up);
  * and N, D set, or -1 (decimal_fraction.c). */
 int lp_rate_fraction(uint64_t *num, uint64_t *den, const char *text);
 
+/* ---- a number of a request, read once (decimal_exact.c) ---------------------
+ * A decimal, or a rate written as a fraction N/D of integers, read at the
+ * door: the text as given (the records echo it), its exact value and its
+ * nearest double.  The rooms below take the value: a ball of it at the
+ * precision they work at, or the double; no text is read again. */
+typedef struct {
+    const char *text;           /* as given (not owned), or NULL: no number */
+    fmpz_t m;                   /* a decimal: the value is m 10^e */
+    slong e;
+    uint64_t num, den;          /* a fraction (den > 0): the value is num/den */
+    double d;                   /* the nearest double: strtod's, or num/den in doubles */
+} lp_exact;
+
+/* x = the valid decimal or fraction N/D (lp_rate_fraction's) `text`, or no
+ * number where text is NULL; lp_exact_clear it. */
+void lp_exact_init(lp_exact *x, const char *text);
+/* x = the integer n (no text) */
+void lp_exact_init_ui(lp_exact *x, uint64_t n);
+void lp_exact_clear(lp_exact *x);
+/* r = a ball containing x at prec bits: for a decimal the very ball
+ * lp_decimal_arb(x->text, prec) gives, for N/D num/den rounded at prec */
+void lp_exact_arb(arb_t r, const lp_exact *x, slong prec);
+/* the sign (-1, 0, 1) of x's exact value, and of x - c 10^e, decided exactly */
+int lp_exact_sign(const lp_exact *x);
+int lp_exact_cmp(const lp_exact *x, slong c, slong e);
+
 #endif

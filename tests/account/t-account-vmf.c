@@ -23,6 +23,30 @@ mid(const arb_t x)
     return arf_get_d(arb_midref(x), ARF_RND_NEAR);
 }
 
+/* the VMF's step of texts, read as the command line reads them (the
+ * accountant takes values); vmf_step_clear after */
+typedef struct {
+    lp_vmf_step v;
+    lp_exact kappa, sens;
+} vmf_step;
+
+static void
+vmf_step_init(vmf_step *s, const char *kappa, uint64_t p, const char *sens)
+{
+    lp_exact_init(&s->kappa, kappa);
+    lp_exact_init(&s->sens, sens);
+    s->v.kappa = &s->kappa;
+    s->v.p = p;
+    s->v.sensitivity = sens ? &s->sens : NULL;
+}
+
+static void
+vmf_step_clear(vmf_step *s)
+{
+    lp_exact_clear(&s->kappa);
+    lp_exact_clear(&s->sens);
+}
+
 /* (a) q = 1 */
 static void
 test_q_one(void)
@@ -34,12 +58,13 @@ test_q_one(void)
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         lp_dpsgd run;
         lp_account acc;
-        lp_vmf_step v = { c[i].kappa, c[i].p, c[i].sens };
+        vmf_step v;
         char T[32];
+        vmf_step_init(&v, c[i].kappa, c[i].p, c[i].sens);
         snprintf(T, sizeof T, "%llu", (unsigned long long) c[i].T);
         lp_dpsgd_init(&run, "1", "1", c[i].T, "1e-5");
         lp_account_init(&acc, orders, 5);
-        lp_account_vmf_eval(&acc, NULL, &run, &v, 12);
+        lp_account_vmf_eval(&acc, NULL, &run, &v.v, 12);
         for (size_t k = 0; k < 5; k++) {
             arb_t ref, a, K, D;
             slong prec = acc.order[k].rdp_T.prec;
@@ -61,6 +86,7 @@ test_q_one(void)
         }
         lp_account_clear(&acc);
         lp_dpsgd_clear(&run);
+        vmf_step_clear(&v);
     }
     tap_ok(bad == 0, "q = 1: the vmf accountant's T-step RDP equals T D_alpha of the VMF (dp vmf "
            "--order), %d orders x runs (p up to 13700, kappa up to 173, sensitivity 0.3 and 2)", n);
@@ -124,11 +150,13 @@ test_mc(void)
                 for (size_t iq = 0; iq < 2; iq++) {
                     lp_dpsgd run;
                     lp_account acc;
-                    lp_vmf_step v = { kappas[ik], (uint64_t) ps[ip], NULL };
+                    vmf_step v;
                     double kap = atof(kappas[ik]), q = atof(qs[iq]), eps[2];
+                    vmf_step_init(&v, kappas[ik], (uint64_t) ps[ip], NULL);
                     lp_dpsgd_init(&run, "1", qs[iq], Ts[iT], "0.05");
                     lp_account_init(&acc, lp_orders_default, lp_norders_default);
-                    lp_account_vmf_eval(&acc, NULL, &run, &v, 8);
+                    lp_account_vmf_eval(&acc, NULL, &run, &v.v, 8);
+                    vmf_step_clear(&v);
                     /* the certified epsilon at delta = 0.05, and eps = 1 */
                     eps[0] = arf_get_d(acc.eps_upper_balle, ARF_RND_UP);
                     eps[1] = 1.0;
@@ -185,7 +213,7 @@ test_mc_lower(void)
         const char *orders[1] = { A };
         lp_dpsgd run;
         lp_account acc;
-        lp_vmf_step v = { c[i].kt, (uint64_t) c[i].p, NULL };
+        vmf_step v;
         arb_struct *lo = _arb_vec_init(1);
         mc_mean a;
         double q = atof(c[i].q), want, z;
@@ -193,7 +221,9 @@ test_mc_lower(void)
         snprintf(A, sizeof A, "%llu", (unsigned long long) c[i].alpha);
         lp_dpsgd_init(&run, "1", c[i].q, 1, "1e-5");
         lp_account_init(&acc, orders, 1);
-        lp_account_vmf_eval(&acc, lo, &run, &v, 10);
+        vmf_step_init(&v, c[i].kt, (uint64_t) c[i].p, NULL);
+        lp_account_vmf_eval(&acc, lo, &run, &v.v, 10);
+        vmf_step_clear(&v);
         lp_stream_init(&r, 3000 + i, LP_STREAM_CHECKS, 0);
         for (long k = 0; k < 4 * MC_N; k++) {
             double t = vmf_draw_t(&r, c[i].kappa, c[i].p);
@@ -279,10 +309,12 @@ test_domain(void)
     static const char *const orders[] = { "2.5", "20000", "8" };
     lp_dpsgd run;
     lp_account acc;
-    lp_vmf_step v = { "2", 5, NULL };
+    vmf_step v;
+    vmf_step_init(&v, "2", 5, NULL);
     lp_dpsgd_init(&run, "1", "0.01", 10, "1e-5");
     lp_account_init(&acc, orders, 3);
-    lp_account_vmf_eval(&acc, NULL, &run, &v, 6);
+    lp_account_vmf_eval(&acc, NULL, &run, &v.v, 6);
+    vmf_step_clear(&v);
     tap_ok(acc.order[0].eps_balle.status == LP_DOMAIN && acc.order[1].eps_balle.status == LP_DOMAIN
            && acc.order[2].eps_balle.status == LP_OK && acc.best_balle == 2 && acc.nfailed == 2,
            "vmf orders: fractional 2.5 and 20000 refused (domain), 8 evaluated and the minimum");

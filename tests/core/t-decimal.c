@@ -1,7 +1,11 @@
 /* t-decimal.c -- exact decimal input: what is a number, read exactly. */
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 #include "tap.h"
 #include "leakproof.h"
+#include "core/decimal_ops.h"
+#include "core/host.h"
 
 static void
 test_valid_numbers(void)
@@ -61,6 +65,91 @@ test_reads_integers(void)
     }
 }
 
+/* a random decimal text: sign, 1 .. 30 digits, a point anywhere or none,
+ * an exponent in [-400, 400] or none */
+static void
+random_decimal(char *s, size_t len, flint_rand_t st)
+{
+    char digits[40];
+    int nd = 1 + (int) n_randint(st, 30), pt = (int) n_randint(st, (ulong) nd + 2), k = 0;
+    for (int i = 0; i < nd; i++)
+        digits[i] = (char) ('0' + n_randint(st, 10));
+    digits[nd] = '\0';
+    if (n_randint(st, 3) == 0)
+        s[k++] = n_randint(st, 2) ? '-' : '+';
+    for (int i = 0; i < nd; i++) {
+        if (i == pt)
+            s[k++] = '.';
+        s[k++] = digits[i];
+    }
+    s[k] = '\0';
+    if (n_randint(st, 2))
+        snprintf(s + k, len - (size_t) k, "e%d", (int) n_randint(st, 801) - 400);
+}
+
+/* A number read once at the door (lp_exact) and made a ball later: the very
+ * ball lp_decimal_arb makes at every precision (the records' bytes rest on
+ * it), strtod's double, the exact sign and comparison; a rate N/D read as
+ * the run reads it (num/den at the precision). */
+static void
+test_read_once(void)
+{
+    static const slong precs[] = { 30, 64, 128, 256, 320, 1024 };
+    flint_rand_t st;
+    int bad_ball = 0, bad_d = 0, bad_sign = 0, bad_cmp = 0, bad_frac = 0, n = 0;
+    arb_t a, b;
+    flint_randinit(st);
+    arb_init(a);
+    arb_init(b);
+    for (int i = 0; i < 2000; i++) {
+        char s[80], c[40];
+        lp_exact x;
+        const slong prec = precs[n_randint(st, 6)];
+        const slong cm = (slong) n_randint(st, 2001) - 1000, ce = (slong) n_randint(st, 21) - 10;
+        random_decimal(s, sizeof s, st);
+        if (!lp_decimal_valid(s))
+            continue;
+        n++;
+        lp_exact_init(&x, s);
+        lp_exact_arb(a, &x, prec);
+        lp_decimal_arb(b, s, prec);
+        bad_ball += !arb_equal(a, b);
+        bad_d += !(x.d == lp_strtod(s, NULL) || (x.d != x.d && lp_strtod(s, NULL) != lp_strtod(s, NULL)));
+        bad_sign += lp_exact_sign(&x) != lp_decimal_sign(s);
+        snprintf(c, sizeof c, "%lde%ld", (long) cm, (long) ce);
+        bad_cmp += lp_exact_cmp(&x, cm, ce) != lp_decimal_cmp_exact(s, c);
+        if (bad_ball + bad_d + bad_sign + bad_cmp == 1 && (bad_ball || bad_d || bad_sign || bad_cmp))
+            tap_diag("first disagreement: '%s' at %ld bits (against %s)", s, (long) prec, c);
+        lp_exact_clear(&x);
+    }
+    for (int i = 0; i < 500; i++) {
+        char s[48];
+        const uint64_t den = 1 + n_randint(st, 100000), num = n_randint(st, den + 1);
+        const slong prec = precs[n_randint(st, 6)];
+        lp_exact x;
+        snprintf(s, sizeof s, "%llu/%llu", (unsigned long long) num, (unsigned long long) den);
+        lp_exact_init(&x, s);
+        lp_exact_arb(a, &x, prec);
+        arb_set_ui(b, num);
+        arb_div_ui(b, b, den, prec);
+        bad_frac += !arb_equal(a, b) || x.d != (double) num / (double) den
+                    || lp_exact_sign(&x) != (num > 0) || lp_exact_cmp(&x, 1, 0) != (num < den ? -1 : 0);
+        lp_exact_clear(&x);
+    }
+    tap_ok(n > 1000 && bad_ball == 0, "a decimal read once (lp_exact) makes the very ball "
+           "lp_decimal_arb makes, at 30 .. 1024 bits: %d random decimals, %d differ", n, bad_ball);
+    tap_ok(bad_d == 0 && bad_sign == 0, "its double is strtod's and its sign the decimal's: %d "
+           "doubles and %d signs differ", bad_d, bad_sign);
+    tap_ok(bad_cmp == 0, "its exact comparison with c 10^e agrees with lp_decimal_cmp_exact: %d "
+           "differ", bad_cmp);
+    tap_ok(bad_frac == 0, "a rate N/D read once is num/den rounded at the precision, its double "
+           "num/den, its sign and its comparison with 1 exact: 500 random fractions, %d differ",
+           bad_frac);
+    arb_clear(a);
+    arb_clear(b);
+    flint_randclear(st);
+}
+
 int
 main(void)
 {
@@ -68,6 +157,7 @@ main(void)
     test_invalid_numbers();
     test_reads_exactly();
     test_reads_integers();
+    test_read_once();
     flint_cleanup();
     return tap_done();
 }

@@ -11,12 +11,16 @@ void
 lp_account_curve_init(lp_account_curve *c, const lp_account_request *req)
 {
     const int search = req->orders->search;
+    lp_exact half;
     memset(c, 0, sizeof *c);
+    lp_exact_init(&half, "0.5");
     c->req = *req;
-    c->req.delta = "0.5";       /* the curve does not depend on delta */
+    c->req.delta = &half;       /* the curve does not depend on delta */
     c->req.delta_for_eps = NULL;
     c->q0 = lp_account_all_rates_zero(req);
     lp_account_run_init(&c->run, &c->ph, &c->req);
+    c->req.delta = NULL;
+    lp_exact_clear(&half);
     lp_account_init(&c->acc, search ? lp_orders_search_grid() : req->orders->order,
                     search ? LP_NORDERS_SEARCH_GRID : req->orders->n);
     if (!c->q0)

@@ -119,14 +119,17 @@ lp_account_delta_study(lp_record *rec, const lp_account_request *req)
     size_t failed = 0;
     int q0 = lp_account_all_rates_zero(req);
     lp_account_request r = *req;
+    lp_exact half;
 
-    r.delta = "0.5";                        /* delta unused: epsilon is given */
+    lp_exact_init(&half, "0.5");
+    r.delta = &half;                        /* delta unused: epsilon is given */
     lp_account_run_init(&run, &ph, &r);
+    lp_exact_clear(&half);
     arb_init(eps);
     arb_init(alpha);
     arb_init(lc);
     arb_init(lb);
-    lp_decimal_arb(eps, req->delta_for_eps, 256);
+    lp_exact_arb(eps, req->delta_for_eps, 256);
     for (int k = 0; k < 2; k++) {
         arf_init(b[k].up);
         arb_init(b[k].best);
@@ -168,7 +171,7 @@ lp_account_delta_study(lp_record *rec, const lp_account_request *req)
     lp_record_text(rec, "command", "account");
     lp_record_text(rec, "accountant", "rdp");
     lp_account_record_run(rec, req);
-    lp_record_text(rec, "epsilon", req->delta_for_eps);
+    lp_record_text(rec, "epsilon", req->delta_for_eps->text);
     lp_record_text(rec, "method", "arb");
     lp_record_text(rec, "orders", req->orders->text);
     lp_record_int(rec, "norders", (int64_t) (q0 ? 0 : n));

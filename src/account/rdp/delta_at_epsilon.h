@@ -14,7 +14,7 @@ int lp_account_edge_study(lp_record *rec, const lp_account_request *req);
 /* The least-multiplier inverse at q = 0 (noise_multiplier "0"), epsilon = 0
  * or delta = 0 with q > 0 (noise_multiplier null, status "infinite"): 1 when
  * it wrote the record. */
-int lp_account_least_multiplier_edge(lp_record *rec, const char *epsilon,
+int lp_account_least_multiplier_edge(lp_record *rec, const lp_exact *epsilon,
                                      const lp_account_request *req, long resolution);
 /* The record of --delta-for-epsilon E by the RDP accountant: command
  * "account", accountant "rdp", the run, epsilon (E), method, orders, norders,

@@ -88,7 +88,7 @@ least_record(lp_record *row, const char *key, const char *key_order, const least
 
 /* one query: epsilon at delta (eps_query 0) or delta at epsilon (1) */
 static void
-query(lp_record *row, const lp_account *acc, const char *value, int eps_query, slong digits)
+query(lp_record *row, const lp_account *acc, const lp_exact *value, int eps_query, slong digits)
 {
     least b, c;
     arb_t x, alpha, lc, lb;
@@ -101,7 +101,7 @@ query(lp_record *row, const lp_account *acc, const char *value, int eps_query, s
         if (o->rdp_T.status != LP_OK)
             continue;
         lp_decimal_arb(alpha, o->alpha, prec);
-        lp_decimal_arb(x, value, prec);
+        lp_exact_arb(x, value, prec);
         if (eps_query)
             lp_account_log_delta(lc, lb, o->rdp_T.value, alpha, x, prec);
         else
@@ -136,8 +136,8 @@ query_zero(lp_record *row, int eps_query)
 }
 
 void
-lp_account_lists_study(lp_record *rec, const lp_account_request *req, const char *const *deltas,
-                       size_t nd, const char *const *epsilons, size_t ne)
+lp_account_lists_study(lp_record *rec, const lp_account_request *req, const lp_exact *deltas,
+                       size_t nd, const lp_exact *epsilons, size_t ne)
 {
     const int search = req->orders->search;
     const char *const *order = search ? lp_orders_search_grid() : req->orders->order;
@@ -147,10 +147,13 @@ lp_account_lists_study(lp_record *rec, const lp_account_request *req, const char
     lp_dpsgd run;
     struct lp_phases ph;
     lp_account acc;
+    lp_exact half;
 
-    r.delta = "0.5";            /* the curve does not depend on delta */
+    lp_exact_init(&half, "0.5");
+    r.delta = &half;            /* the curve does not depend on delta */
     r.delta_for_eps = NULL;
     lp_account_run_init(&run, &ph, &r);
+    lp_exact_clear(&half);
     lp_account_init(&acc, order, n);
     if (!q0)
         lp_account_eval(&acc, &run, NULL, req->digits + 2);
@@ -167,19 +170,19 @@ lp_account_lists_study(lp_record *rec, const lp_account_request *req, const char
                    "*_classic_*: classic (Mironov 2017)");
     for (size_t i = 0; i < nd && !lp_cancelled(); i++) {
         lp_record *row = lp_record_append(rec, "epsilons");
-        lp_record_text(row, "delta", deltas[i]);
+        lp_record_text(row, "delta", deltas[i].text);
         if (q0)
             query_zero(row, 0);
         else
-            query(row, &acc, deltas[i], 0, req->digits);
+            query(row, &acc, &deltas[i], 0, req->digits);
     }
     for (size_t i = 0; i < ne && !lp_cancelled(); i++) {
         lp_record *row = lp_record_append(rec, "deltas");
-        lp_record_text(row, "epsilon", epsilons[i]);
+        lp_record_text(row, "epsilon", epsilons[i].text);
         if (q0)
             query_zero(row, 1);
         else
-            query(row, &acc, epsilons[i], 1, req->digits);
+            query(row, &acc, &epsilons[i], 1, req->digits);
     }
     if (req->per_order && !q0)
         for (size_t i = 0; i < acc.norders; i++) {

@@ -18,11 +18,13 @@ lp_rate_is_zero(const char *q)
 }
 
 int
-lp_phase_split(char *buf, size_t len, const char *text, const char **M, const char **q,
-               const char **T, uint64_t *steps, char *err, size_t errlen)
+lp_phase_read(lp_account_phase *ph, char *buf, size_t len, const char *text, char *err,
+              size_t errlen)
 {
     char *c1, *c2;
+    const char *M, *q, *T;
     uint64_t num, den;
+    memset(ph, 0, sizeof *ph);
     if (strlen(text) >= len) {
         snprintf(err, errlen, "'%.40s...' is too long", text);
         return -1;
@@ -36,52 +38,61 @@ lp_phase_split(char *buf, size_t len, const char *text, const char **M, const ch
         return -1;
     }
     *c1 = *c2 = '\0';
-    *M = buf;
-    *q = c1 + 1;
-    *T = c2 + 1;
-    if (lp_decimal_exponent_beyond(*M) || !lp_decimal_valid(*M) || lp_decimal_sign(*M) <= 0) {
+    M = buf;
+    q = c1 + 1;
+    T = c2 + 1;
+    if (lp_decimal_exponent_beyond(M) || !lp_decimal_valid(M) || lp_decimal_sign(M) <= 0) {
         snprintf(err, errlen, "the noise multiplier must be a decimal number > 0 (got '%s' in '%s')",
-                 *M, text);
+                 M, text);
         return -1;
     }
-    if (strchr(*q, '/')) {
-        if (lp_rate_fraction(&num, &den, *q) != 0 || num > den) {
+    if (strchr(q, '/')) {
+        if (lp_rate_fraction(&num, &den, q) != 0 || num > den) {
             snprintf(err, errlen, "the sampling rate must be a decimal or a fraction N/D of "
-                     "integers in [0, 1] (got '%s' in '%s')", *q, text);
+                     "integers in [0, 1] (got '%s' in '%s')", q, text);
             return -1;
         }
-    } else if (lp_decimal_exponent_beyond(*q) || !lp_decimal_valid(*q) || lp_decimal_sign(*q) < 0
-               || lp_decimal_cmp_exact(*q, "1") > 0) {
+    } else if (lp_decimal_exponent_beyond(q) || !lp_decimal_valid(q) || lp_decimal_sign(q) < 0
+               || lp_decimal_cmp_exact(q, "1") > 0) {
         snprintf(err, errlen, "the sampling rate must be a decimal or a fraction N/D of integers "
-                 "in [0, 1] (got '%s' in '%s')", *q, text);
+                 "in [0, 1] (got '%s' in '%s')", q, text);
         return -1;
     }
     /* an integer written as --steps takes it (1e3, 1000.0): one reader for T */
-    if (lp_decimal_uint64(steps, *T) != 0 || *steps < 1) {
-        snprintf(err, errlen, "the steps must be an integer >= 1 (got '%s' in '%s')", *T, text);
+    if (lp_decimal_uint64(&ph->steps, T) != 0 || ph->steps < 1) {
+        snprintf(err, errlen, "the steps must be an integer >= 1 (got '%s' in '%s')", T, text);
         return -1;
     }
+    lp_exact_init(&ph->M, M);
+    lp_exact_init(&ph->q, q);
     return 0;
 }
 
 void
-lp_phases_init(struct lp_phases *ph, lp_dpsgd *run, const char *const *phase, size_t n,
-               const char *delta)
+lp_phase_clear(lp_account_phase *ph)
 {
-    char buf[256], err[200];
-    const char *M, *q, *T;
-    uint64_t steps;
+    lp_exact_clear(&ph->M);
+    lp_exact_clear(&ph->q);
+}
+
+void
+lp_phases_init(struct lp_phases *ph, lp_dpsgd *run, const lp_account_phase *phase, size_t n,
+               const lp_exact *delta)
+{
+    lp_exact half;
+    lp_exact_init(&half, "0.5");        /* a phase's own delta: unused */
     ph->n = n;
     ph->run = flint_malloc(n * sizeof *ph->run);
     ph->total_steps = 0;
     for (size_t i = 0; i < n; i++) {
-        lp_phase_split(buf, sizeof buf, phase[i], &M, &q, &T, &steps, err, sizeof err);
-        lp_dpsgd_init(&ph->run[i], M, q, steps, "0.5");
+        const uint64_t steps = phase[i].steps;
+        lp_dpsgd_init_exact(&ph->run[i], &phase[i].M, &phase[i].q, steps, &half);
         ph->total_steps = ph->total_steps > UINT64_MAX - steps ? UINT64_MAX
                           : ph->total_steps + steps;
         if (i == 0)
-            lp_dpsgd_init(run, M, q, steps, delta);
+            lp_dpsgd_init_exact(run, &phase[i].M, &phase[i].q, steps, delta);
     }
+    lp_exact_clear(&half);
     run->steps = ph->total_steps;
     run->phases = ph;
 }

@@ -21,18 +21,26 @@ struct lp_phases {
     uint64_t total_steps;       /* sum of T_i (saturates at UINT64_MAX) */
 };
 
-/* A phase as the user writes it, "M,q,T": M a decimal > 0, q a decimal in
- * [0, 1] or a fraction N/D of integers (read exactly), T an integer >= 1.
- * 0 and the three texts (pointers into buf, which must hold len bytes), or -1
- * with a message in err naming the part that is wrong. */
-int lp_phase_split(char *buf, size_t len, const char *text, const char **M, const char **q,
-                   const char **T, uint64_t *steps, char *err, size_t errlen);
+/* One phase of a run, read once at the door: its multiplier, sampling rate
+ * (a decimal or N/D) and steps; the texts as given stay in the values. */
+typedef struct lp_account_phase_s {
+    lp_exact M, q;
+    uint64_t steps;
+} lp_account_phase;
 
-/* The phases of validated texts; *run is the run the accountant sees: the
- * first phase's M and q, the total steps, and delta (decimal text), with
- * run->phases set to ph. */
-void lp_phases_init(struct lp_phases *ph, lp_dpsgd *run, const char *const *phase, size_t n,
-                    const char *delta);
+/* A phase as the user writes it, "M,q,T": M a decimal > 0, q a decimal in
+ * [0, 1] or a fraction N/D of integers (read exactly), T an integer >= 1,
+ * checked and read into *ph (its texts in buf, which must hold len bytes and
+ * outlive ph).  0, or -1 with a message in err naming the part that is
+ * wrong.  lp_phase_clear it either way. */
+int lp_phase_read(lp_account_phase *ph, char *buf, size_t len, const char *text, char *err,
+                  size_t errlen);
+void lp_phase_clear(lp_account_phase *ph);
+
+/* The phases of a request; *run is the run the accountant sees: the first
+ * phase's M and q, the total steps, and delta, with run->phases set to ph. */
+void lp_phases_init(struct lp_phases *ph, lp_dpsgd *run, const lp_account_phase *phase, size_t n,
+                    const lp_exact *delta);
 void lp_phases_clear(struct lp_phases *ph, lp_dpsgd *run);
 
 /* rdp_T = the run's RDP at alpha (integer > 0 for an integer order, else 0
@@ -50,7 +58,8 @@ void lp_phases_clear(struct lp_phases *ph, lp_dpsgd *run);
 void lp_account_rdp_T(arb_t rdp_T, const lp_dpsgd *run, uint64_t integer, const arb_t alpha,
                       slong prec);
 
-/* 1 when the sampling rate (a decimal or N/D text) is exactly 0 */
+/* 1 when the sampling rate (a decimal or N/D text) is exactly 0 (the
+ * command line's checks) */
 int lp_rate_is_zero(const char *q);
 
 #endif

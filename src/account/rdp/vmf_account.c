@@ -43,9 +43,9 @@ lp_account_vmf_eval(lp_account *acc, arb_struct *rdp_lower, const lp_dpsgd *run,
     for (int more = lp_ziv_init(&z, digits, &lp_account_ziv); left && more && !lp_cancelled();
          more = lp_ziv_next(&z)) {
         const slong prec = z.prec;
-        lp_decimal_arb(kappa, vmf->kappa, prec + 64);
+        lp_exact_arb(kappa, vmf->kappa, prec + 64);
         if (vmf->sensitivity)
-            lp_decimal_arb(dist, vmf->sensitivity, prec + 64);
+            lp_exact_arb(dist, vmf->sensitivity, prec + 64);
         else
             arb_set_ui(dist, 2);
         /* the base mechanism's RDP at every integer order the list needs */
@@ -103,17 +103,20 @@ lp_account_vmf_study(lp_record *rec, const lp_account_vmf_request *req)
     lp_dpsgd run;
     lp_account acc;
     arb_struct *lower = _arb_vec_init((slong) req->orders->n);
-    lp_dpsgd_init(&run, "1", req->q, req->steps, req->delta);
+    lp_exact one;
+    lp_exact_init_ui(&one, 1);          /* M unused */
+    lp_dpsgd_init_exact(&run, &one, req->q, req->steps, req->delta);
+    lp_exact_clear(&one);
     lp_account_init(&acc, req->orders->order, req->orders->n);
     /* two guard digits: the printed decimal is rounded from a ball that has them */
     lp_account_vmf_eval(&acc, lower, &run, &req->vmf, req->digits + 2);
 
     lp_record_text(rec, "command", "account");
     lp_record_text(rec, "mechanism", "vmf");
-    lp_record_text(rec, "kappa", req->vmf.kappa);
+    lp_record_text(rec, "kappa", req->vmf.kappa->text);
     lp_record_int(rec, "p", (int64_t) req->vmf.p);
     lp_record_text(rec, "neighbours", req->vmf.sensitivity ? "sensitivity" : "secrets");
-    lp_record_text(rec, "sensitivity", req->vmf.sensitivity);
+    lp_record_text(rec, "sensitivity", req->vmf.sensitivity ? req->vmf.sensitivity->text : NULL);
     lp_record_text(rec, "worst_pair", req->vmf.sensitivity
                    ? "two mean directions at chordal distance = the sensitivity"
                    : "antipodal mean directions (chordal distance 2)");
@@ -123,9 +126,9 @@ lp_account_vmf_study(lp_record *rec, const lp_account_vmf_request *req)
     lp_record_text(rec, "subsampling", "Zhu and Wang 2019, Theorem 6 (any mechanism, integer "
                    "orders), with joint convexity (exact at q = 1)");
     lp_record_null(rec, "noise_multiplier");
-    lp_record_text(rec, "sampling_rate", req->q);
+    lp_record_text(rec, "sampling_rate", req->q->text);
     lp_record_int(rec, "steps", (int64_t) req->steps);
-    lp_record_text(rec, "delta", req->delta);
+    lp_record_text(rec, "delta", req->delta->text);
     lp_record_text(rec, "method", lp_account_method_name(NULL));
     lp_record_text(rec, "algorithm", "the VMF's Renyi divergence (closed form in I_nu) at each "
                    "integer order, Zhu-Wang's Poisson-subsampled bound, T-fold composition");

@@ -35,11 +35,12 @@ void lp_rdp_poisson_general_arb(arb_t rdp, arb_t lower, const arb_t q, int q_is_
                                 uint64_t alpha, const arb_struct *eps, slong prec);
 
 /* The VMF run: kappa > 0 and dist (the chordal distance, (0, 2]; NULL: 2,
- * the antipodal pair) as decimal texts, dimension p >= 2. */
+ * the antipodal pair) read (their texts in the values, for the records),
+ * dimension p >= 2. */
 typedef struct {
-    const char *kappa;
+    const lp_exact *kappa;
     uint64_t p;
-    const char *sensitivity;    /* NULL: any two unit vectors (Delta = 2) */
+    const lp_exact *sensitivity;        /* NULL: any two unit vectors (Delta = 2) */
 } lp_vmf_step;
 
 /* Evaluates every order of acc (integers 2 .. LP_VMF_ORDER_MAX; others fail
@@ -64,7 +65,7 @@ lp_status lp_account_vmf_eval(lp_account *acc, arb_struct *rdp_lower, const lp_d
  * pairs), subsampling (the bound's name). */
 typedef struct {
     lp_vmf_step vmf;
-    const char *q, *delta;
+    const lp_exact *q, *delta;
     uint64_t steps;
     const lp_order_list *orders;
     slong digits;

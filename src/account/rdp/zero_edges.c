@@ -16,7 +16,7 @@ edge_header(lp_record *rec, const lp_account_request *req)
 {
     lp_record_text(rec, "command", "account");
     lp_account_record_run(rec, req);
-    lp_record_text(rec, "delta", req->delta);
+    lp_record_text(rec, "delta", req->delta->text);
     lp_record_text(rec, "method", "arb");
     lp_record_null(rec, "algorithm");
     lp_record_null(rec, "peer_conversion");
@@ -56,7 +56,7 @@ int
 lp_account_edge_study(lp_record *rec, const lp_account_request *req)
 {
     int q0 = lp_account_all_rates_zero(req);
-    if (!q0 && !(req->delta && lp_decimal_sign(req->delta) == 0))
+    if (!q0 && !(req->delta && lp_exact_sign(req->delta) == 0))
         return 0;
     edge_header(rec, req);
     edge_conversion(lp_record_object(rec, "balle2020"), 1, !q0, q0 ? lp_account_note_q0 : note_d0);
@@ -65,18 +65,18 @@ lp_account_edge_study(lp_record *rec, const lp_account_request *req)
 }
 
 int
-lp_account_least_multiplier_edge(lp_record *rec, const char *epsilon,
+lp_account_least_multiplier_edge(lp_record *rec, const lp_exact *epsilon,
                                  const lp_account_request *req, long resolution)
 {
-    int q0 = lp_rate_is_zero(req->q);
-    int e0 = lp_decimal_sign(epsilon) == 0, d0 = lp_decimal_sign(req->delta) == 0;
+    int q0 = lp_exact_sign(req->q) == 0;
+    int e0 = lp_exact_sign(epsilon) == 0, d0 = lp_exact_sign(req->delta) == 0;
     if (!q0 && !e0 && !d0)
         return 0;
     lp_record_text(rec, "command", "account least-multiplier");
-    lp_record_text(rec, "epsilon", epsilon);
-    lp_record_text(rec, "sampling_rate", req->q);
+    lp_record_text(rec, "epsilon", epsilon->text);
+    lp_record_text(rec, "sampling_rate", req->q->text);
     lp_record_int(rec, "steps", (int64_t) req->steps);
-    lp_record_text(rec, "delta", req->delta);
+    lp_record_text(rec, "delta", req->delta->text);
     lp_record_text(rec, "orders", req->orders->text);
     lp_record_int(rec, "resolution", resolution);
     if (q0) {

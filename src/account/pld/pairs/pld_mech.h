@@ -41,7 +41,13 @@
  *                    (pld_mech_laplace.c; b in the step's kappa);
  *   LP_PLD_GAUSS_REPLACE  the Gaussian under replace-one neighbours, the
  *                    symmetric mixture pair (pld_mech_replace.c; run under
- *                    LP_PLD_REMOVE, both ends clamped). */
+ *                    LP_PLD_REMOVE, both ends clamped).
+ * A new mechanism is its file (the row: the hooks below, its parameters, its
+ * step's init, its pair's dominance, its masses' cost), its value here with
+ * its row's extern below, and its row in pld_mech_table.c; --phase
+ * NAME,PARAMS,q,T, the records, the work estimate and the bounds then take it
+ * from the row.  Only a parameter key no mechanism had before adds it to the
+ * records' key list (study/pld_record.c). */
 typedef enum { LP_PLD_GAUSS = 0, LP_PLD_VMF = 1, LP_PLD_RR = 2, LP_PLD_EPSDELTA = 3,
                LP_PLD_LAPLACE = 4, LP_PLD_GAUSS_REPLACE = 5,
                LP_PLD_GAUSS_FIXED_BATCH = 6,    /* fixed-size batches without replacement,
@@ -62,13 +68,23 @@ typedef struct {
                                    (the other relation's: lp_pld_pair_floors); 0 none */
 } lp_pld_step;
 
+/* the most parameters a mechanism's step takes (the VMF's kappa and p, the
+ * (epsilon, delta) pair's epsilon and delta) */
+#define LP_PLD_PARAMS_MAX 2
+
+/* The step of mechanism `id` over `run` from its parameters' values
+ * par[0 .. nparams) in its row's order (read once by the request: the
+ * Gaussian's M is the run's, the VMF's kappa and p, Laplace's b, randomized
+ * response's epsilon, the (epsilon, delta) pair's both); lp_pld_step_clear it. */
+void lp_pld_step_init(lp_pld_step *st, lp_pld_mech_id id, const lp_dpsgd *run, const lp_exact *par);
 /* the Gaussian's step of `run` */
 void lp_pld_step_init_gauss(lp_pld_step *st, const lp_dpsgd *run);
-/* the VMF's step: kappa a valid decimal > 0, p >= 2 */
+/* the same from decimal texts, for callers that hold texts (the tests): the
+ * VMF's step (kappa a valid decimal > 0, p >= 2); rr (d NULL) or epsdelta (e
+ * a valid decimal > 0, d in [0, 1)); laplace (b, the scale over the l1
+ * sensitivity, a valid decimal > 0) */
 void lp_pld_step_init_vmf(lp_pld_step *st, const lp_dpsgd *run, const char *kappa, uint64_t p);
-/* rr (d NULL) or epsdelta: e a valid decimal > 0, d in [0, 1) */
 void lp_pld_step_init_eps(lp_pld_step *st, const lp_dpsgd *run, const char *e, const char *d);
-/* laplace: b (the scale over the l1 sensitivity) a valid decimal > 0 */
 void lp_pld_step_init_laplace(lp_pld_step *st, const lp_dpsgd *run, const char *b);
 void lp_pld_step_clear(lp_pld_step *st);
 /* "gauss", "vmf" */
@@ -85,6 +101,19 @@ pld_below(double x)
 }
 
 /* ---- the interface: one row per mechanism -------------------------------- */
+
+/* One parameter of a mechanism's step as a request gives it: a field of a
+ * phase (--phase NAME,PARAMS...,q,T, in the row's order) and a key of the
+ * record.  The request checks each against its domain once, at the door. */
+typedef struct {
+    const char *key;            /* the record's key: "kappa", "step_epsilon" */
+    const char *what;           /* the messages' name: "kappa", "the step's epsilon" */
+    const char *range;          /* the domain as messages say it: "(0, 1e6]" */
+    /* an integer from lo to hi (its value in the exact's m), or a decimal
+     * (lo = hi = 0) that in_domain takes */
+    long lo, hi;
+    int (*in_domain)(const lp_exact *v);
+} lp_pld_param;
 
 typedef struct {
     const char *name;           /* "gauss", "vmf": the record's "mechanism" */
@@ -125,10 +154,29 @@ typedef struct {
      * e^{(lam-1) D_lam} under add), certified; 0, or -1 when none.  NULL:
      * not provided (a bounded loss) */
     int (*renyi)(arb_t rdp, const lp_pld_step *st, const arb_t alpha, slong prec);
+
+    /* ---- the step as a request gives it (study/, the command line) ---- */
+    /* its parameters past the run's, none where the row is not a phase of
+     * its own (the pairs of one Gaussian run: replace-one, fixed batches) */
+    const lp_pld_param *params;
+    int nparams;
+    /* st's parameters (st->run set) from their values par[0 .. nparams);
+     * NULL: none (the Gaussian's M is the run's) */
+    void (*init)(lp_pld_step *st, const lp_exact *par);
+    /* how its pair's dominance of a step stands where it is not proved for
+     * the run ("cited", "checked"; NULL: proved, the Poisson Gaussian's), and
+     * the record's sentence on it (NULL: none) */
+    const char *dominance_status, *dominance;
+    /* the work estimate's seconds per support point (the masses and the
+     * bounds over them; pld_plan.c) */
+    double mass_seconds;
 } lp_pld_mech;
 
 /* the row of `id` in the table (pld_mech_table.c) */
 const lp_pld_mech *pld_mech_of(lp_pld_mech_id id);
+/* the mechanism a phase names with nparams parameters (a row that takes
+ * them), or -1 */
+int lp_pld_mech_find(const char *name, int nparams);
 
 extern const lp_pld_mech pld_mech_gauss;   /* pld_mech_gauss.c */
 extern const lp_pld_mech pld_mech_vmf;     /* pld_mech_vmf.c */

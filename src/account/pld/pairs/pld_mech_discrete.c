@@ -202,10 +202,47 @@ disc_clamped_mean(arb_t ex_lo, arb_t ex_hi, const lp_pld_step *st, lp_pld_relati
     arb_clear(x);
 }
 
+/* the step's epsilon in (0, 100] */
+static int
+e_in_domain(const lp_exact *v)
+{
+    return lp_exact_sign(v) > 0 && v->d <= 100;
+}
+
+/* the step's delta in [0, 1) */
+static int
+d_in_domain(const lp_exact *v)
+{
+    return lp_exact_sign(v) >= 0 && lp_exact_cmp(v, 1, 0) < 0;
+}
+
+static const lp_pld_param disc_params[] = {
+    { "step_epsilon", "the step's epsilon", "(0, 100]", 0, 0, e_in_domain },
+    { "step_delta", "the step's delta", "[0, 1)", 0, 0, d_in_domain },
+};
+
+/* e = par[0], and d = par[1] for the (epsilon, delta) pair (rr's d is 0) */
+static void
+rr_init(lp_pld_step *st, const lp_exact *par)
+{
+    lp_exact_arb(st->e, &par[0], 128);
+    st->e_d = par[0].d;
+}
+
+static void
+epsdelta_init(lp_pld_step *st, const lp_exact *par)
+{
+    rr_init(st, par);
+    lp_exact_arb(st->d, &par[1], 128);
+    st->d_d = par[1].d;
+}
+
 const lp_pld_mech pld_mech_rr = {
     "rr", disc_sketch, disc_cuts, disc_masses, disc_cut_tails, disc_clamped_mean, NULL,
+    disc_params, 1, rr_init, "cited", NULL, 5e-7,
 };
 
 const lp_pld_mech pld_mech_epsdelta = {
     "epsdelta", disc_sketch, disc_cuts, disc_masses, disc_cut_tails, disc_clamped_mean, NULL,
+    disc_params, 2, epsdelta_init, "cited", NULL, 5e-7,
 };

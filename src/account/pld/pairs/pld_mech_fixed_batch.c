@@ -350,6 +350,19 @@ fb_clamped_mean(arb_t ex_lo, arb_t ex_hi, const lp_pld_step *st, lp_pld_relation
     arb_clear(omq);
 }
 
+static const char fb_dominance[] =
+    "fixed-size batches of m of the n examples drawn without replacement, gamma = m/n: the "
+    "Gaussian N(0, sigma^2) against N(2C, sigma^2) dominates one unsampled step (replace-one "
+    "moves the clipped sum by at most 2C), and subsampling without replacement turns its "
+    "tradeoff f into min{f_gamma, f_gamma^-1}** with f_gamma = gamma f + (1-gamma) Id (Dong, "
+    "Roth and Su 2022, Theorem 4.2), whose pair dominates the adaptive composition (Zhu, Dong "
+    "and Wang 2022): cited; its privacy loss is the remove pair's ((1-gamma) N(0) + gamma "
+    "N(2C) against N(0)) above 0, the add pair's below 0 and an atom at 0, symmetric, composed "
+    "over the steps; each direction is attained by a dataset, so one step's delta is exact, "
+    "while over T steps the lower end bounds the pair's delta, not necessarily the run's";
+
+/* one Gaussian run's pair (--sampling fixed-batch): no phase of its own */
 const lp_pld_mech pld_mech_gauss_fixed_batch = {
     "gauss", fb_sketch, fb_cuts, fb_masses, fb_cut_tails, fb_clamped_mean, NULL,
+    NULL, 0, NULL, "cited", fb_dominance, 5e-7,
 };

@@ -260,7 +260,20 @@ gauss_renyi(arb_t rdp, const lp_pld_step *st, const arb_t alpha, slong prec)
     return lp_rdp_integral_arb(rdp, st->run, alpha, prec);
 }
 
+/* M, in [0.01, 1e4] (the grid's doubles size it) */
+static int
+M_in_domain(const lp_exact *v)
+{
+    return lp_exact_sign(v) > 0 && v->d >= 0.01 && v->d <= 10000;
+}
+
+static const lp_pld_param gauss_params[] = {
+    { "noise_multiplier", "the noise multiplier", "[0.01, 1e4] with --accountant pld", 0, 0,
+      M_in_domain },
+};
+
+/* the masses 5e-7 s per support point (Taylor blocks; pld_plan.c) */
 const lp_pld_mech pld_mech_gauss = {
     "gauss", gauss_sketch, gauss_cuts, gauss_masses, gauss_cut_tails, gauss_clamped_mean,
-    gauss_renyi,
+    gauss_renyi, gauss_params, 1, NULL, NULL, NULL, 5e-7,
 };

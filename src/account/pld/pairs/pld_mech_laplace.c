@@ -111,6 +111,26 @@ lap_cut_tails(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, int64_t k
     pld_cut_tails_from(pld, st, rel, kmin, kmax, h, lap_beyond);
 }
 
+/* b in [0.01, 1e4] */
+static int
+b_in_domain(const lp_exact *v)
+{
+    return lp_exact_sign(v) > 0 && v->d >= 0.01 && v->d <= 10000;
+}
+
+static const lp_pld_param lap_params[] = {
+    { "laplace_scale", "the Laplace scale", "[0.01, 1e4]", 0, 0, b_in_domain },
+};
+
+/* b in the step's kappa */
+static void
+lap_init(lp_pld_step *st, const lp_exact *par)
+{
+    lp_exact_arb(st->kappa, &par[0], 128);
+    st->kappa_d = par[0].d;
+}
+
 const lp_pld_mech pld_mech_laplace = {
     "laplace", lap_sketch, lap_cuts, lap_masses, lap_cut_tails, pld_laplace_clamped_mean, NULL,
+    lap_params, 1, lap_init, "checked", NULL, 5e-7,
 };

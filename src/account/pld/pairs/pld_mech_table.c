@@ -1,9 +1,8 @@
 /* pld_mech_table.c -- the table of the PLD accountant's mechanisms (one row per
- * mechanism, each in its file pld_mech_<name>.c) and one phase's step.
- * Contracts in pld_mech.h. */
+ * mechanism, each in its file pld_mech_<name>.c) and one step from its
+ * parameters' values by its row.  Contracts in pld_mech.h. */
 #include <string.h>
 #include "account/pld/pairs/pld_mech.h"
-#include "core/host.h"
 
 static const lp_pld_mech *const table[LP_PLD_NMECH] = {
     [LP_PLD_GAUSS] = &pld_mech_gauss,
@@ -27,47 +26,67 @@ lp_pld_mech_name(lp_pld_mech_id id)
     return pld_mech_of(id)->name;
 }
 
-void
-lp_pld_step_init_gauss(lp_pld_step *st, const lp_dpsgd *run)
+int
+lp_pld_mech_find(const char *name, int nparams)
 {
+    for (int id = 0; id < LP_PLD_NMECH; id++)
+        if (table[id]->params && table[id]->nparams == nparams && strcmp(table[id]->name, name) == 0)
+            return id;
+    return -1;
+}
+
+void
+lp_pld_step_init(lp_pld_step *st, lp_pld_mech_id id, const lp_dpsgd *run, const lp_exact *par)
+{
+    const lp_pld_mech *row = pld_mech_of(id);
     memset(st, 0, sizeof *st);
     arb_init(st->kappa);
     arb_init(st->e);
     arb_init(st->d);
-    st->mech = LP_PLD_GAUSS;
+    st->mech = id;
     st->run = run;
+    if (row->init)
+        row->init(st, par);
+}
+
+void
+lp_pld_step_init_gauss(lp_pld_step *st, const lp_dpsgd *run)
+{
+    lp_pld_step_init(st, LP_PLD_GAUSS, run, NULL);
+}
+
+/* the step of `id` from its parameters' texts (and p, the VMF's dimension) */
+static void
+init_texts(lp_pld_step *st, lp_pld_mech_id id, const lp_dpsgd *run, const char *a, const char *b,
+           uint64_t p)
+{
+    lp_exact par[LP_PLD_PARAMS_MAX];
+    lp_exact_init(&par[0], a);
+    if (b)
+        lp_exact_init(&par[1], b);
+    else
+        lp_exact_init_ui(&par[1], p);
+    lp_pld_step_init(st, id, run, par);
+    lp_exact_clear(&par[0]);
+    lp_exact_clear(&par[1]);
 }
 
 void
 lp_pld_step_init_vmf(lp_pld_step *st, const lp_dpsgd *run, const char *kappa, uint64_t p)
 {
-    lp_pld_step_init_gauss(st, run);
-    st->mech = LP_PLD_VMF;
-    lp_decimal_arb(st->kappa, kappa, 128);
-    st->kappa_d = lp_strtod(kappa, NULL);
-    st->p = p;
+    init_texts(st, LP_PLD_VMF, run, kappa, NULL, p);
 }
 
 void
 lp_pld_step_init_eps(lp_pld_step *st, const lp_dpsgd *run, const char *e, const char *d)
 {
-    lp_pld_step_init_gauss(st, run);
-    st->mech = d ? LP_PLD_EPSDELTA : LP_PLD_RR;
-    lp_decimal_arb(st->e, e, 128);
-    st->e_d = lp_strtod(e, NULL);
-    if (d) {
-        lp_decimal_arb(st->d, d, 128);
-        st->d_d = lp_strtod(d, NULL);
-    }
+    init_texts(st, d ? LP_PLD_EPSDELTA : LP_PLD_RR, run, e, d, 0);
 }
 
 void
 lp_pld_step_init_laplace(lp_pld_step *st, const lp_dpsgd *run, const char *b)
 {
-    lp_pld_step_init_gauss(st, run);
-    st->mech = LP_PLD_LAPLACE;
-    lp_decimal_arb(st->kappa, b, 128);
-    st->kappa_d = lp_strtod(b, NULL);
+    init_texts(st, LP_PLD_LAPLACE, run, b, NULL, 0);
 }
 
 void

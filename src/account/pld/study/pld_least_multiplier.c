@@ -38,7 +38,10 @@ judge(search *s, const char *M, double width)
     lp_dpsgd run;
     arb_t lo, hi, worst_lo, worst_hi;
     int verdict = 0;
-    lp_dpsgd_init(&run, M, req->q, req->steps, req->delta);
+    lp_exact m;
+    lp_exact_init(&m, M);       /* the search's own decimal (m_text) */
+    lp_dpsgd_init_exact(&run, &m, &req->run->q, req->run->steps, req->delta);
+    lp_exact_clear(&m);
     arb_init(lo);
     arb_init(hi);
     arb_init(worst_lo);
@@ -110,7 +113,7 @@ lp_pld_least_multiplier(lp_record *rec, const lp_pld_request *req, long resoluti
     s.oom = 0;
     arb_init(target);
     arf_init(s.dhi_last);
-    lp_decimal_arb(target, req->eps, 128);
+    lp_exact_arb(target, req->eps, 128);
     s.target = target;
     for (long i = 0; i < s.resolution; i++)
         unit *= 10;
@@ -164,10 +167,10 @@ lp_pld_least_multiplier(lp_record *rec, const lp_pld_request *req, long resoluti
         status = LP_PLD_INTERRUPTED;
     lp_record_text(rec, "command", "account least-multiplier");
     lp_record_text(rec, "accountant", "pld");
-    lp_record_text(rec, "epsilon", req->eps);
-    lp_record_text(rec, "sampling_rate", req->q);
-    lp_record_int(rec, "steps", (int64_t) req->steps);
-    lp_record_text(rec, "delta", req->delta);
+    lp_record_text(rec, "epsilon", req->eps->text);
+    lp_record_text(rec, "sampling_rate", req->run->q.text);
+    lp_record_int(rec, "steps", (int64_t) req->run->steps);
+    lp_record_text(rec, "delta", req->delta->text);
     lp_record_text(rec, "relation", req->relation == 0 ? "remove" : req->relation == 1 ? "add" : "both");
     lp_record_int(rec, "resolution", s.resolution);
     if (found && status == LP_PLD_OK) {
@@ -184,7 +187,7 @@ lp_pld_least_multiplier(lp_record *rec, const lp_pld_request *req, long resoluti
         lp_record_null(rec, "noise_multiplier");
         lp_record_text(rec, "status", "not_found");
         lp_record_textf(rec, "note", "no noise multiplier up to 1e4 certainly meets epsilon <= %s "
-                        "under the PLD accountant", req->eps);
+                        "under the PLD accountant", req->eps->text);
         if (status == LP_PLD_OK)
             status = LP_PLD_UNCERTIFIED;
     }

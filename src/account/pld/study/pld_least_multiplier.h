@@ -10,7 +10,7 @@
 #include "account/pld/study/pld_request.h"
 
 /* Fills rec: the least M on the grid m 10^-resolution (resolution 0 .. 4)
- * in [0.01, 1e4] that certainly meets req->eps (req->M ignored; req->delta
+ * in [0.01, 1e4] that certainly meets req->eps (req->run's M ignored; req->delta
  * the delta), the grid point below it and whether that one certainly fails
  * (below_certainly_exceeds: false where the bracket at width/4 still cannot
  * tell).  Bisection, at most 60 PLD compositions, each relation's grid

@@ -64,11 +64,12 @@ static int pair_c = -2;
 static int
 request_key(char *key, size_t size, const lp_pld_request *req)
 {
-    int n = snprintf(key, size, "%d|%s|%s|%s|%llu|%.17g|%zu|%s|%llu|%s|%s", (int) req->mech,
-                     req->M ? req->M : "", req->q ? req->q : "", req->delta ? req->delta : "",
-                     (unsigned long long) req->steps, req->width, req->max_n,
-                     req->kappa ? req->kappa : "", (unsigned long long) req->p,
-                     req->e ? req->e : "", req->d ? req->d : "");
+    const lp_pld_phase *r = req->run;
+    const lp_exact *p0 = &r->par[0], *p1 = &r->par[1];
+    int n = snprintf(key, size, "%d|%s|%.17g|%s|%.17g|%s|%s|%llu|%.17g|%zu", (int) r->mech,
+                     p0->text ? p0->text : "", p0->d, p1->text ? p1->text : "", p1->d,
+                     r->q.text, req->delta ? req->delta->text : "",
+                     (unsigned long long) r->steps, req->width, req->max_n);
     return n > 0 && (size_t) n < size;  /* too long: not remembered */
 }
 
@@ -114,7 +115,7 @@ pair_floors(const lp_pld_request *req, const lp_dpsgd *run, double eps_floor[2])
     for (int rel = 0; rel < 2 && !lp_cancelled(); rel++) {
         lp_pld pld;
         lp_pld_step step;
-        lp_pld_request_step(&step, req, run);
+        lp_pld_phase_step(&step, req->run, run);
         if (pld_estimate_step(&pld, &step, (lp_pld_relation) rel, req->width, req->max_n) == 0) {
             est[rel] = pld.eps_sized;
             guesses(&pld, &glo[rel], &ghi[rel]);

@@ -51,7 +51,7 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
 {
     lp_dpsgd run;
     double total = 0.05, peak = 0;
-    double eps_hint = req->eps ? lp_strtod(req->eps, NULL) : -1;
+    double eps_hint = req->eps ? req->eps->d : -1;
     *n_max = *K_max = 0;
     *why = NULL;
     if (req->nphases > 0) {
@@ -62,14 +62,7 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
         for (size_t i = 0; i < req->nphases && *why == NULL; i++) {
             lp_pld_request one = *req;
             size_t n1, K1;
-            one.M = req->phases[i].M;
-            one.q = req->phases[i].q;
-            one.steps = req->phases[i].steps;
-            one.mech = req->phases[i].mech;
-            one.kappa = req->phases[i].kappa;
-            one.p = req->phases[i].p;
-            one.e = req->phases[i].e;
-            one.d = req->phases[i].d;
+            one.run = &req->phases[i];
             one.phases = NULL;
             one.nphases = 0;
             total += lp_pld_work_seconds(&one, &b, &n1, &K1, why);
@@ -81,7 +74,7 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
         return total;
     }
     /* as lp_pld_study: with --delta-for-epsilon the grid is chosen for deltas down to 1e-12 */
-    lp_dpsgd_init(&run, req->M && req->mech == LP_PLD_GAUSS ? req->M : "1", req->q, req->steps, req->delta ? req->delta : "1e-12");
+    lp_pld_phase_run(&run, req->run, req->delta);
     /* the two relations' choices at once, one a thread, as the run builds
      * them (pld_study.c); summed in order after */
     {
@@ -99,7 +92,7 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
             if (!want[rel])
                 continue;
             lp_cancel_watch(cancel);
-            lp_pld_request_step(&step, req, &run);
+            lp_pld_phase_step(&step, req->run, &run);
             step.width_eps_floor = eps_floor[rel];
             st[rel] = lp_pld_plan_step(&pld[rel], &step, (lp_pld_relation) rel, req->width,
                                        req->max_n, eps_hint);
@@ -117,9 +110,8 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
             }
             n = (double) pld[rel].n;
             K = (double) pld[rel].support;
-            /* the VMF's masses are two rigorous integrals per cell: measured
-             * 1.2e-4 s per support point (pld_mech_vmf.c) */
-            total += (req->mech == LP_PLD_VMF ? 1.2e-4 : 5e-7) * K + 3e-9 * n * log2(fmax(n, 2));
+            /* the masses per support point, each mechanism's (its row) */
+            total += pld_mech_of(req->run->mech)->mass_seconds * K + 3e-9 * n * log2(fmax(n, 2));
             if (1e-13 * (double) run.steps > 0.2 * fmax(run.delta_d, 1e-300) && pld_fft_ld_available())
                 total += 1.5e-8 * n * log2(fmax(n, 2));     /* the extended composition too */
             peak += 48 * n + 180 * K;   /* the relations run at once (pld_study.c) */

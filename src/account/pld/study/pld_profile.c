@@ -19,11 +19,9 @@
 static int
 phases_of(lp_pld_profile *p, const lp_pld_request *req)
 {
-    lp_pld_phase one = { .mech = req->mech, .M = req->M, .kappa = req->kappa, .q = req->q,
-                         .p = req->p, .steps = req->steps, .e = req->e, .d = req->d };
     if (req->nphases)
         return lp_pld_phase_set_init(&p->ps, req->phases, req->nphases, req->delta);
-    return lp_pld_phase_set_init(&p->ps, &one, 1, req->delta);
+    return lp_pld_phase_set_init(&p->ps, req->run, 1, req->delta);
 }
 
 /* replace-one (the Gaussian of req->M, Poisson): pld[0] the composition of
@@ -35,12 +33,12 @@ replace_init(lp_pld_profile *p, const lp_pld_request *req, double eps_hint)
 {
     lp_pld_step st;
     p->replace = 1;
-    if (req->nphases > 0 || req->mech != LP_PLD_GAUSS || req->M == NULL) {
+    if (req->nphases > 0 || req->run == NULL || req->run->mech != LP_PLD_GAUSS) {
         p->why = "replace-one under the PLD accountant: the Gaussian of one multiplier only";
         lp_dpsgd_init(&p->run, "1", "0.5", 1, "1e-12");     /* cleared by lp_pld_profile_clear */
         return -1;
     }
-    lp_dpsgd_init(&p->run, req->M, req->q, req->steps, req->delta ? req->delta : "1e-12");
+    lp_pld_phase_run(&p->run, req->run, req->delta);
     if (p->run.q_is_one) {
         arb_mul_2exp_si(p->run.M, p->run.M, -1);
         p->run.M_d /= 2;
@@ -64,7 +62,7 @@ int
 lp_pld_profile_init(lp_pld_profile *p, const lp_pld_request *req)
 {
     int rels[2];
-    const double eps_hint = req->eps ? lp_strtod(req->eps, NULL) : -1;
+    const double eps_hint = req->eps ? req->eps->d : -1;
     memset(p, 0, sizeof *p);
     if (req->relation == 0 || req->relation == 2)
         rels[p->nrel++] = LP_PLD_REMOVE;
@@ -72,7 +70,7 @@ lp_pld_profile_init(lp_pld_profile *p, const lp_pld_request *req)
         rels[p->nrel++] = LP_PLD_ADD;
     if (req->relation == 3)     /* replace-one: the symmetric pair, one composition */
         return replace_init(p, req, eps_hint);
-    p->phased = req->nphases > 0 || req->mech != LP_PLD_GAUSS;
+    p->phased = req->nphases > 0 || req->run->mech != LP_PLD_GAUSS;
     if (p->phased) {
         if (phases_of(p, req) != 0) {
             p->why = "out of memory";
@@ -81,7 +79,7 @@ lp_pld_profile_init(lp_pld_profile *p, const lp_pld_request *req)
             return -1;
         }
     } else {
-        lp_dpsgd_init(&p->run, req->M, req->q, req->steps, req->delta ? req->delta : "1e-12");
+        lp_pld_phase_run(&p->run, req->run, req->delta);
         if (p->run.q_is_one) {  /* one Gaussian, the same under add and remove */
             p->full_batch = 1;
             p->nrel = 0;

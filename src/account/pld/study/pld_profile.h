@@ -44,7 +44,7 @@ void lp_pld_profile_epsilon(double *lo, double *hi, const lp_pld_profile *p, con
  * composition.  Returns LP_PLD_OK, LP_PLD_UNCERTIFIED (a row's upper end not
  * reached: that row says why), LP_PLD_OUT_OF_MEMORY or LP_PLD_INTERRUPTED
  * (the record is not to be printed). */
-int lp_pld_lists_study(lp_record *rec, const lp_pld_request *req, const char *const *deltas,
-                       size_t nd, const char *const *epsilons, size_t ne);
+int lp_pld_lists_study(lp_record *rec, const lp_pld_request *req, const lp_exact *deltas, size_t nd,
+                       const lp_exact *epsilons, size_t ne);
 
 #endif

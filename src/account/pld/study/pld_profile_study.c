@@ -15,8 +15,8 @@ record_arf_directed(lp_record *row, const char *key, const arf_t x, slong digits
 }
 
 int
-lp_pld_lists_study(lp_record *rec, const lp_pld_request *req, const char *const *deltas,
-                   size_t nd, const char *const *epsilons, size_t ne)
+lp_pld_lists_study(lp_record *rec, const lp_pld_request *req, const lp_exact *deltas, size_t nd,
+                   const lp_exact *epsilons, size_t ne)
 {
     lp_pld_profile p;
     arb_t x;
@@ -28,29 +28,20 @@ lp_pld_lists_study(lp_record *rec, const lp_pld_request *req, const char *const 
     if (req->nphases) {
         lp_record_null(rec, "noise_multiplier");
         lp_pld_record_phases(rec, req->phases, req->nphases);
-    } else if (req->mech == LP_PLD_VMF) {      /* the single query's keys (pld_study.c) */
-        lp_record_text(rec, "mechanism", "vmf");
-        lp_record_null(rec, "noise_multiplier");
-        lp_record_text(rec, "kappa", req->kappa);
-        lp_record_int(rec, "p", (int64_t) req->p);
-        lp_record_text(rec, "dominance", pld_vmf_dominance);
-        lp_record_text(rec, "sampling_rate", req->q);
-        lp_record_int(rec, "steps", (int64_t) req->steps);
-    } else {
-        lp_record_text(rec, "noise_multiplier", req->M);
-        lp_record_text(rec, "sampling_rate", req->q);
-        lp_record_int(rec, "steps", (int64_t) req->steps);
+    } else {                    /* the single query's keys (pld_study.c) */
+        lp_pld_record_run(rec, req->run);
     }
     lp_record_text(rec, "relation", req->relation == 0 ? "remove" : req->relation == 1 ? "add"
                    : req->relation == 3 ? "replace" : "both");
     if (req->relation == 3) {   /* replace-one: the pair's status (pld_study_replace.c) */
         lp_record_text(rec, "sampling", req->fixed_batch ? "fixed-batch" : "poisson");
-        lp_record_text(rec, "dominance_status", req->fixed_batch ? "cited" : "checked");
-        lp_record_text(rec, "dominance", req->fixed_batch ? pld_fixed_batch_dominance
-                       : pld_replace_dominance);
+        const lp_pld_mech *pair = pld_mech_of(req->fixed_batch ? LP_PLD_GAUSS_FIXED_BATCH
+                                              : LP_PLD_GAUSS_REPLACE);
+        lp_record_text(rec, "dominance_status", pair->dominance_status);
+        lp_record_text(rec, "dominance", pair->dominance);
     }
     lp_record_double(rec, "width", req->width);
-    lp_record_text(rec, "grid_delta", req->delta ? req->delta : "1e-12");
+    lp_record_text(rec, "grid_delta", req->delta ? req->delta->text : "1e-12");
     if (lp_pld_profile_init(&p, req) != 0) {
         int oom = p.out_of_memory;
         lp_record_bool(rec, "certified", 0);
@@ -76,8 +67,8 @@ lp_pld_lists_study(lp_record *rec, const lp_pld_request *req, const char *const 
     for (size_t i = 0; i < nd && !lp_cancelled(); i++) {
         lp_record *row = lp_record_append(rec, "epsilons");
         double elo, ehi;
-        lp_record_text(row, "delta", deltas[i]);
-        lp_decimal_arb(x, deltas[i], 128);
+        lp_record_text(row, "delta", deltas[i].text);
+        lp_exact_arb(x, &deltas[i], 128);
         lp_pld_profile_epsilon(&elo, &ehi, &p, x);
         pld_record_eps(row, "epsilon_lower_bound", elo, req->digits, 0);
         pld_record_eps(row, "epsilon_upper_bound", ehi, req->digits, 1);
@@ -91,8 +82,8 @@ lp_pld_lists_study(lp_record *rec, const lp_pld_request *req, const char *const 
     }
     for (size_t i = 0; i < ne && !lp_cancelled(); i++) {
         lp_record *row = lp_record_append(rec, "deltas");
-        lp_record_text(row, "epsilon", epsilons[i]);
-        lp_decimal_arb(x, epsilons[i], 128);
+        lp_record_text(row, "epsilon", epsilons[i].text);
+        lp_exact_arb(x, &epsilons[i], 128);
         lp_pld_profile_delta(lo, hi, &p, x);
         record_arf_directed(row, "delta_lower_bound", lo, req->digits, 0);
         record_arf_directed(row, "delta_upper_bound", hi, req->digits, 1);

@@ -15,30 +15,29 @@
 #include "account/pld/init/pld_init.h"
 #include "account/pld/bounds/pld_bounds.h"
 
-/* One phase of a request (validated texts): the Gaussian's multiplier M, or
- * the VMF's kappa and p; its sampling rate and steps. */
+/* One phase of a request, read once at the door: a mechanism's step (its
+ * row's parameters: the Gaussian's M, the VMF's kappa and p, ...), its
+ * sampling rate and steps.  The texts as given stay in the values (.text),
+ * for the records. */
 typedef struct {
     lp_pld_mech_id mech;
-    const char *M, *kappa, *q;
-    uint64_t p, steps;
-    const char *e, *d;          /* rr, epsdelta */
+    lp_exact par[LP_PLD_PARAMS_MAX];    /* the row's parameters, in its order (pld_mech.h) */
+    lp_exact q;                         /* in (0, 1): a decimal or N/D */
+    uint64_t steps;
 } lp_pld_phase;
 
 typedef struct {
-    const char *M, *q, *delta;  /* validated decimal texts; delta may be NULL with eps */
-    const char *eps;            /* --delta-for-epsilon E, or NULL */
-    uint64_t steps;
+    const lp_pld_phase *run;    /* one run of one mechanism (nphases 0): the Gaussian (or its
+                                   pairs under replace-one) or the VMF */
+    const lp_pld_phase *phases; /* nphases > 0: these phases composed (run unused) */
+    size_t nphases;
+    const lp_exact *delta;      /* delta, or NULL with eps */
+    const lp_exact *eps;        /* --delta-for-epsilon E, or NULL */
     int relation;               /* 0 remove, 1 add, 2 both (the worse), 3 replace-one
                                    (the Gaussian, Poisson: lp_pld_replace_study) */
     double width;
     size_t max_n;
     slong digits;
-    lp_pld_mech_id mech;        /* LP_PLD_GAUSS (0: M is the multiplier), or LP_PLD_VMF: */
-    const char *kappa;          /* its concentration (M unused, may be NULL) */
-    uint64_t p;                 /* and dimension, >= 3 */
-    const lp_pld_phase *phases; /* nphases > 0: these phases composed (M, q, steps, mech unused) */
-    size_t nphases;
-    const char *e, *d;          /* LP_PLD_RR, LP_PLD_EPSDELTA: the step's epsilon and delta */
     int fixed_batch;            /* with relation 3: fixed-size batches drawn without
                                    replacement, q = m/n (pld_mech_fixed_batch.c) */
 } lp_pld_request;
@@ -57,8 +56,12 @@ typedef struct {
  * and two saddlepoints, milliseconds); cancellable. */
 int lp_pld_pair_floors(const lp_pld_request *req, const lp_dpsgd *run, double eps_floor[2]);
 
-/* the step of req's mechanism over `run` (pld_steps.c; lp_pld_step_clear it) */
-void lp_pld_request_step(lp_pld_step *st, const lp_pld_request *req, const lp_dpsgd *run);
+/* A phase's run (pld_steps.c): its M (the Gaussian's, else 1), q and steps,
+ * and delta (NULL: 1e-12, for deltas down to it), which sizes the grid only;
+ * lp_dpsgd_clear it.  Its step over that run: lp_pld_phase_step
+ * (lp_pld_step_clear it). */
+void lp_pld_phase_run(lp_dpsgd *run, const lp_pld_phase *ph, const lp_exact *delta);
+void lp_pld_phase_step(lp_pld_step *st, const lp_pld_phase *ph, const lp_dpsgd *run);
 
 /* Fills rec with the bracket of `req` (q = 1 exactly: the closed form of
  * pld_full_batch.h).  Returns LP_PLD_OK; LP_PLD_UNCERTIFIED with
@@ -87,23 +90,21 @@ typedef struct {
     lp_pld_step *st;
     size_t n;
 } lp_pld_phase_set;
-int lp_pld_phase_set_init(lp_pld_phase_set *ps, const lp_pld_phase *phases, size_t n, const char *delta);
+int lp_pld_phase_set_init(lp_pld_phase_set *ps, const lp_pld_phase *phases, size_t n,
+                          const lp_exact *delta);
 void lp_pld_phase_set_clear(lp_pld_phase_set *ps);
 /* rec's "phases" (one object per phase, every key in each), "steps" their
  * total, and where a phase is not the Gaussian "dominance_status" and
  * "dominance" (pld_study_phases.c) */
 void lp_pld_record_phases(lp_record *rec, const lp_pld_phase *phases, size_t nphases);
+/* rec's keys of one run of one mechanism (pld_study.c): the Gaussian's
+ * noise_multiplier; another's mechanism, noise_multiplier null, its
+ * parameters and its pair's dominance */
+void lp_pld_record_run(lp_record *rec, const lp_pld_phase *run);
 
 /* key = v rounded down (up != 0: up) to `digits` digits; null when not finite */
 void pld_record_eps(lp_record *rec, const char *key, double v, slong digits, int up);
 /* key = x's lower (up == 0) or upper end, directed, to `digits` digits */
 void pld_record_arb_directed(lp_record *rec, const char *key, const arb_t x, slong digits, int up);
-
-/* the records' "dominance" of the pairs that are not the Poisson Gaussian's
- * (replace-one and fixed batches: pld_study_replace.c; the VMF's step:
- * pld_study.c, the lists' too) */
-extern const char pld_replace_dominance[];
-extern const char pld_fixed_batch_dominance[];
-extern const char pld_vmf_dominance[];
 
 #endif

@@ -1,23 +1,32 @@
-/* pld_steps.c -- a request's steps (pairs/): its one mechanism's over a
- * run, or its phases' runs and steps.  Contracts in pld_request.h. */
+/* pld_steps.c -- a request's phases as runs and steps: each phase's run
+ * (its M, q, steps and the grid's delta) and its mechanism's step by the
+ * row of pairs/, from the values the request read at the door.  Contracts
+ * in pld_request.h. */
 #include <stdlib.h>
 #include "account/pld/study/pld_request.h"
 
 void
-lp_pld_request_step(lp_pld_step *st, const lp_pld_request *req, const lp_dpsgd *run)
+lp_pld_phase_run(lp_dpsgd *run, const lp_pld_phase *ph, const lp_exact *delta)
 {
-    if (req->mech == LP_PLD_VMF)
-        lp_pld_step_init_vmf(st, run, req->kappa, req->p);
-    else if (req->mech == LP_PLD_LAPLACE)
-        lp_pld_step_init_laplace(st, run, req->kappa);
-    else if (req->mech == LP_PLD_RR || req->mech == LP_PLD_EPSDELTA)
-        lp_pld_step_init_eps(st, run, req->e, req->mech == LP_PLD_EPSDELTA ? req->d : NULL);
-    else
-        lp_pld_step_init_gauss(st, run);
+    lp_exact one, d12;
+    lp_exact_init_ui(&one, 1);          /* another mechanism's run: M unused */
+    lp_exact_init(&d12, "1e-12");       /* with --delta-for-epsilon the grid is chosen for
+                                           deltas down to 1e-12 */
+    lp_dpsgd_init_exact(run, ph->mech == LP_PLD_GAUSS ? &ph->par[0] : &one, &ph->q, ph->steps,
+                        delta ? delta : &d12);
+    lp_exact_clear(&one);
+    lp_exact_clear(&d12);
+}
+
+void
+lp_pld_phase_step(lp_pld_step *st, const lp_pld_phase *ph, const lp_dpsgd *run)
+{
+    lp_pld_step_init(st, ph->mech, run, ph->par);
 }
 
 int
-lp_pld_phase_set_init(lp_pld_phase_set *ps, const lp_pld_phase *phases, size_t n, const char *delta)
+lp_pld_phase_set_init(lp_pld_phase_set *ps, const lp_pld_phase *phases, size_t n,
+                      const lp_exact *delta)
 {
     ps->n = n;
     ps->run = calloc(ps->n, sizeof *ps->run);
@@ -31,18 +40,8 @@ lp_pld_phase_set_init(lp_pld_phase_set *ps, const lp_pld_phase *phases, size_t n
         return -1;
     }
     for (size_t i = 0; i < ps->n; i++) {
-        const lp_pld_phase *ph = phases + i;
-        /* with --delta-for-epsilon the grid is chosen for deltas down to 1e-12 */
-        lp_dpsgd_init(ps->run + i, ph->mech == LP_PLD_GAUSS ? ph->M : "1", ph->q, ph->steps,
-                      delta ? delta : "1e-12");
-        if (ph->mech == LP_PLD_VMF)
-            lp_pld_step_init_vmf(ps->st + i, ps->run + i, ph->kappa, ph->p);
-        else if (ph->mech == LP_PLD_LAPLACE)
-            lp_pld_step_init_laplace(ps->st + i, ps->run + i, ph->kappa);
-        else if (ph->mech == LP_PLD_RR || ph->mech == LP_PLD_EPSDELTA)
-            lp_pld_step_init_eps(ps->st + i, ps->run + i, ph->e, ph->mech == LP_PLD_EPSDELTA ? ph->d : NULL);
-        else
-            lp_pld_step_init_gauss(ps->st + i, ps->run + i);
+        lp_pld_phase_run(ps->run + i, phases + i, delta);
+        lp_pld_phase_step(ps->st + i, phases + i, ps->run + i);
     }
     return 0;
 }

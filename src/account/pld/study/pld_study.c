@@ -6,12 +6,6 @@
 #include "core/host.h"
 #include "account/pld/study/pld_full_batch.h"
 
-const char pld_vmf_dominance[] =
-    "the antipodal pair (VMF(mu), VMF(-mu)) dominates one step for any two inputs (proved: "
-    "src/privacy); its Poisson-subsampled mixture pair under add/remove and the product over T "
-    "steps dominate the run (Zhu, Dong and Wang 2022's subsampling and composition theorems for "
-    "dominating pairs: cited, not proved here)";
-
 /* one relation: its object from its grid pld (built, status st); the bounds
  * go to the caller's maxima.  0, or -1 (*oom set when out of memory; *why
  * the reason) */
@@ -57,10 +51,10 @@ build_relation(lp_pld *pld, const lp_pld_request *req, const lp_dpsgd *run, lp_p
 {
     lp_pld_step step;
     int st;
-    lp_pld_request_step(&step, req, run);
+    lp_pld_phase_step(&step, req->run, run);
     step.width_eps_floor = eps_floor;
     st = lp_pld_init_step(pld, &step, rel, req->width, req->max_n,
-                          sized_for > 0 ? sized_for : req->eps ? lp_strtod(req->eps, NULL) : -1);
+                          sized_for > 0 ? sized_for : req->eps ? req->eps->d : -1);
     lp_pld_step_clear(&step);
     return st;
 }
@@ -144,16 +138,14 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
         return lp_pld_phases_study(rec, req);
     if (req->relation == 3)     /* replace-one (pld_study_replace.c) */
         return lp_pld_replace_study(rec, req);
-    /* with --delta-for-epsilon the grid is chosen for deltas down to 1e-12 */
-    lp_dpsgd_init(&run, req->mech == LP_PLD_VMF ? "1" : req->M, req->q, req->steps,
-                  req->delta ? req->delta : "1e-12");
+    lp_pld_phase_run(&run, req->run, req->delta);
     arb_init(eps);
     for (int i = 0; i < 2; i++) {
         arb_init(dlo[i]);
         arb_init(dhi[i]);
     }
     if (req->eps)
-        lp_decimal_arb(eps, req->eps, 128);
+        lp_exact_arb(eps, req->eps, 128);
     if (req->relation == 0 || req->relation == 2)
         rels[nrel++] = LP_PLD_REMOVE;
     if (req->relation == 1 || req->relation == 2)
@@ -161,23 +153,11 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
 
     lp_record_text(rec, "command", "account");
     lp_record_text(rec, "accountant", "pld");
-    if (req->mech == LP_PLD_VMF) {
-        /* the VMF's step (pld_mech_vmf.c): the antipodal pair, its
-         * dominance under subsampling and composition cited */
-        lp_record_text(rec, "mechanism", "vmf");
-        lp_record_null(rec, "noise_multiplier");
-        lp_record_text(rec, "kappa", req->kappa);
-        lp_record_int(rec, "p", (int64_t) req->p);
-        lp_record_text(rec, "dominance", pld_vmf_dominance);
-    } else {
-        lp_record_text(rec, "noise_multiplier", req->M);
-    }
-    lp_record_text(rec, "sampling_rate", req->q);
-    lp_record_int(rec, "steps", (int64_t) req->steps);
+    lp_pld_record_run(rec, req->run);
     if (req->eps) {
-        lp_record_text(rec, "epsilon", req->eps);
+        lp_record_text(rec, "epsilon", req->eps->text);
     } else {
-        lp_record_text(rec, "delta", req->delta);
+        lp_record_text(rec, "delta", req->delta->text);
     }
     lp_record_text(rec, "relation", req->relation == 0 ? "remove" : req->relation == 1 ? "add" : "both");
     lp_record_double(rec, "width", req->width);
@@ -274,7 +254,7 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
          * upper end is null where delta is below what the composition's
          * error bounds resolve (the FFT's, the window's: the relation's
          * fft_error_bound and window_tail_bound) */
-        if (ok && !isfinite(hi) && !lp_cancelled() && req->mech == LP_PLD_GAUSS) {
+        if (ok && !isfinite(hi) && !lp_cancelled() && req->run->mech == LP_PLD_GAUSS) {
             /* delta below the grid's reach: the certified RDP bound above */
             hi = lp_pld_rdp_upper(&run);
             if (isfinite(hi)) {

@@ -7,43 +7,6 @@
 #include "core/host.h"
 #include "account/pld/study/pld_request.h"
 
-void
-lp_pld_record_phases(lp_record *rec, const lp_pld_phase *phases, size_t nphases)
-{
-    int cited = 0, checked = 0;
-    uint64_t total = 0;
-    for (size_t i = 0; i < nphases; i++) {
-        const lp_pld_phase *ph = phases + i;
-        lp_record *o = lp_record_append(rec, "phases");
-        lp_record_text(o, "mechanism", lp_pld_mech_name(ph->mech));
-        /* every phase has every key (null where it has no such parameter) */
-        lp_record_text(o, "noise_multiplier", ph->mech == LP_PLD_GAUSS ? ph->M : NULL);
-        lp_record_text(o, "kappa", ph->mech == LP_PLD_VMF ? ph->kappa : NULL);
-        if (ph->mech == LP_PLD_VMF)
-            lp_record_int(o, "p", (int64_t) ph->p);
-        else
-            lp_record_null(o, "p");
-        lp_record_text(o, "laplace_scale", ph->mech == LP_PLD_LAPLACE ? ph->kappa : NULL);
-        lp_record_text(o, "step_epsilon", ph->mech == LP_PLD_RR || ph->mech == LP_PLD_EPSDELTA ? ph->e : NULL);
-        lp_record_text(o, "step_delta", ph->mech == LP_PLD_EPSDELTA ? ph->d : NULL);
-        lp_record_text(o, "sampling_rate", ph->q);
-        lp_record_int(o, "steps", (int64_t) ph->steps);
-        total += ph->steps;
-        cited |= ph->mech != LP_PLD_GAUSS;
-        checked |= ph->mech == LP_PLD_LAPLACE;
-    }
-    lp_record_int(rec, "steps", (int64_t) total);
-    if (cited)       /* the weakest of the phases' pairs: checked (Laplace) or cited */
-        lp_record_text(rec, "dominance_status", checked ? "checked" : "cited");
-    if (cited)
-        lp_record_text(rec, "dominance", "each phase's pair dominates its step (the Gaussian's and the "
-                       "VMF's antipodal pair: proved; randomized response and the (epsilon, delta) "
-                       "pair: Kairouz, Oh and Viswanath 2015, cited; Laplace's one-coordinate pair: checked, "
-                       "not proved); their Poisson-subsampled pairs and "
-                       "the product over the steps dominate the run (Zhu, Dong and Wang 2022's "
-                       "theorems for dominating pairs: cited, not proved here)");
-}
-
 int
 lp_pld_phases_study(lp_record *rec, const lp_pld_request *req)
 {
@@ -58,9 +21,9 @@ lp_pld_phases_study(lp_record *rec, const lp_pld_request *req)
     lp_record_null(rec, "noise_multiplier");
     lp_pld_record_phases(rec, req->phases, req->nphases);
     if (req->eps)
-        lp_record_text(rec, "epsilon", req->eps);
+        lp_record_text(rec, "epsilon", req->eps->text);
     else
-        lp_record_text(rec, "delta", req->delta);
+        lp_record_text(rec, "delta", req->delta->text);
     lp_record_text(rec, "relation", req->relation == 0 ? "remove" : req->relation == 1 ? "add" : "both");
     lp_record_double(rec, "width", req->width);
     lp_record_text(rec, "composition", "the phases' steps on one grid: the product of their spectra, "
@@ -73,7 +36,7 @@ lp_pld_phases_study(lp_record *rec, const lp_pld_request *req)
     arb_init(lo);
     arb_init(hi);
     if (req->eps)
-        lp_decimal_arb(eps, req->eps, 128);
+        lp_exact_arb(eps, req->eps, 128);
     for (int rel = 0; rel < 2 && !oom && !lp_cancelled(); rel++) {
         lp_record *obj;
         lp_pld pld;
@@ -82,7 +45,7 @@ lp_pld_phases_study(lp_record *rec, const lp_pld_request *req)
         obj = lp_record_object(rec, rel == LP_PLD_REMOVE ? "remove" : "add");
         lp_record_text(obj, "relation", rel == LP_PLD_REMOVE ? "remove" : "add");
         if (lp_pld_init_phases(&pld, ps.st, ps.n, (lp_pld_relation) rel, req->width, req->max_n,
-                               req->eps ? lp_strtod(req->eps, NULL) : -1) != 0) {
+                               req->eps ? req->eps->d : -1) != 0) {
             oom |= pld.out_of_memory;
             why = pld.why;
             lp_record_text(obj, "why", pld.why ? pld.why : "failed");

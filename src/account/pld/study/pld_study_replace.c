@@ -11,29 +11,6 @@
 #include "core/host.h"
 #include "account/pld/study/pld_full_batch.h"
 
-const char pld_replace_dominance[] =
-    "the pair P = (1-q) N(0, sigma^2) + q N(C, sigma^2) against Q = (1-q) N(0, sigma^2) + "
-    "q N(-C, sigma^2) (the sampled example's clipped gradient and its substitute's antipodal; "
-    "dp_accounting's REPLACE adjacency under sampling), symmetric, composed over the steps: "
-    "attained by antipodal gradients (so the lower end bounds the run's epsilon from below); "
-    "that no other pair of inputs does worse: the other examples' sum drops out by joint "
-    "convexity and the rest lies in the plane of 0 and the two gradients (proved), the pair's "
-    "symmetry covers the orders below 1 (proved), the antipodal gradients the worst in that "
-    "plane checked, not proved (make check: random angles and norms, one step's delta below the "
-    "pair's at every epsilon tried); composition of dominating pairs: Zhu, Dong and Wang 2022, "
-    "cited";
-
-const char pld_fixed_batch_dominance[] =
-    "fixed-size batches of m of the n examples drawn without replacement, gamma = m/n: the "
-    "Gaussian N(0, sigma^2) against N(2C, sigma^2) dominates one unsampled step (replace-one "
-    "moves the clipped sum by at most 2C), and subsampling without replacement turns its "
-    "tradeoff f into min{f_gamma, f_gamma^-1}** with f_gamma = gamma f + (1-gamma) Id (Dong, "
-    "Roth and Su 2022, Theorem 4.2), whose pair dominates the adaptive composition (Zhu, Dong "
-    "and Wang 2022): cited; its privacy loss is the remove pair's ((1-gamma) N(0) + gamma "
-    "N(2C) against N(0)) above 0, the add pair's below 0 and an atom at 0, symmetric, composed "
-    "over the steps; each direction is attained by a dataset, so one step's delta is exact, "
-    "while over T steps the lower end bounds the pair's delta, not necessarily the run's";
-
 int
 lp_pld_replace_study(lp_record *rec, const lp_pld_request *req)
 {
@@ -44,7 +21,8 @@ lp_pld_replace_study(lp_record *rec, const lp_pld_request *req)
     int status = LP_PLD_OK, ok = 1;
     double elo = 0, ehi = INFINITY;
 
-    if (req->mech != LP_PLD_GAUSS || req->M == NULL || req->nphases > 0) {
+    const lp_pld_mech_id pair = req->fixed_batch ? LP_PLD_GAUSS_FIXED_BATCH : LP_PLD_GAUSS_REPLACE;
+    if (req->nphases > 0 || req->run == NULL || req->run->mech != LP_PLD_GAUSS) {
         lp_record_text(rec, "command", "account");
         lp_record_text(rec, "relation", "replace");
         lp_record_bool(rec, "certified", 0);
@@ -53,27 +31,26 @@ lp_pld_replace_study(lp_record *rec, const lp_pld_request *req)
                        "accountant: the Gaussian of one multiplier only");
         return LP_PLD_UNCERTIFIED;
     }
-    lp_dpsgd_init(&run, req->M, req->q, req->steps, req->delta ? req->delta : "1e-12");
+    lp_pld_phase_run(&run, req->run, req->delta);
     arb_init(eps);
     arb_init(dlo);
     arb_init(dhi);
     if (req->eps)
-        lp_decimal_arb(eps, req->eps, 128);
+        lp_exact_arb(eps, req->eps, 128);
     lp_record_text(rec, "command", "account");
     lp_record_text(rec, "accountant", "pld");
     lp_record_text(rec, "mechanism", "gauss");
-    lp_record_text(rec, "noise_multiplier", req->M);
-    lp_record_text(rec, "sampling_rate", req->q);
+    lp_record_text(rec, "noise_multiplier", req->run->par[0].text);
+    lp_record_text(rec, "sampling_rate", req->run->q.text);
     lp_record_text(rec, "sampling", req->fixed_batch ? "fixed-batch" : "poisson");
-    lp_record_int(rec, "steps", (int64_t) req->steps);
+    lp_record_int(rec, "steps", (int64_t) req->run->steps);
     if (req->eps)
-        lp_record_text(rec, "epsilon", req->eps);
+        lp_record_text(rec, "epsilon", req->eps->text);
     else
-        lp_record_text(rec, "delta", req->delta);
+        lp_record_text(rec, "delta", req->delta->text);
     lp_record_text(rec, "relation", "replace");
-    lp_record_text(rec, "dominance_status", req->fixed_batch ? "cited" : "checked");
-    lp_record_text(rec, "dominance", req->fixed_batch ? pld_fixed_batch_dominance
-                   : pld_replace_dominance);
+    lp_record_text(rec, "dominance_status", pld_mech_of(pair)->dominance_status);
+    lp_record_text(rec, "dominance", pld_mech_of(pair)->dominance);
     lp_record_double(rec, "width", req->width);
     if (run.q_is_one) {
         /* N(C) against N(-C): sensitivity 2 C, the multiplier halved (fixed
@@ -88,9 +65,9 @@ lp_pld_replace_study(lp_record *rec, const lp_pld_request *req)
     }
     memset(&st, 0, sizeof st);
     lp_pld_step_init_gauss(&st, &run);
-    st.mech = req->fixed_batch ? LP_PLD_GAUSS_FIXED_BATCH : LP_PLD_GAUSS_REPLACE;
+    st.mech = pair;
     if (lp_pld_init_step(&pld, &st, LP_PLD_REMOVE, req->width, req->max_n,
-                         req->eps ? lp_strtod(req->eps, NULL) : -1) != 0) {
+                         req->eps ? req->eps->d : -1) != 0) {
         lp_record *obj = lp_record_object(rec, "replace");
         lp_record_text(obj, "why", pld.why ? pld.why : "failed");
         status = pld.out_of_memory ? LP_PLD_OUT_OF_MEMORY : lp_cancelled() ? LP_PLD_INTERRUPTED

@@ -31,14 +31,67 @@ lp_reconstruct_is_run(const char *const *v)
     return v[O_M] || v[O_Q] || v[O_T] || v[O_BATCH] || v[O_DATASET] || v[O_EPOCHS] || v[O_SAMPLING];
 }
 
+/* The run's numbers, read once from the checked texts (its mechanism's
+   parameter -- the Gaussian's M, NULL before calibration, or the VMF's kappa
+   -- and p, the rate, the steps, the grid's delta and the epsilon to meet),
+   for the PLD's and the RDP's requests; run_values_clear it. */
+typedef struct {
+    lp_pld_phase run;
+    lp_exact delta, eps;
+} run_values;
+
+static void
+run_values_init(run_values *x, lp_pld_mech_id mech, const char *par0, uint64_t p, const char *q, uint64_t T,
+                const char *delta, const char *eps)
+{
+    memset(x, 0, sizeof *x);
+    x->run.mech = mech;
+    lp_exact_init(&x->run.par[0], par0);
+    lp_exact_init_ui(&x->run.par[1], p);
+    lp_exact_init(&x->run.q, q);
+    x->run.steps = T;
+    lp_exact_init(&x->delta, delta);
+    lp_exact_init(&x->eps, eps);
+}
+
+static void
+run_values_clear(run_values *x)
+{
+    lp_exact_clear(&x->run.par[0]);
+    lp_exact_clear(&x->run.par[1]);
+    lp_exact_clear(&x->run.q);
+    lp_exact_clear(&x->delta);
+    lp_exact_clear(&x->eps);
+}
+
+/* the PLD's request of x's run (relation 2: add/remove, the worse; 3 with
+   fixed batches: replace-one) */
+static lp_pld_request
+pld_request(const run_values *x, int fixed_batch)
+{
+    lp_pld_request pr;
+    memset(&pr, 0, sizeof pr);
+    pr.run = &x->run;
+    pr.delta = &x->delta;
+    pr.eps = x->eps.text ? &x->eps : NULL;
+    pr.relation = fixed_batch ? 3 : 2;
+    pr.width = 0.01;
+    pr.max_n = LP_PLD_MAX_N;
+    pr.digits = 6;
+    pr.fixed_batch = fixed_batch;
+    return pr;
+}
+
 /* the least multiplier whose certified PLD epsilon at delta is at most eps
    (pld_least_multiplier.c), its text into M; 0, or an exit status */
 static int
 calibrate(char *M, size_t len, const char *q, uint64_t T, const char *eps, const char *delta)
 {
-    lp_pld_request pr = { NULL, q, delta, eps, T, 2, 0.01, LP_PLD_MAX_N, 6, LP_PLD_GAUSS, NULL, 0, NULL, 0,
-                          NULL, NULL, 0 };
+    run_values x;
+    lp_pld_request pr;
     lp_record *rec = lp_record_new("calibration");
+    run_values_init(&x, LP_PLD_GAUSS, NULL, 0, q, T, delta, eps);
+    pr = pld_request(&x, 0);
     int st = lp_pld_least_multiplier(rec, &pr, 3), rc = 0;
     char *text = st == LP_PLD_OK ? lp_record_json(rec) : NULL;
     json_t *root = text ? json_loads(text, 0, NULL) : NULL;
@@ -53,6 +106,7 @@ calibrate(char *M, size_t len, const char *q, uint64_t T, const char *eps, const
     json_decref(root);
     free(text);
     lp_record_free(rec);
+    run_values_clear(&x);
     return rc;
 }
 
@@ -151,6 +205,7 @@ lp_reconstruct_run(lp_recon_setup *s, uint64_t d, const char *const *v, int json
     uint64_t T;
     int rc, fixed_batch = 0;
     lp_runattack_setup a = { 0 };
+    run_values x;
     lp_runbounds_request br;
     lp_account_request rdp;
     lp_vmf_step vstep;
@@ -241,11 +296,11 @@ lp_reconstruct_run(lp_recon_setup *s, uint64_t d, const char *const *v, int json
     }
     /* the bounds at kappa = 1/n: the run as account --accountant pld takes it */
     memset(&br, 0, sizeof br);
-    br.pld = (lp_pld_request) { vmf ? NULL : M, qbuf, "1e-5", NULL, T, fixed_batch ? 3 : 2, 0.01, LP_PLD_MAX_N, 6,
-                                vmf ? LP_PLD_VMF : LP_PLD_GAUSS, vmf ? kappa_text : NULL, d, NULL, 0, NULL, NULL,
-                                fixed_batch };
-    rdp = (lp_account_request) { M, qbuf, "1e-5", T, NULL, NULL, 0, 6, 0, NULL, NULL, 0, 0, fixed_batch };
-    vstep = (lp_vmf_step) { kappa_text, d, NULL };
+    run_values_init(&x, vmf ? LP_PLD_VMF : LP_PLD_GAUSS, vmf ? kappa_text : M, vmf ? d : 0, qbuf, T, "1e-5", NULL);
+    br.pld = pld_request(&x, fixed_batch);
+    rdp = (lp_account_request) { &x.run.par[0], &x.run.q, &x.delta, T, NULL, NULL, 0, 6, 0, NULL, NULL, 0, 0,
+                                 fixed_batch };
+    vstep = (lp_vmf_step) { &x.run.par[0], d, NULL };
     br.rdp = vmf ? NULL : &rdp;
     br.vmf = vmf ? &vstep : NULL;
     lp_snprintf(what, sizeof what, "1/%d", s->n);
@@ -266,10 +321,12 @@ lp_reconstruct_run(lp_recon_setup *s, uint64_t d, const char *const *v, int json
             rc = lp_emit(rec, json) != 0 ? LP_EXIT_FAIL : LP_EXIT_OK;
             lp_record_free(rec);
             free(gram);
+            run_values_clear(&x);
             return lp_close_stdout(rc);
         }
         if (lp_budget_exceeded(err, sizeof err, "--samples", v[O_SAMPLES], work, max_seconds, msg)) {
             free(gram);
+            run_values_clear(&x);
             return lp_usage_error(cmd, "%s", err);
         }
         lp_budget_notice(lp_err(), lp_err() == stderr, cmd, work);
@@ -303,12 +360,14 @@ lp_reconstruct_run(lp_recon_setup *s, uint64_t d, const char *const *v, int json
     if (lp_runattack_record(rec, &a, lp_recon_digits_peak(s)) != 0) {
         lp_record_free(rec);
         free(gram);
+        run_values_clear(&x);
         if (!lp_cancelled())
             fprintf(lp_err(), "leakproof reconstruct: out of memory\n");
         return lp_cancelled() ? LP_EXIT_INTERRUPTED : LP_EXIT_FAIL;
     }
     rc = lp_runbounds_record(rec, &br);
     free(gram);
+    run_values_clear(&x);
     if (rc == LP_PLD_OUT_OF_MEMORY || rc == LP_PLD_INTERRUPTED) {
         lp_record_free(rec);
         if (rc == LP_PLD_OUT_OF_MEMORY)

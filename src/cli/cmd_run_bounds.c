@@ -201,11 +201,12 @@ lp_cmd_run_bounds(int argc, char **argv)
     rc = parse_run(&o, ac, av);
     free(av);
     if (rc != 0) {
-        lp_order_list_clear(&o.orders);
+        lp_account_opts_clear(&o);
         return rc == -1 ? lp_close_stdout(LP_EXIT_OK) : rc;
     }
+    lp_account_read(&o);        /* every check of account's passed: its numbers read, once */
     rc = run(&o, v, json, estimate, delta_given);
-    lp_order_list_clear(&o.orders);
+    lp_account_opts_clear(&o);
     return lp_close_stdout(rc);
 }
 
@@ -214,9 +215,9 @@ static int
 run(const lp_account_opts *o, const char *const *v, int json, int estimate, int delta_given)
 {
     lp_runbounds_request req;
-    lp_account_request rdp = { o->M, o->q, o->delta, o->steps, &o->orders, NULL, 0, o->digits, 0, NULL,
-                               o->phase, o->nphases, o->rel == 3 && !o->fixed_batch, o->fixed_batch };
-    lp_vmf_step vstep = { o->kappa, o->p, o->sensitivity };
+    lp_account_request rdp;
+    lp_account_phase gauss_phase[LP_ACCOUNT_PHASES_MAX];
+    lp_vmf_step vstep = { &o->kappa_x, o->p, o->sensitivity ? &o->sensitivity_x : NULL };
     char baseline[48];
     long resolution = 2;
     uint64_t n = 0, p = 0;
@@ -260,9 +261,24 @@ run(const lp_account_opts *o, const char *const *v, int json, int estimate, int 
     for (size_t i = 0; i < o->nphases; i++)
         gauss_only &= o->pld_phase[i].mech == LP_PLD_GAUSS;
     memset(&req, 0, sizeof req);
-    req.pld = (lp_pld_request) { o->M, o->q, o->delta, NULL, o->steps, o->rel, o->width, LP_PLD_MAX_N, o->digits,
-                                 (lp_pld_mech_id) o->pld_mech, o->kappa, o->p, o->nphases ? o->pld_phase : NULL,
-                                 o->nphases, NULL, NULL, o->fixed_batch };
+    lp_account_rdp_request(&rdp, o);
+    rdp.peer = NULL;            /* the RDP curve alone: no peer, no comparison, no per-order table */
+    rdp.compare = 0;
+    rdp.per_order = 0;
+    rdp.delta_for_eps = NULL;
+    rdp.replace = o->rel == 3 && !o->fixed_batch;     /* the PLD's parse leaves o->replace unset */
+    rdp.phase = NULL;           /* the PLD's parse reads its phases into o->pld_phase: the */
+    rdp.nphases = 0;            /* Gaussian ones are RDP's phases too, the same values */
+    if (o->nphases && gauss_only) {
+        for (size_t i = 0; i < o->nphases; i++) {
+            gauss_phase[i].M = o->pld_phase[i].par[0];
+            gauss_phase[i].q = o->pld_phase[i].q;
+            gauss_phase[i].steps = o->pld_phase[i].steps;
+        }
+        rdp.phase = gauss_phase;
+        rdp.nphases = o->nphases;
+    }
+    lp_account_pld_request(&req.pld, o, 0);
     req.rdp = o->pld_mech == 0 && gauss_only ? &rdp : NULL;
     req.vmf = o->pld_mech == 1 ? &vstep : NULL;
     req.baseline = baseline;
@@ -282,10 +298,8 @@ run(const lp_account_opts *o, const char *const *v, int json, int estimate, int 
     /* the budget: the PLD's grid (pld_plan.c) for both relations, the
        inverse about 15 compositions */
     {
-        lp_pld_request pr = req.pld;
+        lp_pld_request pr = req.pld;   /* with --target-success M is the parser's placeholder 1 */
         char msg[400];
-        if (v[O_TARGET])
-            pr.M = "1";
         est = lp_pld_work_seconds(&pr, &bytes, &nmax, &kmax, &why) * (v[O_TARGET] ? 15 : 1.5);
         if (why && !lp_cancelled())
             return lp_usage_error(cmd, "declined before starting: %s", why);

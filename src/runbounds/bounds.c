@@ -121,7 +121,7 @@ lp_run_capacity_upper(arb_t c, const lp_runbounds_request *req)
     const lp_pld_request *p = &req->pld;
     if (req->p == 0 || p->nphases > 0)
         return -1;
-    if (p->mech == LP_PLD_GAUSS && p->M != NULL) {
+    if (p->run->mech == LP_PLD_GAUSS) {
         /* run-capacity's same-x bound at sigma = M, R = 1 (the clip's units) */
         lp_run_capacity_request rc;
         lp_record *scratch = lp_record_new("scratch");
@@ -132,10 +132,10 @@ lp_run_capacity_upper(arb_t c, const lp_runbounds_request *req)
         arb_indeterminate(same);
         memset(&rc, 0, sizeof rc);
         rc.p = req->p;
-        rc.sigma = p->M;
+        rc.sigma = p->run->par[0].text;
         rc.radius = "1";
-        rc.sampling_rate = p->q;
-        rc.steps = p->steps;
+        rc.sampling_rate = p->run->q.text;
+        rc.steps = p->run->steps;
         rc.digits = 6;
         rc.upper_same = same;
         ok = scratch != NULL && lp_study_run_capacity(scratch, &rc, err, sizeof err) != LP_RUN_BAD_INPUT
@@ -146,7 +146,7 @@ lp_run_capacity_upper(arb_t c, const lp_runbounds_request *req)
         arb_clear(same);
         return ok ? 0 : -1;
     }
-    if (p->mech == LP_PLD_VMF && p->kappa != NULL) {
+    if (p->run->mech == LP_PLD_VMF) {
         /* (1 - q + q C_vmf)^T: the step's capacity is exact (the uncovered
            release does not depend on x), the product bounds any run */
         const lp_form *form = lp_form_find("vmf", "proof");
@@ -160,13 +160,13 @@ lp_run_capacity_upper(arb_t c, const lp_runbounds_request *req)
         lp_result_init(&res);
         arb_init(q);
         if (form != NULL && lp_params_set(&par, LP_PARAM_ID_P, ptext, err, sizeof err) == 0
-            && lp_params_set(&par, LP_PARAM_ID_KAPPA, p->kappa, err, sizeof err) == 0
-            && lp_evaluate(&res, form, LP_ARB, &par, 10, 0) == LP_OK && res.certified
-            && lp_runbounds_kappa(q, p->q, 256) == 0) {
+            && lp_params_set(&par, LP_PARAM_ID_KAPPA, p->run->par[0].text, err, sizeof err) == 0
+            && lp_evaluate(&res, form, LP_ARB, &par, 10, 0) == LP_OK && res.certified) {
+            lp_exact_arb(q, &p->run->q, 256);
             arb_sub_ui(c, res.value, 1, 256);
             arb_mul(c, c, q, 256);
             arb_add_ui(c, c, 1, 256);
-            arb_pow_ui(c, c, p->steps, 256);
+            arb_pow_ui(c, c, p->run->steps, 256);
             ok = arb_is_finite(c);
         }
         arb_clear(q);
@@ -187,9 +187,9 @@ lp_rero_fisher(arb_t mse, const lp_runbounds_request *req, slong prec)
         return -1;
     if (p->nphases > 0) {
         for (size_t i = 0; i < p->nphases; i++)
-            if (p->phases[i].mech != LP_PLD_GAUSS || p->phases[i].M == NULL)
+            if (p->phases[i].mech != LP_PLD_GAUSS)
                 return -1;
-    } else if (p->mech != LP_PLD_GAUSS || p->M == NULL) {
+    } else if (p->run->mech != LP_PLD_GAUSS) {
         return -1;
     }
     arb_init(info);
@@ -198,15 +198,12 @@ lp_rero_fisher(arb_t mse, const lp_runbounds_request *req, slong prec)
     arb_init(q);
     /* tr(I)/p = sum over phases T_i q_i / M_i^2 */
     for (size_t i = 0; i < (p->nphases ? p->nphases : 1) && rc == 0; i++) {
-        const char *Mt = p->nphases ? p->phases[i].M : p->M, *qt = p->nphases ? p->phases[i].q : p->q;
-        const uint64_t T = p->nphases ? p->phases[i].steps : p->steps;
-        lp_decimal_arb(M, Mt, prec);
-        if (lp_runbounds_kappa(q, qt, prec) != 0) {
-            if (lp_rate_is_zero(qt))
-                continue;       /* a phase that never uses the record adds nothing */
-            rc = -1;
-            break;
-        }
+        const lp_pld_phase *ph = p->nphases ? &p->phases[i] : p->run;
+        const uint64_t T = ph->steps;
+        if (lp_exact_sign(&ph->q) == 0)
+            continue;           /* a phase that never uses the record adds nothing */
+        lp_exact_arb(M, &ph->par[0], prec);
+        lp_exact_arb(q, &ph->q, prec);
         arb_mul_ui(t, q, T, prec);
         arb_div(t, t, M, prec);
         arb_div(t, t, M, prec);

@@ -19,15 +19,18 @@ static int
 at(lp_rero *r, const lp_runbounds_request *req, uint64_t m, long K, const arb_t kappa, const arf_t target)
 {
     lp_runbounds_request q = *req;
+    lp_pld_phase run = *req->pld.run;   /* the request's run at this candidate M */
     lp_pld_profile pr;
     char M[48];
     int rc;
     snprintf(M, sizeof M, "%llue-%ld", (unsigned long long) m, K);
-    q.pld.M = M;
+    lp_exact_init(&run.par[0], M);
+    q.pld.run = &run;
     lp_rero_clear(r);
     lp_rero_init(r);
     rc = lp_rero_run(r, &pr, &q, kappa);
     lp_pld_profile_clear(&pr);
+    lp_exact_clear(&run.par[0]);
     if (rc != 0)
         return -1;
     return arf_cmp(r->hi, target) <= 0;
@@ -70,8 +73,8 @@ lp_runbounds_least_multiplier(lp_record *rec, const lp_runbounds_request *req, c
     lp_record_text(rec, "command", "run-bounds least-multiplier");
     lp_record_text(rec, "baseline", req->baseline);
     lp_record_text(rec, "target_success", target);
-    lp_record_text(rec, "sampling_rate", req->pld.q);
-    lp_record_int(rec, "steps", (int64_t) req->pld.steps);
+    lp_record_text(rec, "sampling_rate", req->pld.run->q.text);
+    lp_record_int(rec, "steps", (int64_t) req->pld.run->steps);
     lp_record_text(rec, "relation", req->pld.relation == 3 ? "replace" : "remove");
     lp_record_int(rec, "resolution", K);
     /* an upper grid point that meets the target: M = 1, 2, 4, ... up to 1e4 */

@@ -76,13 +76,12 @@ static double
 clt_mu(const lp_runbounds_request *req)
 {
     const lp_pld_request *p = &req->pld;
-    double M, q, T = (double) p->steps;
-    uint64_t num, den;
-    if (p->nphases > 0 || p->mech != LP_PLD_GAUSS || p->M == NULL)
+    double M, q, T;
+    if (p->nphases > 0 || p->run == NULL || p->run->mech != LP_PLD_GAUSS)
         return NAN;
-    M = lp_strtod(p->M, NULL);
-    q = strchr(p->q, '/') && lp_rate_fraction(&num, &den, p->q) == 0 ? (double) num / (double) den
-                                                                        : lp_strtod(p->q, NULL);
+    M = p->run->par[0].d;
+    q = p->run->q.d;
+    T = (double) p->run->steps;
     if (!(M > 0) || !(q > 0))
         return NAN;
     return (p->relation == 3 ? 2 : 1) * (q >= 1 ? sqrt(T) / M : q * sqrt(T * expm1(1 / (M * M))));
@@ -94,7 +93,7 @@ pair_words(const lp_runbounds_request *req, int full_batch)
     const lp_pld_request *p = &req->pld;
     if (p->nphases > 0)
         return "each phase's pair of the relation (the PLD accountant's), composed over the phases";
-    switch (p->mech) {
+    switch (p->run->mech) {
     case LP_PLD_VMF:
         return full_batch ? "VMF(mu) against VMF(-mu) per step (the antipodal pair, proved to dominate one step; "
                             "composition: Zhu, Dong and Wang 2022, cited), T-fold"
@@ -127,6 +126,8 @@ lp_rero_run(lp_rero *r, lp_pld_profile *profile, const lp_runbounds_request *req
     const double mu = clt_mu(req), kd = arf_get_d(arb_midref(kappa), ARF_RND_NEAR);
     char eps_text[40], delta_text[40];
     const int replace = pr.relation == 3;
+    lp_exact eps_x, delta_x;    /* the grid's sizing: the study's own numbers, read here */
+    int status = 0;
 
     memset(profile, 0, sizeof *profile);
     if (isfinite(mu) && mu > 0 && kd < 1) {
@@ -136,28 +137,37 @@ lp_rero_run(lp_rero *r, lp_pld_profile *profile, const lp_runbounds_request *req
         const double e = fmax(eps_star, 0.05);
         const double d = 0.5 * erfc(-(mu / 2 - e / mu) / sqrt(2.0)) - exp(e) * 0.5 * erfc((mu / 2 + e / mu) / sqrt(2.0));
         snprintf(eps_text, sizeof eps_text, "%.6g", e);
-        pr.eps = eps_text;
-        if (d > 1e-300 && (pr.delta == NULL || lp_strtod(pr.delta, NULL) > d)) {
+        lp_exact_init(&eps_x, eps_text);
+        pr.eps = &eps_x;
+        if (d > 1e-300 && (pr.delta == NULL || pr.delta->d > d)) {
             snprintf(delta_text, sizeof delta_text, "%.3e", fmax(d * 0.1, 1e-300));
-            pr.delta = delta_text;
+            lp_exact_init(&delta_x, delta_text);
+            pr.delta = &delta_x;
         }
     }
-    if (pr.delta == NULL)
-        pr.delta = "1e-5";
-    if (lp_pld_profile_init(profile, &pr) != 0) {
+    if (pr.delta == NULL) {
+        lp_exact_init(&delta_x, "1e-5");
+        pr.delta = &delta_x;
+    }
+    status = lp_pld_profile_init(profile, &pr);
+    if (pr.eps == &eps_x)
+        lp_exact_clear(&eps_x);
+    if (pr.delta == &delta_x)
+        lp_exact_clear(&delta_x);
+    if (status != 0) {
         r->why = profile->why ? profile->why : "the PLD could not be composed";
         r->out_of_memory = profile->out_of_memory;
         r->interrupted = lp_cancelled();
         return -1;
     }
     r->relation = replace ? "replace" : "remove";
-    r->pair = pair_words(req, profile->full_batch || lp_strtod(pr.q, NULL) == 1);
+    r->pair = pair_words(req, profile->full_batch || (pr.nphases == 0 && lp_exact_cmp(&pr.run->q, 1, 0) == 0));
     if (lp_pld_profile_tradeoff(r->lo, r->hi, &r->eps, profile, !replace, kappa, -INFINITY, 1e-4) != 0) {
         r->why = "interrupted";
         r->interrupted = 1;
         return -1;
     }
-    if (profile->full_batch && pr.mech == LP_PLD_GAUSS && pr.nphases == 0 && kd < 1) {
+    if (profile->full_batch && pr.nphases == 0 && pr.run->mech == LP_PLD_GAUSS && kd < 1) {
         /* Phi(Phi^-1(kappa) + mu), mu = sqrt(T)/M (replace: the profile's M is halved) */
         arb_t m;
         arb_init(m);

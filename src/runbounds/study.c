@@ -30,15 +30,15 @@ static void
 record_run(lp_record *rec, const lp_runbounds_request *req)
 {
     const lp_pld_request *p = &req->pld;
-    lp_record_text(rec, "mechanism", p->nphases ? "phases" : lp_pld_mech_name(p->mech));
+    lp_record_text(rec, "mechanism", p->nphases ? "phases" : lp_pld_mech_name(p->run->mech));
     if (p->nphases) {
         lp_pld_record_phases(rec, p->phases, p->nphases);
     } else {
-        lp_record_text(rec, "noise_multiplier", p->mech == LP_PLD_GAUSS ? p->M : NULL);
-        if (p->mech == LP_PLD_VMF)
-            lp_record_text(rec, "kappa", p->kappa);
-        lp_record_text(rec, "sampling_rate", p->q);
-        lp_record_int(rec, "steps", (int64_t) p->steps);
+        lp_record_text(rec, "noise_multiplier", p->run->mech == LP_PLD_GAUSS ? p->run->par[0].text : NULL);
+        if (p->run->mech == LP_PLD_VMF)
+            lp_record_text(rec, "kappa", p->run->par[0].text);
+        lp_record_text(rec, "sampling_rate", p->run->q.text);
+        lp_record_int(rec, "steps", (int64_t) p->run->steps);
     }
     lp_record_text(rec, "relation", p->relation == 3 ? "replace" : p->relation == 0 ? "remove" : "both");
     lp_record_text(rec, "sampling", p->fixed_batch ? "fixed-batch" : "poisson");
@@ -110,9 +110,15 @@ renyi(lp_record *rec, const lp_runbounds_request *req, const arb_t kappa)
     arf_init(b);
     if (req->vmf != NULL && req->pld.nphases == 0) {
         lp_dpsgd run;
-        lp_dpsgd_init(&run, "1", req->pld.q, req->pld.steps, req->pld.delta ? req->pld.delta : "1e-5");
+        lp_exact one, d5;
+        lp_exact_init_ui(&one, 1);
+        lp_exact_init(&d5, "1e-5");
+        lp_dpsgd_init_exact(&run, &one, &req->pld.run->q, req->pld.run->steps,
+                            req->pld.delta ? req->pld.delta : &d5);
         rc = lp_rero_renyi(b, order, sizeof order, &run, req->vmf, kappa, PREC);
         lp_dpsgd_clear(&run);
+        lp_exact_clear(&one);
+        lp_exact_clear(&d5);
     } else if (req->rdp != NULL) {
         lp_dpsgd run;
         struct lp_phases ph;
@@ -150,7 +156,7 @@ capacity(lp_record *rec, const lp_runbounds_request *req, const arb_t kappa)
         arb_get_ubound_arf(b, l, PREC);
         lp_runbounds_record_end(rec, "log10_capacity", b, req->digits, 1);
         arf_clear(b);
-        lp_record_text(rec, "capacity_route", req->pld.mech == LP_PLD_VMF
+        lp_record_text(rec, "capacity_route", req->pld.run->mech == LP_PLD_VMF
                        ? "(1 - q + q C_vmf(p, kappa))^T, the step's capacity exact, the product over steps"
                        : "run-capacity's capacity_upper_same (the record the same at every step)");
     } else {

@@ -35,6 +35,18 @@ for k in rero_lower_bound rero_upper_bound rero_relation rero_pair eps_delta_bou
     ok $? "the record has \"$k\""
 done
 
+# phases: every bound of the record at least the ReRo bracket's lower end (the
+# tight bound for the pair: a valid bound below it is no bound; the RDP curve
+# of the PLD's Gaussian phases was once composed of empty phases here)
+"$L" run-bounds --phase 1.1,0.01,400 --phase 2,0.02,200 --prior-size 10 --p 100 --delta 1e-5 --json >"$out" 2>"$err"
+rc=$?
+python3 -c 'import json,sys
+r=json.load(open(sys.argv[1]))
+lo=float(r["rero_lower_bound"])
+for k in ("rero_upper_bound","eps_delta_bound","eps_delta_bound_best","renyi_bound"):
+    assert r[k] is not None and float(r[k]) >= lo, (k, r[k], lo)' "$out" >>"$err" 2>&1
+ok $(( rc != 0 || $? != 0 )) "phases: the eps-delta and Renyi bounds at least the ReRo lower end $(grep -o '"rero_lower_bound":"[^"]*"' "$out"), $(grep -o '"renyi_bound":"[^"]*"' "$out") (exit $rc$(tail -c 200 "$err"))"
+
 "$L" run-bounds --help >"$out" 2>"$err"
 grep -q "prior-size" "$out"
 ok $? "--help prints the usage"

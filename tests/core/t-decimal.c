@@ -102,7 +102,7 @@ test_read_once(void)
     arb_init(a);
     arb_init(b);
     for (int i = 0; i < 2000; i++) {
-        char s[80], c[40];
+        char s[80], c[48];    /* two longs and an e */
         lp_exact x;
         const slong prec = precs[n_randint(st, 6)];
         const slong cm = (slong) n_randint(st, 2001) - 1000, ce = (slong) n_randint(st, 21) - 10;

@@ -42,18 +42,55 @@ up(const arf_t x)
     return arf_get_d(x, ARF_RND_UP);
 }
 
-/* the request of one Gaussian run (texts in bufs) */
-static lp_runbounds_request
-request(char *M, char *q, char *kappa, uint64_t T, int relation, uint64_t p)
-{
+/* the request of one Gaussian run, its numbers read from texts into h
+   (held_clear it) */
+typedef struct {
+    lp_pld_phase run;
+    lp_exact delta;
     lp_runbounds_request req;
-    memset(&req, 0, sizeof req);
-    req.pld = (lp_pld_request) { M, q, "1e-5", NULL, T, relation, 0.01, (size_t) 1 << 22, 6, LP_PLD_GAUSS, NULL, 0,
-                                 NULL, 0, NULL, NULL, 0 };
-    req.baseline = kappa;
-    req.p = p;
-    req.digits = 6;
-    return req;
+} held;
+
+static lp_runbounds_request
+request(held *h, const char *M, const char *q, char *kappa, uint64_t T, int relation, uint64_t p)
+{
+    memset(h, 0, sizeof *h);
+    h->run.mech = LP_PLD_GAUSS;
+    lp_exact_init(&h->run.par[0], M);
+    lp_exact_init_ui(&h->run.par[1], 0);
+    lp_exact_init(&h->run.q, q);
+    h->run.steps = T;
+    lp_exact_init(&h->delta, "1e-5");
+    h->req.pld.run = &h->run;
+    h->req.pld.delta = &h->delta;
+    h->req.pld.relation = relation;
+    h->req.pld.width = 0.01;
+    h->req.pld.max_n = (size_t) 1 << 22;
+    h->req.pld.digits = 6;
+    h->req.baseline = kappa;
+    h->req.p = p;
+    h->req.digits = 6;
+    return h->req;
+}
+
+/* the VMF's run of concentration kappa on S^(p-1) in place of h's Gaussian */
+static lp_runbounds_request
+request_vmf(held *h, const char *kappa, uint64_t p)
+{
+    h->run.mech = LP_PLD_VMF;
+    lp_exact_clear(&h->run.par[0]);
+    lp_exact_clear(&h->run.par[1]);
+    lp_exact_init(&h->run.par[0], kappa);
+    lp_exact_init_ui(&h->run.par[1], p);
+    return h->req;
+}
+
+static void
+held_clear(held *h)
+{
+    lp_exact_clear(&h->run.par[0]);
+    lp_exact_clear(&h->run.par[1]);
+    lp_exact_clear(&h->run.q);
+    lp_exact_clear(&h->delta);
 }
 
 int
@@ -71,7 +108,8 @@ main(void)
         const int relation = k % 3 == 2 ? 3 : 2;
         lp_snprintf(M, sizeof M, "%.4f", urand(&r, 0.3, 20));
         lp_snprintf(kap, sizeof kap, "1/%llu", (unsigned long long) n);
-        lp_runbounds_request req = request(M, "1", kap, T, relation, 0);
+        held h;
+        lp_runbounds_request req = request(&h, M, "1", kap, T, relation, 0);
         lp_rero rr;
         lp_pld_profile pr;
         arb_t kappa;
@@ -94,6 +132,7 @@ main(void)
         lp_pld_profile_clear(&pr);
         lp_rero_clear(&rr);
         arb_clear(kappa);
+        held_clear(&h);
     }
 
     /* q = 1, the antipodal pair: the attacker attains the bound */
@@ -103,7 +142,8 @@ main(void)
         const uint64_t T = 1 + lp_stream_below(&r, 30);
         double gram[4];
         lp_snprintf(M, sizeof M, "%.4f", m);
-        lp_runbounds_request req = request(M, "1", "1/2", T, 2, 0);
+        held h;
+        lp_runbounds_request req = request(&h, M, "1", "1/2", T, 2, 0);
         lp_runattack_setup a = { 0 };
         lp_runattack_result res;
         lp_rero rr;
@@ -123,6 +163,7 @@ main(void)
         lp_pld_profile_clear(&pr);
         lp_rero_clear(&rr);
         arb_clear(kappa);
+        held_clear(&h);
     }
 
     /* random Poisson runs: every bound above the exact attacker */
@@ -137,8 +178,9 @@ main(void)
         lp_snprintf(M, sizeof M, "%.3f", k % 2 ? urand(&r, 2, 5) : urand(&r, 0.5, 2.5));
         lp_snprintf(q, sizeof q, "%.3f", urand(&r, 0.05, 0.7));
         lp_snprintf(kap, sizeof kap, "1/%d", n);
-        lp_runbounds_request req = request(M, q, kap, T, 2, p);
-        lp_account_request rdp = { M, q, "1e-5", T, NULL, NULL, 0, 6, 0, NULL, NULL, 0, 0, 0 };
+        held h;
+        lp_runbounds_request req = request(&h, M, q, kap, T, 2, p);
+        lp_account_request rdp = { &h.run.par[0], &h.run.q, &h.delta, T, NULL, NULL, 0, 6, 0, NULL, NULL, 0, 0, 0 };
         lp_runattack_setup a;
         lp_runattack_result res;
         lp_rero rr;
@@ -183,6 +225,7 @@ main(void)
         arf_clear(renyi);
         arf_clear(best_lo);
         arf_clear(best_hi);
+        held_clear(&h);
     }
 
     /* the VMF's full batch (q = 1, composed by the PLD): one step's bracket
@@ -193,10 +236,9 @@ main(void)
         const uint64_t p = 3 + lp_stream_below(&r, 20), T = 1 + lp_stream_below(&r, 8);
         lp_snprintf(kap, sizeof kap, "%.3f", urand(&r, 0.5, 4));
         lp_snprintf(pt, sizeof pt, "%llu", (unsigned long long) p);
-        lp_runbounds_request req = request(NULL, "1", "1/2", T, 2, p);
-        req.pld.mech = LP_PLD_VMF;
-        req.pld.kappa = kap;
-        req.pld.p = p;
+        held h;
+        lp_runbounds_request req = request(&h, NULL, "1", "1/2", T, 2, p);
+        req = request_vmf(&h, kap, p);
         lp_rero rr;
         lp_pld_profile pr;
         lp_runattack_setup a;
@@ -239,6 +281,7 @@ main(void)
         arb_clear(kb);
         arf_clear(lo);
         arf_clear(hi);
+        held_clear(&h);
     }
 
     /* Fisher: the unbiased estimate sum_t y_t / (T q) at q < 1 */
@@ -248,7 +291,8 @@ main(void)
         const double m = urand(&r, 0.5, 3), qd = urand(&r, 0.1, 0.9);
         lp_snprintf(M, sizeof M, "%.17g", m);
         lp_snprintf(q, sizeof q, "%.17g", qd);
-        lp_runbounds_request req = request(M, q, "1/2", T, 2, p);
+        held h;
+        lp_runbounds_request req = request(&h, M, q, "1/2", T, 2, p);
         arb_t fis;
         double sum = 0, sum2 = 0;
         const int N = 20000;
@@ -274,6 +318,7 @@ main(void)
                "Fisher: p = %llu, M = %.4f, q = %.4f, T = %llu: the unbiased sum / (T q) has MSE %.5f +- %.5f >= "
                "p M^2 / (T q) = %.5f", (unsigned long long) p, m, qd, (unsigned long long) T, mse, se, f);
         arb_clear(fis);
+        held_clear(&h);
     }
     return tap_done();
 }

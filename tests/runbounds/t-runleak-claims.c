@@ -54,27 +54,76 @@ key_text(char *buf, size_t len, const lp_record *rec, const char *key)
     return rc;
 }
 
+/* a run's numbers read from their texts (M may be NULL: none); held_clear it */
+typedef struct {
+    lp_pld_phase run;
+    lp_exact delta, eps;
+} held;
+
+static void
+held_init(held *h, const char *M, const char *q, uint64_t T, const char *eps)
+{
+    memset(h, 0, sizeof *h);
+    h->run.mech = LP_PLD_GAUSS;
+    lp_exact_init(&h->run.par[0], M);
+    lp_exact_init_ui(&h->run.par[1], 0);
+    lp_exact_init(&h->run.q, q);
+    h->run.steps = T;
+    lp_exact_init(&h->delta, "1e-5");
+    lp_exact_init(&h->eps, eps);
+}
+
+static void
+held_clear(held *h)
+{
+    lp_exact_clear(&h->run.par[0]);
+    lp_exact_clear(&h->run.par[1]);
+    lp_exact_clear(&h->run.q);
+    lp_exact_clear(&h->delta);
+    lp_exact_clear(&h->eps);
+}
+
+static lp_pld_request
+pld_request(held *h)
+{
+    lp_pld_request pr;
+    memset(&pr, 0, sizeof pr);
+    pr.run = &h->run;
+    pr.delta = &h->delta;
+    pr.eps = h->eps.text ? &h->eps : NULL;
+    pr.relation = 2;
+    pr.width = 0.01;
+    pr.max_n = (size_t) 1 << 23;
+    pr.digits = 6;
+    return pr;
+}
+
 /* the least M (grid 10^-3) whose certified PLD epsilon at 1e-5 is at most eps */
 static int
 calibrate_eps(run_t *r, const char *eps)
 {
-    lp_pld_request pr = { NULL, r->q, "1e-5", eps, r->T, 2, 0.01, (size_t) 1 << 23, 6, LP_PLD_GAUSS, NULL, 0, NULL, 0,
-                          NULL, NULL, 0 };
+    held h;
+    lp_pld_request pr;
     lp_record *rec = lp_record_new("calibration");
-    int rc = lp_pld_least_multiplier(rec, &pr, 3) == LP_PLD_OK ? 0 : -1;
+    int rc;
+    held_init(&h, NULL, r->q, r->T, eps);
+    pr = pld_request(&h);
+    rc = lp_pld_least_multiplier(rec, &pr, 3) == LP_PLD_OK ? 0 : -1;
     rc |= key_text(r->M, sizeof r->M, rec, "noise_multiplier");
     lp_record_free(rec);
+    held_clear(&h);
     return rc;
 }
 
 static lp_runbounds_request
-request(run_t *r, lp_account_request *rdp)
+request(run_t *r, lp_account_request *rdp, held *h)
 {
     lp_runbounds_request req;
     memset(&req, 0, sizeof req);
-    req.pld = (lp_pld_request) { r->M, r->q, "1e-5", NULL, r->T, 2, 0.01, (size_t) 1 << 23, 6, LP_PLD_GAUSS, NULL, 0,
-                                 NULL, 0, NULL, NULL, 0 };
-    *rdp = (lp_account_request) { r->M, r->q, "1e-5", r->T, NULL, NULL, 0, 6, 0, NULL, NULL, 0, 0, 0 };
+    held_init(h, r->M, r->q, r->T, NULL);
+    req.pld = pld_request(h);
+    *rdp = (lp_account_request) { &h->run.par[0], &h->run.q, &h->delta, r->T, NULL, NULL, 0, 6, 0, NULL, NULL, 0, 0,
+                                  0 };
     req.rdp = rdp;
     req.baseline = "1/10";
     req.prior_size = N_CAND;
@@ -90,7 +139,8 @@ measure(run_t *r, uint64_t samples, uint64_t seed)
     double gram[N_CAND * N_CAND], q;
     uint64_t num, den;
     lp_account_request rdp;
-    lp_runbounds_request req = request(r, &rdp);
+    held h;
+    lp_runbounds_request req = request(r, &rdp, &h);
     lp_runattack_setup a;
     lp_runattack_result res;
     lp_rero rr;
@@ -123,6 +173,7 @@ measure(run_t *r, uint64_t samples, uint64_t seed)
     arb_clear(kappa);
     arb_clear(cap);
     arf_clear(renyi);
+    held_clear(&h);
     return rc;
 }
 
@@ -131,7 +182,8 @@ static int
 calibrate_rero(run_t *r, double target)
 {
     lp_account_request rdp;
-    lp_runbounds_request req = request(r, &rdp);
+    held h;
+    lp_runbounds_request req = request(r, &rdp, &h);
     lp_record *rec = lp_record_new("inverse");
     char t[40];
     int rc;
@@ -139,6 +191,7 @@ calibrate_rero(run_t *r, double target)
     rc = lp_runbounds_least_multiplier(rec, &req, t, 2) == LP_PLD_OK ? 0 : -1;
     rc |= key_text(r->M, sizeof r->M, rec, "noise_multiplier");
     lp_record_free(rec);
+    held_clear(&h);
     return rc;
 }
 
@@ -146,17 +199,19 @@ static double
 log_capacity(run_t *r, double M)
 {
     lp_account_request rdp;
+    held h;
     lp_runbounds_request req;
     arb_t c;
     double v = NAN;
     snprintf(r->M, sizeof r->M, "%.6f", M);
-    req = request(r, &rdp);
+    req = request(r, &rdp, &h);
     arb_init(c);
     if (lp_run_capacity_upper(c, &req) == 0) {
         arb_log(c, c, 128);
         v = arf_get_d(arb_midref(c), ARF_RND_NEAR);
     }
     arb_clear(c);
+    held_clear(&h);
     return v;
 }
 

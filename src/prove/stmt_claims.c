@@ -8,7 +8,7 @@
 
 #define P LP_EXPECT_PROOF
 #define D LP_EXPECT_DISPROOF
-#define SMALL_D "every d (the identity at d = 2 and 3 is proved for every matrix of that size)"
+#define SMALL_D "every d"
 
 const lp_proof lp_proofs[] = {
     /* ---- Tan et al., Appendix B.5 and Section 5 ---- */
@@ -37,7 +37,7 @@ const lp_proof lp_proofs[] = {
     { "tan/sec5.3/compression", P, "every lambda_i, sigma > 0", NULL,
       "the removed term (1/2) ln(1 + lambda_i/sigma) is > 0, so the capacity falls by it" },
     { "tan/sec5.1/unique", P, "kappa > 0, some lambda_i > 0",
-      "the paper's kappa >= 0: at kappa = 0 no finite sigma solves f(sigma) = 0, since f > 0",
+      "kappa >= 0, where at kappa = 0 no finite sigma solves f(sigma) = 0 (f > 0)",
       "f(sigma) = sum_i (1/2) ln(1 + lambda_i/sigma) is continuous and strictly decreasing (each term with "
       "lambda_i > 0; the others are 0), tends to inf as sigma -> 0 (ln(1 + lambda/sigma) > ln(lambda/sigma)) "
       "and to 0 as sigma -> inf (f <= sum lambda_i/(2 sigma), ln(1 + x) <= x): by the intermediate value "
@@ -54,52 +54,52 @@ const lp_proof lp_proofs[] = {
       "each term (1/2) ln((lambda_i/B + sigma)/sigma) of C_B falls as B grows: C_B decreases with B" },
     { "tan/sec3.1/bound-decreasing", P, "every h(D), I, d >= 1", NULL,
       "the bound (5) has the derivative -(2/d) times itself in I, negative over positive atoms" },
-    { "tan/sec5.1/crafting", P, "the toy loss F = W^2 D: every W != 0, Var D > 0, sigma > 0",
-      "the paper speaks of any loss; the toy loss of Section 5.2 is its example and the ledger's check",
+    { "tan/sec5.1/crafting", P, "the toy loss F = W^2 D, every W != 0, Var D > 0, sigma > 0",
+      "any loss (the toy loss of Section 5.2 is its example and the ledger's check)",
       "on F = W^2 D the gradient 2 W D has variance 4 W^2 Var D, and the capacity rises with |W| (it is even "
       "in W): the server widens the channel by sending a larger |W|" },
     { "tan/eq19", P, "every lambda_i > 0, kappa > 0, d >= 1", NULL,
       "(lambda_i + sigma_i)/sigma_i = e^(2 kappa/d) exactly, so each dimension carries (1/2)(2 kappa/d) = "
       "kappa/d and f(Psi) = kappa" },
-    { "tan/sec5.2/toy", P, "the example's numbers: D ~ N(-1, 1), W = 2 and 6, every W for the data noise", NULL,
+    { "tan/sec5.2/toy", P, "the example's numbers, D ~ N(-1, 1), W = 2 and 6, every W for the data noise", NULL,
       "u = e^2 - 1: gradient noise 16/u at W = 2 gives 1 + SNR = e^2 (C = 1), at W = 6 1 + 9u > e^2 (C > 1); "
       "data noise 1/u gives 1 + SNR = e^2 (C = 1) at every W != 0" },
-    { "tan/sec5.2/adaptive", P, "the toy loss F = W^2 D: every W != 0, Var D, s > 0",
-      "the claim is for any loss; the toy loss is the paper's example and the ledger's check",
+    { "tan/sec5.2/adaptive", P, "the toy loss F = W^2 D, every W != 0, Var D, s > 0",
+      "any loss (the toy loss is the paper's example and the ledger's check)",
       "SNR = 4 W^2 Var D/(4 W^2 s) = Var D/s, whatever W, and so is the capacity (1/2) ln(1 + SNR)" },
-    { "tan/eq17", P, "the toy loss F = W^2 D: every W, D, xi",
-      "eq. (17) is a first-order expansion for any loss; on the toy loss it is exact",
+    { "tan/eq17", P, "the toy loss F = W^2 D, every W, D, xi",
+      "any loss, to first order (on the toy loss the expansion is exact)",
       "both sides, computed by differentiation, agree as polynomials: the O(|xi|^2) term is 0" },
     { "tan/B.5/calibration", P, "eps in (0, 1], every delta in (0, 1)",
-      "Section 6.3 applies it at eps = 1.705 to 331.668, outside the range it is proved in (the finding)",
+      "eps from 1.705 to 331.668 where Section 6.3 applies it, outside the range proved here (the finding)",
       "Balle and Wang's exact condition for the Gaussian mechanism (cited) holds: the classical noise "
       "S sqrt(2 ln(1.25/delta))/eps is (eps, delta)-DP for eps <= 1" },
     /* ---- Tan et al., matrix steps at d = 2, 3 ---- */
-    { "tan/lemma2", P, "d = 2 and 3: every positive semi-definite A", SMALL_D,
+    { "tan/lemma2", P, "d = 2 and 3, every positive semi-definite A", SMALL_D,
       "det A = prod lambda_i and tr A = sum lambda_i (the spectral theorem); ((sum lambda)/d)^d - prod lambda "
       "is a sum of squares with positive weights (at eigenvalues 0 by continuity)" },
     { "tan/B.1/step2", P, "d = 2 and 3", SMALL_D, "Lemma 2 (as tan/lemma2) and the logarithm's monotonicity" },
     { "tan/eq26", P, "symmetric A, B of size 2 and 3 (where the inverses exist)", SMALL_D,
       "both sides, every entry a free variable, agree as rational functions" },
-    { "tan/eq29", P, "i = 3: Sigma_2 symmetric invertible, every rho, c", "every i",
+    { "tan/eq29", P, "i = 3, Sigma_2 symmetric invertible, every rho, c", "every i",
       "both sides, every entry a free variable, agree as rational functions" },
-    { "tan/eq30", P, "i = 3: Sigma_2 symmetric invertible, every rho, c", "every i",
+    { "tan/eq30", P, "i = 3, Sigma_2 symmetric invertible, every rho, c", "every i",
       "both sides, every entry a free variable, agree as rational functions" },
-    { "tan/eq31", P, "i = 3: Sigma_3 symmetric, every beta", "every i", "as eq. (32): one identity" },
-    { "tan/eq32", P, "i = 3: Sigma_3 symmetric, every beta", "every i",
+    { "tan/eq31", P, "i = 3, Sigma_3 symmetric, every beta", "every i", "as eq. (32): one identity" },
+    { "tan/eq32", P, "i = 3, Sigma_3 symmetric, every beta", "every i",
       "det(Sigma_3 + diag beta) = v_3 det(Sigma_2 + diag beta_2) with v_3 as printed, exactly" },
-    { "tan/B.4/v-rewrite", P, "i = 3: Sigma_2 symmetric, beta_(i-1) != 0", "every i",
+    { "tan/B.4/v-rewrite", P, "i = 3, Sigma_2 symmetric, beta_(i-1) != 0", "every i",
       "both sides, every entry a free variable, agree as rational functions" },
-    { "tan/B.4/induction", P, "d = 3: every symmetric Sigma, every beta", SMALL_D,
+    { "tan/B.4/induction", P, "d = 3, every symmetric Sigma, every beta", SMALL_D,
       "det(Sigma + diag beta) = v_1 v_2 v_3 exactly; the logarithm of a product of positive numbers is the "
       "sum of their logarithms" },
-    { "tan/B.3/det", P, "d = 3: every orthogonal Q, every lambda, sigma", SMALL_D,
+    { "tan/B.3/det", P, "d = 3, every orthogonal Q, every lambda, sigma", SMALL_D,
       "proved for Q = (I - K)(I + K)^-1, K skew: these are the rotations without the eigenvalue -1, dense "
       "in SO(3), and both sides are polynomials in Q's entries; -Q gives the rest of O(3) and the same "
       "Q diag(lambda) Q^T" },
-    { "tan/eq25", P, "d = 3: every orthogonal Q", SMALL_D,
+    { "tan/eq25", P, "d = 3, every orthogonal Q", SMALL_D,
       "Q (sigma I) Q^T = sigma I for Cayley's Q, and by density and -Q for every orthogonal Q (as tan/B.3/det)" },
-    { "tan/B.4/v-le", P, "i = 3: Sigma_2 + diag beta_2 positive definite, every rho", "every i",
+    { "tan/B.4/v-le", P, "i = 3, Sigma_2 + diag beta_2 positive definite, every rho", "every i",
       "every positive definite M is L L^T (Cholesky), and rho^T M^-1 rho is then a sum of squares: "
       "v_i = c + beta_i - rho^T M^-1 rho <= c + beta_i" },
     /* ---- Biswas et al., Appendices A and B ---- */

@@ -213,9 +213,10 @@ def verify(*paths, threads=None, max_seconds=None, estimate=False):
 def claims(paper=None, id=None, logs=None, ledger=None, no_logs=False):  # noqa: A002
     """The papers' claims with their verdicts (leakproof claims): a Result whose
     'claims' is a list of dicts, one per claim: claim (its id, e.g.
-    'biswas/thm-III.1'), where, claim_kind, says, verdict ('holds', 'partly',
-    'fails', 'not run' or 'not checkable'), figure (the deciding TAP line),
-    tests, reproducer, partly, not_checkable, finding, note; 'papers' and
+    'biswas/thm-III.1'), where, claim_kind, says, verdict ('proved', 'holds',
+    'partly', 'fails', 'not run' or 'not checkable'), figure (the deciding TAP
+    line), tests, reproducer, proved_on (the domain a proved claim is proved
+    on) and proved_on_subdomain, partly, not_checkable, finding, note; 'papers' and
     'counts' tally the verdicts.  paper: 'biswas', 'tan' or 'balunovic'; id:
     one claim; logs: the directory of a test run's *.log files (default: the
     build tree's tests/ when the library runs uninstalled, else none, and every

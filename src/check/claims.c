@@ -77,9 +77,9 @@ static char **
 field(lp_claim *c, const char *key)
 {
     static const char *const keys[] = { "claim", "where", "kind", "says", "tests", "not-checkable",
-                                        "partly", "finding", "note", "command" };
+                                        "partly", "finding", "note", "command", "proof" };
     char **slots[] = { &c->id, &c->where, &c->kind, &c->says, &c->tests, &c->not_checkable,
-                       &c->partly, &c->finding, &c->note, &c->command };
+                       &c->partly, &c->finding, &c->note, &c->command, &c->proof };
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (strcmp(key, keys[i]) == 0)
             return slots[i];
@@ -129,7 +129,7 @@ static void
 claim_free(lp_claim *c)
 {
     char *all[] = { c->id, c->where, c->kind, c->says, c->tests, c->not_checkable, c->partly,
-                    c->finding, c->note, c->command, c->file, c->figure, c->figure_test };
+                    c->finding, c->note, c->command, c->proof, c->file, c->figure, c->figure_test, c->proved_on };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         free(all[i]);
     memset(c, 0, sizeof *c);
@@ -268,6 +268,8 @@ lp_claim_verdict(const lp_claim *c)
         return "not checkable";
     if (c->lines_todo || c->lines_failed)
         return "fails";
+    if (c->lines_proved)
+        return "proved";
     if (c->lines_ok == 0)
         return "not run";
     return c->partly ? "partly" : "holds";

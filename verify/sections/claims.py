@@ -6,7 +6,7 @@ it: per paper the counts by verdict and by kind, then one row per claim."""
 from sections.common import table
 
 PAPERS = (("biswas", "Biswas et al."), ("tan", "Tan et al."), ("balunovic", "Balunović et al."))
-VERDICTS = ("holds", "partly", "fails", "not run", "not checkable")
+VERDICTS = ("proved", "holds", "partly", "fails", "not run", "not checkable")
 
 
 def _cell(text):
@@ -25,7 +25,8 @@ def section_claims(R, out):
     out.append("Every numbered statement, proof step, figure and text claim of the three papers that has a "
                "number or an inequality (`cases/claims/*.claims`), with its verdict computed from the TAP "
                "lines of the tests that carry its id (`make report` runs them; `leakproof claims` prints the "
-               "same from the last `make check`): **holds** (every line ok, at the paper's parameters or a "
+               "same from the last `make check`): **proved** (on the domain shown, by a certificate the "
+               "independent checker re-verified: `leakproof prove --id ID`), **holds** (every line ok, at the paper's parameters or a "
                "range covering them), **partly** (ok, but the ledger says what the tests do not cover), "
                "**fails** (a `# TODO` line: its figure is the deciding one), **not run**, **not checkable** "
                "(with the reason). The reproducer reruns the test that decided.\n")
@@ -55,6 +56,9 @@ def section_claims(R, out):
                 figure = c.get("figure")
                 if c["verdict"] == "partly" and c.get("partly"):
                     figure = f"{figure or '—'} (not covered: {c['partly']})"
+                if c["verdict"] == "proved" and c.get("proved_on"):
+                    figure = ("proved on the sub-domain " if c.get("proved_on_subdomain") else "proved on ") \
+                        + c["proved_on"]
             body.append([f"`{c['claim']}`", _cell(f"{c['where']}: {c['says']}"), f"**{c['verdict']}**",
                          _cell(figure), _cell(c.get("reproducer"))])
         out.append(table(["claim", "statement", "verdict", "deciding figure", "reproducer"], body))

@@ -179,3 +179,41 @@ lp_mat_quad(lp_rf out, lp_mat A, const int *r, int n, const lp_rf_vars V)
     lp_rf_clear(u, V);
     lp_rf_clear(t, V);
 }
+
+void
+lp_mat_apply(lp_rf_struct *y, lp_mat A, const lp_rf_struct *x, int n, const lp_rf_vars V)
+{
+    lp_rf_struct t[LP_MAT_MAX];
+    lp_rf u;
+    lp_rf_init(u, V);
+    for (int i = 0; i < n; i++) {
+        lp_rf_init(&t[i], V);
+        for (int j = 0; j < n; j++) {
+            lp_rf_mul(u, &A[i][j], &x[j], V);
+            lp_rf_add(&t[i], &t[i], u, V);
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        lp_rf_set(&y[i], &t[i], V);
+        lp_rf_clear(&t[i], V);
+    }
+    lp_rf_clear(u, V);
+}
+
+void
+lp_mat_form(lp_rf out, lp_mat A, const lp_rf_struct *x, int n, const lp_rf_vars V)
+{
+    lp_rf_struct y[LP_MAT_MAX];
+    lp_rf u;
+    lp_rf_init(u, V);
+    for (int i = 0; i < n; i++)
+        lp_rf_init(&y[i], V);
+    lp_mat_apply(y, A, x, n, V);
+    lp_rf_si(out, 0, V);
+    for (int i = 0; i < n; i++) {
+        lp_rf_mul(u, &x[i], &y[i], V);
+        lp_rf_add(out, out, u, V);
+        lp_rf_clear(&y[i], V);
+    }
+    lp_rf_clear(u, V);
+}

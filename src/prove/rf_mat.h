@@ -25,5 +25,8 @@ void lp_mat_inv(lp_mat B, lp_mat A, int n, const lp_rf_vars V);
 void lp_mat_weigh(lp_rf out, lp_mat A, int n, int first, const lp_rf_vars V);
 /* r^T A r for the variables r[0..n) */
 void lp_mat_quad(lp_rf out, lp_mat A, const int *r, int n, const lp_rf_vars V);
+/* y = A x and x^T A x for a vector x of rational functions (y may alias x) */
+void lp_mat_apply(lp_rf_struct *y, lp_mat A, const lp_rf_struct *x, int n, const lp_rf_vars V);
+void lp_mat_form(lp_rf out, lp_mat A, const lp_rf_struct *x, int n, const lp_rf_vars V);
 
 #endif

@@ -50,6 +50,10 @@ const lp_proof lp_proofs[] = {
     { "tan/thm4/batch", P, "every B >= 1, lambda_i > 0, sigma > 0", NULL,
       "g = (sum g_i + xi)/B has signal covariance Sigma/B and noise sigma I/B^2, so its capacity is "
       "(1/2) sum ln(1 + (lambda_i/B)/(sigma/B^2)), each term rising with B" },
+    { "tan/thm4", P, "every d, B >= 1, sigma > 0, clipped gradients |g| <= S", NULL,
+      "B.5's g = (sum g_i + xi)/B has signal covariance Sigma/B and noise sigma I/B^2, so C = (1/2) sum "
+      "ln(1 + B lambda_i/sigma) <= B tr Sigma/(2 sigma) <= B S^2/(2 sigma) <= B S^2/sigma (ln(1 + x) <= x, "
+      "eq. (33)): bound (1) holds, with room of a factor 2" },
     { "tan/eq22", P, "every B >= 1, lambda_i > 0, sigma > 0", NULL,
       "each term (1/2) ln((lambda_i/B + sigma)/sigma) of C_B falls as B grows: C_B decreases with B" },
     { "tan/sec3.1/bound-decreasing", P, "every h(D), I, d >= 1", NULL,
@@ -99,9 +103,31 @@ const lp_proof lp_proofs[] = {
       "Q diag(lambda) Q^T" },
     { "tan/eq25", P, "d = 3, every orthogonal Q", SMALL_D,
       "Q (sigma I) Q^T = sigma I for Cayley's Q, and by density and -Q for every orthogonal Q (as tan/B.3/det)" },
-    { "tan/B.4/v-le", P, "i = 3, Sigma_2 + diag beta_2 positive definite, every rho", "every i",
-      "every positive definite M is L L^T (Cholesky), and rho^T M^-1 rho is then a sum of squares: "
-      "v_i = c + beta_i - rho^T M^-1 rho <= c + beta_i" },
+    { "tan/B.4/v-le", P, "i = 2 and 3, Sigma_(i-1) + diag beta_(i-1) positive definite, every rho", "every i",
+      "every positive definite M is L L^T (Cholesky), and rho^T M^-1 rho is then a sum of squares (sizes 1 "
+      "and 2): v_i = c + beta_i - rho^T M^-1 rho <= c + beta_i" },
+    { "tan/B.4/v-lemma3", P, "i = 2 and 3, Sigma_(i-1) and Sigma_(i-1) + diag beta_(i-1) positive definite",
+      "every i",
+      "(u_i + k_i) - v_i = s^T (Sigma_(i-1) + diag beta)^-1 s with s = diag(beta) Sigma^-1 rho (sizes 1 and 2), "
+      "a positive definite quadratic form, a sum of squares: v_i <= u_i + k_i" },
+    { "tan/thm3", P, "d = 3, Sigma positive definite, beta > 0", "every d",
+      "ln det(Sigma + diag beta) = sum ln v_i, and 0 < v_i <= c_ii + beta_i, v_i <= u_i + k_i for i = 1, 2, 3 "
+      "(v_1 = c_11 + beta_1 = u_1 + k_1): the logarithm's monotonicity bounds the sum by both" },
+    { "tan/lemma3", P, "d = 2, positive definite A, B, every a",
+      "every d, where semi-definite as printed is not enough for the inverses (the ledger's note)",
+      "a^T A^-1 a - a^T (A + B)^-1 a = t^T (A^-1 + B^-1)^-1 t, t = A^-1 a; A^-1 + B^-1 is positive definite "
+      "(cited: sums and inverses of positive definite matrices are), so the form is a sum of squares >= 0; "
+      "exchanging A and B gives the second inequality" },
+    { "tan/eq27", P, "d = 2, positive definite A, B, every a", "every d",
+      "with t = A^-1 a the form is t^T (A^-1 + B^-1)^-1 t, the quadratic form of the inverse of the positive "
+      "definite A^-1 + B^-1 (cited), a sum of squares >= 0" },
+    { "tan/eq28", P, "d = 2, positive definite A, B, every t", "every d",
+      "(A^-1 + B^-1)^-1 is the inverse of a positive definite matrix (cited), and its quadratic form is a sum "
+      "of squares >= 0" },
+    { "tan/eq24", P, "d = 3, every symmetric Sigma, sigma > 0", "every d",
+      "1/2 ln (2 pi e)^d det(Sigma + sigma I) - 1/2 ln (2 pi e)^d sigma^d = 1/2 ln(det(Sigma + sigma I)/sigma^d), "
+      "and det(Sigma + sigma I) = prod (lambda_i + sigma): the logarithm of a product is the sum of the "
+      "logarithms" },
     /* ---- Biswas et al., Appendices A and B ---- */
     { "biswas/appA/eps-d-theta", P, "every p, kappa > 0, unit x, x', y", NULL,
       "f(x)(y)/f(x')(y) = e^(kappa (x - x') . y) <= e^(kappa |x - x'|) (Cauchy-Schwarz, |y| = 1), and "

@@ -279,6 +279,95 @@ b_induction(lp_rf_vars V, lp_rf lhs, lp_rf rhs)
     lp_mat_clear(Sb, 2, V);
 }
 
+/* ---- Lemma 3: a^T A^-1 a - a^T (A + B)^-1 a = t^T (A^-1 + B^-1)^-1 t, t = A^-1 a (2 x 2) ---- */
+static void
+b_lemma3(lp_rf_vars V, lp_rf lhs, lp_rf rhs)
+{
+    static const char *const names[] = { "a11", "a12", "a22", "b11", "b12", "b22", "x1", "x2" };
+    lp_mat A, B, Ai, T;
+    lp_rf_struct x[2], t[2];
+    lp_rf q;
+    begin(V, lhs, rhs, 8, names);
+    lp_mat_init(A, 2, V);
+    lp_mat_init(B, 2, V);
+    lp_mat_init(Ai, 2, V);
+    lp_mat_init(T, 2, V);
+    lp_rf_init(q, V);
+    for (int i = 0; i < 2; i++) {
+        lp_rf_init(&x[i], V);
+        lp_rf_init(&t[i], V);
+        lp_rf_var(&x[i], 6 + i, V);
+    }
+    lp_mat_sym(A, 2, 0, V);
+    lp_mat_sym(B, 2, 3, V);
+    lp_mat_inv(Ai, A, 2, V);
+    lp_mat_form(lhs, Ai, x, 2, V);
+    lp_mat_add(T, A, B, 2, 1, V);
+    lp_mat_inv(T, T, 2, V);
+    lp_mat_form(q, T, x, 2, V);
+    lp_rf_sub(lhs, lhs, q, V);
+    lp_mat_apply(t, Ai, x, 2, V);
+    lp_mat_inv(T, B, 2, V);
+    lp_mat_add(T, Ai, T, 2, 1, V);
+    lp_mat_inv(T, T, 2, V);
+    lp_mat_form(rhs, T, t, 2, V);
+    for (int i = 0; i < 2; i++) {
+        lp_rf_clear(&t[i], V);
+        lp_rf_clear(&x[i], V);
+    }
+    lp_rf_clear(q, V);
+    lp_mat_clear(T, 2, V);
+    lp_mat_clear(Ai, 2, V);
+    lp_mat_clear(B, 2, V);
+    lp_mat_clear(A, 2, V);
+}
+
+/* ---- B.4, Lemma 3's step: (u_i + k_i) - v_i = s^T (Sigma + D)^-1 s, s = D Sigma^-1 rho,
+ * D = diag(beta1, beta2), u_i + k_i = c + beta - rho^T Sigma^-1 rho + rho^T Sigma^-1 D Sigma^-1 rho */
+static void
+b_vlemma3(lp_rf_vars V, lp_rf lhs, lp_rf rhs)
+{
+    lp_mat S, Si, D, M;
+    lp_rf_struct r[2], t[2];
+    lp_rf q, v;
+    begin(V, lhs, rhs, 9, block_names);
+    lp_mat_init(S, 2, V);
+    lp_mat_init(Si, 2, V);
+    lp_mat_init(D, 2, V);
+    lp_mat_init(M, 2, V);
+    lp_rf_init(q, V);
+    lp_rf_init(v, V);
+    for (int i = 0; i < 2; i++) {
+        lp_rf_init(&r[i], V);
+        lp_rf_init(&t[i], V);
+        lp_rf_var(&r[i], rho[i], V);
+        lp_rf_var(&D[i][i], B1 + i, V);
+    }
+    block(S, Si, q, V);                             /* q = rho^T Sigma^-1 rho */
+    lp_mat_apply(t, Si, r, 2, V);                   /* t = Sigma^-1 rho */
+    lp_mat_form(lhs, D, t, 2, V);                   /* k_i - beta = t^T D t */
+    lp_rf_sub(lhs, lhs, q, V);
+    lp_rf_var(q, C, V);
+    lp_rf_add(lhs, lhs, q, V);
+    lp_rf_var(q, BB, V);
+    lp_rf_add(lhs, lhs, q, V);                      /* u_i + k_i */
+    v32(v, M, V);                                   /* v_i, and M = Sigma + D */
+    lp_rf_sub(lhs, lhs, v, V);
+    lp_mat_apply(t, D, t, 2, V);                    /* s = D Sigma^-1 rho */
+    lp_mat_inv(M, M, 2, V);
+    lp_mat_form(rhs, M, t, 2, V);
+    for (int i = 0; i < 2; i++) {
+        lp_rf_clear(&t[i], V);
+        lp_rf_clear(&r[i], V);
+    }
+    lp_rf_clear(v, V);
+    lp_rf_clear(q, V);
+    lp_mat_clear(M, 2, V);
+    lp_mat_clear(D, 2, V);
+    lp_mat_clear(Si, 2, V);
+    lp_mat_clear(S, 2, V);
+}
+
 /* ---- B.3: Q orthogonal by Cayley's map Q = (I - K)(I + K)^-1 of a skew K (3 x 3) --------- */
 static void
 cayley(lp_mat Q, const lp_rf_vars V)
@@ -362,6 +451,7 @@ b_eq25(lp_rf_vars V, lp_rf lhs, lp_rf rhs)
 }
 
 #define BUILT(fn) (&(const lp_exact_stmt) { LP_REL_EQ, NULL, NULL, NULL, NULL, fn })
+#define EXACT(rel, vars, lhs, rhs) (&(const lp_exact_stmt) { rel, vars, lhs, rhs, NULL, NULL })
 #define SOS(vars, lhs, rhs, sos) (&(const lp_exact_stmt) { LP_REL_GE, vars, lhs, rhs, sos, NULL })
 
 const lp_stmt lp_stmts_matrix[] = {
@@ -382,10 +472,10 @@ const lp_stmt lp_stmts_matrix[] = {
       "c + beta - rho^T (Sigma + diag beta')^-1 rho = c + beta - rho^T Sigma^-1 rho + rho^T Sigma^-1 "
       "(Sigma^-1 + diag(beta')^-1)^-1 Sigma^-1 rho", "Sigma symmetric 2 x 2, beta' != 0 (where the inverses "
       "exist)", NULL, BUILT(b_vrewrite) },
-    { "tan/B.4/induction", "tan/B.4/induction", LP_EXPECT_PROOF,
+    { "tan/B.4/induction", "tan/B.4/induction tan/thm3", LP_EXPECT_PROOF,
       "det(Sigma + diag beta) = v_1 v_2 v_3", "Sigma symmetric 3 x 3, every beta (where the v_i are defined)",
       NULL, BUILT(b_induction) },
-    { "tan/B.3/det", "tan/B.3/det", LP_EXPECT_PROOF, "det(Q diag(lambda) Q^T + sigma I) = prod (lambda_i + sigma)",
+    { "tan/B.3/det", "tan/B.3/det tan/eq24", LP_EXPECT_PROOF, "det(Q diag(lambda) Q^T + sigma I) = prod (lambda_i + sigma)",
       "Q = (I - K)(I + K)^-1, K skew 3 x 3 (every rotation without the eigenvalue -1), every lambda, sigma",
       NULL, BUILT(b_b3det) },
     { "tan/eq25", "tan/eq25", LP_EXPECT_PROOF, "Q (sigma I) Q^T = sigma I",
@@ -399,9 +489,22 @@ const lp_stmt lp_stmts_matrix[] = {
       SOS("+a; +b; +c", "((a + b + c)/3)^3", "a*b*c",
           "(a + b + c)/54 | a - b; (a + b + c)/54 | b - c; (a + b + c)/54 | c - a; a/9 | b - c; b/9 | c - a; "
           "c/9 | a - b") },
-    { "tan/B.4/v-le", "tan/B.4/v-le", LP_EXPECT_PROOF,
-      "rho^T M^-1 rho = (r1/l1)^2 + ((r2 - l2 r1/l1)/l3)^2 >= 0 for M = L L^T = Sigma_(i-1) + diag beta "
-      "(L = [l1 0; l2 l3], its Cholesky factor): v_i <= c + beta_i", "every positive definite 2 x 2 M, every rho",
+    { "tan/lemma3:identity", "tan/lemma3 tan/eq27 tan/eq28", LP_EXPECT_PROOF,
+      "a^T A^-1 a - a^T (A + B)^-1 a = t^T (A^-1 + B^-1)^-1 t, t = A^-1 a",
+      "symmetric 2 x 2 A, B (where the inverses exist), every a", NULL, BUILT(b_lemma3) },
+    { "tan/B.4/v-lemma3:m2", "tan/B.4/v-lemma3 tan/thm3", LP_EXPECT_PROOF,
+      "(u_i + k_i) - v_i = s^T (Sigma + D)^-1 s, s = D Sigma^-1 rho, D = diag beta_(i-1)",
+      "Sigma_(i-1) symmetric 2 x 2, every beta (where the inverses exist)", NULL, BUILT(b_vlemma3) },
+    { "tan/B.4/v-lemma3:m1", "tan/B.4/v-lemma3 tan/thm3", LP_EXPECT_PROOF,
+      "(u_i + k_i) - v_i = (b r/s)^2/(s + b) for Sigma_(i-1) = s, beta_(i-1) = b (1 x 1)",
+      "s, s + b != 0, every r, c, beta", NULL,
+      EXACT(LP_REL_EQ, "s; b; r; c; beta", "(c + beta - r^2/s + r*b*r/s^2) - (c + beta - r^2/(s + b))",
+            "(b*r/s)^2/(s + b)") },
+    { "tan/pd-quadratic:1", "tan/B.4/v-le tan/B.4/v-lemma3 tan/thm3", LP_EXPECT_PROOF,
+      "r^2/M >= 0 for M > 0", "M > 0, every r", NULL, SOS("+M; r", "r^2/M", "0", "1/M | r") },
+    { "tan/pd-quadratic:2", "tan/B.4/v-le tan/lemma3 tan/eq27 tan/eq28 tan/B.4/v-lemma3 tan/thm3", LP_EXPECT_PROOF,
+      "rho^T M^-1 rho = (r1/l1)^2 + ((r2 - l2 r1/l1)/l3)^2 >= 0 for M = L L^T, L = [l1 0; l2 l3] "
+      "(Cholesky): v_i = c + beta - rho^T M^-1 rho <= c + beta", "every positive definite 2 x 2 M, every rho",
       NULL, SOS("+l1; +l3; l2; r1; r2; c; beta", "c + beta",
                 "c + beta - (r1^2*(l2^2 + l3^2) - 2*r1*r2*l1*l2 + r2^2*l1^2)/(l1^2*l3^2)",
                 "1 | r1/l1; 1 | (r2 - l2*r1/l1)/l3") },

@@ -16,11 +16,11 @@
 static const char *const expected[] = {
     "[tan/B.5/u-prime]", "[tan/B.5/u-second]", "[tan/B.5/increasing]", "[tan/B.5/lhospital]",
     "[tan/B.5/amgm]", "[tan/eq34]", "[tan/fig7]", "[tan/sec5.3/compression]", "[tan/sec5.1/unique]",
-    "[tan/sec5.1/monotone]", "[tan/fig3]", "[tan/thm4/batch]", "[tan/eq22]", "[tan/sec3.1/bound-decreasing]",
+    "[tan/sec5.1/monotone]", "[tan/fig3]", "[tan/thm4/batch]", "[tan/thm4]", "[tan/eq22]", "[tan/sec3.1/bound-decreasing]",
     "[tan/sec5.1/crafting]", "[tan/eq19]", "[tan/sec5.2/toy]", "[tan/sec5.2/adaptive]", "[tan/eq17]",
     "[tan/B.5/calibration]", "[tan/lemma2]", "[tan/B.1/step2]", "[tan/eq26]", "[tan/eq29]", "[tan/eq30]",
     "[tan/eq31]", "[tan/eq32]", "[tan/B.4/v-rewrite]", "[tan/B.4/induction]", "[tan/B.3/det]", "[tan/eq25]",
-    "[tan/B.4/v-le]",
+    "[tan/B.4/v-le]", "[tan/B.4/v-lemma3]", "[tan/thm3]", "[tan/lemma3]", "[tan/eq27]", "[tan/eq28]", "[tan/eq24]",
     "[biswas/appA/eps-d-theta]", "[biswas/B.2/sup-inside]", "[biswas/B.2/sup-outside]", "[biswas/B.2/norm]",
     "[biswas/B.2/inner]", "[biswas/B.2/area]", "[biswas/B.2/derived]", "[biswas/B.2/result]",
     "[biswas/B.2/volume]", "[biswas/B.3/result]", "[biswas/B.3/max-at-mean]", "[biswas/B.3/sup]",

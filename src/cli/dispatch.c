@@ -17,6 +17,7 @@ static const lp_command commands[] = {
     { "dp", lp_cmd_dp, 1 },
     { "run-capacity", lp_cmd_run_capacity, 1 },
     { "claims", lp_cmd_claims, 1 },
+    { "prove", lp_cmd_prove, 1 },
     { "reconstruct", lp_cmd_reconstruct, 1 },
 };
 

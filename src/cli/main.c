@@ -41,6 +41,8 @@ usage(FILE *out)
           "         leakproof run-capacity --p P --noise-multiplier M --clip C --sampling-rate Q --steps T\n"
           "  claims     the papers' claims, each with its verdict from the last test run\n"
           "         leakproof claims [--paper biswas|tan|balunovic] [--id ID] [--logs DIR] [--json]\n"
+          "  prove      a claim proved over its domain, its certificate re-checked independently\n"
+          "         leakproof prove --id ID | --all | --check FILE... | --list [--out DIR] [--json]\n"
           "  reconstruct  the Bayes-optimal reconstruction attacker (MAP success, MMSE) and its bounds\n"
           "         leakproof reconstruct gauss|vmf|laplace --p P NOISE [--prior ...] --samples N --seed K\n"
           "\n"

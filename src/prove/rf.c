@@ -132,6 +132,15 @@ lp_rf_canonical(lp_rf f, const lp_rf_vars V)
     fmpq_mpoly_clear(g, V->ctx);
 }
 
+/* f = num/den, canonical; num and den are left as f's old parts (the caller clears them) */
+static void
+take(lp_rf f, fmpq_mpoly_t num, fmpq_mpoly_t den, const lp_rf_vars V)
+{
+    fmpq_mpoly_swap(f->num, num, V->ctx);
+    fmpq_mpoly_swap(f->den, den, V->ctx);
+    lp_rf_canonical(f, V);
+}
+
 void
 lp_rf_add(lp_rf f, const lp_rf g, const lp_rf h, const lp_rf_vars V)
 {
@@ -148,9 +157,7 @@ lp_rf_add(lp_rf f, const lp_rf g, const lp_rf h, const lp_rf_vars V)
         fmpq_mpoly_add(a, a, b, V->ctx);
         fmpq_mpoly_mul(d, g->den, h->den, V->ctx);
     }
-    fmpq_mpoly_swap(f->num, a, V->ctx);
-    fmpq_mpoly_swap(f->den, d, V->ctx);
-    lp_rf_canonical(f, V);
+    take(f, a, d, V);
     fmpq_mpoly_clear(a, V->ctx);
     fmpq_mpoly_clear(b, V->ctx);
     fmpq_mpoly_clear(d, V->ctx);
@@ -181,9 +188,7 @@ lp_rf_mul(lp_rf f, const lp_rf g, const lp_rf h, const lp_rf_vars V)
     fmpq_mpoly_init(d, V->ctx);
     fmpq_mpoly_mul(a, g->num, h->num, V->ctx);
     fmpq_mpoly_mul(d, g->den, h->den, V->ctx);
-    fmpq_mpoly_swap(f->num, a, V->ctx);
-    fmpq_mpoly_swap(f->den, d, V->ctx);
-    lp_rf_canonical(f, V);
+    take(f, a, d, V);
     fmpq_mpoly_clear(a, V->ctx);
     fmpq_mpoly_clear(d, V->ctx);
 }
@@ -213,9 +218,7 @@ lp_rf_pow(lp_rf f, const lp_rf g, slong e, const lp_rf_vars V)
     fmpq_mpoly_pow_ui(d, g->den, m, V->ctx);
     if (e < 0)
         fmpq_mpoly_swap(a, d, V->ctx);
-    fmpq_mpoly_swap(f->num, a, V->ctx);
-    fmpq_mpoly_swap(f->den, d, V->ctx);
-    lp_rf_canonical(f, V);
+    take(f, a, d, V);
     fmpq_mpoly_clear(a, V->ctx);
     fmpq_mpoly_clear(d, V->ctx);
 }
@@ -234,9 +237,7 @@ partial(lp_rf f, const lp_rf g, int k, const lp_rf_vars V)
     fmpq_mpoly_mul(b, b, g->num, V->ctx);
     fmpq_mpoly_sub(a, a, b, V->ctx);
     fmpq_mpoly_mul(d, g->den, g->den, V->ctx);
-    fmpq_mpoly_swap(f->num, a, V->ctx);
-    fmpq_mpoly_swap(f->den, d, V->ctx);
-    lp_rf_canonical(f, V);
+    take(f, a, d, V);
     fmpq_mpoly_clear(a, V->ctx);
     fmpq_mpoly_clear(b, V->ctx);
     fmpq_mpoly_clear(d, V->ctx);

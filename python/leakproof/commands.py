@@ -216,8 +216,13 @@ def claims(paper=None, id=None, logs=None, ledger=None, no_logs=False):  # noqa:
     'biswas/thm-III.1'), where, claim_kind, says, verdict ('proved', 'holds',
     'partly', 'fails', 'not run' or 'not checkable'), figure (the deciding TAP
     line), tests, reproducer, proved_on (the domain a proved claim is proved
-    on) and proved_on_subdomain, partly, not_checkable, finding, note; 'papers' and
-    'counts' tally the verdicts.  paper: 'biswas', 'tan' or 'balunovic'; id:
+    on) and proved_on_subdomain, partly, not_checkable, finding, note, and for a claim
+    the numbers contradict direction (what it means for a defender: 'unsafe',
+    the paper understates the leakage or the privacy loss; 'safe', it
+    overstates it; 'neutral', no effect on a bound), because (the ledger's
+    reason), states and true (what the paper states and what is true, in a few
+    words) and topic ('theory', 'experiment', 'accounting' or None); 'papers'
+    and 'counts' tally the verdicts.  paper: 'biswas', 'tan' or 'balunovic'; id:
     one claim; logs: the directory of a test run's *.log files (default: the
     build tree's tests/ when the library runs uninstalled, else none, and every
     checkable claim is 'not run'); no_logs=True reads none.

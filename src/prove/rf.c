@@ -63,6 +63,14 @@ lp_rf_vars_atom(lp_rf_vars V, int k)
 }
 
 void
+lp_rf_begin(lp_rf_vars V, lp_rf lhs, lp_rf rhs, int n, const char *const *names)
+{
+    lp_rf_vars_init(V, n, names);
+    lp_rf_init(lhs, V);
+    lp_rf_init(rhs, V);
+}
+
+void
 lp_rf_init(lp_rf f, const lp_rf_vars V)
 {
     fmpq_mpoly_init(f->num, V->ctx);

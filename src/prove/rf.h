@@ -52,6 +52,8 @@ void lp_rf_vars_exp(lp_rf_vars V, int k, const lp_rf arg);
 void lp_rf_vars_log(lp_rf_vars V, int k, const lp_rf arg);
 void lp_rf_vars_atom(lp_rf_vars V, int k);
 
+/* A C-built statement's start: V over the n names, lhs and rhs initialised over V. */
+void lp_rf_begin(lp_rf_vars V, lp_rf lhs, lp_rf rhs, int n, const char *const *names);
 void lp_rf_init(lp_rf f, const lp_rf_vars V);
 void lp_rf_clear(lp_rf f, const lp_rf_vars V);
 void lp_rf_set(lp_rf f, const lp_rf g, const lp_rf_vars V);

@@ -107,8 +107,9 @@ extern const size_t lp_nproofs;
 const lp_proof *lp_proof_find(const char *id);
 
 /* Every statement, by paper (stmt_*.c), and the lookup of one by key. */
-extern const lp_stmt lp_stmts_tan[], lp_stmts_biswas[], lp_stmts_balunovic[], lp_stmts_matrix[];
-extern const size_t lp_nstmts_tan, lp_nstmts_biswas, lp_nstmts_balunovic, lp_nstmts_matrix;
+extern const lp_stmt lp_stmts_tan[], lp_stmts_biswas[], lp_stmts_balunovic[], lp_stmts_matrix[],
+    lp_stmts_block[];
+extern const size_t lp_nstmts_tan, lp_nstmts_biswas, lp_nstmts_balunovic, lp_nstmts_matrix, lp_nstmts_block;
 size_t lp_stmt_count(void);
 const lp_stmt *lp_stmt_at(size_t i);
 const lp_stmt *lp_stmt_find(const char *key);

@@ -12,6 +12,7 @@ static const struct {
     { lp_stmts_biswas, &lp_nstmts_biswas },
     { lp_stmts_balunovic, &lp_nstmts_balunovic },
     { lp_stmts_matrix, &lp_nstmts_matrix },
+    { lp_stmts_block, &lp_nstmts_block },
 };
 
 size_t

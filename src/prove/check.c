@@ -175,7 +175,7 @@ static void
 check_boxes(lp_check_result *r, reader *rd, const lp_box_stmt *st, const char *result)
 {
     lp_ck_box *boxes = NULL;
-    long n = 0;
+    long n = 0, cap = 0, count = 0;
     const char *v;
     char names[256] = "";
     for (int i = 0; i < st->np; i++)
@@ -199,23 +199,29 @@ check_boxes(lp_check_result *r, reader *rd, const lp_box_stmt *st, const char *r
         lp_ck_box_clear(&b);
         return;
     }
-    if ((v = field(rd, "boxes")) == NULL || (n = atol(v)) <= 0 || n > 50000000)
+    if ((v = field(rd, "boxes")) == NULL || (count = atol(v)) <= 0)
         FAIL("line %d: no count of boxes", rd->no);
-    if ((boxes = calloc((size_t) n, sizeof *boxes)) == NULL)
-        FAIL("out of memory for %ld boxes", n);
-    for (long i = 0; i < n; i++)
-        lp_ck_box_init(&boxes[i]);
-    for (long i = 0; i < n; i++) {
+    for (;;) {                                  /* the box lines, as many as there are, then end */
         const char *rest;
-        if ((v = field(rd, "box")) == NULL || (rest = parse_ranges(&boxes[i], v, st->np)) == NULL
-            || parse_method(&boxes[i], st, rest) != 0)
+        if ((v = field(rd, "box")) == NULL)
+            break;
+        if (n == cap) {
+            long c2 = cap ? 2 * cap : 64;
+            lp_ck_box *p = realloc(boxes, (size_t) c2 * sizeof *p);
+            if (p == NULL)
+                FAIL("out of memory for %ld boxes", c2);
+            boxes = p;
+            cap = c2;
+        }
+        lp_ck_box_init(&boxes[n++]);
+        if ((rest = parse_ranges(&boxes[n - 1], v, st->np)) == NULL || parse_method(&boxes[n - 1], st, rest) != 0)
             FAIL("line %d: not a box line", rd->no);
-        if (!well_formed(st, &boxes[i]))
+        if (!well_formed(st, &boxes[n - 1]))
             FAIL("line %d: the box is malformed or leaves the domain", rd->no);
-        boxes[i].line = rd->no;
+        boxes[n - 1].line = rd->no;
     }
-    if ((v = field(rd, "end")) == NULL && strcmp(rd->line, "end") != 0)
-        FAIL("line %d: more boxes than the count, or no end", rd->no);
+    if (strcmp(rd->line, "end") != 0 || n != count)
+        FAIL("line %d: %ld box lines for a count of %ld, or no end", rd->no, n, count);
     if (!lp_ck_cover(st, boxes, n, r->why, sizeof r->why))
         goto out;
     for (long i = 0; i < n; i++) {

@@ -1,5 +1,5 @@
-/* stmt_matrix.c -- Tan et al.'s matrix steps (eq. (26), Lemmas 2 and 3, Appendix B.3) at small dimensions,
- * with every entry a free variable: each identity is proved exactly for all matrices of that
+/* stmt_matrix.c -- Tan et al.'s matrix steps (eq. (26), Lemmas 2 and 3, Appendix B.3) at small
+ * dimensions, with every entry a free variable: each identity is proved exactly for all matrices of that
  * size (where the inverses it writes exist), a sub-domain of the paper's "every d".  A matrix
  * identity L = R is one rational identity sum_ij w_ij L_ij = sum_ij w_ij R_ij in fresh weights
  * w_ij, which holds as a polynomial in the w only when every entry does.  Which claims each

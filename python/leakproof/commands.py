@@ -225,9 +225,10 @@ def verify(*paths, threads=None, max_seconds=None, estimate=False):
 def claims(paper=None, id=None, logs=None, ledger=None, no_logs=False):  # noqa: A002
     """The papers' claims with their verdicts (leakproof claims): a Result whose
     'claims' is a list of dicts, one per claim: claim (its id, e.g.
-    'biswas/thm-III.1'), where, claim_kind, says, verdict ('holds', 'partly',
-    'fails', 'not run' or 'not checkable'), figure (the deciding TAP line),
-    tests, reproducer, partly, not_checkable, finding, note, and for a claim
+    'biswas/thm-III.1'), where, claim_kind, says, verdict ('proved', 'holds',
+    'partly', 'fails', 'not run' or 'not checkable'), figure (the deciding TAP
+    line), tests, reproducer, proved_on (the domain a proved claim is proved
+    on) and proved_on_subdomain, partly, not_checkable, finding, note, and for a claim
     the numbers contradict direction (what it means for a defender: 'unsafe',
     the paper understates the leakage or the privacy loss; 'safe', it
     overstates it; 'neutral', no effect on a bound), because (the ledger's

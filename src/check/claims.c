@@ -77,9 +77,9 @@ static char **
 field(lp_claim *c, const char *key)
 {
     static const char *const keys[] = { "claim", "where", "kind", "says", "tests", "not-checkable",
-                                        "partly", "finding", "note", "command", "direction" };
+                                        "partly", "finding", "note", "command", "direction", "proof" };
     char **slots[] = { &c->id, &c->where, &c->kind, &c->says, &c->tests, &c->not_checkable,
-                       &c->partly, &c->finding, &c->note, &c->command, &c->direction };
+                       &c->partly, &c->finding, &c->note, &c->command, &c->direction, &c->proof };
     /* the report's words for a finding (cases/claims/README.md) */
     static const char *const words[] = { "because", "states", "true", "topic" };
     char **word_slots[] = { &c->because, &c->states, &c->truth, &c->topic };
@@ -146,7 +146,7 @@ claim_free(lp_claim *c)
 {
     char *all[] = { c->id, c->where, c->kind, c->says, c->tests, c->not_checkable, c->partly,
                     c->finding, c->note, c->command, c->direction, c->because, c->states, c->truth,
-                    c->topic, c->file, c->figure, c->figure_test };
+                    c->topic, c->proof, c->file, c->figure, c->figure_test, c->proved_on };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         free(all[i]);
     memset(c, 0, sizeof *c);
@@ -285,6 +285,8 @@ lp_claim_verdict(const lp_claim *c)
         return "not checkable";
     if (c->lines_todo || c->lines_failed)
         return "fails";
+    if (c->lines_proved)
+        return "proved";
     if (c->lines_ok == 0)
         return "not run";
     return c->partly ? "partly" : "holds";

@@ -16,12 +16,17 @@ typedef struct {
      * true (a few words each), and which part of the findings it belongs to (theory,
      * experiment, accounting; NULL: from the kind) */
     char *because, *states, *truth, *topic;
+    char *proof;        /* why a claim the prover might decide is not proved (prove/) */
     char *file;         /* the ledger file's name (no directory) */
     int line;           /* the block's first line */
     /* from the test run (lp_ledger_tally) */
     int lines_ok, lines_todo, lines_failed, lines_skipped;
+    int lines_proved;   /* ok lines of the prover's checker: "proved on D: ..." (prove/) */
+    char *proved_on;    /* D, as the last such line words it */
+    int proved_sub;     /* that line says D is a sub-domain of the paper's */
     char *figure;       /* the deciding TAP line's description, its ids stripped */
     char *figure_test;  /* the test that printed it (its log's name, no .log) */
+    int figure_proved;  /* the deciding line is a proof's */
 } lp_claim;
 
 typedef struct {
@@ -40,7 +45,7 @@ int lp_ledger_read(lp_ledger *L, const char *dir, char *err, size_t errlen);
 /* Counts, for every claim, the TAP lines that carry its id in the test logs
  * under logs (*.log files, any depth; Automake's test-suite.log is skipped),
  * and keeps the deciding line: the first `# TODO` or failed line, else the
- * first ok line.  Returns the number of logs read, or -1 with err set when
+ * first proof's line (`ok N - [id] proved on D: ...`), else the first ok line.  Returns the number of logs read, or -1 with err set when
  * logs cannot be read. */
 int lp_ledger_tally(lp_ledger *L, const char *logs, char *err, size_t errlen);
 
@@ -51,7 +56,7 @@ extern const size_t lp_claim_npapers;
 extern const char *const lp_claim_kinds[];
 extern const size_t lp_claim_nkinds;
 
-/* "holds", "partly", "fails", "not run" or "not checkable" (the README's rules). */
+/* "proved", "holds", "partly", "fails", "not run" or "not checkable" (the README's rules). */
 const char *lp_claim_verdict(const lp_claim *c);
 
 /* The paper of an id ("biswas" of "biswas/thm-III.1"), into buf. */

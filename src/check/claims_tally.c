@@ -58,6 +58,25 @@ set_figure(lp_claim *c, const char *desc, const char *test)
     c->figure_test = strdup(test);
 }
 
+/* a line of the prover's checker: "proved on D: ..." or "proved on the sub-domain D (the
+ * paper's is P): ..." (tests/prove/t-prove); D (with P) into the claim */
+static int
+proof_line(lp_claim *c, const char *desc)
+{
+    static const char on[] = "proved on ", sub[] = "proved on the sub-domain ";
+    const char *d, *end;
+    int is_sub = strncmp(desc, sub, sizeof sub - 1) == 0;
+    if (strncmp(desc, on, sizeof on - 1) != 0)
+        return 0;
+    d = desc + (is_sub ? sizeof sub : sizeof on) - 1;
+    end = strstr(d, ": ");
+    free(c->proved_on);
+    c->proved_on = strndup(d, end ? (size_t) (end - d) : strlen(d));
+    c->proved_sub = is_sub;
+    c->lines_proved++;
+    return 1;
+}
+
 static void
 tally_line(lp_ledger *L, char *ln, const char *test)
 {
@@ -97,13 +116,19 @@ tally_line(lp_ledger *L, char *ln, const char *test)
                     c->lines_todo++;
                 else
                     c->lines_failed++;
-                if (first || named_before(test, c->figure_test))
+                if (first || named_before(test, c->figure_test)) {
                     set_figure(c, p, test);
+                    c->figure_proved = 0;
+                }
             } else {
+                int proof = proof_line(c, p), clean = c->lines_todo + c->lines_failed == 0;
                 c->lines_ok++;
                 if (c->figure == NULL
-                    || (c->lines_todo + c->lines_failed == 0 && named_before(test, c->figure_test)))
+                    || (clean && proof && (!c->figure_proved || named_before(test, c->figure_test)))
+                    || (clean && !proof && !c->figure_proved && named_before(test, c->figure_test))) {
                     set_figure(c, p, test);
+                    c->figure_proved = proof && clean;
+                }
             }
         }
     }

@@ -6,7 +6,7 @@
 #include "cli.h"
 #include "check/claims.h"
 
-static const char *const verdicts[] = { "holds", "partly", "fails", "not run", "not checkable" };
+static const char *const verdicts[] = { "proved", "holds", "partly", "fails", "not run", "not checkable" };
 #define NVERDICTS (sizeof verdicts / sizeof verdicts[0])
 
 static int
@@ -78,12 +78,21 @@ add_claim(lp_record *rec, const lp_claim *c)
     lp_record_text(r, "verdict", lp_claim_verdict(c));
     lp_record_text(r, "figure", c->figure);
     lp_record_text(r, "tests", c->tests);
-    if (c->figure_test)
+    if (strcmp(lp_claim_verdict(c), "proved") == 0)     /* the proof is re-made and re-checked */
+        snprintf(repro, sizeof repro, "leakproof prove --id %s", c->id);
+    else if (c->figure_test)
         snprintf(repro, sizeof repro, "make check TESTS=tests/%s", c->figure_test);
-    lp_record_text(r, "reproducer", c->command ? c->command : c->figure_test ? repro : NULL);
+    lp_record_text(r, "reproducer", c->command ? c->command
+                   : c->figure_test || strcmp(lp_claim_verdict(c), "proved") == 0 ? repro : NULL);
     lp_record_int(r, "lines_ok", c->lines_ok);
     lp_record_int(r, "lines_todo", c->lines_todo);
     lp_record_int(r, "lines_failed", c->lines_failed);
+    lp_record_text(r, "proved_on", c->proved_on);
+    lp_record_text(r, "proof", c->proof);
+    if (c->proved_on)
+        lp_record_bool(r, "proved_on_subdomain", c->proved_sub);
+    else
+        lp_record_null(r, "proved_on_subdomain");
     lp_record_text(r, "partly", c->partly);
     lp_record_text(r, "not_checkable", c->not_checkable);
     lp_record_text(r, "finding", c->finding);
@@ -143,9 +152,9 @@ lp_cmd_claims(int argc, char **argv)
         case 'h': case O_HELP:
             fputs("usage: leakproof claims [--paper biswas|tan|balunovic] [--id ID] [--json]\n"
                   "                        [--logs DIR | --no-logs] [--ledger DIR]\n"
-                  "  the claims ledger: every claim of the papers, its verdict (holds, partly,\n"
-                  "  fails, not run, not checkable) from the TAP lines of the last test run that\n"
-                  "  carry its id, the deciding line's figure and the test that reproduces it\n"
+                  "  the claims ledger: every claim of the papers, its verdict (proved, holds,\n"
+                  "  partly, fails, not run, not checkable) from the TAP lines of the last test\n"
+                  "  run that carry its id, the deciding line's figure and what reproduces it\n"
                   "  --logs DIR   the test logs (*.log, any depth; default: the build tree's tests/\n"
                   "               when run uninstalled, else none: every verdict is 'not run')\n"
                   "  --ledger DIR the *.claims files (default: the source tree's cases/claims,\n"

@@ -18,6 +18,7 @@ static const lp_command commands[] = {
     { "run-capacity", lp_cmd_run_capacity, 1 },
     { "run-bounds", lp_cmd_run_bounds, 1 },
     { "claims", lp_cmd_claims, 1 },
+    { "prove", lp_cmd_prove, 1 },
     { "reconstruct", lp_cmd_reconstruct, 1 },
 };
 

@@ -43,6 +43,8 @@ usage(FILE *out)
           "         leakproof run-bounds --noise-multiplier M --sampling-rate Q --steps T --prior-size N [--p P]\n"
           "  claims     the papers' claims, each with its verdict from the last test run\n"
           "         leakproof claims [--paper biswas|tan|balunovic] [--id ID] [--logs DIR] [--json]\n"
+          "  prove      a claim proved over its domain, its certificate re-checked independently\n"
+          "         leakproof prove --id ID | --all | --check FILE... | --list [--out DIR] [--json]\n"
           "  reconstruct  the Bayes-optimal reconstruction attacker (MAP success, MMSE) and its bounds\n"
           "         leakproof reconstruct gauss|vmf|laplace --p P NOISE [--prior ...] --samples N --seed K\n"
           "         leakproof reconstruct gauss --noise-multiplier M --sampling-rate Q --steps T ...  (a whole run)\n"

@@ -11,6 +11,8 @@ from sections.common import table
 VERDICT_ORDER = ("proved", "holds", "partly", "weak", "inconclusive", "fails", "not run", "not checkable")
 # the ledger's words for each (cases/claims/README.md); a verdict without words is named only
 VERDICT_WORDS = {
+    "proved": "proved on the domain shown, not sampled: its certificate re-verified by the independent checker "
+              "(`leakproof prove --id ID`)",
     "holds": "every test line that carries the claim is ok, at the paper's parameters or a range covering them",
     "partly": "ok, but the ledger says what the tests do not cover",
     "fails": "a `# TODO` line: the numbers contradict the paper",
@@ -78,6 +80,9 @@ def section_claims(R, out):
                 figure = c.get("figure")
                 if c["verdict"] == "partly" and c.get("partly"):
                     figure = f"{figure or '—'} (not covered: {c['partly']})"
+                if c["verdict"] == "proved" and c.get("proved_on"):
+                    figure = ("proved on the sub-domain " if c.get("proved_on_subdomain") else "proved on ") \
+                        + c["proved_on"]
             shown = c.get("direction") if c["verdict"] == "fails" else None    # a failing claim's
             verdict = f"**{c['verdict']}**" + (f" ({shown})" if shown else "")
             body.append([f"`{c['claim']}`", cell(f"{c['where']}: {c['says']}"), verdict,

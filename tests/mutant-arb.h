@@ -1,0 +1,45 @@
+/* mutant-arb.h -- the mutation hooks of mutant.h on Arb balls, for the tests that check a
+ * claim in certified arithmetic: the mutant perturbs the ball (exactly for x2, half and neg;
+ * within the working precision for rel+ and rel-). */
+#ifndef LP_MUTANT_ARB_H
+#define LP_MUTANT_ARB_H
+
+#include <arb.h>
+#include "mutant.h"
+
+static inline void
+lp_mut_arb_apply(int kind, arb_t x, slong prec)
+{
+    switch (kind) {
+    case LP_MUT_REL_UP: arb_mul_si(x, x, 1000001, prec); arb_div_si(x, x, 1000000, prec); break;
+    case LP_MUT_REL_DOWN: arb_mul_si(x, x, 999999, prec); arb_div_si(x, x, 1000000, prec); break;
+    case LP_MUT_X2: arb_mul_2exp_si(x, x, 1); break;
+    case LP_MUT_HALF: arb_mul_2exp_si(x, x, -1); break;
+    case LP_MUT_NEG: arb_neg(x, x); break;
+    default: break;
+    }
+}
+
+/* the ball x that a test checks for the claims ids, in place */
+static inline void
+lp_mut_arb(const char *ids, arb_t x, slong prec)
+{
+    lp_mut_arb_apply(lp_mut_which(ids, LP_MUT_VALUE), x, prec);
+}
+
+/* res = base^e, the exponent mutated by exp+ / exp-, the power by the value kinds */
+static inline void
+lp_mut_arb_pow(const char *ids, arb_t res, const arb_t base, const arb_t e, slong prec)
+{
+    int k = lp_mut_which(ids, LP_MUT_POWER);
+    arb_t f;
+    arb_init(f);
+    arb_set(f, e);
+    if (k == LP_MUT_EXP_UP || k == LP_MUT_EXP_DOWN)
+        arb_add_si(f, f, k == LP_MUT_EXP_UP ? 1 : -1, prec);
+    arb_pow(res, base, f, prec);
+    arb_clear(f);
+    lp_mut_arb_apply(k, res, prec);
+}
+
+#endif

@@ -20,11 +20,30 @@ lp_mut_arb_apply(int kind, arb_t x, slong prec)
     }
 }
 
-/* the ball x that a test checks for the claims ids, in place */
+/* the ball x that a test checks for the claims ids, in place: one side of an identity, an upper
+ * bound, a lower bound, a quantity whose sign the claim states (mutant.h) */
 static inline void
 lp_mut_arb(const char *ids, arb_t x, slong prec)
 {
     lp_mut_arb_apply(lp_mut_which(ids, LP_MUT_VALUE), x, prec);
+}
+
+static inline void
+lp_mut_arb_upper(const char *ids, arb_t x, slong prec)
+{
+    lp_mut_arb_apply(lp_mut_which(ids, LP_MUT_UPPER), x, prec);
+}
+
+static inline void
+lp_mut_arb_lower(const char *ids, arb_t x, slong prec)
+{
+    lp_mut_arb_apply(lp_mut_which(ids, LP_MUT_LOWER), x, prec);
+}
+
+static inline void
+lp_mut_arb_sign(const char *ids, arb_t x, slong prec)
+{
+    lp_mut_arb_apply(lp_mut_which(ids, LP_MUT_SIGN), x, prec);
 }
 
 /* res = base^e, the exponent mutated by exp+ / exp-, the power by the value kinds */

@@ -25,8 +25,14 @@ enum { LP_MUT_OFF = 0, LP_MUT_REL_UP, LP_MUT_REL_DOWN, LP_MUT_X2, LP_MUT_HALF, L
        LP_MUT_EXP_UP, LP_MUT_EXP_DOWN, LP_MUT_NKINDS, LP_MUT_PROBE = 99 };
 static const char *const lp_mut_names[LP_MUT_NKINDS] = { "", "rel+", "rel-", "x2", "half", "neg",
                                                          "exp+", "exp-" };
-/* the kinds of a hook on a value, and of one on a power */
+/* The kinds a hook applies: those that would make the claim false in general (a mutant that
+ * leaves it true, such as raising an upper bound, proves nothing).  An identity's side: every
+ * value kind; an upper bound: the kinds that lower it; a lower bound: those that raise it; a
+ * direction (a sign, a monotonicity): the sign flipped; a power: the exponents too. */
 #define LP_MUT_VALUE "rel+ rel- x2 half neg"
+#define LP_MUT_UPPER "rel- half neg"
+#define LP_MUT_LOWER "rel+ x2 neg"
+#define LP_MUT_SIGN "neg"
 #define LP_MUT_POWER "rel+ rel- x2 half neg exp+ exp-"
 
 static struct {
@@ -125,11 +131,30 @@ lp_mut_apply(int kind, double x)
     }
 }
 
-/* the quantity x that a test checks for the claims ids */
+/* the quantity x that a test checks for the claims ids: one side of an identity, an upper bound,
+ * a lower bound, a quantity whose sign or direction the claim states */
 static inline double
 lp_mut(const char *ids, double x)
 {
     return lp_mut_apply(lp_mut_which(ids, LP_MUT_VALUE), x);
+}
+
+static inline double
+lp_mut_upper(const char *ids, double x)
+{
+    return lp_mut_apply(lp_mut_which(ids, LP_MUT_UPPER), x);
+}
+
+static inline double
+lp_mut_lower(const char *ids, double x)
+{
+    return lp_mut_apply(lp_mut_which(ids, LP_MUT_LOWER), x);
+}
+
+static inline double
+lp_mut_sign(const char *ids, double x)
+{
+    return lp_mut_apply(lp_mut_which(ids, LP_MUT_SIGN), x);
 }
 
 /* base^e, the exponent of the claim's power law (or the power itself) mutated */
@@ -140,6 +165,25 @@ lp_mut_pow(const char *ids, double base, double e)
     if (k == LP_MUT_EXP_UP || k == LP_MUT_EXP_DOWN)
         return pow(base, e + (k == LP_MUT_EXP_UP ? 1 : -1));
     return lp_mut_apply(k, pow(base, e));
+}
+
+/* the value kinds as a rational factor num/den (den > 0; 1/1 when none applies), for a quantity
+ * held exactly (an fmpz, an fmpq): compare den*lhs with num*rhs.  Returns the kind. */
+static inline int
+lp_mut_ratio(const char *ids, const char *kinds, long *num, long *den)
+{
+    int k = lp_mut_which(ids, kinds);
+    *num = 1;
+    *den = 1;
+    switch (k) {
+    case LP_MUT_REL_UP: *num = 1000001; *den = 1000000; break;
+    case LP_MUT_REL_DOWN: *num = 999999; *den = 1000000; break;
+    case LP_MUT_X2: *num = 2; break;
+    case LP_MUT_HALF: *den = 2; break;
+    case LP_MUT_NEG: *num = -1; break;
+    default: break;
+    }
+    return k;
 }
 
 /* an integer the claim states (a count, a size): the relative kinds move it by at least 1 */

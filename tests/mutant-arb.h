@@ -46,6 +46,20 @@ lp_mut_arb_sign(const char *ids, arb_t x, slong prec)
     lp_mut_arb_apply(lp_mut_which(ids, LP_MUT_SIGN), x, prec);
 }
 
+static inline void
+lp_mut_arb_zero(const char *ids, arb_t x, slong prec)
+{
+    int k = lp_mut_which(ids, LP_MUT_ZERO);
+    if (k == LP_MUT_REL_UP || k == LP_MUT_REL_DOWN) {
+        arb_t e;
+        arb_init(e);
+        arb_set_si(e, k == LP_MUT_REL_UP ? 1 : -1);
+        arb_div_ui(e, e, 1000000, prec);
+        arb_add(x, x, e, prec);
+        arb_clear(e);
+    }
+}
+
 /* res = base^e, the exponent mutated by exp+ / exp-, the power by the value kinds */
 static inline void
 lp_mut_arb_pow(const char *ids, arb_t res, const arb_t base, const arb_t e, slong prec)

@@ -33,6 +33,7 @@ static const char *const lp_mut_names[LP_MUT_NKINDS] = { "", "rel+", "rel-", "x2
 #define LP_MUT_UPPER "rel- half neg"
 #define LP_MUT_LOWER "rel+ x2 neg"
 #define LP_MUT_SIGN "neg"
+#define LP_MUT_ZERO "rel+ rel-"     /* a quantity claimed to be 0: moved by +-1e-6, absolutely */
 #define LP_MUT_POWER "rel+ rel- x2 half neg exp+ exp-"
 
 static struct {
@@ -155,6 +156,13 @@ static inline double
 lp_mut_sign(const char *ids, double x)
 {
     return lp_mut_apply(lp_mut_which(ids, LP_MUT_SIGN), x);
+}
+
+static inline double
+lp_mut_zero(const char *ids, double x)
+{
+    int k = lp_mut_which(ids, LP_MUT_ZERO);
+    return k == LP_MUT_REL_UP ? x + 1e-6 : k == LP_MUT_REL_DOWN ? x - 1e-6 : x;
 }
 
 /* base^e, the exponent of the claim's power law (or the power itself) mutated */

@@ -158,6 +158,19 @@ lp_mut_sign(const char *ids, double x)
     return lp_mut_apply(lp_mut_which(ids, LP_MUT_SIGN), x);
 }
 
+/* a quantity held as its logarithm: the factor's log added (no sign to flip) */
+static inline double
+lp_mut_log(const char *ids, double logx)
+{
+    switch (lp_mut_which(ids, "rel+ rel- x2 half")) {
+    case LP_MUT_REL_UP: return logx + log1p(1e-6);
+    case LP_MUT_REL_DOWN: return logx + log1p(-1e-6);
+    case LP_MUT_X2: return logx + M_LN2;
+    case LP_MUT_HALF: return logx - M_LN2;
+    default: return logx;
+    }
+}
+
 static inline double
 lp_mut_zero(const char *ids, double x)
 {

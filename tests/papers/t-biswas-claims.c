@@ -796,6 +796,58 @@ check_vmf(flint_rand_t st)
            "d_theta) %.6f)", m, ratio_max);
 }
 
+/* B.3: the VMF density f(x)(y) = e^{kappa x.y} / C is largest over y at y = x (and, the same
+ * inner product, over the inputs x at x = y): at random (p, kappa, x), no point of the sphere,
+ * random or near the claimed maximiser, has a larger log density.  The mutation check turns the
+ * claimed maximiser away from x (by 1e-6 or by half a radian), staying on the sphere. */
+static void
+check_vmf_sup(flint_rand_t st)
+{
+    long n = test_iterations(100), bad = 0;
+    for (long i = 0; i < n; i++) {
+        int p = 2 + (int) n_randint(st, 49);
+        double xv[51], ys[51], t[51], kappa = exp(8 * unif(st) - 2), best, dot = 0, nt = 0,
+               turn = 0;
+        unit_vector(xv, p, st);
+        unit_vector(t, p, st);
+        for (int j = 0; j < p; j++)
+            dot += t[j] * xv[j];
+        for (int j = 0; j < p; j++) {                   /* a tangent direction at x */
+            t[j] -= dot * xv[j];
+            nt += t[j] * t[j];
+        }
+        switch (lp_mut_which("biswas/B.3/max-at-mean biswas/B.3/sup", "rel- half")) {
+        case LP_MUT_REL_DOWN: turn = 1e-6; break;
+        case LP_MUT_HALF: turn = 0.5; break;
+        default: break;
+        }
+        for (int j = 0; j < p; j++)                     /* the claimed maximiser y = x, turned */
+            ys[j] = cos(turn) * xv[j] + sin(turn) * t[j] / sqrt(nt);
+        best = 0;
+        for (int j = 0; j < p; j++)
+            best += kappa * xv[j] * ys[j];
+        for (int k = 0; k < 200; k++) {
+            double yv[51], ny = 0, v = 0, e = k % 2 ? 1e-3 * unif(st) : 2;
+            unit_vector(yv, p, st);
+            for (int j = 0; j < p; j++) {
+                yv[j] = k % 2 ? ys[j] + e * yv[j] : yv[j];
+                ny += yv[j] * yv[j];
+            }
+            for (int j = 0; j < p; j++)
+                v += kappa * xv[j] * yv[j] / sqrt(ny);
+            if (v > best + 1e-12 * kappa) {
+                bad++;
+                tap_diag("vmf sup: p=%d kappa=%.17g: a point of the sphere at log density %.17g above the "
+                         "claimed maximiser's %.17g", p, kappa, v, best);
+                break;
+            }
+        }
+    }
+    tap_ok(bad == 0, "[biswas/B.3/max-at-mean] [biswas/B.3/sup] the VMF's log density kappa x.y is largest at y = x: "
+           "%ld random (p <= 50, kappa 0.14 .. 400, x), 200 points of the sphere each, half of them near the "
+           "maximiser, none above it", n);
+}
+
 /* E[mu.y] = I_{p/2}(kappa) / I_{p/2-1}(kappa), certified, against kappa */
 static void
 check_spread(flint_rand_t st)
@@ -868,6 +920,7 @@ main(void)
     check_split_cartesian(st);
     check_sphere(st);
     check_vmf(st);
+    check_vmf_sup(st);
     check_spread(st);
     flint_randclear(st);
     flint_cleanup();

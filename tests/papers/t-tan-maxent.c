@@ -623,7 +623,7 @@ test_lemma1(flint_rand_t st)
             arb_div(x.w + k, x.w + k, tot, prec);
         ok = mixture_entropy(h, hg, I, f, &x, prec) && arb_rel_accuracy_bits(h) > 20;
         lp_mut_arb_upper("tan/lemma1 tan/B.2/moments", hg, prec);      /* the Gaussian's entropy */
-        lp_mut_arb_upper("tan/eq12 tan/eq13 tan/B.3/eq23 tan/thm2", f, prec);
+        lp_mut_arb_upper("tan/eq12 tan/eq13 tan/B.3/eq23 tan/thm2 tan/eq18", f, prec);
         if (ok && arb_lt(h, hg))
             l1++;
         else
@@ -645,7 +645,7 @@ test_lemma1(flint_rand_t st)
     }
     tap_ok(l1 == n, "[tan/lemma1] [tan/B.2/moments] h(X + Y) < h(N(mu_X + mu_Y, Var X + Var Y)) for random discrete X (2..4 atoms) and "
            "Gaussian Y: %ld/%ld, certified by quadrature with bounded tails", l1, n);
-    tap_ok(e13 == n, "[tan/eq12] [tan/eq13] [tan/B.3/eq23] [tan/thm2] I(D; D + sqrt(s) xi) = h(D + sqrt(s) xi) - "
+    tap_ok(e13 == n, "[tan/eq12] [tan/eq13] [tan/B.3/eq23] [tan/thm2] [tan/eq18] I(D; D + sqrt(s) xi) = h(D + sqrt(s) xi) - "
            "h(N(0, s)) < 1/2 ln(1 + Var D / s) = f(s) for non-Gaussian D: %ld/%ld (largest I/f %.4f), certified",
            e13, n, worst_ratio);
     tap_ok(eq23 == n, "[tan/B.3/eq23] [tan/eq12] the first equality: h(D + sqrt(s) xi) - h(N(0, s)) = H(D) - H(D | D + "

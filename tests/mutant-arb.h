@@ -5,6 +5,7 @@
 #define LP_MUTANT_ARB_H
 
 #include <arb.h>
+#include <flint/fmpq.h>
 #include "mutant.h"
 
 static inline void
@@ -58,6 +59,19 @@ lp_mut_arb_zero(const char *ids, arb_t x, slong prec)
         arb_add(x, x, e, prec);
         arb_clear(e);
     }
+}
+
+/* an exact rational the test checks for the claims ids: the value kinds, exactly */
+static inline void
+lp_mut_fmpq(const char *ids, fmpq_t q)
+{
+    long num, den;
+    fmpz_t d;
+    lp_mut_ratio(ids, LP_MUT_VALUE, &num, &den);
+    fmpz_init_set_si(d, den);
+    fmpq_mul_si(q, q, num);
+    fmpq_div_fmpz(q, q, d);
+    fmpz_clear(d);
 }
 
 /* res = base^e, the exponent mutated by exp+ / exp-, the power by the value kinds */

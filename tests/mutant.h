@@ -93,16 +93,16 @@ lp_mut_which(const char *ids, const char *kinds)
     if (lp_mut_state.kind == LP_MUT_OFF)
         return LP_MUT_OFF;
     if (lp_mut_state.kind == LP_MUT_PROBE) {
-        /* a small table of the (ids, kinds) pairs printed, by address: hooks pass literals */
-        static const char *seen[64][2];
+        /* a small table of the (ids, kinds) pairs printed, by content (a hook may pass a buffer) */
+        static char seen[256][200];
         static int nseen;
+        char key[200];
+        snprintf(key, sizeof key, "%s|%s", ids, kinds);
         for (int i = 0; i < nseen; i++)
-            if (seen[i][0] == ids && seen[i][1] == kinds)
+            if (strcmp(seen[i], key) == 0)
                 return LP_MUT_OFF;
-        if (nseen < 64) {
-            seen[nseen][0] = ids;
-            seen[nseen++][1] = kinds;
-        }
+        if (nseen < 256)
+            memcpy(seen[nseen++], key, sizeof key);
         printf("# mutant-hook %s: %s\n", ids, kinds);
         fflush(stdout);
         return LP_MUT_OFF;

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdio.h>
 #include "tap.h"
+#include "mutant.h"
 
 #define D_MAX 1024
 
@@ -81,9 +82,9 @@ main(void)
         int falls = 1, above = 1;
         for (int k = 0; k < 8; k++) {
             const double s = solve(lambda, NULL, d, kappas[k]), m = mmse(lambda, NULL, d, s);
-            const double b = theorem1(lambda, d, kappas[k]);
+            const double b = lp_mut_apply(lp_mut_which("tan/fig10", "rel+ x2"), theorem1(lambda, d, kappas[k]));
             tap_diag("fig10 kappa=%g sigma=%.6g mmse/d=%.6g theorem1/d=%.6g", kappas[k], s, m / d, b / d);
-            falls &= m < prev;
+            falls &= lp_mut_sign("tan/fig10", m) < prev;
             above &= m >= b * (1 - 1e-12);
             prev = m;
         }
@@ -98,7 +99,7 @@ main(void)
         int falls = 1, above = 1;
         static const double rounds[] = { 1, 2, 5, 10, 100, 1000, 10000 };
         for (int k = 0; k < 7; k++) {
-            const double m = mmse(lambda, NULL, d, s / rounds[k]);
+            const double m = lp_mut_sign("tan/fig13", mmse(lambda, NULL, d, s / rounds[k]));
             const double info = capacity(lambda, NULL, d, s / rounds[k]);
             if (k == 0)
                 first = m;
@@ -128,6 +129,8 @@ main(void)
                 one_mse += l - (l / B) * (l / B) / (l / B + noise);
             }
             tap_diag("fig6 B=%d mmse(batch mean)=%.6g mmse(one example)=%.6g", B, mean_mse, one_mse);
+            mean_mse = lp_mut_sign("tan/fig6", mean_mse);
+            one_mse = lp_mut_sign("tan/fig6", one_mse);
             mean_falls &= mean_mse < prev_mean;
             one_rises &= one_mse > prev_one;
             if (B == 1)
@@ -149,7 +152,7 @@ main(void)
         double up[3];
         for (int k = 0; k < 3; k++) {
             const double l = lambda[dirs[k]];
-            up[k] = l - l * s / (l + s);
+            up[k] = lp_mut_sign("tan/fig8", l - l * s / (l + s));
         }
         tap_ok(up[0] > up[1] && up[1] > up[2],
                "[tan/fig8] kappa=300, d=256: compressing the direction of lambda = %.2f, %.2f, %.2f raises the "
@@ -176,6 +179,7 @@ main(void)
             pe = mmse(lambda, beta, dd, solve(lambda, beta, dd, kappas[k]));
             tap_diag("fig14 kappa=%g mmse/d natural=%.6g white=%.6g personalized=%.6g", kappas[k], nat / dd,
                      wh / dd, pe / dd);
+            nat = lp_mut_apply(lp_mut_which("tan/fig14", "rel+ x2"), nat);
             order &= nat < wh && nat < pe;
         }
         tap_ok(order, "[tan/fig14] equal kappa from 500 to 1500, d=1024: the white and personalized channels "

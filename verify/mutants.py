@@ -2,6 +2,7 @@
 """mutants.py -- the claims ledger's mutation check: every claim's tests shown able to fail.
 
   mutants.py --leakproof BIN [--builddir DIR] [--claims ID,...] [--kinds K,...] [-j N] [--out FILE]
+             [--ledger DIR] [--testdir DIR]
 
 A test that checks a claim routes the quantity it checks through a hook of tests/mutant.h naming
 the claim's id.  For every claim with tests (or the ids given), this runs each of its tests once
@@ -16,7 +17,9 @@ it beside the test logs), one line per mutant:
   nohook ID                       no test of the claim has a hook for it: no mutant applies
 
 and a summary per paper on stderr.  A claim none of whose mutants is killed is `weak`
-(cases/claims/README.md).  Exit status 0, or 2 on bad input or a test that cannot run at all."""
+(cases/claims/README.md).  --ledger and --testdir name another ledger and the folder its tests
+are in (tests/check/t-mutants.sh's made-up ones).  Exit status 0, or 2 on bad input or a test
+that cannot run at all."""
 import argparse
 import concurrent.futures
 import json
@@ -87,6 +90,8 @@ def main(argv):
     ap.add_argument("--kinds", default=",".join(KINDS))
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--out", default=None)
+    ap.add_argument("--ledger", default=None, help="the *.claims files (default: leakproof claims' own)")
+    ap.add_argument("--testdir", default=None, help="find the tests here (NAME or NAME.sh), not in the trees")
     a = ap.parse_args(argv[1:])
     builddir = a.builddir or os.path.dirname(os.path.dirname(os.path.abspath(a.leakproof)))
     kinds = [k for k in a.kinds.split(",") if k]
@@ -95,7 +100,8 @@ def main(argv):
         sys.stderr.write(f"mutants.py: --kinds: {','.join(bad) or 'none'} not of {' '.join(KINDS)}\n"
                          if bad or not kinds else "mutants.py: -j: at least 1\n")
         return 2
-    proc = subprocess.run([a.leakproof, "claims", "--no-logs", "--json"], capture_output=True, text=True, cwd=TOP)
+    proc = subprocess.run([a.leakproof, "claims", "--no-logs", "--json"] + (["--ledger", a.ledger] if a.ledger else []),
+                          capture_output=True, text=True, cwd=TOP)
     if proc.returncode != 0:
         sys.stderr.write(f"mutants.py: leakproof claims: {proc.stderr.strip()}\n")
         return 2
@@ -110,7 +116,12 @@ def main(argv):
     for c in wanted:
         for t in ledger[c]:
             if t not in paths:
-                paths[t] = _find_test(t, builddir)[0]
+                if a.testdir:
+                    found = [os.path.join(a.testdir, n) for n in (t, t + ".sh")
+                             if os.path.isfile(os.path.join(a.testdir, n))]
+                    paths[t] = found[0] if found else None
+                else:
+                    paths[t] = _find_test(t, builddir)[0]
                 if paths[t] is None:
                     sys.stderr.write(f"mutants.py: test {t} (claim {c}) not found: build the tests (make check TESTS=)\n")
                     return 2

@@ -142,7 +142,7 @@ static void
 test_discrete(void)
 {
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-    int worst_ok = 1, eq_ok = 1, lemma_ok = 1, sub_ok = 1;
+    int worst_ok = 1, eq_ok = 1, lemma_ok = 1, sub_ok = 1, order_ok = 1, orders = 0;
     double max_ratio = 0;
     gsl_rng_set(r, 2024);
     for (int trial = 0; trial < 300; trial++) {
@@ -183,6 +183,22 @@ test_discrete(void)
         lemma_ok &= fabs(lp_channel_bayes_capacity(&cd)
                          - lp_mut("biswas/lemma-II.1 biswas/lemma-B.1 biswas/B.1/proof biswas/eq2 "
                                   "biswas/sec-IV/decomposes", cap)) <= 1e-12 * cap;
+        {   /* Section III's summary, item 2: with C deterministic (onto), C.D is safer than C.D' exactly
+               when D is safer than D': a second channel D' on the same inputs, the same C */
+            lp_channel d2, cd2;
+            double c2;
+            random_channel(&d2, nx, 2 + (int) gsl_rng_uniform_int(r, 7), r);
+            c2 = lp_channel_bayes_capacity(&d2);
+            lp_channel_precompose(&cd2, map, nx + 4, &d2);
+            if (fabs(cap - c2) > 1e-9 * cap) {      /* a strict order to compare */
+                double before = lp_mut_sign("biswas/sec-III/summary2", cap - c2),
+                       after = lp_channel_bayes_capacity(&cd) - lp_channel_bayes_capacity(&cd2);
+                order_ok &= (before < 0) == (after < 0);
+                orders++;
+            }
+            free(cd2.m);
+            free(d2.m);
+        }
         free(cd.m);
         /* onto a subset only: the capacity can only drop (the lemma needs onto) */
         for (int i = 0; i < 3; i++)
@@ -201,6 +217,8 @@ test_discrete(void)
     tap_ok(lemma_ok, "[biswas/lemma-II.1] [biswas/lemma-B.1] [biswas/B.1/proof] [biswas/eq2] "
                      "[biswas/sec-IV/decomposes] "
                      "Lemma II.1: a deterministic channel onto the inputs first leaves C_Bayes unchanged");
+    tap_ok(order_ok && orders > 200, "[biswas/sec-III/summary2] with C deterministic onto the inputs, C_Bayes(C.D) < "
+           "C_Bayes(C.D') exactly when C_Bayes(D) < C_Bayes(D'): %d random pairs of channels on the same inputs", orders);
     tap_ok(sub_ok, "[biswas/sec-II-A/injective] [biswas/B.1/proof] "
                    "a deterministic channel onto a subset first can only lower C_Bayes");
     /* Section II-C's vulnerabilities from their definitions, not through the library's leakage:

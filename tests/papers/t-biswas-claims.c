@@ -13,7 +13,8 @@
 #include <gsl/gsl_sf_gamma.h>
 #include "tap.h"
 #include "helpers.h"
-#include "mutant.h"
+#include "mutant-arb.h"
+#include "privacy/privacy.h"
 
 #define PREC 128
 
@@ -874,6 +875,98 @@ check_vmf_sup(flint_rand_t st)
            "maximiser, none above it", n);
 }
 
+/* Section V: the Gaussian and the VMF mechanisms are "incomparable" differential privacy
+ * mechanisms: neither privacy curve delta(eps) lies below the other everywhere.  Both curves of
+ * two secrets at distance 2 (the antipodal pair, the VMF's worst; the Gaussian's sensitivity 2),
+ * the Gaussian calibrated to meet the VMF at one eps0: certified, they cross there.  At p = 3 the
+ * VMF's curve in closed form, t = x.y having density kappa e^{kappa t} / (2 sinh kappa):
+ *   delta(eps) = e^{-kappa} (e^kappa - e^{kappa a})^2 / (2 sinh kappa), a = eps/(2 kappa) < 1
+ * (0 from eps = 2 kappa on), against the library's quadrature; at the paper's p = 13,700 and
+ * kappa = 173 by the quadrature. */
+static void
+vmf3_delta(arb_t d, const arb_t eps, const arb_t kappa, slong prec)
+{
+    arb_t a, t, u;
+    arb_init(a); arb_init(t); arb_init(u);
+    arb_div(a, eps, kappa, prec);
+    arb_mul_2exp_si(a, a, -1);
+    if (arf_cmp_si(arb_midref(a), 1) >= 0) {       /* eps >= 2 kappa: the pure-DP range */
+        arb_zero(d);
+    } else {
+        arb_exp(t, kappa, prec);
+        arb_mul(u, kappa, a, prec);
+        arb_exp(u, u, prec);
+        arb_sub(t, t, u, prec);
+        arb_sqr(t, t, prec);
+        arb_neg(u, kappa);
+        arb_exp(u, u, prec);
+        arb_mul(t, t, u, prec);
+        arb_sinh(u, kappa, prec);
+        arb_mul_2exp_si(u, u, 1);
+        arb_div(d, t, u, prec);
+    }
+    arb_clear(a); arb_clear(t); arb_clear(u);
+}
+
+static void
+check_incomparable(void)
+{
+    static const struct { uint64_t p; const char *kappa, *eps0, *lo, *hi; } cases[] = {
+        { 3, "2", "2", "0.2", "3" }, { 3, "10", "10", "1", "15" }, { 13700, "173", "5", "1", "20" } };
+    const slong prec = 256;
+    int cross = 0, agree = 1;
+    char got[3][160];
+    arb_t k, e, dv, dg, dv3, sig, two, at, lo, hi;
+    arb_init(k); arb_init(e); arb_init(dv); arb_init(dg); arb_init(dv3); arb_init(sig); arb_init(two);
+    arb_init(at); arb_init(lo); arb_init(hi);
+    arb_set_ui(two, 2);
+    for (int c = 0; c < 3; c++) {
+        int below = 0, above = 0;
+        lp_decimal_arb(k, cases[c].kappa, prec);
+        lp_decimal_arb(e, cases[c].eps0, prec);
+        lp_vmf_profile_arb(dv, e, cases[c].p, k, prec);
+        if (cases[c].p == 3) {                      /* the closed form against the quadrature */
+            vmf3_delta(dv3, e, k, prec);
+            lp_mut_arb("biswas/sec-V/incomparable", dv3, prec);
+            agree &= arb_overlaps(dv3, dv) && arb_rel_accuracy_bits(dv) > 30;
+        }
+        /* the Gaussian through (eps0, delta_VMF(eps0)): the upper end of its certified sigma */
+        {
+            arf_t u;
+            arf_init(u);
+            arb_set_arf(at, arb_midref(dv));
+            if (lp_calibrate_analytic(sig, e, at, two, 12, prec) != 0) {
+                arf_clear(u);
+                continue;
+            }
+            arb_get_ubound_arf(u, sig, prec);
+            arb_set_arf(sig, u);
+            arf_clear(u);
+        }
+        lp_decimal_arb(lo, cases[c].lo, prec);
+        lp_decimal_arb(hi, cases[c].hi, prec);
+        lp_gauss_profile_arb(dg, lo, sig, two, prec);
+        lp_vmf_profile_arb(dv, lo, cases[c].p, k, prec);
+        arb_sub(dg, dg, dv, prec);
+        below = arb_is_negative(dg);                /* the Gaussian more private at small eps */
+        snprintf(got[c], sizeof got[c], "p = %llu, kappa = %s: Gaussian sigma %.4g, delta_G - delta_V = %.3g at "
+                 "eps = %s", (unsigned long long) cases[c].p, cases[c].kappa, mid_d(sig), mid_d(dg), cases[c].lo);
+        lp_gauss_profile_arb(dg, hi, sig, two, prec);
+        lp_vmf_profile_arb(dv, hi, cases[c].p, k, prec);
+        arb_sub(dg, dg, dv, prec);
+        above = arb_is_positive(dg);                /* the VMF more private at large eps */
+        snprintf(got[c] + strlen(got[c]), sizeof got[c] - strlen(got[c]), ", %.3g at %s", mid_d(dg), cases[c].hi);
+        cross += below && above;
+    }
+    tap_ok(agree, "[biswas/sec-V/incomparable] the VMF's privacy curve delta(eps) of the antipodal pair at p = 3: the "
+           "closed form e^{-kappa}(e^kappa - e^{kappa eps/(2 kappa)})^2/(2 sinh kappa) = the library's quadrature "
+           "(kappa = 2, 10), certified");
+    tap_ok(cross == 3, "[biswas/sec-V/incomparable] the two mechanisms' privacy curves cross (neither is more private "
+           "at every eps, certified): %s; %s; %s", got[0], got[1], got[2]);
+    arb_clear(k); arb_clear(e); arb_clear(dv); arb_clear(dg); arb_clear(dv3); arb_clear(sig); arb_clear(two);
+    arb_clear(at); arb_clear(lo); arb_clear(hi);
+}
+
 /* E[mu.y] = I_{p/2}(kappa) / I_{p/2-1}(kappa), certified, against kappa */
 static void
 check_spread(flint_rand_t st)
@@ -947,6 +1040,7 @@ main(void)
     check_sphere(st);
     check_vmf(st);
     check_vmf_sup(st);
+    check_incomparable();
     check_spread(st);
     flint_randclear(st);
     flint_cleanup();

@@ -6,7 +6,7 @@ it: per paper the counts by verdict and by kind, then one row per claim."""
 from sections.common import table
 
 PAPERS = (("biswas", "Biswas et al."), ("tan", "Tan et al."), ("balunovic", "Balunović et al."))
-VERDICTS = ("holds", "partly", "fails", "not run", "not checkable")
+VERDICTS = ("holds", "partly", "fails", "inconclusive", "weak", "not run", "not checkable")
 
 
 def _cell(text):
@@ -28,13 +28,19 @@ def section_claims(R, out):
                "same from the last `make check`): **holds** (every line ok, at the paper's parameters or a "
                "range covering them), **partly** (ok, but the ledger says what the tests do not cover), "
                "**fails** (a `# TODO` line: its figure is the deciding one), **not run**, **not checkable** "
-               "(with the reason). The reproducer reruns the test that decided.\n")
+               "(with the reason), **inconclusive** (a Monte Carlo statistic not decided at |z| >= 4 within its "
+               "sampling budget), **weak** (every line ok, but no mutant of the claim's checked quantity made its "
+               "test fail: cases/claims/README.md). The reproducer reruns the test that decided. The mutation "
+               "score counts the mutants killed of those run (`make verify`; — when it has not run).\n")
     rows = []
+    papers = {p["paper"]: p for p in rec.get("papers", [])}
     for p, name in PAPERS:
         mine = [c for c in claims if c["claim"].startswith(p + "/")]
         if mine:
-            rows.append([name, len(mine)] + [sum(c["verdict"] == v for c in mine) for v in VERDICTS])
-    out.append(table(["paper", "claims"] + list(VERDICTS), rows))
+            q = papers.get(p, {})
+            score = (f"{q['mutants_killed']} of {q['mutants']}" if q.get("mutants") else "—")
+            rows.append([name, len(mine)] + [sum(c["verdict"] == v for c in mine) for v in VERDICTS] + [score])
+    out.append(table(["paper", "claims"] + list(VERDICTS) + ["mutants killed"], rows))
     for p, name in PAPERS:
         mine = [c for c in claims if c["claim"].startswith(p + "/")]
         if not mine:

@@ -5,7 +5,7 @@
 #include "cmd_claims.h"
 
 #define WIDTH 78                /* the wrapped texts of --id */
-#define ROW_MAX 96              /* a row of the table, never wider */
+#define ROW_MAX 88              /* a row of the table, never wider */
 #define REPRO_PREFIX "make check TESTS="
 
 /* the verdicts in the order a reader wants them: what contradicts the papers first */
@@ -112,12 +112,19 @@ counts(FILE *out, const lp_ledger *L, const char *paper)
                      && strcmp(lp_claim_verdict(&L->claim[i]), order[v]) == 0;
             if (k == 0)
                 continue;
-            if (col + (int) strlen(order[v]) + 6 > WIDTH) {
-                fprintf(out, "\n%*s", 24, "");
-                col = 24;
+            {
+                char item[40];
+                int w = snprintf(item, sizeof item, "%s %d", order[v], k);
+                if (!first && col + 2 + w > WIDTH) {        /* the separator ends the line */
+                    fprintf(out, ",\n%*s", 24, "");
+                    col = 24;
+                } else if (!first)
+                    col += fprintf(out, ", ");
+                else
+                    col += fprintf(out, " ");
+                col += fprintf(out, "%s", item);
+                first = 0;
             }
-            col += fprintf(out, "%s %s %d", first ? "" : ",", order[v], k);
-            first = 0;
         }
         if (mutants)
             fprintf(out, "\n%*smutants killed %d of %d (%.1f %%)", 24, "", killed, mutants, 100.0 * killed / mutants);
@@ -137,10 +144,7 @@ lp_claims_human(FILE *out, const lp_ledger *L, const char *paper, const char *id
     }
     fprintf(out, "the claims ledger%s%s\n", paper ? ": " : "", paper ? paper : "");
     counts(out, L, paper);
-    fprintf(out, "  verdicts: %s\n", from);
-    for (size_t i = 0; i < L->n; i++)
-        if (lp_claims_wanted(&L->claim[i], paper, NULL) && (int) strlen(L->claim[i].id) > idw)
-            idw = (int) strlen(L->claim[i].id);
+    wrapped(out, "verdicts:", from, 10);
     /* one section per verdict; the failing claims by their direction for a defender */
     for (size_t v = 0, d = 0; v < sizeof order / sizeof order[0]; d = (d + 1) % 4, v += d == 0) {
         static const char *const directions[] = { "unsafe", "safe", "neutral", NULL };
@@ -152,8 +156,13 @@ lp_claims_human(FILE *out, const lp_ledger *L, const char *paper, const char *id
 #define IN_SECTION(c) (lp_claims_wanted((c), paper, NULL) && strcmp(lp_claim_verdict(c), order[v]) == 0 \
                        && (!fails || (directions[d] ? (c)->direction && strcmp((c)->direction, directions[d]) == 0 \
                                                     : (c)->direction == NULL)))
+        idw = 5;                        /* the id column as wide as this section's longest id */
         for (size_t i = 0; i < L->n; i++)
-            n += IN_SECTION(&L->claim[i]);
+            if (IN_SECTION(&L->claim[i])) {
+                n++;
+                if ((int) strlen(L->claim[i].id) > idw)
+                    idw = (int) strlen(L->claim[i].id);
+            }
         if (n == 0)
             continue;
         fprintf(out, "\n%s%s (%d)\n", order[v], fails && d < 3 ? said[d] : "", n);

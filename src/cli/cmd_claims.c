@@ -182,7 +182,7 @@ lp_cmd_claims(int argc, char **argv)
 {
     const char *paper = NULL, *id = NULL, *dir = NULL, *logs = NULL, *release = NULL, *from = "none";
     int json = 0, nologs = 0, nlogs = 0, rc, dir_default, logs_default, release_default = 0;
-    char err[512], named[160] = "";
+    char err[512], named[160] = "", beside[4096];
     lp_ledger L;
     lp_record *rec;
     enum { O_JSON = 1, O_HELP, O_PAPER, O_ID, O_LOGS, O_LEDGER, O_NOLOGS, O_RELEASE };
@@ -235,7 +235,6 @@ lp_cmd_claims(int argc, char **argv)
         /* no test run at hand: the release's verdicts, the installed copy's unless named; one
          * beside a ledger the caller named (an installed layout) counts as named */
         if (release == NULL) {
-            static char beside[4096];
             snprintf(beside, sizeof beside, "%s/records.json", dir);
             release = dir_default ? lp_ledger_default_release() : beside;
             release_default = 1;

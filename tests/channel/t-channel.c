@@ -45,6 +45,29 @@ random_spectrum(lp_spectrum *s, size_t d, double spread)
         lp_spectrum_set_d(s, i, pow(10.0, spread * (2 * gsl_rng_uniform(rng) - 1)));
 }
 
+/* a random orthogonal d x d matrix (row-major): Gram-Schmidt, twice, on the columns of a Gaussian one */
+static void
+random_orthogonal(double *q, size_t d)
+{
+    for (size_t i = 0; i < d * d; i++)
+        q[i] = gsl_ran_gaussian(rng, 1.0);
+    for (size_t j = 0; j < d; j++) {
+        double n = 0;
+        for (int pass = 0; pass < 2; pass++)
+            for (size_t k = 0; k < j; k++) {
+                double dot = 0;
+                for (size_t i = 0; i < d; i++)
+                    dot += q[i * d + j] * q[i * d + k];
+                for (size_t i = 0; i < d; i++)
+                    q[i * d + j] -= dot * q[i * d + k];
+            }
+        for (size_t i = 0; i < d; i++)
+            n += q[i * d + j] * q[i * d + j];
+        for (size_t i = 0; i < d; i++)
+            q[i * d + j] /= sqrt(n);
+    }
+}
+
 static void
 test_capacity_and_natural(void)
 {
@@ -116,27 +139,10 @@ test_natural_logdet(void)
         arb_init(kappa); arb_init(sigma); arb_init(ld); arb_init(t);
         random_spectrum(&s, d, 2);
         arb_set_ui(kappa, 1 + gsl_rng_uniform_int(rng, 5));
-        {   /* Q from Gram-Schmidt of a Gaussian matrix, as random_spd does, held in S */
+        {   /* a random orthogonal Q, held in S */
             double *g = malloc(sizeof(double) * d * d);
-            for (size_t i = 0; i < d * d; i++)
-                g[i] = gsl_ran_gaussian(rng, 1.0);
-            for (size_t j = 0; j < d; j++) {
-                for (int pass = 0; pass < 2; pass++)
-                    for (size_t k = 0; k < j; k++) {
-                        double dot = 0;
-                        for (size_t i = 0; i < d; i++)
-                            dot += g[i * d + j] * g[i * d + k];
-                        for (size_t i = 0; i < d; i++)
-                            g[i * d + j] -= dot * g[i * d + k];
-                    }
-                double nn = 0;
-                for (size_t i = 0; i < d; i++)
-                    nn += g[i * d + j] * g[i * d + j];
-                for (size_t i = 0; i < d; i++)
-                    g[i * d + j] /= sqrt(nn);
-            }
-            for (size_t i = 0; i < d; i++)                  /* the rounded Q is orthogonal to 1e-15: its
-                                                               own determinant enters below */
+            random_orthogonal(g, d);
+            for (size_t i = 0; i < d; i++)          /* the rounded Q is orthogonal to 1e-15 */
                 for (size_t j = 0; j < d; j++)
                     arb_set_d(arb_mat_entry(S, i, j), g[i * d + j]);
             free(g);
@@ -239,24 +245,9 @@ static void
 random_spd(double *c, size_t d, double a)
 {
     double *q = malloc(sizeof(double) * d * d), *e = malloc(sizeof(double) * d);
-    for (size_t i = 0; i < d * d; i++)
-        q[i] = gsl_ran_gaussian(rng, 1.0);
-    for (size_t j = 0; j < d; j++) {            /* Gram-Schmidt on the columns, twice */
-        for (int pass = 0; pass < 2; pass++)
-            for (size_t k = 0; k < j; k++) {
-                double dot = 0;
-                for (size_t i = 0; i < d; i++)
-                    dot += q[i * d + j] * q[i * d + k];
-                for (size_t i = 0; i < d; i++)
-                    q[i * d + j] -= dot * q[i * d + k];
-            }
-        double n = 0;
-        for (size_t i = 0; i < d; i++)
-            n += q[i * d + j] * q[i * d + j];
-        for (size_t i = 0; i < d; i++)
-            q[i * d + j] /= sqrt(n);
+    random_orthogonal(q, d);
+    for (size_t j = 0; j < d; j++)
         e[j] = pow(10.0, a * (2 * gsl_rng_uniform(rng) - 1));
-    }
     for (size_t i = 0; i < d; i++)
         for (size_t j = 0; j <= i; j++) {
             double s = 0;

@@ -31,33 +31,38 @@ typedef struct {
     arb_t s, shift;             /* shift = m_j: the integrand's centre */
 } mixture;
 
-/* phi(u) ln G(m_j + sqrt(s) u), holomorphic where G stays off the branch cut */
-static int
-integrand(acb_ptr res, const acb_t u, void *param, slong order, slong prec)
+/* the pieces of the integrands below: the point z = m_j + sqrt(s) u, the atom's exponent
+ * (m_k z - m_k^2/2)/s, and the standard normal density phi(u) = exp(-u^2/2)/sqrt(2 pi) */
+static void
+mixture_point(acb_t z, const mixture *x, const acb_t u, slong prec)
 {
-    mixture *x = param;
-    acb_t z, g, t, e;
     arb_t r;
-    if (order > 1)
-        flint_abort();
-    acb_init(z); acb_init(g); acb_init(t); acb_init(e);
     arb_init(r);
     arb_sqrt(r, x->s, prec);
     acb_mul_arb(z, u, r, prec);
     acb_add_arb(z, z, x->shift, prec);
-    acb_zero(g);
-    for (slong k = 0; k < x->K; k++) {
-        arb_sqr(r, x->m + k, prec);
-        arb_mul_2exp_si(r, r, -1);
-        acb_mul_arb(t, z, x->m + k, prec);
-        acb_sub_arb(t, t, r, prec);
-        acb_div_arb(t, t, x->s, prec);
-        acb_exp(t, t, prec);
-        acb_mul_arb(t, t, x->w + k, prec);
-        acb_add(g, g, t, prec);
-    }
-    acb_log_analytic(g, g, order != 0, prec);
-    acb_sqr(e, u, prec);                            /* phi(u) = exp(-u^2/2)/sqrt(2 pi) */
+    arb_clear(r);
+}
+
+static void
+atom_exponent(acb_t a, const mixture *x, slong k, const acb_t z, slong prec)
+{
+    arb_t r;
+    arb_init(r);
+    arb_sqr(r, x->m + k, prec);
+    arb_mul_2exp_si(r, r, -1);
+    acb_mul_arb(a, z, x->m + k, prec);
+    acb_sub_arb(a, a, r, prec);
+    acb_div_arb(a, a, x->s, prec);
+    arb_clear(r);
+}
+
+static void
+normal_density(acb_t e, const acb_t u, slong prec)
+{
+    arb_t r;
+    arb_init(r);
+    acb_sqr(e, u, prec);
     acb_mul_2exp_si(e, e, -1);
     acb_neg(e, e);
     acb_exp(e, e, prec);
@@ -65,9 +70,30 @@ integrand(acb_ptr res, const acb_t u, void *param, slong order, slong prec)
     arb_mul_2exp_si(r, r, 1);
     arb_rsqrt(r, r, prec);
     acb_mul_arb(e, e, r, prec);
+    arb_clear(r);
+}
+
+/* phi(u) ln G(m_j + sqrt(s) u), holomorphic where G stays off the branch cut */
+static int
+integrand(acb_ptr res, const acb_t u, void *param, slong order, slong prec)
+{
+    mixture *x = param;
+    acb_t z, g, t, e;
+    if (order > 1)
+        flint_abort();
+    acb_init(z); acb_init(g); acb_init(t); acb_init(e);
+    mixture_point(z, x, u, prec);
+    acb_zero(g);
+    for (slong k = 0; k < x->K; k++) {
+        atom_exponent(t, x, k, z, prec);
+        acb_exp(t, t, prec);
+        acb_mul_arb(t, t, x->w + k, prec);
+        acb_add(g, g, t, prec);
+    }
+    acb_log_analytic(g, g, order != 0, prec);
+    normal_density(e, u, prec);
     acb_mul(res, g, e, prec);
     acb_clear(z); acb_clear(g); acb_clear(t); acb_clear(e);
-    arb_clear(r);
     return 0;
 }
 
@@ -289,18 +315,12 @@ posterior_entropy(acb_ptr res, const acb_t u, void *param, slong order, slong pr
     arb_init(r);
     for (slong k = 0; k < x->K; k++)
         acb_init(a + k);
-    arb_sqrt(r, x->s, prec);
-    acb_mul_arb(z, u, r, prec);
-    acb_add_arb(z, z, x->shift, prec);
+    mixture_point(z, x, u, prec);
     acb_zero(g);
     for (slong k = 0; k < x->K; k++) {
-        arb_sqr(r, x->m + k, prec);
-        arb_mul_2exp_si(r, r, -1);
-        acb_mul_arb(t, z, x->m + k, prec);
-        acb_sub_arb(t, t, r, prec);
-        acb_div_arb(t, t, x->s, prec);
+        atom_exponent(a + k, x, k, z, prec);
         arb_log(r, x->w + k, prec);
-        acb_add_arb(a + k, t, r, prec);                 /* a_k */
+        acb_add_arb(a + k, a + k, r, prec);             /* a_k = ln w_k + (m_k z - m_k^2/2)/s */
         acb_exp(t, a + k, prec);
         acb_add(g, g, t, prec);
     }
@@ -313,14 +333,7 @@ posterior_entropy(acb_ptr res, const acb_t u, void *param, slong order, slong pr
     acb_div(sum, sum, g, prec);
     acb_log_analytic(g, g, order != 0, prec);
     acb_sub(g, g, sum, prec);                           /* H(pi(z)) */
-    acb_sqr(e, u, prec);
-    acb_mul_2exp_si(e, e, -1);
-    acb_neg(e, e);
-    acb_exp(e, e, prec);
-    arb_const_pi(r, prec);
-    arb_mul_2exp_si(r, r, 1);
-    arb_rsqrt(r, r, prec);
-    acb_mul_arb(e, e, r, prec);
+    normal_density(e, u, prec);
     acb_mul(res, g, e, prec);
     for (slong k = 0; k < x->K; k++)
         acb_clear(a + k);

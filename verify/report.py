@@ -9,7 +9,7 @@ verify/plots/.  It does no arithmetic on the numbers: it selects (the smallest
 and largest of a column) and prints them as the records give them.
 
   report.py collect --leakproof BIN --builddir DIR [--tests T1,...] [--grid CASES] OUTDIR
-      runs every command and the tests that carry findings (verify/findings.py's
+      runs every command and the tests that carry findings (verify/findings/'s
       SOURCES, from DIR), writes OUTDIR/records.json, then formats; a test
       given as its make-check log (T.log) is read, not run; the records name
       the commit (meta.commit) and the header says it; a tree (--tree, this
@@ -49,6 +49,7 @@ from sections.reconstruct import (section_reconstruct, section_tan_reconstruct, 
                                   section_reconstruct_digits)
 from sections.conclude import section_findings, assumptions  # noqa: E402
 from sections.claims import section_claims  # noqa: E402
+from sections.first_screen import first_screen  # noqa: E402
 
 
 # ---- the whole report -------------------------------------------------------------------------
@@ -135,7 +136,12 @@ def build(R, outdir):
     guarded(section_reconstruct_digits, body)   # a real data set, the delta-ball gain
     verdict_part = []
     verdicts = guarded(section_verdicts, verdict_part, R.meta.get("grid", "cases/grid.cases"))
-    head = ["# leakproof reports\n",
+    screen = []
+    undirected = guarded(first_screen, screen) or []
+    if undirected:      # a failing claim must say what it means for a defender (cases/claims/README.md)
+        sys.stderr.write(f"report: failing claims without a direction in the ledger: {', '.join(undirected)}\n")
+        failed.append("first_screen: no direction for " + ", ".join(undirected))
+    head = ["# leakproof reports\n"] + screen + [
             f"Made by `make report` from {R.meta.get('version', 'an unknown version')}"
             + made_from(R.meta) + ". Every number below is a field "
             "of a leakproof command's JSON record (all of them in `records.json`) or a `# TODO` line of its "

@@ -216,8 +216,13 @@ def claims(paper=None, id=None, logs=None, ledger=None, no_logs=False, release=N
     'biswas/thm-III.1'), where, claim_kind, says, verdict ('holds', 'partly',
     'fails', 'inconclusive', 'weak', 'not run' or 'not checkable'), figure (the
     deciding TAP line), tests, reproducer, the mutation check's mutants_killed
-    and mutants_survived, partly, not_checkable, finding, direction, note;
-    'papers' and 'counts' tally the verdicts and the mutation score, and
+    and mutants_survived, partly, not_checkable, finding, note, and for a
+    claim the numbers contradict direction (what it means for a defender:
+    'unsafe', the paper understates the leakage or the privacy loss; 'safe',
+    it overstates it; 'neutral', no effect on a bound), because (the ledger's
+    reason), states and true (what the paper states and what is true, in a few
+    words) and topic ('theory', 'experiment', 'accounting' or None); 'papers'
+    and 'counts' tally the verdicts and the mutation score, and
     'verdicts_from' says where they come from ('logs', 'release' or 'none').
     paper: 'biswas', 'tan' or 'balunovic'; id: one claim; logs: the directory
     of a test run's *.log files and the mutation check's *.mut (default: the

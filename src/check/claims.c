@@ -86,9 +86,15 @@ field(lp_claim *c, const char *key)
                                         "partly", "finding", "note", "command", "direction" };
     char **slots[] = { &c->id, &c->where, &c->kind, &c->says, &c->tests, &c->not_checkable,
                        &c->partly, &c->finding, &c->note, &c->command, &c->direction };
+    /* the report's words for a finding (cases/claims/README.md) */
+    static const char *const words[] = { "because", "states", "true", "topic" };
+    char **word_slots[] = { &c->because, &c->states, &c->truth, &c->topic };
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (strcmp(key, keys[i]) == 0)
             return slots[i];
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(key, words[i]) == 0)
+            return word_slots[i];
     return NULL;
 }
 
@@ -118,6 +124,12 @@ finish_block(lp_ledger *L, lp_claim *c, const char *file, const char *paper, cha
                                                      && strcmp(c->direction, "neutral"))))
         return fail(err, len, file, c->line, "%s: 'direction' is unsafe, safe or neutral, in a block with tests",
                     c->id);
+    if (c->direction == NULL && (c->because || c->states || c->truth))
+        return fail(err, len, file, c->line, "%s: 'because', 'states' and 'true' describe a finding: they need "
+                    "'direction'", c->id);
+    if (c->topic != NULL && strcmp(c->topic, "theory") && strcmp(c->topic, "experiment")
+        && strcmp(c->topic, "accounting"))
+        return fail(err, len, file, c->line, "%s: 'topic' is theory, experiment or accounting", c->id);
     for (size_t i = 0; i < L->n; i++)
         if (strcmp(L->claim[i].id, c->id) == 0)
             return fail(err, len, file, c->line, "claim %s already defined at %s:%d", c->id,
@@ -139,8 +151,8 @@ static void
 claim_free(lp_claim *c)
 {
     char *all[] = { c->id, c->where, c->kind, c->says, c->tests, c->not_checkable, c->partly,
-                    c->finding, c->note, c->command, c->direction, c->file, c->figure, c->figure_test,
-                    c->mutants_survivors, c->release_reproducer };
+                    c->finding, c->note, c->command, c->direction, c->because, c->states, c->truth,
+                    c->topic, c->file, c->figure, c->figure_test, c->mutants_survivors, c->release_reproducer };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         free(all[i]);
     memset(c, 0, sizeof *c);

@@ -3,15 +3,40 @@
 The record is `leakproof claims --json` over the TAP logs of the tests the ledger names,
 which report.py collect runs (records.json keeps it as "claims"); the section only formats
 it: per paper the counts by verdict and by kind, then one row per claim."""
+from findings import PAPERS
 from sections.common import table
 
-PAPERS = (("biswas", "Biswas et al."), ("tan", "Tan et al."), ("balunovic", "Balunović et al."))
-VERDICTS = ("holds", "partly", "fails", "not run", "not checkable")
-# the verdicts of issue 40, shown where the records have them (records before it have none)
-LATER = ("inconclusive", "weak")
+# the verdicts in the order the tables show them, strongest first; a verdict not listed here
+# (one the ledger gains later) follows them, by name
+VERDICT_ORDER = ("proved", "holds", "partly", "weak", "inconclusive", "fails", "not run", "not checkable")
+# the ledger's words for each (cases/claims/README.md); a verdict without words is named only
+VERDICT_WORDS = {
+    "holds": "every test line that carries the claim is ok, at the paper's parameters or a range covering them",
+    "partly": "ok, but the ledger says what the tests do not cover",
+    "fails": "a `# TODO` line: the numbers contradict the paper",
+    "inconclusive": "a Monte Carlo statistic not decided at |z| >= 4 within its sampling budget (its effect "
+                    "and standard error are the figure)",
+    "weak": "every line ok, but no mutant of the claim's checked quantity (a constant off by a relative 1e-6 "
+            "or by 2, a sign, an exponent) made its tests fail",
+    "not run": "no test line carried the claim",
+    "not checkable": "the ledger says why",
+}
 
 
-def _cell(text):
+def ordered_verdicts(claims):
+    """The verdicts the claims have, in VERDICT_ORDER, any other after them by name."""
+    have = {c["verdict"] for c in claims}
+    return [v for v in VERDICT_ORDER if v in have] + sorted(have - set(VERDICT_ORDER))
+
+
+def verdict_legend(claims):
+    """One line: each verdict the claims have, in the ledger's words where it has them."""
+    return ("Verdicts (computed from the tests, `leakproof claims`): "
+            + "; ".join(f"**{v}**" + (f": {VERDICT_WORDS[v]}" if v in VERDICT_WORDS else "")
+                        for v in ordered_verdicts(claims)) + ".")
+
+
+def cell(text):
     """A table cell: the ledger's text with the characters a Markdown table breaks on escaped."""
     return "—" if text is None else str(text).replace("|", "\\|").replace("\n", " ")
 
@@ -27,19 +52,12 @@ def section_claims(R, out):
     out.append("Every numbered statement, proof step, figure and text claim of the three papers that has a "
                "number or an inequality (`cases/claims/*.claims`), with its verdict computed from the TAP "
                "lines of the tests that carry its id (`make report` runs them; `leakproof claims` prints the "
-               "same from the last `make check`): **holds** (every line ok, at the paper's parameters or a "
-               "range covering them), **partly** (ok, but the ledger says what the tests do not cover), "
-               "**fails** (a `# TODO` line: its figure is the deciding one), **not run**, **not checkable** "
-               "(with the reason). The reproducer reruns the test that decided.\n")
-    verdicts = VERDICTS + tuple(v for v in LATER if any(c["verdict"] == v for c in claims))
+               "same from the last `make check`); a failing claim's verdict carries its direction for a "
+               "defender (the ledger's). The reproducer reruns the test that decided. "
+               + verdict_legend(claims) + "\n")
+    verdicts = ordered_verdicts(claims)
     papers = {p["paper"]: p for p in rec.get("papers", [])}
-    mutated = any(p.get("mutants") for p in papers.values())
-    if len(verdicts) > len(VERDICTS) or mutated:
-        out.append("**inconclusive**: a Monte Carlo statistic not decided at |z| >= 4 within its sampling budget "
-                   "(its effect and standard error are the figure); **weak**: every line ok, but no mutant of the "
-                   "claim's checked quantity (a constant off by a relative 1e-6 or by 2, a sign, an exponent) made "
-                   "its tests fail (`cases/claims/README.md`). The mutation score counts the mutants killed of "
-                   "those run (`make verify`).\n")
+    mutated = any(p.get("mutants") for p in papers.values())        # the mutation check ran (make verify)
     rows = []
     for p, name in PAPERS:
         mine = [c for c in claims if c["claim"].startswith(p + "/")]
@@ -47,7 +65,7 @@ def section_claims(R, out):
             q = papers.get(p, {})
             score = [f"{q['mutants_killed']} of {q['mutants']}" if q.get("mutants") else "—"] if mutated else []
             rows.append([name, len(mine)] + [sum(c["verdict"] == v for c in mine) for v in verdicts] + score)
-    out.append(table(["paper", "claims"] + list(verdicts) + (["mutants killed"] if mutated else []), rows))
+    out.append(table(["paper", "claims"] + verdicts + (["mutants killed"] if mutated else []), rows))
     for p, name in PAPERS:
         mine = [c for c in claims if c["claim"].startswith(p + "/")]
         if not mine:
@@ -57,7 +75,7 @@ def section_claims(R, out):
         for row in rec.get("counts", []):
             if row["paper"] == p and row["claim_kind"] not in kinds:
                 kinds.append(row["claim_kind"])
-        out.append(table(["kind"] + list(verdicts),
+        out.append(table(["kind"] + verdicts,
                          [[k] + [sum(c["claim_kind"] == k and c["verdict"] == v for c in mine) for v in verdicts]
                           for k in kinds]))
         body = []
@@ -68,6 +86,8 @@ def section_claims(R, out):
                 figure = c.get("figure")
                 if c["verdict"] == "partly" and c.get("partly"):
                     figure = f"{figure or '—'} (not covered: {c['partly']})"
-            body.append([f"`{c['claim']}`", _cell(f"{c['where']}: {c['says']}"), f"**{c['verdict']}**",
-                         _cell(figure), _cell(c.get("reproducer"))])
+            shown = c.get("direction") if c["verdict"] == "fails" else None    # a failing claim's
+            verdict = f"**{c['verdict']}**" + (f" ({shown})" if shown else "")
+            body.append([f"`{c['claim']}`", cell(f"{c['where']}: {c['says']}"), verdict,
+                         cell(figure), cell(c.get("reproducer"))])
         out.append(table(["claim", "statement", "verdict", "deciding figure", "reproducer"], body))

@@ -40,6 +40,7 @@ from sections.biswas import section_biswas  # noqa: E402
 from sections.equal_dp import section_equal_dp  # noqa: E402
 from sections.vmf_run import section_vmf_run  # noqa: E402
 from sections.run_profile import section_run_profile  # noqa: E402
+from sections.run_leak import section_run_leak  # noqa: E402
 from sections.tan import section_tan  # noqa: E402
 from sections.balunovic import section_balunovic  # noqa: E402
 from sections.beyond import section_beyond  # noqa: E402
@@ -134,6 +135,7 @@ def build(R, outdir):
     guarded(section_tan_reconstruct, body, data)
     guarded(section_balunovic_fig4, body, data)
     guarded(section_reconstruct_digits, body)   # a real data set, the delta-ball gain
+    guarded(section_run_leak, body, data, cases)    # a training run against the exact attacker (issue 39)
     verdict_part = []
     verdicts = guarded(section_verdicts, verdict_part, R.meta.get("grid", "cases/grid.cases"))
     screen = []

@@ -44,6 +44,38 @@ tap_todo(int cond, const char *fmt, ...)
     return cond;
 }
 
+/* The decision rule for a claim judged by Monte Carlo (cases/claims/README.md): decided only at
+ * |z| >= TAP_DECIDE_Z, after sampling more within a budget; undecided, the line is
+ * `not ok ... # TODO inconclusive`, not a finding, and its description carries the effect and
+ * its standard error. */
+#define TAP_DECIDE_Z 4.0
+
+static inline int __attribute__((format(printf, 1, 2)))
+tap_inconclusive(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    tap_vline(0, "TODO inconclusive: not decided at |z| >= 4 within the sampling budget", fmt, ap);
+    va_end(ap);
+    return 0;
+}
+
+/* One line for a statistic z whose sign says whether the claim holds (z > 0 it does): ok at
+ * z >= TAP_DECIDE_Z, a finding (`# TODO`) at z <= -TAP_DECIDE_Z, inconclusive between.
+ * Returns 1, -1 or 0. */
+static inline int __attribute__((format(printf, 2, 3)))
+tap_decide(double z, const char *fmt, ...)
+{
+    va_list ap;
+    int r = z >= TAP_DECIDE_Z ? 1 : z <= -TAP_DECIDE_Z ? -1 : 0;
+    va_start(ap, fmt);
+    tap_vline(r > 0, r > 0 ? NULL : r < 0 ? "TODO finding: the paper's claim fails here"
+                                          : "TODO inconclusive: not decided at |z| >= 4 within the sampling budget",
+              fmt, ap);
+    va_end(ap);
+    return r;
+}
+
 static inline void __attribute__((format(printf, 1, 2)))
 tap_diag(const char *fmt, ...)
 {

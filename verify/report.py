@@ -199,7 +199,8 @@ def collect_tests(tests, leakproof=None, taps=None, keys=None):
             raise SystemExit(f"report: {t}: printed no TAP plan; its findings would be lost")
         todo = []
         for ln in tap.splitlines():
-            if "# TODO" in ln and re.match(r"^(not )?ok ", ln):
+            # a finding; `# TODO inconclusive` is the decision rule's undecided statistic, not one
+            if "# TODO" in ln and "# TODO inconclusive" not in ln and re.match(r"^(not )?ok ", ln):
                 d = re.sub(r"^(not )?ok \d+ - ", "", ln).split(" # TODO")[0]
                 if d not in todo:
                     todo.append(d)
@@ -253,6 +254,14 @@ def collect_claims(leakproof, builddir, taps):
             os.makedirs(os.path.dirname(os.path.join(logs, rel)), exist_ok=True)
             with open(os.path.join(logs, rel + ".log"), "w", encoding="utf-8") as f:
                 f.write(tap)
+        # the mutation check's results (make verify writes them beside the build tree's logs)
+        mut = os.path.join(builddir, "tests", "claims.mut")
+        if os.path.exists(mut):
+            import shutil
+            shutil.copy(mut, os.path.join(logs, "claims.mut"))
+            sys.stderr.write(f"report: the mutation check from {mut}\n")
+        else:
+            sys.stderr.write("report: no mutation check (make verify runs it): the ledger's scores are null\n")
         proc = subprocess.run([leakproof, "claims", "--json", "--logs", logs], capture_output=True, text=True,
                               cwd=TOP)
     if proc.returncode != 0:

@@ -222,27 +222,33 @@ def verify(*paths, threads=None, max_seconds=None, estimate=False):
 
 
 # issue 28: the claims ledger
-def claims(paper=None, id=None, logs=None, ledger=None, no_logs=False):  # noqa: A002
+def claims(paper=None, id=None, logs=None, ledger=None, no_logs=False, release=None):  # noqa: A002
     """The papers' claims with their verdicts (leakproof claims): a Result whose
     'claims' is a list of dicts, one per claim: claim (its id, e.g.
     'biswas/thm-III.1'), where, claim_kind, says, verdict ('proved', 'holds',
-    'partly', 'fails', 'not run' or 'not checkable'), figure (the deciding TAP
-    line), tests, reproducer, proved_on (the domain a proved claim is proved
-    on) and proved_on_subdomain, partly, not_checkable, finding, note, and for a claim
-    the numbers contradict direction (what it means for a defender: 'unsafe',
-    the paper understates the leakage or the privacy loss; 'safe', it
-    overstates it; 'neutral', no effect on a bound), because (the ledger's
+    'partly', 'fails', 'inconclusive', 'weak', 'not run' or 'not checkable'),
+    figure (the deciding TAP line), tests, reproducer, proved_on (the domain a
+    proved claim is proved on) and proved_on_subdomain, the mutation check's
+    mutants_killed and mutants_survived, partly, not_checkable, finding, note,
+    and for a claim the numbers contradict direction (what it means for a
+    defender: 'unsafe', the paper understates the leakage or the privacy loss;
+    'safe', it overstates it; 'neutral', no effect on a bound), because (the ledger's
     reason), states and true (what the paper states and what is true, in a few
     words) and topic ('theory', 'experiment', 'accounting' or None); 'papers'
-    and 'counts' tally the verdicts.  paper: 'biswas', 'tan' or 'balunovic'; id:
-    one claim; logs: the directory of a test run's *.log files (default: the
-    build tree's tests/ when the library runs uninstalled, else none, and every
-    checkable claim is 'not run'); no_logs=True reads none.
+    and 'counts' tally the verdicts and the mutation score, and
+    'verdicts_from' says where they come from ('logs', 'release' or 'none').
+    paper: 'biswas', 'tan' or 'balunovic'; id: one claim; logs: the directory
+    of a test run's *.log files and the mutation check's *.mut (default: the
+    build tree's tests/ when the library runs uninstalled and a test has run);
+    with no test run at hand, the verdicts the release shipped (the report's
+    records.json beside the installed ledger, or release=PATH); no_logs=True
+    reads none (every checkable claim 'not run').
 
         leakproof.claims(id='biswas/thm-III.1')['claims'][0]['verdict']   # 'fails'
     """
     args = ["claims"]
-    for option, value in (("--paper", paper), ("--id", id), ("--logs", logs), ("--ledger", ledger)):
+    for option, value in (("--paper", paper), ("--id", id), ("--logs", logs), ("--ledger", ledger),
+                          ("--release", release)):
         if value is not None:
             args += [option, word(str(value) if hasattr(value, "__fspath__") else value, option)]
     if no_logs:

@@ -23,3 +23,15 @@ def test_bad_input_is_value_error():
         leakproof.claims(paper="smith")
     with pytest.raises(ValueError, match="no claim"):
         leakproof.claims(id="biswas/no-such-claim", no_logs=True)
+
+
+def test_the_release_s_verdicts():
+    import os
+    records = os.path.join(os.path.dirname(__file__), "..", "..", "reports", "records.json")
+    if not os.path.exists(records):
+        pytest.skip("no reports/records.json beside the package")
+    r = leakproof.claims(paper="tan", release=records)
+    assert r["verdicts_from"] == "release" and "commit" in r["release"]
+    assert sum(c["verdict"] == "fails" for c in r["claims"]) > 0
+    assert all(c["reproducer"] for c in r["claims"] if c["verdict"] in ("holds", "fails"))
+

@@ -1,5 +1,8 @@
 /* claims.c -- reading and checking the claims ledger.  Contracts in claims.h. */
+#define _GNU_SOURCE         /* dladdr: where the library was loaded from */
 #include <ctype.h>
+#include <dlfcn.h>
+#include <limits.h>
 #include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,6 +18,9 @@ const char *const lp_claim_kinds[] = { "definition", "theorem", "lemma", "coroll
                                        "equation", "proof-step", "figure", "table", "text-claim",
                                        "algorithm", "remark" };
 const size_t lp_claim_nkinds = sizeof lp_claim_kinds / sizeof lp_claim_kinds[0];
+const char *const lp_claim_verdicts[] = { "proved", "holds", "partly", "fails", "inconclusive", "weak",
+                                          "not run", "not checkable" };
+const size_t lp_claim_nverdicts = sizeof lp_claim_verdicts / sizeof lp_claim_verdicts[0];
 /* a reason shorter than this says nothing specific ("n/a", "none") */
 #define REASON_MIN 12
 
@@ -146,7 +152,8 @@ claim_free(lp_claim *c)
 {
     char *all[] = { c->id, c->where, c->kind, c->says, c->tests, c->not_checkable, c->partly,
                     c->finding, c->note, c->command, c->direction, c->because, c->states, c->truth,
-                    c->topic, c->proof, c->file, c->figure, c->figure_test, c->proved_on };
+                    c->topic, c->proof, c->file, c->figure, c->figure_test, c->proved_on,
+                    c->mutants_survivors, c->release_reproducer };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         free(all[i]);
     memset(c, 0, sizeof *c);
@@ -283,12 +290,18 @@ lp_claim_verdict(const lp_claim *c)
 {
     if (c->not_checkable)
         return "not checkable";
+    if (c->release_verdict)
+        return c->release_verdict;
     if (c->lines_todo || c->lines_failed)
         return "fails";
     if (c->lines_proved)
-        return "proved";
+        return "proved";    /* a proof outranks a statistic undecided and a mutation score */
+    if (c->lines_inconclusive)
+        return "inconclusive";
     if (c->lines_ok == 0)
         return "not run";
+    if (c->mutants_nohook || (c->mutants_survived && !c->mutants_killed))
+        return "weak";      /* its tests were not shown able to fail */
     return c->partly ? "partly" : "holds";
 }
 
@@ -308,21 +321,37 @@ lp_ledger_clear(lp_ledger *L)
     memset(L, 0, sizeof *L);
 }
 
+/* whether this library is the build tree's: the file it was loaded from (the shared library,
+ * or the program it is linked into) lies under the build tree.  An installed copy never looks
+ * at a source or build tree, even one on the same machine. */
 static int
-is_dir(const char *p)
+uninstalled(void)
 {
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+    Dl_info info;
+    char lib[PATH_MAX], top[PATH_MAX];
+    size_t k;
+    if (dladdr((void *) &lp_ledger_read, &info) == 0 || info.dli_fname == NULL
+        || realpath(info.dli_fname, lib) == NULL || realpath(LP_CLAIMS_BUILDDIR, top) == NULL)
+        return 0;
+    k = strlen(top);
+    return strncmp(lib, top, k) == 0 && lib[k] == '/';
 }
 
 const char *
 lp_ledger_default_dir(void)
 {
-    return is_dir(LP_CLAIMS_SRCDIR) ? LP_CLAIMS_SRCDIR : LP_CLAIMS_DATADIR;
+    return uninstalled() ? LP_CLAIMS_SRCDIR : LP_CLAIMS_DATADIR;
 }
 
 const char *
 lp_ledger_default_logs(void)
 {
-    return is_dir(LP_CLAIMS_SRCDIR) && is_dir(LP_CLAIMS_LOGDIR) ? LP_CLAIMS_LOGDIR : NULL;
+    struct stat st;
+    return uninstalled() && stat(LP_CLAIMS_LOGDIR, &st) == 0 && S_ISDIR(st.st_mode) ? LP_CLAIMS_LOGDIR : NULL;
+}
+
+const char *
+lp_ledger_default_release(void)
+{
+    return uninstalled() ? LP_CLAIMS_RECORDS : LP_CLAIMS_DATADIR "/records.json";
 }

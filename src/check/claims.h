@@ -24,9 +24,18 @@ typedef struct {
     int lines_proved;   /* ok lines of the prover's checker: "proved on D: ..." (prove/) */
     char *proved_on;    /* D, as the last such line words it */
     int proved_sub;     /* that line says D is a sub-domain of the paper's */
+    int lines_inconclusive;     /* `# TODO inconclusive` lines: a statistic not decided */
     char *figure;       /* the deciding TAP line's description, its ids stripped */
     char *figure_test;  /* the test that printed it (its log's name, no .log) */
+    int figure_rank;    /* what decided: 1 an ok line, 2 an inconclusive one, 3 a proof's, 4 a
+                           finding or failure */
     int figure_proved;  /* the deciding line is a proof's */
+    /* from the mutation check (a *.mut file beside the logs, verify/mutants.py) */
+    int mutants_killed, mutants_survived, mutants_nohook;
+    char *mutants_survivors;    /* the surviving kinds, space-separated */
+    /* from the release's records instead of a test run (lp_ledger_release) */
+    const char *release_verdict;    /* one of lp_claim_verdicts, or NULL */
+    char *release_reproducer;
 } lp_claim;
 
 typedef struct {
@@ -44,9 +53,11 @@ int lp_ledger_read(lp_ledger *L, const char *dir, char *err, size_t errlen);
 
 /* Counts, for every claim, the TAP lines that carry its id in the test logs
  * under logs (*.log files, any depth; Automake's test-suite.log is skipped),
- * and keeps the deciding line: the first `# TODO` or failed line, else the
- * first proof's line (`ok N - [id] proved on D: ...`), else the first ok line.  Returns the number of logs read, or -1 with err set when
- * logs cannot be read. */
+ * and keeps the deciding line: the first `# TODO` finding or failed line, else
+ * the first `# TODO inconclusive` line, else the first proof's line (`ok N -
+ * [id] proved on D: ...`), else the first ok line; and reads the mutation
+ * check's *.mut files there (killed and surviving mutants per claim).
+ * Returns the number of logs read, or -1 with err set when logs cannot be read. */
 int lp_ledger_tally(lp_ledger *L, const char *logs, char *err, size_t errlen);
 
 /* The papers (an id's prefix, a ledger file's name) and the kinds a claim may have, in the
@@ -56,19 +67,32 @@ extern const size_t lp_claim_npapers;
 extern const char *const lp_claim_kinds[];
 extern const size_t lp_claim_nkinds;
 
-/* "proved", "holds", "partly", "fails", "not run" or "not checkable" (the README's rules). */
+/* "proved", "holds", "partly", "fails", "inconclusive", "weak", "not run" or "not
+ * checkable" (the README's rules); the release's verdict where lp_ledger_release gave one. */
 const char *lp_claim_verdict(const lp_claim *c);
+extern const char *const lp_claim_verdicts[];
+extern const size_t lp_claim_nverdicts;
+
+/* Reads the verdicts of a release: the report's records (reports/records.json, installed beside
+ * the ledger as records.json), whose "claims" record is `leakproof claims --json` over the tests'
+ * logs at the release's commit.  Every claim of L found there takes the recorded verdict,
+ * deciding figure, reproducer and mutation counts (a claim not there stays "not run").  Returns
+ * the number of claims found, with the release named in from ("leakproof 0.1.0, commit
+ * ba44b973ee2d"), or -1 with err set (an unreadable file, no claims record, an unknown verdict). */
+int lp_ledger_release(lp_ledger *L, const char *records, char *from, size_t fromlen, char *err, size_t errlen);
 
 /* The paper of an id ("biswas" of "biswas/thm-III.1"), into buf. */
 const char *lp_claim_paper(const lp_claim *c, char *buf, size_t len);
 
 void lp_ledger_clear(lp_ledger *L);
 
-/* The ledger's directory and the test logs' when none is given: the source
- * tree's cases/claims and the build tree's tests when they exist (an
- * uninstalled build), else the installed $(pkgdatadir)/claims and no logs
- * (NULL). */
+/* The ledger's directory, the test logs' and the release's records when none is given.  The
+ * library run from its build tree (the program or Python uninstalled: the loaded library's file
+ * lies under the build tree): the source tree's cases/claims, the build tree's tests and the
+ * source tree's reports/records.json.  Installed: $(pkgdatadir)/claims, no logs (NULL) and
+ * $(pkgdatadir)/claims/records.json, whatever trees exist on the machine. */
 const char *lp_ledger_default_dir(void);
 const char *lp_ledger_default_logs(void);
+const char *lp_ledger_default_release(void);
 
 #endif

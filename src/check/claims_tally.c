@@ -21,7 +21,8 @@ find(lp_ledger *L, const char *id, size_t k)
     return NULL;
 }
 
-/* the directive of a TAP line: TODO, SKIP or none, split off the description */
+/* the directive of a TAP line: TODO (I: TODO inconclusive, a statistic the decision rule could
+ * not decide), SKIP or none, split off the description */
 static int
 directive(char *desc)
 {
@@ -29,6 +30,7 @@ directive(char *desc)
     for (char *n = h; n != NULL; n = strstr(n + 1, " # "))
         h = n;                                  /* the last " # " */
     if (h != NULL) {
+        if (strncasecmp(h + 3, "TODO inconclusive", 17) == 0) { *h = '\0'; return 'I'; }
         if (strncasecmp(h + 3, "TODO", 4) == 0) { *h = '\0'; return 'T'; }
         if (strncasecmp(h + 3, "SKIP", 4) == 0) { *h = '\0'; return 'S'; }
     }
@@ -49,13 +51,20 @@ named_before(const char *test, const char *other)
     return strcmp(x, y) < 0;
 }
 
+/* the deciding line: a finding or failure (rank 4) before a proof's line (3: proved on D)
+ * before an undecided statistic (2) before an ok line (1); among equals the first in the
+ * tests' name order, then in the log */
 static void
-set_figure(lp_claim *c, const char *desc, const char *test)
+set_figure(lp_claim *c, const char *desc, const char *test, int rank)
 {
+    if (c->figure != NULL && (rank < c->figure_rank || (rank == c->figure_rank && !named_before(test, c->figure_test))))
+        return;
     free(c->figure);
     free(c->figure_test);
     c->figure = strdup(desc);
     c->figure_test = strdup(test);
+    c->figure_rank = rank;
+    c->figure_proved = rank == 3;
 }
 
 /* a line of the prover's checker: "proved on D: ..." or "proved on the sub-domain D (the
@@ -110,26 +119,47 @@ tally_line(lp_ledger *L, char *ln, const char *test)
             lp_claim *c = seen[i];
             if (d == 'S')
                 c->lines_skipped++;
-            else if (bad) {                    /* the first bad line decides */
-                int first = c->lines_todo + c->lines_failed == 0;
+            else if (bad && d == 'I') {
+                c->lines_inconclusive++;
+                set_figure(c, p, test, 2);
+            } else if (bad) {
                 if (d == 'T')
                     c->lines_todo++;
                 else
                     c->lines_failed++;
-                if (first || named_before(test, c->figure_test)) {
-                    set_figure(c, p, test);
-                    c->figure_proved = 0;
-                }
+                set_figure(c, p, test, 4);
             } else {
-                int proof = proof_line(c, p), clean = c->lines_todo + c->lines_failed == 0;
+                const int proof = proof_line(c, p);
                 c->lines_ok++;
-                if (c->figure == NULL
-                    || (clean && proof && (!c->figure_proved || named_before(test, c->figure_test)))
-                    || (clean && !proof && !c->figure_proved && named_before(test, c->figure_test))) {
-                    set_figure(c, p, test);
-                    c->figure_proved = proof && clean;
-                }
+                set_figure(c, p, test, proof ? 3 : 1);
             }
+        }
+    }
+}
+
+/* a line of the mutation check's file: `mutant ID KIND killed|crashed|survived [TEST]` or
+ * `nohook ID`; anything else (a comment) is passed over */
+static void
+mutant_line(lp_ledger *L, const char *ln)
+{
+    char id[256], kind[16], result[16];
+    lp_claim *c;
+    if (sscanf(ln, "nohook %255s", id) == 1) {
+        if ((c = find(L, id, strlen(id))) != NULL)
+            c->mutants_nohook = 1;
+        return;
+    }
+    if (sscanf(ln, "mutant %255s %15s %15s", id, kind, result) != 3 || (c = find(L, id, strlen(id))) == NULL)
+        return;
+    if (strcmp(result, "killed") == 0 || strcmp(result, "crashed") == 0)
+        c->mutants_killed++;
+    else if (strcmp(result, "survived") == 0) {
+        size_t k = c->mutants_survivors ? strlen(c->mutants_survivors) : 0;
+        char *s = realloc(c->mutants_survivors, k + strlen(kind) + 2);
+        c->mutants_survived++;
+        if (s != NULL) {
+            snprintf(s + k, strlen(kind) + 2, "%s%s", k ? " " : "", kind);
+            c->mutants_survivors = s;
         }
     }
 }
@@ -146,7 +176,10 @@ read_log(lp_ledger *L, const char *path, const char *test)
     while ((got = getline(&buf, &cap, f)) >= 0) {
         while (got > 0 && (buf[got - 1] == '\n' || buf[got - 1] == '\r'))
             buf[--got] = '\0';
-        tally_line(L, buf, test);
+        if (test == NULL)
+            mutant_line(L, buf);
+        else
+            tally_line(L, buf, test);
     }
     free(buf);
     fclose(f);
@@ -210,7 +243,8 @@ walk(lp_ledger *L, const char *dir, const char *rel, int depth)
                    && strcmp(names[i], "test-suite.log") != 0) {
             test_name(name, sizeof name, sub);
             read += read_log(L, path, name) == 0;
-        }
+        } else if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && k > 4 && strcmp(names[i] + k - 4, ".mut") == 0)
+            read_log(L, path, NULL);                /* the mutation check's results, not a log */
         free(names[i]);
     }
     free(names);

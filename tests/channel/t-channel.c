@@ -11,6 +11,7 @@
 #include <gsl/gsl_rng.h>
 #include "tap.h"
 #include "helpers.h"
+#include "mutant-arb.h"
 #include "channel/channel.h"
 
 static gsl_rng *rng;
@@ -44,6 +45,29 @@ random_spectrum(lp_spectrum *s, size_t d, double spread)
         lp_spectrum_set_d(s, i, pow(10.0, spread * (2 * gsl_rng_uniform(rng) - 1)));
 }
 
+/* a random orthogonal d x d matrix (row-major): Gram-Schmidt, twice, on the columns of a Gaussian one */
+static void
+random_orthogonal(double *q, size_t d)
+{
+    for (size_t i = 0; i < d * d; i++)
+        q[i] = gsl_ran_gaussian(rng, 1.0);
+    for (size_t j = 0; j < d; j++) {
+        double n = 0;
+        for (int pass = 0; pass < 2; pass++)
+            for (size_t k = 0; k < j; k++) {
+                double dot = 0;
+                for (size_t i = 0; i < d; i++)
+                    dot += q[i * d + j] * q[i * d + k];
+                for (size_t i = 0; i < d; i++)
+                    q[i * d + j] -= dot * q[i * d + k];
+            }
+        for (size_t i = 0; i < d; i++)
+            n += q[i * d + j] * q[i * d + j];
+        for (size_t i = 0; i < d; i++)
+            q[i * d + j] /= sqrt(n);
+    }
+}
+
 static void
 test_capacity_and_natural(void)
 {
@@ -60,6 +84,7 @@ test_capacity_and_natural(void)
         st = lp_channel_natural(sigma, &s, kappa, 20, 64);
         t0 = (clock() - t0) / CLOCKS_PER_SEC;
         lp_channel_f_arb(f, &s, sigma, 160);
+        lp_mut_arb("tan/eq18 tan/sec5.1/unique tan/sec4.2/sigma-restrict", f, 160);
         tap_ok(st == 0 && arb_contains(f, kappa) && arb_rel_accuracy_bits(sigma) >= 66,
                "[tan/eq18] [tan/sec5.1/unique] [tan/sec4.2/sigma-restrict] natural channel d=%zu: certified sigma %.15g with f(sigma) containing kappa (%.2f s)",
                ds[k], mid_d(sigma), t0);
@@ -72,6 +97,7 @@ test_capacity_and_natural(void)
                 arb_add(g, g, t, 160);
             }
             arb_mul_2exp_si(g, g, -1);
+            lp_mut_arb("tan/eq15", g, 160);
             tap_ok(arb_overlaps(f, g) && fabs(lp_channel_f_d(&s, mid_d(sigma), NULL) - mid_d(f)) <= 1e-12 * mid_d(f),
                    "[tan/eq15] f(sigma) d=%zu: chunked product = sum of log1p = doubles to 1e-12", ds[k]);
         }
@@ -95,6 +121,66 @@ test_capacity_and_natural(void)
     }
 }
 
+/* eq. (18): the natural channel's sigma (the library's search) makes the information of data-space
+ * noise I(D; D + sqrt(sigma) xi) = 1/2 [ln det(Sigma_D + sigma I) - d ln sigma] equal kappa for a
+ * Gaussian D whose covariance is not diagonal: Q diag(lambda) Q^T with a random orthogonal Q, its
+ * determinant by arb_mat_det (no eigenvalue, no f); for a non-Gaussian D the information is below
+ * (t-tan-maxent's discrete D). */
+static void
+test_natural_logdet(void)
+{
+    long n = test_iterations(10), ok = 0;
+    for (long it = 0; it < n; it++) {
+        size_t d = 2 + (size_t) gsl_rng_uniform_int(rng, 9);
+        lp_spectrum s;
+        arb_mat_t S;
+        arb_t kappa, sigma, ld, t;
+        arb_mat_init(S, (slong) d, (slong) d);
+        arb_init(kappa); arb_init(sigma); arb_init(ld); arb_init(t);
+        random_spectrum(&s, d, 2);
+        arb_set_ui(kappa, 1 + gsl_rng_uniform_int(rng, 5));
+        {   /* a random orthogonal Q, held in S */
+            double *g = malloc(sizeof(double) * d * d);
+            random_orthogonal(g, d);
+            for (size_t i = 0; i < d; i++)          /* the rounded Q is orthogonal to 1e-15 */
+                for (size_t j = 0; j < d; j++)
+                    arb_set_d(arb_mat_entry(S, i, j), g[i * d + j]);
+            free(g);
+        }
+        if (lp_channel_natural(sigma, &s, kappa, 20, 128) == 0) {
+            arb_mat_t Q, L, T, QQ;
+            arb_t dq;
+            arb_mat_init(Q, (slong) d, (slong) d); arb_mat_init(L, (slong) d, (slong) d);
+            arb_mat_init(T, (slong) d, (slong) d); arb_mat_init(QQ, (slong) d, (slong) d);
+            arb_init(dq);
+            arb_mat_set(Q, S);
+            for (size_t i = 0; i < d; i++)
+                arb_add(arb_mat_entry(L, i, i), s.lambda + i, sigma, 192);
+            arb_mat_mul(T, Q, L, 192);
+            arb_mat_transpose(QQ, Q);
+            arb_mat_mul(T, T, QQ, 192);                 /* Q diag(lambda) Q^T + sigma Q Q^T */
+            arb_mat_mul(QQ, Q, QQ, 192);
+            arb_mat_scalar_mul_arb(QQ, QQ, sigma, 192); /* sigma Q Q^T: Q Q^T = I up to Q's rounding, which
+                                                           the ratio of the determinants cancels exactly */
+            arb_mat_det(ld, T, 192);
+            arb_mat_det(dq, QQ, 192);
+            arb_div(ld, ld, dq, 192);
+            arb_log(ld, ld, 192);
+            arb_mul_2exp_si(ld, ld, -1);
+            lp_mut_arb("tan/eq18", ld, 192);
+            ok += arb_overlaps(ld, kappa) && arb_rel_accuracy_bits(ld) > 30;
+            arb_mat_clear(Q); arb_mat_clear(L); arb_mat_clear(T); arb_mat_clear(QQ);
+            arb_clear(dq);
+        }
+        lp_spectrum_clear(&s);
+        arb_mat_clear(S);
+        arb_clear(kappa); arb_clear(sigma); arb_clear(ld); arb_clear(t);
+    }
+    tap_ok(ok == n, "[tan/eq18] the natural channel's sigma (the library's certified search for f(sigma) = kappa) "
+           "gives Gaussian data with a rotated covariance Q diag(lambda) Q^T exactly kappa: 1/2 ln det(Sigma + sigma "
+           "I)/sigma^d by determinants, no eigenvalues: %ld/%ld random (d, lambda, kappa)", ok, n);
+}
+
 static void
 test_white(void)
 {
@@ -110,6 +196,7 @@ test_white(void)
         arb_set_ui(kappa, 50);
         lp_channel_white(sig, &s, kappa, 128);
         lp_channel_white_f(f, &s, sig, 128);
+        lp_mut_arb("tan/eq19", f, 128);
         tap_ok(arb_contains(f, kappa) && arb_rel_accuracy_bits(f) > 90,
                "[tan/eq19] white channel d=%zu: f at sigma_i = lambda_i/(exp(2 kappa/d)-1) is kappa (%.17g)",
                ds[k], mid_d(f));
@@ -140,11 +227,12 @@ test_toy_example(void)
     arb_set_ui(want, 2);
     arb_expm1(want, want, 128);
     arb_inv(want, want, 128);
+    lp_mut_arb("tan/sec5.2/toy tan/fig4", want, 128);
     tap_ok(arb_overlaps(sd, want), "[tan/sec5.2/toy] [tan/fig4] toy example: data noise 1/(e^2-1) = %.17g gives capacity 1", mid_d(sd));
     arb_mul_ui(want, want, 16, 128);
     tap_ok(arb_overlaps(sg, want), "[tan/sec5.2/toy] [tan/fig4] toy example: gradient noise 16/(e^2-1) = %.17g gives capacity 1 at W=2", mid_d(sg));
     lp_channel_f_arb(f, &next, sg, 128);
-    tap_ok(arb_gt(f, kappa) && fabs(mid_d(f) - 0.5 * log1p(9 * expm1(2.0))) < 1e-12,
+    tap_ok(arb_gt(f, kappa) && fabs(mid_d(f) - lp_mut("tan/sec5.2/toy tan/fig4", 0.5 * log1p(9 * expm1(2.0)))) < 1e-12,
            "[tan/sec5.2/toy] [tan/fig4] toy example: at W=6 the W=2 gradient noise lets %.6f nats through, not 1 (the text's point)", mid_d(f));
     lp_spectrum_clear(&grad);
     lp_spectrum_clear(&data);
@@ -157,24 +245,9 @@ static void
 random_spd(double *c, size_t d, double a)
 {
     double *q = malloc(sizeof(double) * d * d), *e = malloc(sizeof(double) * d);
-    for (size_t i = 0; i < d * d; i++)
-        q[i] = gsl_ran_gaussian(rng, 1.0);
-    for (size_t j = 0; j < d; j++) {            /* Gram-Schmidt on the columns, twice */
-        for (int pass = 0; pass < 2; pass++)
-            for (size_t k = 0; k < j; k++) {
-                double dot = 0;
-                for (size_t i = 0; i < d; i++)
-                    dot += q[i * d + j] * q[i * d + k];
-                for (size_t i = 0; i < d; i++)
-                    q[i * d + j] -= dot * q[i * d + k];
-            }
-        double n = 0;
-        for (size_t i = 0; i < d; i++)
-            n += q[i * d + j] * q[i * d + j];
-        for (size_t i = 0; i < d; i++)
-            q[i * d + j] /= sqrt(n);
+    random_orthogonal(q, d);
+    for (size_t j = 0; j < d; j++)
         e[j] = pow(10.0, a * (2 * gsl_rng_uniform(rng) - 1));
-    }
     for (size_t i = 0; i < d; i++)
         for (size_t j = 0; j <= i; j++) {
             double s = 0;
@@ -272,6 +345,8 @@ test_theorem3(void)
             lp_personal p;
             char err[200];
             tried++;
+            lp_mut_arb_upper("tan/thm3", h, 256);
+            lp_mut_arb_upper("tan/thm3", s, 256);
             if (arb_le(ld, h) && arb_le(ld, s))
                 held++;
             worst_had = fmax(worst_had, mid_d(ld) - mid_d(h));
@@ -330,7 +405,7 @@ test_personalized(void)
         double noise = 0, g_chol;
         for (size_t i = 0; i < d; i++)
             noise += log(roots[0] * b[i]);
-        g_chol = 0.5 * (lp_personal_logdet_cholesky(&p, roots[0]) - noise);
+        g_chol = lp_mut("tan/eq20", 0.5 * (lp_personal_logdet_cholesky(&p, roots[0]) - noise));
         tap_ok(n == 1 && fabs(lp_personal_proof(&p, roots[0]) - 300) < 1e-9 * 300
                && fabs(g_chol - 300) < 1e-8 * 300,
                "[tan/eq20] personalized (proof of Thm 2): unique sigma = %.10g for kappa = 300; 1/2[ln det - sum ln(sigma beta)] "
@@ -339,7 +414,8 @@ test_personalized(void)
     {
         double ur[4];
         nu = lp_solve_scan(ur, 4, lp_personal_u_proof, &p, 300, 1e-30, 1e30, 1200);
-        tap_ok(nu == 1 && ur[0] >= roots[0] * (1 - 1e-12) && lp_personal_u_proof(&p, roots[0]) >= 300 * (1 - 1e-12),
+        tap_ok(nu == 1 && ur[0] >= roots[0] * (1 - 1e-12)
+               && lp_mut_upper("tan/thm3/U", lp_personal_u_proof(&p, roots[0])) >= 300 * (1 - 1e-12),
                "[tan/thm3/U] Theorem 3's U in the proof's form bounds the capacity: U(sigma*) = %.6f >= 300, its root %.10g >= %.10g",
                lp_personal_u_proof(&p, roots[0]), nu ? ur[0] : NAN, roots[0]);
     }
@@ -374,6 +450,7 @@ test_theorem4(void)
         arb_sqr(sigma, sigma, 128);
         lp_dp_bound1(b1, B, S, sigma, 128);
         lp_dp_supremum(sup, B, S, sigma, 128);
+        lp_mut_arb("tan/thm4", sup, 128);               /* the capacity's supremum under the hypotheses */
         /* the equal split over d rises with d towards the supremum, never past it */
         arb_zero(prev);
         for (int k = 0; k <= 40; k += 4) {
@@ -384,15 +461,17 @@ test_theorem4(void)
         tap_ok(mono && fabs(mid_d(prev) / mid_d(sup) - 1) < 1e-8,
                "[tan/thm4] Thm 4 hypotheses, multiplier %s: (d/2) ln(1 + B S^2/(d sigma)) rises with d to B S^2/(2 sigma) = %.6f "
                "(d = 2^40: %.6f)", mult[i], mid_d(sup), mid_d(prev));
-        tap_todo(arb_overlaps(b1, sup),
-                 "[tan/thm4] Thm 4 bound (1) B S^2/sigma is the largest capacity its hypotheses allow, multiplier %s: "
-                 "bound %.4f, supremum %.4f, ratio %.6f (the AM-GM step drops the 1/2 of f)",
-                 mult[i], mid_d(b1), mid_d(sup), mid_d(b1) / mid_d(sup));
-        tap_ok(fabs(mid_d(b1) / stated[i] - 1) < 0.016,
+        /* what Theorem 4 states is a bound, not its tightness: it holds, loose by exactly 2 (a note) */
+        tap_ok(arb_ge(b1, sup) || arb_overlaps(b1, sup),
+               "[tan/thm4] Thm 4 bound (1) B S^2/sigma bounds the capacity of every mechanism its hypotheses allow, "
+               "multiplier %s: bound %.4f >= supremum %.4f, certified (loose by a factor %.6f: the AM-GM step drops "
+               "the 1/2 of f)", mult[i], mid_d(b1), mid_d(sup), mid_d(b1) / mid_d(sup));
+        tap_ok(fabs(mid_d(b1) / lp_mut("tan/sec6.3/capacities", stated[i]) - 1) < 0.016,
                "[tan/sec6.3/capacities] Section 6.3: multiplier %s with B=64, S=1 gives bound (1) = %.2f, the stated %.0f up to the "
                "paper's rounding (%.2f%%)", mult[i], mid_d(b1), stated[i], 100 * (mid_d(b1) / stated[i] - 1));
         lp_decimal_arb(E, eps[i], 128);
         lp_dp_bound2(b2, B, E, D, 128);
+        lp_mut_arb("tan/sec6.3/eps-capacity", b2, 128);
         tap_todo(fabs(mid_d(b2) / stated[i] - 1) < 0.05,
                  "[tan/sec6.3/eps-capacity] Section 6.3: the stated epsilon %s (delta 1e-5) through bound (2) gives %.4g, the stated "
                  "capacity %.0f (ratio %.4g)", eps[i], mid_d(b2), stated[i], mid_d(b2) / stated[i]);
@@ -410,7 +489,7 @@ test_theorem4(void)
             for (size_t i = 0; i < d; i++)
                 val += 0.5 * log1p(64.0 * lam[i] / sum / 0.64);
             lp_dp_equal_split(f, d, B, S, sigma, 128);
-            ok &= val <= mid_d(f) * (1 + 1e-12);
+            ok &= val <= lp_mut_upper("tan/thm4", mid_d(f)) * (1 + 1e-12);
         }
         tap_ok(ok, "[tan/thm4] Thm 4 hypotheses: 200 random spectra of trace S^2 stay below the equal split of their d");
     }
@@ -434,6 +513,7 @@ test_eq22(void)
         for (size_t i = 0; i < s.d; i++)
             lp_spectrum_set_d(&sb, i, s.lambda_d[i] / B);
         lp_channel_f_arb(f, &sb, sigma, 128);
+        lp_mut_arb_sign("tan/eq22 tan/sec5.3/large-batch", f, 128);
         if (B > 1)
             falls &= arb_lt(f, prev);
         arb_set(prev, f);
@@ -461,7 +541,7 @@ test_theorem1(void)
         double bound = 1, s = 0, s2 = 0, mse, se;
         for (int i = 0; i < d; i++)
             bound *= v[i] * nv[i] / (v[i] + nv[i]);
-        bound = pow(bound, 1.0 / d);
+        bound = lp_mut_lower("tan/thm1", pow(bound, 1.0 / d));
         for (int k = 0; k < N; k++) {
             double e = 0;
             for (int i = 0; i < d; i++) {
@@ -476,12 +556,12 @@ test_theorem1(void)
         mse = s / N;
         se = sqrt((s2 / N - mse * mse) / (N - 1));
         if (c == 0)
-            tap_ok(fabs(mse - bound) <= 5 * se,
+            tap_ok(fabs(mse - bound) < TAP_DECIDE_Z * se,
                    "[tan/thm1] Theorem 1, isotropic posterior: minimum MSE %.6f +- %.2g equals the bound %.6f", mse, se, bound);
         else
-            tap_ok(mse >= bound - 5 * se && mse > bound,
-                   "[tan/thm1] Theorem 1, anisotropic: minimum MSE %.6f +- %.2g above the bound %.6f (ratio %.4f)",
-                   mse, se, bound, mse / bound);
+            tap_decide((mse - bound) / se,
+                       "[tan/thm1] Theorem 1, anisotropic: minimum MSE %.6f +- %.2g above the bound %.6f (ratio %.4f, "
+                       "z = %.1f)", mse, se, bound, mse / bound, (mse - bound) / se);
     }
 }
 
@@ -491,6 +571,7 @@ main(void)
     rng = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(rng, 4242);
     test_capacity_and_natural();
+    test_natural_logdet();
     test_white();
     test_toy_example();
     test_theorem3();

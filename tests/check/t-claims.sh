@@ -147,6 +147,12 @@ where: §5
 kind: figure
 says: a picture
 not-checkable: visual only: the figure prints no number
+
+claim: biswas/x7
+where: §7
+kind: figure
+says: a Monte Carlo comparison
+tests: t-fake
 X
 mkdir -p "$work/logs/room"
 cat >"$work/logs/room/t-fake.log" <<'X'
@@ -156,7 +162,9 @@ not ok 3 - [biswas/x3] printed 2.0 vs true 1.0 # TODO finding: the paper's claim
 not ok 4 - [biswas/x3] a second disagreement # TODO finding: the paper's claim fails here
 ok 5 - [biswas/x4] at p = 1 only
 ok 6 - [biswas/x1] # SKIP not this time
-1..6
+not ok 7 - [biswas/x7] difference 0.010 +- 0.005 (z = 2.0) # TODO inconclusive: not decided at |z| >= 4
+ok 8 - [biswas/x7] the other half decided
+1..8
 X
 printf 'ok 1 - [biswas/x1] from a script\n1..1\n' >"$work/logs/t-other.sh.log"
 printf 'not ok 1 - [biswas/x1] a summary that repeats a failing log\n' >"$work/logs/test-suite.log"
@@ -167,7 +175,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 v = {c["claim"]: c for c in r["claims"]}
 want = {"biswas/x1": "holds", "biswas/x2": "holds", "biswas/x3": "fails", "biswas/x4": "partly",
-        "biswas/x5": "not checkable"}
+        "biswas/x5": "not checkable", "biswas/x7": "inconclusive"}
 bad = [f"{k}: {v[k]['verdict']} (want {w})" for k, w in want.items() if v[k]["verdict"] != w]
 if v["biswas/x3"]["figure"] != "printed 2.0 vs true 1.0":
     bad.append("x3's deciding figure: " + repr(v["biswas/x3"]["figure"]))
@@ -175,6 +183,8 @@ if v["biswas/x1"]["lines_ok"] != 2 or v["biswas/x3"]["lines_todo"] != 2:
     bad.append(f"counts: x1 ok {v['biswas/x1']['lines_ok']}, x3 todo {v['biswas/x3']['lines_todo']}")
 if v["biswas/x3"]["reproducer"] != "make check TESTS=tests/room/t-fake":
     bad.append("reproducer " + repr(v["biswas/x3"]["reproducer"]))
+if v["biswas/x7"]["figure"] != "difference 0.010 +- 0.005 (z = 2.0)" or v["biswas/x7"]["lines_inconclusive"] != 1:
+    bad.append("x7's deciding line " + repr(v["biswas/x7"]["figure"]))
 if r["logs_read"] != 2:
     bad.append(f"logs read {r['logs_read']} (test-suite.log must be skipped)")
 n = {(c["paper"], c["claim_kind"], c["verdict"]): c["claims"] for c in r["counts"]}
@@ -183,7 +193,7 @@ if n.get(("biswas", "theorem", "holds")) != 1 or n.get(("biswas", "lemma", "fail
 print("; ".join(bad) or "as README.md says")
 sys.exit(1 if bad else 0)
 X
-ok $? "verdicts from the logs: holds, partly, fails (first TODO line's figure), not checkable; SKIP lines and test-suite.log not counted: $(head -c 400 "$work/v")"
+ok $? "verdicts from the logs: holds, partly, fails (first TODO line's figure), inconclusive (a TODO inconclusive line, not a finding), not checkable; SKIP lines and test-suite.log not counted: $(head -c 400 "$work/v")"
 # a failing claim, and a claim with a finding, must say what they mean for a defender; the words
 # travel in the record
 "$python" -c 'import json, sys; json.dump({"claims": json.load(open(sys.argv[1]))}, open(sys.argv[2], "w"))' \
@@ -242,4 +252,53 @@ ok $? "--paper tan on a ledger with no tan claim: empty lists, not missing keys"
 [ $? -eq 2 ] && [ ! -s "$work/out" ]; ok $? "--logs of no directory: exit 2 ($(cat "$work/err"))"
 "$L" claims --paper smith >"$work/out" 2>"$work/err"
 [ $? -eq 2 ] && [ ! -s "$work/out" ]; ok $? "--paper of no paper: exit 2 ($(cat "$work/err"))"
+# ---- an installed copy: the program and its library copied out of the build tree (the library
+# decides whether it runs uninstalled by where it was loaded from), the ledger and the release's
+# records in its data directory ----
+build=$(cd "$(dirname "$L")/.." && pwd)
+stage=$work/stage
+if [ -x "$build/src/.libs/leakproof" ] && [ -f "$top/reports/records.json" ]; then
+    mkdir -p "$stage/bin" "$stage/lib" "$stage/share/claims"
+    cp "$build/src/.libs/leakproof" "$stage/bin/"
+    cp -P "$build"/src/.libs/libleakproof.so* "$stage/lib/"
+    cp "$top"/cases/claims/*.claims "$top/reports/records.json" "$stage/share/claims/"
+    installed() { LD_LIBRARY_PATH=$stage/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} "$stage/bin/leakproof" "$@"; }
+    installed claims --json >"$work/i.json" 2>"$work/err"
+    rc=$?
+    if [ $rc -eq 0 ]; then      # an installed copy on this machine: its own ledger, never the source tree's
+        "$python" -c 'import json, sys; r = json.load(open(sys.argv[1])); sys.exit(0 if r["ledger"] == "leakproof/claims" else 1)' "$work/i.json"
+    else
+        [ $rc -eq 2 ] && grep -q "leakproof/claims" "$work/err" && ! grep -q "cases/claims" "$work/err"
+    fi
+    ok $? "installed, no --ledger: its own data directory's ledger only, not the source tree beside it (exit $rc: $(head -c 200 "$work/err"))"
+    installed claims --ledger "$stage/share/claims" --paper tan --json >"$work/r.json" 2>"$work/err"
+    ok $? "installed, its ledger: claims --paper tan runs ($(head -c 200 "$work/err"))"
+    "$python" - "$work/r.json" "$top/reports/records.json" >"$work/v" 2>&1 <<'X'
+import json, sys
+r, rel = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+want = {c["claim"]: c for c in rel["claims"]["claims"] if c["claim"].startswith("tan/")}
+bad = []
+if r["verdicts_from"] != "release" or not r["release"] or "commit" not in r["release"]:
+    bad.append(f"verdicts from {r['verdicts_from']!r}, release {r['release']!r}")
+for c in r["claims"]:
+    w = want.get(c["claim"])
+    if w and w["verdict"] != "not checkable" and (c["verdict"], c["reproducer"]) != (w["verdict"], w["reproducer"]):
+        bad.append(f"{c['claim']}: {c['verdict']} {c['reproducer']} (release: {w['verdict']} {w['reproducer']})")
+fails = sum(c["verdict"] == "fails" for c in r["claims"])
+if fails != sum(c["verdict"] == "fails" for c in want.values()):
+    bad.append(f"fails {fails}")
+print("; ".join(bad[:5]) or f"the release's verdicts ({fails} fails for tan) with their reproducers")
+sys.exit(1 if bad else 0)
+X
+    ok $? "installed, no test logs: the release's verdicts and reproducers, as the report's records give them: $(head -c 300 "$work/v")"
+    installed claims --ledger "$stage/share/claims" --paper tan >"$work/h" 2>"$work/err"
+    wide=$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$work/h")
+    [ "$wide" -lt 100 ] && grep -q "verdicts: the release's" "$work/h" && grep -q "tests/papers/t-tan-proofs" "$work/h"
+    ok $? "installed, the human table: rows of at most $wide columns, saying where the verdicts come from, a reproducer per claim"
+    installed claims --ledger "$stage/share/claims" --id tan/eq9 >"$work/h" 2>"$work/err"
+    grep -q "^  reproducer: make check TESTS=tests/papers/t-tan-accumulation" "$work/h" && grep -q "^  finding:" "$work/h"
+    ok $? "installed, --id: the claim in full, its reproducer and finding"
+else
+    echo "ok $((n = n + 1)) - installed copy # SKIP no src/.libs/leakproof (a static build) or no reports/records.json"
+fi
 echo "1..$n"

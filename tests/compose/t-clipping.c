@@ -6,6 +6,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include "tap.h"
+#include "mutant-arb.h"
 #include "helpers.h"
 #include "mc/mc.h"
 
@@ -113,6 +114,7 @@ test_layers(void)
         arb_log(lt, t.value, 128);
         arb_div(lt, lt, d, 128);                /* log10 of Theorem III.1 at R = 5 */
         arb_sub(d, lt, lr, 128);
+        lp_mut_arb("biswas/thm-III.1/R-layers", t.value, 128);
         tap_todo(arb_overlaps(r.value, t.value),
                  "[biswas/thm-III.1/R-layers] "
                  "Theorem III.1 at R = L = 5 gives the capacity of LeNet's per-layer clipping (sigma = 1, c = 1): "

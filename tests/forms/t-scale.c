@@ -11,6 +11,7 @@
 #include "leakproof.h"
 #include "core/decimal_ops.h"
 #include "tap.h"
+#include "mutant-arb.h"
 
 static int
 value(arb_t out, const char *form, uint64_t p, const char *sigma, const char *radius)
@@ -66,7 +67,9 @@ main(void)
         r2 = lp_decimal_mul(radius, scale);
         r_over_s = lp_decimal_mul(radius, sigmas[k][1]);
         ok = value(a, form, p, sigmas[k][0], radius) && value(b, form, p, s2, r2)
-             && value(c, form, p, "1", r_over_s) && arb_overlaps(a, b) && arb_overlaps(a, c);
+             && value(c, form, p, "1", r_over_s);
+        lp_mut_arb("biswas/alg1", c, 128);          /* C(p, 1, R/sigma), the scaled mechanism's */
+        ok = ok && arb_overlaps(a, b) && arb_overlaps(a, c);
         if (!ok) {
             tap_diag("p = %llu, sigma = %s, R = %s, c = %s (c sigma = %s, c R = %s, R/sigma = %s)",
                      (unsigned long long) p, sigmas[k][0], radius, scale, s2, r2, r_over_s);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "tap.h"
 #include "helpers.h"
+#include "mutant-arb.h"
 
 static const char *const kappas[] = { "0.001", "0.5", "1", "10", "173", "1000" };
 #define NKAPPA (sizeof kappas / sizeof kappas[0])
@@ -80,8 +81,9 @@ test_small_p_closed_forms(void)
                 arb_div(c, c, t, 256);
                 arb_mul(c, c, k, 256);
             }
+            lp_mut_arb("biswas/thm-IV.1 biswas/thm-B.3", c, 256);
             tap_ok(res.status == LP_OK && arb_overlaps(res.value, c),
-                   "[biswas/thm-IV.1] vmf printed at p=%llu matches %s: kappa=%s",
+                   "[biswas/thm-IV.1] [biswas/thm-B.3] vmf printed at p=%llu matches %s: kappa=%s",
                    (unsigned long long) p,
                    p == 1 ? "e^k/cosh k" : p == 2 ? "e^k/I_0(k), I_0 by quadrature" : "k e^k/sinh k",
                    kappas[j]);

@@ -77,7 +77,7 @@ complete_lacks()
 }
 
 complete_has "leakproof " eval forms mc verify channel calibrate overflow adversary --help --version
-complete_has "leakproof claims --" --paper --id --logs --no-logs --ledger --json   # issue 28
+complete_has "leakproof claims --" --paper --id --logs --no-logs --ledger --release --json   # issues 28, 40
 complete_has "leakproof prove --" --id --all --check --list --out --json
 complete_is "leakproof ev" eval
 complete_has "leakproof eval " gauss vmf laplace-l1 gauss-layers

@@ -12,6 +12,7 @@
 #include <gsl/gsl_randist.h>
 #include "tap.h"
 #include "helpers.h"
+#include "mutant-arb.h"
 #include "gauss-density.h"
 #include "adversary/adversary.h"
 
@@ -131,6 +132,7 @@ test_loglik(flint_rand_t st)
         arb_mul_2exp_si(c, c, -1);
         arb_add(rhs, rhs, c, prec);
         arb_neg(rhs, rhs);
+        lp_mut_arb("balunovic/sec4/gauss-loglik balunovic/sec6/gauss-defense", rhs, prec);
         if (!arb_overlaps(lhs, rhs) || !arb_is_finite(lhs)) {
             bad_g++;
             printf("# Gaussian k=%ld prec=%ld s=", k, prec);
@@ -148,6 +150,7 @@ test_loglik(flint_rand_t st)
         arb_mul_si(c, c, k, prec);
         arb_add(rhs, rhs, c, prec);
         arb_neg(rhs, rhs);
+        lp_mut_arb("balunovic/sec6/laplace-defense", rhs, prec);
         if (!arb_overlaps(lhs, rhs) || !arb_is_finite(lhs)) {
             bad_l++;
             printf("# Laplace k=%ld prec=%ld b=", k, prec);
@@ -195,6 +198,7 @@ test_dlg_l1(flint_rand_t st)
         arb_sub(bz, bz, t, prec);                       /* -log p(g|1) + log p(g|2) */
         arb_sqr(u, s, prec);
         arb_mul_2exp_si(u, u, 1);
+        lp_mut_arb("balunovic/table1/dlg balunovic/sec6/gauss-l2", u, prec);   /* the factor 2 s^2 */
         arb_mul(bz, bz, u, prec);
         if (!arb_overlaps(a, bz)) {
             bad2++;
@@ -207,6 +211,7 @@ test_dlg_l1(flint_rand_t st)
         dist2(u, g, m2, k, prec);
         arb_sqrt(u, u, prec);
         arb_sub(t, t, u, prec);
+        lp_mut_arb_sign("balunovic/eq1", t, prec);
         if (!((arb_is_positive(t) && arb_is_positive(a)) || (arb_is_negative(t) && arb_is_negative(a))
               || (arb_contains_zero(t) && arb_contains_zero(a))))
             badorder++;
@@ -217,7 +222,9 @@ test_dlg_l1(flint_rand_t st)
         log_laplace_product(bz, g, m2, k, s, prec);
         log_laplace_product(t, g, m1, k, s, prec);
         arb_sub(bz, bz, t, prec);
-        arb_mul(bz, bz, s, prec);
+        arb_set(u, s);
+        lp_mut_arb("balunovic/sec6/laplace-defense", u, prec);                 /* the factor b */
+        arb_mul(bz, bz, u, prec);
         if (!arb_overlaps(a, bz)) {
             bad1++;
             printf("# l1 k=%ld prec=%ld\n", k, prec);
@@ -317,6 +324,8 @@ test_inverting_gradients(flint_rand_t st)
         arb_add(bp, bp, t, prec);
         arb_sub(bf, c2, c1, prec);
         arb_add(bf, bf, t, prec);
+        lp_mut_arb("balunovic/table6/ats", bf, prec);
+        lp_mut_arb("balunovic/table1/ig", bp, prec);
         agree_fixed += arb_overlaps(loss, bf);
         agree_printed += arb_overlaps(loss, bp);
         order_printed += (arb_is_positive(loss) && arb_is_positive(bp)) || (arb_is_negative(loss) && arb_is_negative(bp));
@@ -368,6 +377,7 @@ test_cosine_support(flint_rand_t st)
     arb_hypgeom_0f1(e, a, z, 0, prec);
     arb_one(sh);
     arb_sinh(sh, sh, prec);
+    lp_mut_arb("balunovic/sec4/cosine-support", sh, prec);
     tap_ok(arb_overlaps(e, sh) && arb_rel_accuracy_bits(e) > 100,
            "[balunovic/sec4/cosine-support] k = 3: the sphere average of e^{cos} is 0F1(;3/2;1/4) = sinh(1) = %.15f "
            "(both signs alike), so Z(R) = (4/3) pi R^3 sinh(1): finite for bounded g, unbounded as R grows",
@@ -393,7 +403,7 @@ test_cosine_support(flint_rand_t st)
         arb_set_ui(a, k);
         arb_mul_2exp_si(a, a, -1);
         arb_hypgeom_0f1(e, a, z, 0, prec);
-        if (fabs(mean - arf_get_d(arb_midref(e), ARF_RND_NEAR)) > 5 * se) {
+        if (fabs(mean - lp_mut("balunovic/sec4/cosine-support", arf_get_d(arb_midref(e), ARF_RND_NEAR))) > 5 * se) {
             ok_mc = 0;
             printf("# k=%d: Monte Carlo %.6f +- %.2g, 0F1 %.10f\n", k, mean, se, arf_get_d(arb_midref(e), ARF_RND_NEAR));
         }
@@ -425,6 +435,8 @@ test_gradinversion(flint_rand_t st)
         rand_pos(lam, st, 0.01, 3);
         arb_mul_2exp_si(v, lam, 1);
         arb_inv(v, v, prec);
+        lp_mut_arb_apply(lp_mut_which("balunovic/table1/gradinversion", "rel+ rel- x2 half"), v, prec);
+                                                                            /* the variance 1/(2 lambda) */
         arb_sqrt(s, v, prec);
         dist2(a, x1, zero, k, prec);
         dist2(t, x2, zero, k, prec);
@@ -446,6 +458,7 @@ test_gradinversion(flint_rand_t st)
         arb_add(l1, l1, c, prec);
         arb_add(l2, l2, c, prec);
         arb_sub(b, l1, l2, prec);
+        lp_mut_arb_sign("balunovic/sec4/unnormalized", b, prec);
         flips += !((arb_is_positive(t) && arb_is_positive(b)) || (arb_is_negative(t) && arb_is_negative(b))
                    || arb_contains_zero(t));
     }
@@ -494,6 +507,7 @@ test_prune(void)
             p = (double) below / draws;
             cdf = 0.5 * gsl_cdf_gaussian_P(ts[q] - grad, s) + 0.5 * gsl_cdf_gaussian_P(ts[q], s);
             se = sqrt(cdf * (1 - cdf) / draws);
+            cdf = lp_mut("balunovic/sec6/prune-defense", cdf);
             if (fabs(p - cdf) > 5 * se + 1e-12) {
                 ok = 0;
                 printf("# %s mask, t = %g: sampled %.5f, mixture CDF %.5f +- %.2g\n", fixed ? "fixed" : "coin", ts[q],
@@ -532,6 +546,8 @@ test_pixel_prior(flint_rand_t st)
             arb_addmul(ca, t, t, prec);
         }
         arb_sqrt(ca, ca, prec);
+        lp_mut_arb_zero("balunovic/A.4/clip-term", ca, prec);
+        lp_mut_arb_sign("balunovic/A.4/clip-term", ca, prec);
         if (out)
             pos_out += arb_is_positive(ca);
         else
@@ -558,6 +574,8 @@ test_pixel_prior(flint_rand_t st)
     arb_addmul(pa, t, ca, prec);
     arb_mul(pb, phi, tvb, prec);
     arb_addmul(pb, t, cb, prec);
+    lp_mut_arb_sign("balunovic/A.4/prior", pa, prec);
+    lp_mut_arb_sign("balunovic/A.4/prior", pb, prec);
     tap_todo(arb_gt(pa, pb),
              "[balunovic/A.4/prior] A.4's log p(x) = phi L_TV + (1 - phi) L_[0,1] (phi = 0.5): a constant 0.5 image has "
              "log p = %.2f + C, a checkerboard of -1 and 2 (every pixel outside [0,1]) %.2f + C: the printed prior prefers the "

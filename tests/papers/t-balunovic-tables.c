@@ -12,6 +12,7 @@
 #include <string.h>
 #include "tap.h"
 #include "helpers.h"
+#include "mutant.h"
 
 /* ---- a shape interpreter for the printed architectures ------------------------ */
 
@@ -93,7 +94,7 @@ convnet(layer *l, long w, long classes)
         l[n++] = (layer) { CONV, ch[i][0] ? ch[i][0] * w : 3, ch[i][1] * w, 3, 1, 1 };
         l[n++] = (layer) { BN, 0, 0, 0, 0, 0 };
     }
-    l[n++] = (layer) { LINEAR, 36 * w, classes, 0, 0, 0 };
+    l[n++] = (layer) { LINEAR, lp_mut_long("balunovic/table4", 36) * w, classes, 0, 0, 0 };
     return n;
 }
 
@@ -132,7 +133,10 @@ test_convbig(void)
     net_count n;
     long file[64], largest = 0;
     int nfile, at = -1;
-    interpret(&n, convbig, sizeof convbig / sizeof convbig[0]);
+    layer printed[sizeof convbig / sizeof convbig[0]];
+    memcpy(printed, convbig, sizeof convbig);
+    printed[4].in = lp_mut_long("balunovic/table3", printed[4].in);     /* the printed Linear(5184, ...) */
+    interpret(&n, printed, sizeof convbig / sizeof convbig[0]);
     tap_ok(n.shape_ok && n.total == 12384018,
            "[balunovic/table3] ConvBig as printed: Linear(5184, 2000) matches the flattened 64 x 9 x 9 "
            "(the 1x1 conv with padding 1 grows 16 -> 18) for a 3x32x32 input; %ld parameters %s", n.total, n.why);
@@ -141,7 +145,7 @@ test_convbig(void)
            "per-layer counts (read %d)", n.nparams, nfile);
     /* A.1: the first linear layer holds "around 80 %" of the weights, the second "20 %" */
     {
-        long first = n.params[2], second = n.params[3];
+        long first = lp_mut_long("balunovic/A.1/80-20", n.params[2]), second = n.params[3];
         long pf = (1000 * first + n.total / 2) / n.total, ps = (1000 * second + n.total / 2) / n.total;
         tap_ok((pf + 50) / 100 == 8 && (ps + 50) / 100 == 2,
                "[balunovic/A.1/80-20] first linear layer %ld of %ld = %ld.%ld %%, second %ld = %ld.%ld %%: "
@@ -152,7 +156,7 @@ test_convbig(void)
             largest = n.params[i];
             at = i;
         }
-    tap_ok(n.nconv == 2 && n.nlinear == 3 && at == n.nconv,
+    tap_ok(n.nconv == lp_mut_long("balunovic/sec6/soteria-net", 2) && n.nlinear == 3 && at == n.nconv,
            "[balunovic/sec6/soteria-net] Table 3 has %d convolutional and %d linear layers; the largest layer "
            "(%ld parameters) is module %d, the linear layer right after the convolutions", n.nconv, n.nlinear,
            largest, at + 1);
@@ -189,13 +193,13 @@ test_convnet(void)
     flint_randclear(state);
     tap_ok(all, "[balunovic/table4] 36 * width is the flattened size and the count is 846 w^2 + (114 + 36 c) w + c "
            "at %ld random widths w <= 512 and class counts c <= 1000", test_iterations(200));
-    tap_todo(n.nconv == 7,
+    tap_todo(n.nconv == lp_mut_long("balunovic/sec6/convnet-7", 7),
              "[balunovic/sec6/convnet-7] Section 6 calls ATS's ConvNet 'a network with 7 convolutional layers'; "
              "Table 4 lists %d Conv2d layers (and %d linear)", n.nconv, n.nlinear);
     {
         long printed_outputs = n.c;     /* Table 4's last layer, as interpreted above */
         interpret(&n, l, convnet(l, 64, 10));
-        tap_todo(printed_outputs == 10, "[balunovic/table4/classes] Table 4 ends in Linear(36 * width, 3): %ld outputs for CIFAR-10's 10 "
+        tap_todo(lp_mut_long("balunovic/table4/classes", printed_outputs) == 10, "[balunovic/table4/classes] Table 4 ends in Linear(36 * width, 3): %ld outputs for CIFAR-10's 10 "
              "classes (ATS's augmentations were chosen on CIFAR-100); 3,479,427 parameters as printed, %ld with "
              "10 outputs", printed_outputs, n.total);
     }
@@ -242,22 +246,26 @@ test_table2(void)
     for (int ds = 0; ds < 2; ds++)
         for (int df = 0; df < 4; df++) {
             for (int a = 0; a < 4; a++) {
-                int gap = t2[ds][df][0][a] - t2[ds][df][1][a];
+                int gap = (int) lp_mut_sign("balunovic/table2/early", t2[ds][df][0][a] - t2[ds][df][1][a]);
                 early += gap > 0;
                 worst_early = gap < worst_early ? gap : worst_early;
             }
             for (int st = 0; st < 2; st++) {
                 const int *row = t2[ds][df][st];
                 int who, b = best_other(row, &who);
+                int bayes_best = (int) lp_mut_apply(lp_mut_which("balunovic/table2/bayes-best", "rel- half"), row[BAYES]);
+                int bayes_prune = (int) lp_mut_apply(lp_mut_which("balunovic/table2/caption", "rel- half"), row[BAYES]);
+                int bayes_gauss = (int) lp_mut_long("balunovic/table2/gauss-similar", row[BAYES]);
                 cells++;
-                best += row[BAYES] > b;
+                best += bayes_best > b;
                 if (df >= 2)
-                    prune_lead = row[BAYES] - b < prune_lead ? row[BAYES] - b : prune_lead;
+                    prune_lead = bayes_prune - b < prune_lead ? bayes_prune - b : prune_lead;
                 if (df == 0) {
-                    int g = abs(row[BAYES] - row[L2]);
+                    int g = abs(bayes_gauss - row[L2]);
                     gauss_gap = g > gauss_gap ? g : gauss_gap;
                 } else {
-                    if (row[BAYES] <= b) {
+                    int bayes = (int) lp_mut_apply(lp_mut_which("balunovic/table2/others", "rel- half"), row[BAYES]);
+                    if (bayes <= b) {
                         size_t used = strlen(fails);
                         others_fail++;
                         snprintf(fails + used, sizeof fails - used, "%s%s %s step %d: %s %.2f > Bayes %.2f",
@@ -266,7 +274,7 @@ test_table2(void)
                         lap_lead_max = b - row[BAYES] > lap_lead_max ? b - row[BAYES] : lap_lead_max;
                         lap_lead_min = b - row[BAYES] < lap_lead_min ? b - row[BAYES] : lap_lead_min;
                     }
-                    two_fail += row[BAYES] <= row[L2] || row[BAYES] <= row[COS];
+                    two_fail += bayes <= row[L2] || bayes <= row[COS];
                 }
             }
         }
@@ -293,10 +301,10 @@ test_table5(void)
 {
     int improved = 0, same = 0, least = 100000;
     for (int i = 0; i < 4; i++) {
-        int gain = t5[i][1] - t5[i][0];
+        int gain = (int) lp_mut_sign("balunovic/table5/improves", t5[i][1] - t5[i][0]);
         improved += gain > 0;
         least = gain < least ? gain : least;
-        same += t5[i][0] == t2[0][i][1][L2];
+        same += lp_mut_long("balunovic/table5/from-table2", t5[i][0]) == t2[0][i][1][L2];
     }
     tap_ok(improved == 4, "[balunovic/table5/improves] the pixel-range prior raises the PSNR for %d of 4 defenses "
            "(smallest gain %.2f dB)", improved, least / 100.0);

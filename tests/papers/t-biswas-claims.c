@@ -13,6 +13,8 @@
 #include <gsl/gsl_sf_gamma.h>
 #include "tap.h"
 #include "helpers.h"
+#include "mutant-arb.h"
+#include "privacy/privacy.h"
 
 #define PREC 128
 
@@ -112,7 +114,7 @@ check_finite_channels(flint_rand_t st)
         for (int x = 0; x < c.nx; x++)
             pmin = fmin(pmin, c.pi[x]);
         for (double a = 10; a <= 1e4; a *= 10) {        /* log C + log(pi_min)/a <= J_a <= log C */
-            double j = sibson_scaled(&c, a);
+            double j = sibson_scaled(&c, a), logc = lp_mut("biswas/intro/sibson", log(bayes_capacity(&c)));
             if (!(j <= logc + 1e-12 && j >= logc + log(pmin) / a - 1e-12)) {
                 bad_s++;
                 tap_diag("sibson: nx=%d ny=%d alpha=%g: J=%.17g log C=%.17g pi_min=%g", c.nx, c.ny, a, j, logc, pmin);
@@ -138,7 +140,7 @@ check_finite_channels(flint_rand_t st)
                     mx = fmax(mx, q[u]);
                 post += mx;
             }
-            if (post / prior > exp(logc) * (1 + 1e-12)) {
+            if (post / prior > lp_mut_upper("biswas/sec-III/issa", exp(logc)) * (1 + 1e-12)) {
                 bad_g++;
                 tap_diag("function of the secret: nx=%d ny=%d k=%d: leakage %.17g > C %.17g", c.nx, c.ny, k,
                          post / prior, exp(logc));
@@ -169,7 +171,7 @@ check_finite_channels(flint_rand_t st)
                     post += col[r];
                 }
             }
-            if (post / prior > exp(logc) * (1 + 1e-12)) {
+            if (post / prior > lp_mut_upper("biswas/sec-II-B/gains", exp(logc)) * (1 + 1e-12)) {
                 bad_k++;
                 tap_diag("k tries: nx=%d ny=%d k=%d: leakage %.17g > C %.17g", c.nx, c.ny, tries, post / prior,
                          exp(logc));
@@ -182,7 +184,7 @@ check_finite_channels(flint_rand_t st)
                     mx = fmax(mx, c.m[x][y] / c.nx);
                 post += mx;
             }
-            eq += fabs(post * c.nx / exp(logc) - 1) < 1e-12;
+            eq += fabs(post * c.nx / lp_mut("biswas/sec-III/issa", exp(logc)) - 1) < 1e-12;
         }
     }
     tap_ok(bad_s == 0, "[biswas/intro/sibson] %ld random channels and full-support priors: Sibson's I_alpha "
@@ -219,7 +221,7 @@ check_clipping(flint_rand_t st)
                     bad++;
                 avg[j] += cl / L;
             }
-            if (sqrt(nc) > c * (1 + 1e-14)) {
+            if (sqrt(nc) > lp_mut_upper("biswas/alg1/clip", c) * (1 + 1e-14)) {
                 bad++;
                 tap_diag("clip: p=%d c=%g |g|=%g: |clipped| = %.17g", p, c, ng, sqrt(nc));
             }
@@ -251,18 +253,35 @@ check_geometry(flint_rand_t st)
         for (int j = 0; j < p; j++)
             y[j] *= r;
         ny = r;
-        for (int j = 0; j < p; j++)                     /* the proof's maximiser */
-            xs[j] = ny <= R ? y[j] : R * y[j] / ny;
+        {   /* the proof's maximiser; the mutation check moves it inwards, staying in the ball */
+            double c = lp_mut_apply(lp_mut_which("biswas/B.2/sup-inside biswas/B.2/sup-outside", "rel- half"), 1);
+            for (int j = 0; j < p; j++)
+                xs[j] = c * (ny <= R ? y[j] : R * y[j] / ny);
+        }
         for (int j = 0; j < p; j++)
             dstar += (y[j] - xs[j]) * (y[j] - xs[j]);
         dstar = sqrt(dstar);
-        if (ny > R && fabs(dstar - (ny - R)) > 1e-12 * ny) {
+        if (ny > R && fabs(dstar - lp_mut("biswas/B.2/norm", ny - R)) > 1e-12 * ny) {
             bad_norm++;
             tap_diag("norm: p=%d R=%g |y|=%.17g: |y - R y/|y|| = %.17g", p, R, ny, dstar);
         }
-        for (int k = 0; k < 200; k++) {                 /* random points of the ball, its sphere too */
+        for (int k = 0; k < 200; k++) {                 /* random points of the ball, its sphere too, and
+                                                           every fifth a point of the ball near the maximiser,
+                                                           those beyond the sphere put back on it */
             double d = 0, rad = k % 4 == 0 ? R : R * pow(unif(st), 1.0 / p);
             unit_vector(x, p, st);
+            if (k == 1 && ny <= R) {                    /* the output itself, an input when inside */
+                memcpy(x, y, sizeof(double) * (size_t) p);
+                rad = 1;
+            } else if (k % 5 == 0) {
+                double nx = 0, e = 1e-4 * R * unif(st);
+                for (int j = 0; j < p; j++) {
+                    x[j] = xs[j] + e * x[j];
+                    nx += x[j] * x[j];
+                }
+                nx = sqrt(nx);
+                rad = nx > R ? R / nx : 1;
+            }
             for (int j = 0; j < p; j++)
                 d += (y[j] - rad * x[j]) * (y[j] - rad * x[j]);
             if (sqrt(d) < dstar - 1e-12 * (1 + ny)) {   /* a nearer input: a larger density */
@@ -322,6 +341,11 @@ check_ball_term(flint_rand_t st)
         arb_div(b, b, t, PREC);
         arb_pow_ui(t, s, p, PREC);
         arb_div(b, b, t, PREC);
+        {
+            double f = exp(lp_mut_log("biswas/B.2/inner", 0));
+            arb_set_d(t, f);
+            arb_mul(b, b, t, PREC);
+        }
         if (!arb_overlaps(a, b) || arb_rel_accuracy_bits(a) < 60) {
             bad++;
             tap_diag("ball term: p=%llu sigma=%s R=%s", (unsigned long long) p, sb, rb);
@@ -430,7 +454,7 @@ check_integrals(flint_rand_t st)
         }
         p = (int) a.k;
         v = log_integral(&a, w);
-        want = lgamma(a.k / 2) - log(2) + (a.k / 2) * log(2 * a.s * a.s);
+        want = lp_mut_log("biswas/B.2/identity", lgamma(a.k / 2) - log(2) + (a.k / 2) * log(2 * a.s * a.s));
         if (!(fabs(v - want) <= 1e-9 * (1 + fabs(want)))) {
             bad_id++;
             tap_diag("identity: k=%g sigma=%.17g: log quadrature %.17g, log closed form %.17g", a.k, a.s, v, want);
@@ -439,11 +463,12 @@ check_integrals(flint_rand_t st)
         v1 = log_integral(&a, w);
         a.kind = SHIFTED;
         v2 = log_integral(&a, w);
+        v1 = lp_mut_log("biswas/B.2/shift", v1);
         if (!(fabs(v1 - v2) <= 1e-9 * (1 + fabs(v2)))) {
             bad_shift++;
             tap_diag("shift: p=%d sigma=%.17g R=%.17g: log %.17g vs %.17g", p, a.s, a.R, v1, v2);
         }
-        zh = log_half_z(p, a.s, a.R);
+        zh = lp_mut_log("biswas/B.2/binomial", log_half_z(p, a.s, a.R));
         worst = fmax(worst, fabs(v2 - zh) / (1 + fabs(zh)));
         if (!(fabs(v2 - zh) <= 1e-9 * (1 + fabs(zh)))) {
             bad_bin++;
@@ -463,7 +488,7 @@ check_integrals(flint_rand_t st)
             eval_form(&res, "gauss", "proof", LP_ARB, &par, 20);
             shell = -0.5 * p * log(2 * M_PI * a.s * a.s) + log(2) + 0.5 * p * log(M_PI) - lgamma(0.5 * p) + v2;
             ball = a.R > 0 ? p * log(a.R) - lgamma(0.5 * p + 1) - 0.5 * p * log(2) - p * log(a.s) : -INFINITY;
-            sum = fmax(shell, ball) + log1p(exp(fmin(shell, ball) - fmax(shell, ball)));
+            sum = lp_mut_log("biswas/B.2/split", fmax(shell, ball) + log1p(exp(fmin(shell, ball) - fmax(shell, ball))));
             arb_init(l);
             arb_log(l, res.value, PREC);
             c = mid_d(l);
@@ -491,6 +516,72 @@ check_integrals(flint_rand_t st)
            "within 1e-8", n - 2);
 }
 
+/* B.2's split checked against the integral it splits: C_Bayes = int over R^p of sup_x G(x)(y)
+ * = (2 pi sigma^2)^{-p/2} int exp(-dist(y, B_R)^2 / (2 sigma^2)) dy as one integral in Cartesian
+ * coordinates (nested GSL quadrature over the whole plane, no split, no spherical coordinates),
+ * at p = 1, 2, against the ball term plus the shell term (radial quadrature). */
+typedef struct { double s, R, y1; } plane;
+
+static double
+sup_density_1(double y1, void *v)       /* p = 1, or the inner integrand at fixed y1 */
+{
+    const plane *a = v;
+    double r = fabs(y1), d = r > a->R ? r - a->R : 0;
+    return exp(-d * d / (2 * a->s * a->s));
+}
+
+static double
+sup_density_2(double y2, void *v)
+{
+    const plane *a = v;
+    double r = hypot(a->y1, y2), d = r > a->R ? r - a->R : 0;
+    return exp(-d * d / (2 * a->s * a->s));
+}
+
+static double
+row_integral(double y1, void *v)        /* int over y2 at fixed y1 */
+{
+    plane a = *(const plane *) v;
+    gsl_integration_workspace *w = gsl_integration_workspace_alloc(1000);
+    gsl_function F = { sup_density_2, &a };
+    double r, e;
+    a.y1 = y1;
+    gsl_integration_qagi(&F, 0, 1e-11, 1000, w, &r, &e);
+    gsl_integration_workspace_free(w);
+    return r;
+}
+
+static void
+check_split_cartesian(flint_rand_t st)
+{
+    gsl_integration_workspace *w = gsl_integration_workspace_alloc(1000);
+    long n = test_iterations(6), bad = 0;
+    double worst = 0;
+    for (long i = 0; i < 2 * n; i++) {
+        int p = 1 + (int) (i % 2);
+        plane a = { exp(2 * unif(st) - 1), 2 * unif(st), 0 };
+        integrand sh = { (double) p, a.s, a.R, SHIFTED };
+        gsl_function F = { p == 1 ? sup_density_1 : row_integral, &a };
+        double whole, e, shell, ball, sum;
+        gsl_integration_qagi(&F, 0, 1e-10, 1000, w, &whole, &e);
+        whole = log(whole) - 0.5 * p * log(2 * M_PI * a.s * a.s);
+        shell = -0.5 * p * log(2 * M_PI * a.s * a.s) + log(2) + 0.5 * p * log(M_PI) - lgamma(0.5 * p)
+                + log_integral(&sh, w);
+        ball = p * log(a.R) - lgamma(0.5 * p + 1) - 0.5 * p * log(2) - p * log(a.s);
+        sum = lp_mut_log("biswas/B.2/split", fmax(shell, ball) + log1p(exp(fmin(shell, ball) - fmax(shell, ball))));
+        worst = fmax(worst, fabs(sum - whole));
+        if (!(fabs(sum - whole) <= 1e-8 * (1 + fabs(whole)))) {
+            bad++;
+            tap_diag("split: p=%d sigma=%.17g R=%.17g: log(ball + shell) %.17g, log of the whole integral %.17g", p,
+                     a.s, a.R, sum, whole);
+        }
+    }
+    gsl_integration_workspace_free(w);
+    tap_ok(bad == 0, "[biswas/B.2/split] the integral over R^p of sup_x G(x)(y) in Cartesian coordinates (nested GSL "
+           "quadrature, no split) = ball term + shell term at p = 1, 2 and %ld random (sigma, R) each: largest "
+           "difference of the logs %.2g", n, worst);
+}
+
 /* The sphere's area and the ball's volume that both proofs use without stating them:
  * A(S^{p-1}) = 2 pi^{p/2} / G(p/2), from the Gaussian integral (2 pi)^{p/2} = A int_0^oo
  * r^{p-1} e^{-r^2/2} dr by quadrature (p = 13700 and random p); V(B_1^p) = pi^{p/2} / G(p/2+1)
@@ -505,8 +596,8 @@ check_sphere(flint_rand_t st)
         int p = i == 0 ? 13700 : 1 + (int) n_randint(st, 200);
         integrand a = { (double) p, 1, 0, IDENTITY };
         double la = 0.5 * p * log(2 * M_PI) - log_integral(&a, w);
-        double want = log(2) + 0.5 * p * log(M_PI) - lgamma(0.5 * p);
-        double lv = 0.5 * p * log(M_PI) - lgamma(0.5 * p + 1);
+        double want = lp_mut_log("biswas/B.2/area", log(2) + 0.5 * p * log(M_PI) - lgamma(0.5 * p));
+        double lv = lp_mut_log("biswas/B.2/volume", 0.5 * p * log(M_PI) - lgamma(0.5 * p + 1));
         if (!(fabs(la - want) <= 1e-9 * (1 + fabs(want)))) {
             bad_a++;
             tap_diag("area: p=%d: log A by quadrature %.17g, closed form %.17g", p, la, want);
@@ -518,7 +609,8 @@ check_sphere(flint_rand_t st)
     }
     for (int p = 2; p <= 6; p++) {
         long m = 200000, in = 0;
-        double frac, want = exp(0.5 * p * log(M_PI) - lgamma(0.5 * p + 1) - p * log(2)), se, z;
+        double frac, want = exp(lp_mut_log("biswas/B.2/volume", 0.5 * p * log(M_PI) - lgamma(0.5 * p + 1)) - p * log(2)),
+               se, z;
         for (long k = 0; k < m; k++) {
             double r2 = 0;
             for (int j = 0; j < p; j++) {
@@ -613,8 +705,8 @@ static void
 check_vmf(flint_rand_t st)
 {
     gsl_integration_workspace *w = gsl_integration_workspace_alloc(1000);
-    long n = test_iterations(40), bad_c = 0, m = test_iterations(300), bad_d = 0;
-    double worst = 0, ratio_max = 0;
+    long n = test_iterations(40), bad_c = 0, m = test_iterations(300), bad_d = 0, bad_thm = 0;
+    double worst = 0, ratio_max = 0, worst_thm = 0;
     for (long i = 0; i < n; i++) {
         int p = 2 + (int) n_randint(st, 40);
         vmf_int a = { exp(7 * unif(st) - 2.5), 0 };
@@ -639,11 +731,34 @@ check_vmf(flint_rand_t st)
         arb_log(t, t, PREC);
         arb_add_ui(nu, nu, 1, PREC);
         arb_addmul(c, nu, t, PREC);
-        logc = mid_d(c);
+        logc = lp_mut_log("biswas/eq5/normaliser biswas/B.3/constant", mid_d(c));
         worst = fmax(worst, fabs(logq - logc));
         if (fabs(logq - logc) > 1e-9 * (1 + fabs(logc))) {
             bad_c++;
             tap_diag("normaliser: p=%d kappa=%.17g: log by quadrature %.17g, log C %.17g", p, a.kappa, logq, logc);
+        }
+        {   /* Theorem IV.1 = B.3 from the quadrature: C_Bayes = e^kappa A(S^{p-1}) / C_{p,kappa}, against the
+               printed closed form (the library's, in Arb) */
+            char ks[32];
+            lp_params par;
+            lp_result res;
+            double lb = a.kappa + log(2) + 0.5 * p * log(M_PI) - lgamma(0.5 * p) - logq, lt;
+            arb_t l;
+            snprintf(ks, sizeof ks, "%.17g", a.kappa);
+            par = vmf_params((uint64_t) p, ks);
+            lp_result_init(&res);
+            eval_form(&res, "vmf", "printed", LP_ARB, &par, 20);
+            arb_init(l);
+            arb_log(l, res.value, PREC);
+            lt = lp_mut_log("biswas/thm-IV.1 biswas/thm-B.3 biswas/B.3/result", mid_d(l));
+            worst_thm = fmax(worst_thm, fabs(lb - lt));
+            if (res.status != LP_OK || !(fabs(lb - lt) <= 1e-9 * (1 + fabs(lt)))) {
+                bad_thm++;
+                tap_diag("theorem IV.1: p=%d kappa=%s: log e^kappa A / C by quadrature %.17g, log printed %.17g", p,
+                         ks, lb, lt);
+            }
+            arb_clear(l);
+            lp_result_clear(&res);
         }
         arb_clear(c); arb_clear(nu); arb_clear(k); arb_clear(t);
     }
@@ -652,7 +767,8 @@ check_vmf(flint_rand_t st)
         static const double ks[] = { 173, 1 };
         gsl_integration_workspace *w2 = gsl_integration_workspace_alloc(1000);
         for (int i = 0; i < 2; i++) {
-            double lq = log_sphere_integral_large_p(13700, ks[i], w2), lc = log_normaliser(13700, ks[i]);
+            double lq = log_sphere_integral_large_p(13700, ks[i], w2),
+                   lc = lp_mut_log("biswas/eq5/normaliser biswas/B.3/constant", log_normaliser(13700, ks[i]));
             worst = fmax(worst, fabs(lq - lc));
             if (!(fabs(lq - lc) <= 1e-9 * (1 + fabs(lc)))) {
                 bad_c++;
@@ -661,6 +777,9 @@ check_vmf(flint_rand_t st)
         }
         gsl_integration_workspace_free(w2);
     }
+    tap_ok(bad_thm == 0, "[biswas/thm-IV.1] [biswas/thm-B.3] [biswas/B.3/result] the printed C_Bayes of the VMF = "
+           "e^kappa A(S^{p-1}) / C_{p,kappa} with the normaliser by GSL quadrature (no Bessel function) at %ld random "
+           "(p <= 41, kappa 0.08 .. 90): largest |log difference| %.2g", n, worst_thm);
     tap_ok(bad_c == 0, "[biswas/eq5/normaliser] [biswas/B.3/constant] int_S e^{kappa x.y} dy by GSL "
            "quadrature in t = x.y = (2 pi)^{nu+1} I_nu(kappa) / kappa^nu (Arb) at the paper's p = 13700 (kappa "
            "= 173, 1) and %ld random (p <= 41, kappa 0.08 .. 90): largest |log difference| %.2g, so the density's value at its mean is e^kappa / C", n, worst);
@@ -693,7 +812,7 @@ check_vmf(flint_rand_t st)
         th = 2 * asin(fmin(1, sqrt(d) / 2));            /* the angle, stable for near pairs */
         if (th > 0)
             ratio_max = fmax(ratio_max, loss / (kappa * th));
-        if (loss > kappa * th * (1 + 1e-12) + 1e-15 * kappa) {
+        if (loss > lp_mut_upper("biswas/appA/eps-d-theta", kappa * th) * (1 + 1e-12) + 1e-15 * kappa) {
             bad_d++;
             tap_diag("eps d_theta: p=%d kappa=%.17g x.x'=%.17g: loss %.17g > kappa theta %.17g", p, kappa, dot, loss,
                      kappa * th);
@@ -702,6 +821,150 @@ check_vmf(flint_rand_t st)
     tap_ok(bad_d == 0, "[biswas/appA/eps-d-theta] the VMF's privacy loss log f(x)(y)/f(x')(y) <= kappa d_theta(x, x') "
            "at %ld random (p, kappa, x, x', y), worst outputs and near pairs among them (largest loss / (kappa "
            "d_theta) %.6f)", m, ratio_max);
+}
+
+/* B.3: the VMF density f(x)(y) = e^{kappa x.y} / C is largest over y at y = x (and, the same
+ * inner product, over the inputs x at x = y): at random (p, kappa, x), no point of the sphere,
+ * random or near the claimed maximiser, has a larger log density.  The mutation check turns the
+ * claimed maximiser away from x (by 1e-6 or by half a radian), staying on the sphere. */
+static void
+check_vmf_sup(flint_rand_t st)
+{
+    long n = test_iterations(100), bad = 0;
+    for (long i = 0; i < n; i++) {
+        int p = 2 + (int) n_randint(st, 49);
+        double xv[51], ys[51], t[51], kappa = exp(8 * unif(st) - 2), best, dot = 0, nt = 0,
+               turn = 0;
+        unit_vector(xv, p, st);
+        unit_vector(t, p, st);
+        for (int j = 0; j < p; j++)
+            dot += t[j] * xv[j];
+        for (int j = 0; j < p; j++) {                   /* a tangent direction at x */
+            t[j] -= dot * xv[j];
+            nt += t[j] * t[j];
+        }
+        switch (lp_mut_which("biswas/B.3/max-at-mean biswas/B.3/sup", "rel- half")) {
+        case LP_MUT_REL_DOWN: turn = 1e-6; break;
+        case LP_MUT_HALF: turn = 0.5; break;
+        default: break;
+        }
+        for (int j = 0; j < p; j++)                     /* the claimed maximiser y = x, turned */
+            ys[j] = cos(turn) * xv[j] + sin(turn) * t[j] / sqrt(nt);
+        best = 0;
+        for (int j = 0; j < p; j++)
+            best += kappa * xv[j] * ys[j];
+        for (int k = 0; k < 200; k++) {
+            double yv[51], ny = 0, v = 0, e = k % 2 ? 1e-3 * unif(st) : 2;
+            unit_vector(yv, p, st);
+            for (int j = 0; j < p; j++) {
+                yv[j] = k % 2 ? ys[j] + e * yv[j] : yv[j];
+                ny += yv[j] * yv[j];
+            }
+            for (int j = 0; j < p; j++)
+                v += kappa * xv[j] * yv[j] / sqrt(ny);
+            if (v > best + 1e-12 * kappa) {
+                bad++;
+                tap_diag("vmf sup: p=%d kappa=%.17g: a point of the sphere at log density %.17g above the "
+                         "claimed maximiser's %.17g", p, kappa, v, best);
+                break;
+            }
+        }
+    }
+    tap_ok(bad == 0, "[biswas/B.3/max-at-mean] [biswas/B.3/sup] the VMF's log density kappa x.y is largest at y = x: "
+           "%ld random (p <= 50, kappa 0.14 .. 400, x), 200 points of the sphere each, half of them near the "
+           "maximiser, none above it", n);
+}
+
+/* Section V: the Gaussian and the VMF mechanisms are "incomparable" differential privacy
+ * mechanisms: neither privacy curve delta(eps) lies below the other everywhere.  Both curves of
+ * two secrets at distance 2 (the antipodal pair, the VMF's worst; the Gaussian's sensitivity 2),
+ * the Gaussian calibrated to meet the VMF at one eps0: certified, they cross there.  At p = 3 the
+ * VMF's curve in closed form, t = x.y having density kappa e^{kappa t} / (2 sinh kappa):
+ *   delta(eps) = e^{-kappa} (e^kappa - e^{kappa a})^2 / (2 sinh kappa), a = eps/(2 kappa) < 1
+ * (0 from eps = 2 kappa on), against the library's quadrature; at the paper's p = 13,700 and
+ * kappa = 173 by the quadrature. */
+static void
+vmf3_delta(arb_t d, const arb_t eps, const arb_t kappa, slong prec)
+{
+    arb_t a, t, u;
+    arb_init(a); arb_init(t); arb_init(u);
+    arb_div(a, eps, kappa, prec);
+    arb_mul_2exp_si(a, a, -1);
+    if (arf_cmp_si(arb_midref(a), 1) >= 0) {       /* eps >= 2 kappa: the pure-DP range */
+        arb_zero(d);
+    } else {
+        arb_exp(t, kappa, prec);
+        arb_mul(u, kappa, a, prec);
+        arb_exp(u, u, prec);
+        arb_sub(t, t, u, prec);
+        arb_sqr(t, t, prec);
+        arb_neg(u, kappa);
+        arb_exp(u, u, prec);
+        arb_mul(t, t, u, prec);
+        arb_sinh(u, kappa, prec);
+        arb_mul_2exp_si(u, u, 1);
+        arb_div(d, t, u, prec);
+    }
+    arb_clear(a); arb_clear(t); arb_clear(u);
+}
+
+static void
+check_incomparable(void)
+{
+    static const struct { uint64_t p; const char *kappa, *eps0, *lo, *hi; } cases[] = {
+        { 3, "2", "2", "0.2", "3" }, { 3, "10", "10", "1", "15" }, { 13700, "173", "5", "1", "20" } };
+    const slong prec = 256;
+    int cross = 0, agree = 1;
+    char got[3][160];
+    arb_t k, e, dv, dg, dv3, sig, two, at, lo, hi;
+    arb_init(k); arb_init(e); arb_init(dv); arb_init(dg); arb_init(dv3); arb_init(sig); arb_init(two);
+    arb_init(at); arb_init(lo); arb_init(hi);
+    arb_set_ui(two, 2);
+    for (int c = 0; c < 3; c++) {
+        int below = 0, above = 0;
+        lp_decimal_arb(k, cases[c].kappa, prec);
+        lp_decimal_arb(e, cases[c].eps0, prec);
+        lp_vmf_profile_arb(dv, e, cases[c].p, k, prec);
+        if (cases[c].p == 3) {                      /* the closed form against the quadrature */
+            vmf3_delta(dv3, e, k, prec);
+            lp_mut_arb("biswas/sec-V/incomparable", dv3, prec);
+            agree &= arb_overlaps(dv3, dv) && arb_rel_accuracy_bits(dv) > 30;
+        }
+        /* the Gaussian through (eps0, delta_VMF(eps0)): the upper end of its certified sigma */
+        {
+            arf_t u;
+            arf_init(u);
+            arb_set_arf(at, arb_midref(dv));
+            if (lp_calibrate_analytic(sig, e, at, two, 12, prec) != 0) {
+                arf_clear(u);
+                continue;
+            }
+            arb_get_ubound_arf(u, sig, prec);
+            arb_set_arf(sig, u);
+            arf_clear(u);
+        }
+        lp_decimal_arb(lo, cases[c].lo, prec);
+        lp_decimal_arb(hi, cases[c].hi, prec);
+        lp_gauss_profile_arb(dg, lo, sig, two, prec);
+        lp_vmf_profile_arb(dv, lo, cases[c].p, k, prec);
+        arb_sub(dg, dg, dv, prec);
+        below = arb_is_negative(dg);                /* the Gaussian more private at small eps */
+        snprintf(got[c], sizeof got[c], "p = %llu, kappa = %s: Gaussian sigma %.4g, delta_G - delta_V = %.3g at "
+                 "eps = %s", (unsigned long long) cases[c].p, cases[c].kappa, mid_d(sig), mid_d(dg), cases[c].lo);
+        lp_gauss_profile_arb(dg, hi, sig, two, prec);
+        lp_vmf_profile_arb(dv, hi, cases[c].p, k, prec);
+        arb_sub(dg, dg, dv, prec);
+        above = arb_is_positive(dg);                /* the VMF more private at large eps */
+        snprintf(got[c] + strlen(got[c]), sizeof got[c] - strlen(got[c]), ", %.3g at %s", mid_d(dg), cases[c].hi);
+        cross += below && above;
+    }
+    tap_ok(agree, "[biswas/sec-V/incomparable] the VMF's privacy curve delta(eps) of the antipodal pair at p = 3: the "
+           "closed form e^{-kappa}(e^kappa - e^{kappa eps/(2 kappa)})^2/(2 sinh kappa) = the library's quadrature "
+           "(kappa = 2, 10), certified");
+    tap_ok(cross == 3, "[biswas/sec-V/incomparable] the two mechanisms' privacy curves cross (neither is more private "
+           "at every eps, certified): %s; %s; %s", got[0], got[1], got[2]);
+    arb_clear(k); arb_clear(e); arb_clear(dv); arb_clear(dg); arb_clear(dv3); arb_clear(sig); arb_clear(two);
+    arb_clear(at); arb_clear(lo); arb_clear(hi);
 }
 
 /* E[mu.y] = I_{p/2}(kappa) / I_{p/2-1}(kappa), certified, against kappa */
@@ -723,6 +986,8 @@ check_spread(flint_rand_t st)
             arb_sub_ui(nu, nu, 1, PREC);
             arb_hypgeom_bessel_i(b, nu, k, PREC);
             arb_div(cur, a, b, PREC);
+            if (lp_mut_which("biswas/appA/kappa-spread", LP_MUT_SIGN) == LP_MUT_NEG)
+                arb_neg(cur, cur);
             if (e > -2) {
                 steps++;
                 if (!arb_gt(cur, prev)) {
@@ -771,8 +1036,11 @@ main(void)
     check_geometry(st);
     check_ball_term(st);
     check_integrals(st);
+    check_split_cartesian(st);
     check_sphere(st);
     check_vmf(st);
+    check_vmf_sup(st);
+    check_incomparable();
     check_spread(st);
     flint_randclear(st);
     flint_cleanup();

@@ -14,6 +14,7 @@
 #include <string.h>
 #include "tap.h"
 #include "helpers.h"
+#include "mutant-arb.h"
 #include "channel/channel.h"
 
 static flint_rand_t st;
@@ -99,7 +100,13 @@ test_lemma2(void)
         fmpz_set_si(dd, d);
         fmpz_pow_ui(lhs, dd, (ulong) d);
         fmpz_mul(lhs, lhs, det);                     /* d^d det A <= (tr A)^d */
-        fmpz_pow_ui(rhs, tr, (ulong) d);
+        {   /* the mutation check: the bound (tr A)^d off by a factor or in its exponent */
+            long num, den;
+            int k = lp_mut_ratio("tan/lemma2 tan/B.1/step2", "rel- half neg exp-", &num, &den);
+            fmpz_pow_ui(rhs, tr, (ulong) (d + (k == LP_MUT_EXP_UP) - (k == LP_MUT_EXP_DOWN)));
+            fmpz_mul_si(rhs, rhs, num);
+            fmpz_mul_si(lhs, lhs, den);
+        }
         if (fmpz_cmp(lhs, rhs) <= 0) {
             ok++;
             strict += fmpz_cmp(lhs, rhs) < 0;
@@ -148,6 +155,8 @@ test_lemma3(void)
         arb_dot(qa, NULL, 0, a->entries, 1, x->entries, 1, d, prec);
         arb_mat_mul(x, Bi, a, prec);
         arb_dot(qb, NULL, 0, a->entries, 1, x->entries, 1, d, prec);
+        lp_mut_arb_upper("tan/lemma3", qa, prec);
+        lp_mut_arb_upper("tan/lemma3", qb, prec);
         ok1 = arb_lt(qab, qa);
         ok2 = arb_lt(qab, qb);
         /* eq. (26): (A + B)^-1 = A^-1 - A^-1 (A^-1 + B^-1)^-1 A^-1 */
@@ -155,7 +164,11 @@ test_lemma3(void)
         okn = arb_mat_spd_inv(Ci, C, prec);             /* (A^-1 + B^-1)^-1 is SPD */
         arb_mat_mul(T, Ai, Ci, prec);
         arb_mat_mul(T, T, Ai, prec);
-        arb_mat_sub(R, Ai, T, prec);
+        arb_mat_set(R, T);
+        for (slong i = 0; i < d; i++)                    /* the printed correction term, mutated */
+            for (slong j = 0; j < d; j++)
+                lp_mut_arb("tan/eq26", arb_mat_entry(R, i, j), prec);
+        arb_mat_sub(R, Ai, R, prec);
         okw = arb_mat_overlaps(R, Si);
         /* eq. (27)-(28): alpha^T A^-1 C^-1 A^-1 alpha = at^T C^-1 at >= 0, at = A^-1 alpha */
         arb_mat_mul(y, T, a, prec);
@@ -163,6 +176,7 @@ test_lemma3(void)
         arb_mat_mul(x, Ai, a, prec);
         arb_mat_mul(y, Ci, x, prec);
         arb_dot(q2, NULL, 0, x->entries, 1, y->entries, 1, d, prec);
+        lp_mut_arb("tan/eq27 tan/eq28", q2, prec);
         okn = okn && arb_is_positive(q2) && arb_overlaps(q, q2);
         arb_sub(q2, qa, q, prec);                        /* the "hence" line */
         okw = okw && arb_overlaps(q2, qab);
@@ -250,6 +264,7 @@ test_theorem3_proof(void)
                 arb_set(arb_mat_entry(U, r, i), arb_mat_entry(rho, r, 0));
             }
             arb_sub(arb_mat_entry(U, i, i), c, q, prec);
+            lp_mut_arb("tan/eq29", arb_mat_entry(U, i, i), prec);
             arb_mat_mul(prod, L, U, prec);
             ok29 &= arb_mat_overlaps(prod, Si);
             /* eq. (30): det Sigma_i = (c - rho^T Sigma^-1 rho) det Sigma_{i-1} */
@@ -257,6 +272,7 @@ test_theorem3_proof(void)
             arb_mat_det(detP, P, prec);
             arb_sub(t, c, q, prec);
             arb_mul(t, t, detP, prec);
+            lp_mut_arb("tan/eq30", t, prec);
             ok30 &= arb_overlaps(t, detS);
             /* eq. (31)-(32) with Sigma + diag(beta) */
             arb_mat_mul(wb, Pbi, rho, prec);
@@ -272,9 +288,11 @@ test_theorem3_proof(void)
             }
             arb_mat_det(detPb, Pb, prec);
             arb_mul(t, v, detPb, prec);
+            lp_mut_arb("tan/eq31 tan/eq32", t, prec);
             ok31 &= arb_overlaps(t, detSb);
             /* v_i <= c_ii + beta_i */
             arb_add(t, c, beta + i, prec);
+            lp_mut_arb_upper("tan/B.4/v-le", t, prec);
             okle &= le_or_eq(v, t);
             /* the rewrite by eq. (26): v = c + b - q + w^T (Sigma^-1 + diag(beta)^-1)^-1 w */
             arb_mat_zero(Di);
@@ -284,6 +302,7 @@ test_theorem3_proof(void)
             arb_mat_spd_inv(Mi, M, prec);
             arb_mat_mul(z, Mi, w, prec);
             arb_dot(v2, NULL, 0, w->entries, 1, z->entries, 1, i, prec);
+            lp_mut_arb("tan/B.4/v-rewrite", v2, prec);
             arb_add(v2, v2, c, prec);
             arb_add(v2, v2, beta + i, prec);
             arb_sub(v2, v2, q, prec);
@@ -295,7 +314,9 @@ test_theorem3_proof(void)
                 arb_sqr(t, arb_mat_entry(w, r, 0), prec);
                 arb_addmul(uk, t, beta + r, prec);
             }
-            okl3 &= arb_le(v, uk);
+            arb_set(t, uk);
+            lp_mut_arb_upper("tan/B.4/v-lemma3", t, prec);
+            okl3 &= arb_le(v, t);
             /* accumulate the induction and the two bounds */
             arb_log(t, v, prec);
             arb_add(sumlogv, sumlogv, t, prec);
@@ -313,6 +334,9 @@ test_theorem3_proof(void)
         }
         arb_mat_det(ldall, Sb, prec);
         arb_log(ldall, ldall, prec);
+        lp_mut_arb("tan/B.4/induction", sumlogv, prec);
+        lp_mut_arb_upper("tan/thm3", had, prec);
+        lp_mut_arb_upper("tan/thm3", sch, prec);
         f29 += ok29; f30 += ok30; f31 += ok31; fle += okle; frw += okrw; fl3 += okl3;
         find += arb_overlaps(ldall, sumlogv) && arb_is_finite(ldall);
         fthm += le_or_eq(ldall, had) && le_or_eq(ldall, sch);
@@ -386,6 +410,7 @@ test_theorem2_proof(void)
         for (slong i = 0; i < d; i++)
             arb_add(arb_mat_entry(S, i, i), arb_mat_entry(S, i, i), sig, prec);
         arb_mat_det(det, S, prec);
+        lp_mut_arb("tan/eq25 tan/B.3/det", prod, prec);
         okd += arb_overlaps(det, prod) && arb_is_finite(det);
         /* eq. (24): h(N(mu, Sigma + sig I)) - h(N(0, sig I)) = f(sig) of eq. (15) */
         arb_const_pi(twopie, prec);
@@ -400,7 +425,9 @@ test_theorem2_proof(void)
         arb_log(f, f, prec);
         arb_sub(g, g, f, prec);
         arb_mul_2exp_si(g, g, -1);
+        lp_mut_arb("tan/eq24", g, prec);
         lp_channel_f_arb(f, &sp, sig, prec);
+        lp_mut_arb("tan/eq15", f, prec);
         okf += arb_overlaps(f, g) && arb_is_finite(g);
         if (!arb_overlaps(det, prod) || !arb_overlaps(f, g)) {
             printf("# failing input: d=%ld prec=%ld sigma=", (long) d, (long) prec);
@@ -530,6 +557,7 @@ test_b5(void)
                 arb_addmul(t, arb_mat_entry(G, k, j), arb_mat_entry(G, k, j), prec);
             arb_addmul(En2, w + k, t, prec);
         }
+        lp_mut_arb("tan/eq33", En2, prec);
         ok = le_or_eq(trS, trE) && arb_overlaps(trE, En2) && le_or_eq(En2, S2);
         e33 += ok;
         if (!ok)
@@ -563,6 +591,7 @@ test_b5(void)
             arb_log1p(t, t, prec);
             arb_mul(fhat, t, dd, prec);                         /* the printed f^ = d ln(...) */
             arb_mul_2exp_si(fam, fhat, -1);                     /* AM-GM: (d/2) ln(...) */
+            lp_mut_arb_upper("tan/B.5/amgm", fam, prec);            /* equality at d = 1 */
             arb_div(t, S2, dd, prec);
             arb_div(t, t, sig, prec);
             arb_log1p(t, t, prec);
@@ -570,6 +599,7 @@ test_b5(void)
             ok = le_or_eq(f, fam) && le_or_eq(fam, fhat) && le_or_eq(fhat, fS);
             /* eq. (34): f <= u(d) <= S^2 / sigma */
             arb_div(t, S2, sig, prec);
+            lp_mut_arb_upper("tan/eq34", t, prec);
             u34 += ok && le_or_eq(fS, t);
             amgm += ok;
             if (!ok)
@@ -591,8 +621,11 @@ test_b5(void)
             arb_div(b, sig, a, prec);
             arb_add(up_pr, up_pr, b, prec);
             arb_sub_ui(up_pr, up_pr, 1, prec);
+            lp_mut_arb("tan/B.5/u-prime", up_pr, prec);
             up += arb_overlaps(up_pr, c + 1) && arb_is_finite(up_pr);
-            uinc += arb_is_positive(c + 1);
+            arb_set(b, c + 1);
+            lp_mut_arb_sign("tan/B.5/increasing", b, prec);
+            uinc += arb_is_positive(b);
             /* printed u'' = -S^2 (2 sigma d + S^2) / (d (sigma d + S^2)^2) */
             arb_mul(a, sig, xd, prec);
             arb_mul_2exp_si(b, a, 1);
@@ -603,8 +636,11 @@ test_b5(void)
             arb_mul(a, a, xd, prec);
             arb_div(upp_pr, upp_pr, a, prec);
             arb_neg(upp_pr, upp_pr);
+            lp_mut_arb("tan/B.5/u-second", upp_pr, prec);
             arb_mul_2exp_si(upp_true, c + 2, 1);
-            usign += arb_is_negative(upp_true);
+            arb_set(b, upp_true);
+            lp_mut_arb_sign("tan/B.5/increasing", b, prec);
+            usign += arb_is_negative(b);
             if (arb_overlaps(upp_pr, upp_true))
                 upp++;
             else if (mid_d(upp_pr) / mid_d(upp_true) > worst_ratio) {
@@ -618,6 +654,7 @@ test_b5(void)
             arb_mul_2exp_si(xd, xd, 80);
             u_series(c, xd, sig, S2, prec + 100);
             arb_div(a, S2, sig, prec + 100);
+            lp_mut_arb("tan/B.5/lhospital", a, prec + 100);
             arb_sub(b, a, c + 0, prec + 100);
             arb_div(b, b, a, prec + 100);
             lim += arb_is_positive(b) && arf_cmpabs_2exp_si(arb_midref(b), -60) < 0 && arb_is_positive(c + 1);
@@ -693,6 +730,7 @@ test_calibration(void)
         arb_mul_2exp_si(t, t, 1);
         arb_sqrt(s, t, prec);
         arb_div(s, s, eps, prec);
+        lp_mut_arb_apply(lp_mut_which("tan/B.5/calibration", "rel- half"), s, prec);   /* less noise */
         gauss_delta(dl, s, eps, prec);
         if (paper) {
             if (arb_le(dl, delta))
@@ -725,6 +763,7 @@ test_calibration(void)
                 arb_mul_2exp_si(cap, cap, -1);
                 arb_sqr(b2, eps, prec);
                 arb_div(b2, b2, t, prec);                          /* eps^2 / (2 ln(1.25/delta)) */
+                lp_mut_arb_upper("tan/thm4/2", b2, prec);
                 ncover++;
                 if (arb_le(cap, b2)) {
                     cover++;
@@ -773,7 +812,7 @@ cap1(arb_t c, const arb_t lam, const arb_t sig, slong d, slong prec)
 static void
 test_section5(void)
 {
-    long n = test_iterations(100), mono = 0, eq = 0, craft = 0, adapt = 0, batch = 0, mb = 0, comp = 0, conv = 0;
+    long n = test_iterations(100), mono = 0, eq = 0, craft = 0, adapt = 0, mb = 0, comp = 0;
     for (long it = 0; it < n; it++) {
         slong prec = 64 + (slong) n_randint(st, 300), d = 1 + (slong) n_randint(st, 50);
         arb_t l1, l2, s1, s2, c1, c2, c3, W, t;
@@ -788,7 +827,16 @@ test_section5(void)
         cap1(c1, l1, s1, d, prec);
         cap1(c2, l2, s1, d, prec);
         cap1(c3, l1, s2, d, prec);
-        mono += arb_lt(c1, c2) && arb_gt(c1, c3);
+        {   /* the claimed directions: the capacity's sign flipped reverses them */
+            arb_t m1, m2, m3;
+            arb_init(m1); arb_init(m2); arb_init(m3);
+            arb_set(m1, c1); arb_set(m2, c2); arb_set(m3, c3);
+            lp_mut_arb_sign("tan/fig3 tan/sec5.1/monotone", m1, prec);
+            lp_mut_arb_sign("tan/fig3 tan/sec5.1/monotone", m2, prec);
+            lp_mut_arb_sign("tan/fig3 tan/sec5.1/monotone", m3, prec);
+            mono += arb_lt(m1, m2) && arb_gt(m1, m3);
+            arb_clear(m1); arb_clear(m2); arb_clear(m3);
+        }
         /* equal eigenvalues: f of eq. (15) (the library) = d/2 ln((lambda + sigma)/sigma) */
         {
             lp_spectrum sp;
@@ -798,7 +846,9 @@ test_section5(void)
             for (slong i = 0; i < d; i++)
                 lp_spectrum_set_text(&sp, (size_t) i, txt, prec);
             lp_channel_f_arb(c2, &sp, s1, prec);
-            eq += arb_overlaps(c1, c2);
+            arb_set(t, c1);
+            lp_mut_arb("tan/sec5.1/equal-eigs", t, prec);     /* the printed (d/2) ln(...) */
+            eq += arb_overlaps(t, c2);
             lp_spectrum_clear(&sp);
         }
         /* toy loss F = W^2 D: gradient 2 W D, variance 4 W^2 Var D; the server's
@@ -810,30 +860,20 @@ test_section5(void)
         arb_mul_2exp_si(t, t, 2);
         arb_mul(c1, t, l1, prec);                             /* signal 4 W^2 lambda */
         cap1(c2, c1, s1, 1, prec);
-        arb_add_ui(c3, W, 1, prec);
-        arb_abs(c3, c3);
+        /* the server sends W' = W + 1 or W - 1, whichever is farther from 0: (W')^2 > W^2 */
+        arb_set_si(c3, (slong) mid_d(W) + (mid_d(W) > 0 ? 1 : -1));
         arb_sqr(c3, c3, prec);
-        if (arb_gt(c3, t)) {                                 /* |W + 1| > |W|: wider channel */
-            arb_mul_2exp_si(c3, c3, 2);
-            arb_mul(c3, c3, l1, prec);
-            cap1(c3, c3, s1, 1, prec);
-            craft += arb_gt(c3, c2);
-        } else {
-            craft++;
-        }
+        arb_mul_2exp_si(c3, c3, 2);
+        arb_mul(c3, c3, l1, prec);
+        cap1(c3, c3, s1, 1, prec);
+        lp_mut_arb_sign("tan/sec5.1/crafting", c3, prec);
+        lp_mut_arb_sign("tan/sec5.1/crafting", c2, prec);
+        craft += arb_gt(c3, c2);
         arb_mul(c3, t, s1, prec);                             /* adaptive noise 4 W^2 sigma (eq. (17)) */
+        lp_mut_arb("tan/eq17 tan/sec5.2/adaptive", c3, prec);
         cap1(c3, c1, c3, 1, prec);
         cap1(c2, l1, s1, 1, prec);
         adapt += arb_overlaps(c3, c2);
-        /* Theorem 4's mechanism: capacity 1/2 sum ln(1 + B lambda / sigma) rises with B */
-        {
-            ulong B = 1 + n_randint(st, 256);
-            arb_mul_ui(c1, l1, B, prec);
-            cap1(c2, c1, s1, d, prec);
-            arb_mul_ui(c1, l1, B + 1, prec);
-            cap1(c3, c1, s1, d, prec);
-            batch += arb_gt(c3, c2);
-        }
         /* the mean of B iid draws of a discrete law has covariance Sigma / B (B.5, eq. (22)) */
         {
             slong K = 2 + (slong) n_randint(st, 4);
@@ -876,21 +916,8 @@ test_section5(void)
                 arb_submul(v2, m2, m2, prec);
                 arb_mul_ui(t, v2, B, prec);
             }
+            lp_mut_arb("tan/B.5/minibatch", v1, prec);          /* Sigma_g, which B Sigma_gtilde equals */
             mb += arb_overlaps(t, v1) && arb_overlaps(m1, m2);
-            /* Appendix D: E (Dhat - D)^2 >= (E Dhat - E D)^2 with Dhat the pair mean */
-            arb_zero(c1);
-            for (slong a = 0; a < K; a++)
-                for (slong b = 0; b < K; b++) {
-                    arb_mul(c2, p + a, p + b, prec);
-                    arb_add(t, x + a, x + b, prec);
-                    arb_mul_2exp_si(t, t, -1);
-                    arb_sub(t, t, x + a, prec);              /* Dhat - D with D the first draw */
-                    arb_sqr(t, t, prec);
-                    arb_addmul(c1, c2, t, prec);
-                }
-            arb_sub(t, m2, m1, prec);
-            arb_sqr(t, t, prec);
-            conv += arb_ge(c1, t) || arb_overlaps(c1, t);
             _arb_vec_clear(x, K);
             _arb_vec_clear(p, K);
             arb_clear(m1); arb_clear(v1); arb_clear(m2); arb_clear(v2); arb_clear(tot);
@@ -905,6 +932,8 @@ test_section5(void)
             arb_one(big);
             arb_mul_2exp_si(big, big, 200);
             cap1(c3, l2, big, 1, prec + 200);
+            lp_mut_arb_sign("tan/sec5.3/compression tan/fig7", c1, prec);      /* the term removed */
+            lp_mut_arb_sign("tan/sec5.3/compression tan/fig7", c2, prec);
             comp += arb_lt(c1, c2) && arb_is_positive(c1) && arf_cmpabs_2exp_si(arb_midref(c3), -150) < 0;
             arb_clear(big);
         }
@@ -923,15 +952,205 @@ test_section5(void)
     tap_ok(adapt == n, "[tan/eq17] [tan/sec5.2/adaptive] F = W^2 D: grad F(W; D + xi) = 2 W D + 2 W xi exactly (no "
            "remainder), an adaptive noise of variance 4 W^2 sigma whose capacity 1/2 ln(1 + Var D / sigma) does not "
            "depend on W: %ld/%ld random W", adapt, n);
-    tap_ok(batch == n, "[tan/thm4/batch] [tan/sec5.3/guidelines] B.5's mechanism g = (sum g_i + xi)/B at fixed noise: "
-           "capacity 1/2 sum ln(1 + B lambda/sigma) rises with B (DP defends worse with larger B): %ld/%ld", batch, n);
     tap_ok(mb == n, "[tan/B.5/minibatch] the mean of B iid draws has covariance Sigma/B (exact enumeration of "
            "random discrete laws, B = 2..4): %ld/%ld", mb, n);
-    tap_ok(conv == n, "[tan/appD/convexity] E (Dhat - D)^2 >= (E Dhat - E D)^2 on random discrete joint laws: %ld/%ld",
-           conv, n);
     tap_ok(comp == n, "[tan/sec5.3/compression] [tan/fig7] zeroing eigenvalue lambda_i lowers the capacity by "
            "1/2 ln(1 + lambda_i/sigma), more for the larger eigenvalue, and equals noise sigma_i -> oo there: %ld/%ld",
            comp, n);
+}
+
+/* Theorem 4's batch claim through the mechanism itself, not its formula: B.5's g = (sum_{i<=B} g_i
+ * + xi)/B with g_i iid of a random discrete law (variance lambda) and xi ~ N(0, sigma); the signal
+ * part of Var g is the batch mean's variance, by exact enumeration of the B-tuples, the noise's
+ * sigma/B^2.  The capacity of that Gaussian channel, 1/2 ln(1 + Var(mean) B^2/sigma), against the
+ * paper's 1/2 ln(1 + B lambda/sigma), and its rise over B = 1..4 at fixed noise. */
+static void
+test_thm4_batch(void)
+{
+    long n = test_iterations(60), same = 0, rise = 0;
+    for (long it = 0; it < n; it++) {
+        slong K = 2 + (slong) n_randint(st, 4), prec = 96 + (slong) n_randint(st, 200);
+        arb_ptr x = _arb_vec_init(K), p = _arb_vec_init(K);
+        arb_t lam, sig, tot, m, v, t, w, cap, paper, prev;
+        int ok_same = 1, ok_rise = 1;
+        arb_init(lam); arb_init(sig); arb_init(tot); arb_init(m); arb_init(v); arb_init(t); arb_init(w);
+        arb_init(cap); arb_init(paper); arb_init(prev);
+        for (slong k = 0; k < K; k++) {
+            arb_set_si(x + k, (slong) n_randint(st, 41) - 20);
+            arb_set_ui(p + k, 1 + n_randint(st, 9));
+            arb_add(tot, tot, p + k, prec);
+        }
+        arb_add_ui(x + 1, x + 0, 1 + n_randint(st, 9), prec);         /* not a point mass */
+        for (slong k = 0; k < K; k++)
+            arb_div(p + k, p + k, tot, prec);
+        for (slong k = 0; k < K; k++) {
+            arb_addmul(m, p + k, x + k, prec);
+            arb_sqr(t, x + k, prec);
+            arb_addmul(lam, p + k, t, prec);
+        }
+        arb_submul(lam, m, m, prec);
+        arb_set_ui(sig, 1 + n_randint(st, 1000));
+        arb_mul_2exp_si(sig, sig, -4);
+        for (ulong B = 1; B <= 4; B++) {
+            ulong total = 1;
+            for (ulong j = 0; j < B; j++)
+                total *= (ulong) K;
+            arb_zero(m);
+            arb_zero(v);
+            for (ulong c = 0; c < total; c++) {               /* the batch mean's law, exactly */
+                ulong r = c;
+                arb_one(w);
+                arb_zero(t);
+                for (ulong j = 0; j < B; j++) {
+                    arb_mul(w, w, p + r % (ulong) K, prec);
+                    arb_add(t, t, x + r % (ulong) K, prec);
+                    r /= (ulong) K;
+                }
+                arb_div_ui(t, t, B, prec);
+                arb_addmul(m, w, t, prec);
+                arb_sqr(t, t, prec);
+                arb_addmul(v, w, t, prec);
+            }
+            arb_submul(v, m, m, prec);
+            arb_mul_ui(cap, v, B * B, prec);
+            arb_div(cap, cap, sig, prec);
+            arb_log1p(cap, cap, prec);
+            arb_mul_2exp_si(cap, cap, -1);                   /* the mechanism's capacity */
+            arb_mul_ui(paper, lam, B, prec);
+            arb_div(paper, paper, sig, prec);
+            arb_log1p(paper, paper, prec);
+            arb_mul_2exp_si(paper, paper, -1);               /* Theorem 4's 1/2 ln(1 + B lambda/sigma) */
+            lp_mut_arb("tan/thm4/batch", paper, prec);
+            ok_same &= arb_overlaps(cap, paper) && arb_is_finite(cap);
+            lp_mut_arb_sign("tan/thm4/batch tan/sec5.3/guidelines tan/appD/dp-batch", cap, prec);
+            ok_rise &= B == 1 || arb_gt(cap, prev);
+            arb_set(prev, cap);
+        }
+        same += ok_same;
+        rise += ok_rise;
+        if (!(ok_same && ok_rise))
+            printf("# failing input (thm4/batch): K=%ld lambda=%g sigma=%g (%d %d)\n", (long) K, mid_d(lam),
+                   mid_d(sig), ok_same, ok_rise);
+        _arb_vec_clear(x, K);
+        _arb_vec_clear(p, K);
+        arb_clear(lam); arb_clear(sig); arb_clear(tot); arb_clear(m); arb_clear(v); arb_clear(t); arb_clear(w);
+        arb_clear(cap); arb_clear(paper); arb_clear(prev);
+    }
+    tap_ok(same == n, "[tan/thm4/batch] B.5's mechanism g = (sum g_i + xi)/B at fixed noise sigma: its capacity from "
+           "the exact moments of the batch mean, 1/2 ln(1 + Var(mean) B^2/sigma), is 1/2 ln(1 + B lambda/sigma) at "
+           "B = 1..4: %ld/%ld random discrete gradient laws, certified", same, n);
+    tap_ok(rise == n, "[tan/thm4/batch] [tan/sec5.3/guidelines] [tan/appD/dp-batch] and it rises strictly with B (DP defends worse with a "
+           "larger batch): %ld/%ld", rise, n);
+}
+
+/* Appendix D: "due to the convexity of MSE", E||Dhat - D||^2 >= ||E Dhat - E D||^2, on random
+ * discrete joint laws of (D, Dhat) whose means differ (a biased estimator); every fourth law is a
+ * shifted copy, Dhat = D + c, where the two sides are equal. */
+static void
+test_convexity(void)
+{
+    long n = test_iterations(100), ok = 0, strict = 0, equal = 0;
+    for (long it = 0; it < n; it++) {
+        slong K = 2 + (slong) n_randint(st, 4), prec = 128;
+        int shift = it % 4 == 0;
+        arb_ptr x = _arb_vec_init(K), y = _arb_vec_init(K), p = _arb_vec_init(K * K);
+        arb_t tot, lhs, mean, t, rhs;
+        arb_init(tot); arb_init(lhs); arb_init(mean); arb_init(t); arb_init(rhs);
+        for (slong a = 0; a < K; a++) {
+            arb_set_si(x + a, (slong) n_randint(st, 41) - 20);
+            arb_set_si(y + a, (slong) n_randint(st, 41) - 20 + (shift ? 0 : (slong) n_randint(st, 7)));
+        }
+        for (slong a = 0; a < K; a++)
+            for (slong b = 0; b < K; b++) {               /* shift: Dhat = D + c on the diagonal */
+                arb_set_ui(p + a * K + b, shift ? (a == b) * (1 + n_randint(st, 9)) : n_randint(st, 10));
+                arb_add(tot, tot, p + a * K + b, prec);
+            }
+        if (shift) {
+            slong c = (slong) n_randint(st, 11) - 5;
+            for (slong a = 0; a < K; a++)
+                arb_add_si(y + a, x + a, c, prec);
+        }
+        if (arb_is_zero(tot)) {
+            arb_one(p);
+            arb_one(tot);
+        }
+        for (slong a = 0; a < K; a++)
+            for (slong b = 0; b < K; b++) {
+                arb_div(t, p + a * K + b, tot, prec);
+                arb_sub(rhs, y + b, x + a, prec);
+                arb_addmul(mean, t, rhs, prec);            /* E Dhat - E D */
+                arb_sqr(rhs, rhs, prec);
+                arb_addmul(lhs, t, rhs, prec);             /* E (Dhat - D)^2 */
+            }
+        arb_sqr(rhs, mean, prec);
+        lp_mut_arb_apply(lp_mut_which("tan/appD/convexity", "rel+ x2"), rhs, prec);
+        if (le_or_eq(rhs, lhs)) {
+            ok++;
+            strict += arb_lt(rhs, lhs);
+            equal += shift && arb_overlaps(rhs, lhs);
+        } else
+            printf("# failing input (appD/convexity): K=%ld shift=%d\n", (long) K, shift);
+        _arb_vec_clear(x, K);
+        _arb_vec_clear(y, K);
+        _arb_vec_clear(p, K * K);
+        arb_clear(tot); arb_clear(lhs); arb_clear(mean); arb_clear(t); arb_clear(rhs);
+    }
+    tap_ok(ok == n && strict > 0 && equal > 0, "[tan/appD/convexity] E (Dhat - D)^2 >= (E Dhat - E D)^2 on %ld/%ld "
+           "random discrete joint laws with biased Dhat (%ld strict, %ld equal: the shifted copies Dhat = D + c), "
+           "exact", ok, n, strict, equal);
+}
+
+/* Section 6.1: "MSE 0 between two random variables means identical distributions": on random
+ * discrete joint laws of (X, Y), E (X - Y)^2 = 0 exactly when all the mass is on X = Y, and then
+ * the two marginals are the same law; mass off the diagonal gives a positive MSE (exact). */
+static void
+test_mse_zero(void)
+{
+    long n = test_iterations(100), ok = 0;
+    for (long it = 0; it < n; it++) {
+        slong K = 2 + (slong) n_randint(st, 4);
+        int diagonal = it % 2 == 0, same = 1;
+        fmpq_t mse, t, d, mx, my;
+        slong v[6], w[36] = { 0 };
+        fmpz_t tot;
+        fmpq_init(mse); fmpq_init(t); fmpq_init(d); fmpq_init(mx); fmpq_init(my);
+        fmpz_init(tot);
+        for (slong a = 0; a < K; a++)
+            v[a] = (slong) n_randint(st, 41) - 20 + 100 * a;            /* distinct values */
+        for (slong a = 0; a < K * K; a++) {
+            w[a] = diagonal && a / K != a % K ? 0 : (slong) n_randint(st, 9) + (a / K == a % K);
+            fmpz_add_si(tot, tot, w[a]);
+        }
+        if (!diagonal)
+            w[1] += 1, fmpz_add_ui(tot, tot, 1);                        /* some mass off the diagonal */
+        for (slong a = 0; a < K * K; a++) {
+            fmpq_set_si(d, v[a / K] - v[a % K], 1);
+            fmpq_mul(d, d, d);
+            fmpq_set_si(t, w[a], 1);
+            fmpq_div_fmpz(t, t, tot);
+            fmpq_addmul(mse, t, d);
+        }
+        lp_mut_fmpq("tan/sec6.1/mse-zero", mse);
+        for (slong a = 0; a < K; a++) {                                 /* the marginals P(X = v_a), P(Y = v_a) */
+            fmpq_zero(mx);
+            fmpq_zero(my);
+            for (slong b = 0; b < K; b++) {
+                fmpq_set_si(t, w[a * K + b], 1);
+                fmpq_div_fmpz(t, t, tot);
+                fmpq_add(mx, mx, t);
+                fmpq_set_si(t, w[b * K + a], 1);
+                fmpq_div_fmpz(t, t, tot);
+                fmpq_add(my, my, t);
+            }
+            same &= fmpq_equal(mx, my);
+        }
+        ok += diagonal ? fmpq_is_zero(mse) && same : fmpq_sgn(mse) > 0;
+        fmpq_clear(mse); fmpq_clear(t); fmpq_clear(d); fmpq_clear(mx); fmpq_clear(my);
+        fmpz_clear(tot);
+    }
+    tap_ok(ok == n, "[tan/sec6.1/mse-zero] E (X - Y)^2 = 0 exactly for the joint laws with all their mass on X = Y, "
+           "whose marginals are then the same law, and > 0 with any mass off it: %ld/%ld random discrete joint "
+           "laws, exact", ok, n);
 }
 
 /* Appendix D's eigenvalues: compressing lambda_max removes the most capacity */
@@ -952,6 +1171,7 @@ test_appendix_d(void)
             for (int j = 0; j < 3; j++) {
                 lp_decimal_arb(l, ev[i][j], 128);
                 cap1(c[j], l, s, 1, 128);
+                lp_mut_arb_sign("tan/appD/eigen-compression", c[j], 128);
             }
             ok &= arb_gt(c[0], c[1]) && arb_gt(c[1], c[2]);
         }
@@ -1037,6 +1257,7 @@ test_u_printed(void)
             arb_set(hi, mid);
     }
     u_forms(p, pr, S, beta, d, hi, prec);
+    lp_mut_arb("tan/thm3/U", pr, prec);
     tap_ok(arb_contains(kappa, kappa) && fabs(mid_d(p) - 1) < 1e-12,
            "[tan/thm3/U] Theorem 3's U in its proof's form 1/2[min(...) - sum ln(sigma beta_i)] = kappa = 1 at "
            "sigma = %.10g (a random 4x4 SPD matrix, beta = 1:50:1:1)", mid_d(hi));
@@ -1074,7 +1295,9 @@ test_natural_polynomial(void)
             }
             arb_mul_2exp_si(e2k, kappa, 1);
             arb_exp(e2k, e2k, prec);
-            arb_pow_ui(t, sigma, (ulong) d, prec);
+            lp_mut_arb("tan/sec5.2/natural-poly tan/eq18", e2k, prec);
+            arb_set_si(t, d);
+            lp_mut_arb_pow("tan/sec5.2/natural-poly", t, sigma, t, prec);   /* sigma^d, the order d */
             arb_mul(t, t, e2k, prec);
             arb_sub(P, P, t, prec);
             arb_div(P, P, t, prec);                                 /* relative residual */
@@ -1122,10 +1345,16 @@ test_table2(void)
             snprintf(buf, sizeof buf, "%.0f", strtod(k ? row[i].pours : row[i].pdp, NULL) * 100);
             fmpz_set_str(num, buf, 10);
             fmpq_set_fmpz_frac(p, num, (fmpz_t) { 100 });
+            {   /* the printed percentage, mutated */
+                long mn, md;
+                lp_mut_ratio("tan/table2/overhead", LP_MUT_VALUE, &mn, &md);
+                fmpq_mul_si(p, p, mn);
+                fmpq_div_fmpz(p, p, (fmpz_t) { md });
+            }
             fmpq_sub(p, r, p);
             fmpq_abs(p, p);
             ok &= fmpq_cmp(p, half) <= 0;
-            got[2 * i + k] = fmpq_get_d(r);
+            got[2 * i + k] = k ? fmpq_get_d(r) : lp_mut_sign("tan/table2/trend", fmpq_get_d(r));
             fmpz_clear(num);
         }
     for (int i = 0; i < 4; i++) {
@@ -1142,6 +1371,56 @@ test_table2(void)
     fmpq_clear(a); fmpq_clear(b); fmpq_clear(r); fmpq_clear(p); fmpq_clear(half);
 }
 
+/* Fig. 14's heatmap as printed (MSE of gradient inversion on CIFAR-10, in units of 1e-5): rows
+ * natural, white, personalized; columns kappa = 50, 100, 200, 300; LeNet, AlexNet, VGG16, ResNet10.
+ * The text reads it as: "the MSE of data reconstruction consistently increases as we decrease the
+ * threshold kappa" and "the MSE of the White Channel and the Personalized Channel are larger than
+ * the Natural Channel". */
+static void
+test_fig14_printed(void)
+{
+    static const char *const model[] = { "LeNet", "AlexNet", "VGG16", "ResNet10" };
+    static const char *const chan[] = { "natural", "white", "personalized" };
+    static const int kap[] = { 50, 100, 200, 300 };
+    static const long mse[4][3][4] = {
+        { { 71660, 54070, 40060, 33370 }, { 74960, 70830, 52760, 47040 }, { 71340, 71720, 68600, 65440 } },
+        { { 83040, 72920, 57900, 46880 }, { 103000, 94470, 88390, 75100 }, { 80620, 79230, 75810, 74440 } },
+        { { 50910, 41280, 29680, 26230 }, { 48770, 45530, 39020, 37720 }, { 44290, 45300, 44240, 42410 } },
+        { { 23100, 22720, 21850, 20610 }, { 24380, 22160, 20270, 18860 }, { 23380, 23380, 23290, 23200 } } };
+    int above[3] = { 0, 0, 0 }, steps = 0, rising = 0;
+    char why[600] = "", whyk[600] = "";
+    size_t len = 0, lenk = 0;
+    for (int m = 0; m < 4; m++)
+        for (int k = 0; k < 4; k++)
+            for (int c = 1; c < 3; c++) {
+                long gap = (long) lp_mut_sign("tan/fig14", (double) (mse[m][c][k] - mse[m][0][k]));
+                if (gap > 0)
+                    above[c]++;
+                else
+                    len += (size_t) snprintf(why + len, sizeof why - len, "%s %s %s kappa %d: %.4f against %.4f",
+                                             len ? ";" : "", model[m], chan[c], kap[k], mse[m][c][k] / 1e5,
+                                             mse[m][0][k] / 1e5);
+            }
+    for (int m = 0; m < 4; m++)
+        for (int c = 0; c < 3; c++)
+            for (int k = 1; k < 4; k++) {
+                long step = (long) lp_mut_sign("tan/fig14/kappa", (double) (mse[m][c][k - 1] - mse[m][c][k]));
+                steps++;
+                if (step > 0)
+                    rising++;
+                else
+                    lenk += (size_t) snprintf(whyk + lenk, sizeof whyk - lenk, "%s %s %s %.4f at kappa %d, %.4f at "
+                                              "%d", lenk ? ";" : "", model[m], chan[c], mse[m][c][k - 1] / 1e5,
+                                              kap[k - 1], mse[m][c][k] / 1e5, kap[k]);
+            }
+    tap_todo(above[1] == 16 && above[2] == 16,
+             "[tan/fig14] Fig. 14's printed MSEs: the white channel's above the natural one's in %d of 16 (model, "
+             "kappa) cells, the personalized channel's in %d of 16; not in:%s", above[1], above[2], why);
+    tap_todo(rising == steps,
+             "[tan/fig14/kappa] Fig. 14's printed MSEs rise as kappa falls in %d of %d steps (4 models x 3 channels "
+             "x 3 steps); not in:%s", rising, steps, whyk);
+}
+
 /* Section 6.3: "these sigma result in channel capacities in {100, 200, 300, 1500} ..., which are
  * identical to the channel capacities of our methods" ({50, 100, 200, 300} for the Natural
  * Channel, {500, 800, 1000, 1500} for the White and Personalized Channels) */
@@ -1152,11 +1431,12 @@ test_identical_capacities(void)
                      white[4] = { 500, 800, 1000, 1500 };
     int same_n = 1, same_w = 1, common_n = 0, common_w = 0;
     for (int i = 0; i < 4; i++) {
-        same_n &= dp[i] == natural[i];
-        same_w &= dp[i] == white[i];
+        long v = lp_mut_long("tan/sec6.3/identical-capacities", dp[i]);
+        same_n &= v == natural[i];
+        same_w &= v == white[i];
         for (int j = 0; j < 4; j++) {
-            common_n += dp[i] == natural[j];
-            common_w += dp[i] == white[j];
+            common_n += v == natural[j];
+            common_w += v == white[j];
         }
     }
     tap_todo(same_n || same_w,
@@ -1176,11 +1456,15 @@ main(void)
     test_b5();
     test_calibration();
     test_section5();
+    test_thm4_batch();
+    test_convexity();
+    test_mse_zero();
     test_appendix_d();
     test_u_printed();
     test_natural_polynomial();
     test_table2();
     test_identical_capacities();
+    test_fig14_printed();
     flint_randclear(st);
     flint_cleanup();
     return tap_done();

@@ -14,6 +14,7 @@
 #include "reconstruct/reconstruct.h"
 #include "reconstruct/study.h"
 #include "tap.h"
+#include "mutant.h"
 
 /* ---- Biswas et al., Fig. 1 and Sec. IV-A, Remark 2, Sec. V ------------------------ */
 
@@ -122,13 +123,14 @@ biswas(int full)
                      "log2C=%.4f mse=%.5f+-%.5f success=%.4f", rel == 0 ? "paper" : "any-two", eps_grid[k],
                      g->scale, g->log2c, g->mse, g->mse_se, g->succ, v->scale, v->log2c, v->mse, v->mse_se, v->succ);
         }
-        const double gap_c = gap_at_equal_capacity(r[rel][0], r[rel][1], &count);
+        const double gap_c = lp_mut_apply(lp_mut_which("biswas/fig1", "rel+ x2"),
+                                          gap_at_equal_capacity(r[rel][0], r[rel][1], &count));
         tap_ok(zmax > 4 && gap_c <= 0.5 * gap_eps,
                "[biswas/fig1] p=3, %d points on the sphere, delta=1e-5, %s: at equal epsilon the MSEs "
                "differ (largest at epsilon=%g, z = %.1f; mean |ln MSE_G - ln MSE_V| = %.3f over Biswas's 9 "
                "epsilons); at equal log2 C they agree (mean |ln ratio| = %.3f over %d interpolated points), "
                "at most half the equal-epsilon gap", n, how, zmax_eps, zmax, gap_eps, gap_c, count);
-        tap_ok(gap_c < gap_eps,
+        tap_ok(lp_mut_sign("biswas/sec-IV-A/proxy", gap_eps - gap_c) > 0,
                "[biswas/sec-IV-A/proxy] %s: the MSE is a closer function of log2 C (mean |ln ratio| %.3f) "
                "than of epsilon (%.3f) across the Gaussian and the VMF", how, gap_c, gap_eps);
     }
@@ -140,7 +142,8 @@ biswas(int full)
         for (int m = 0; m < 2; m++)
             for (int k = 0; k < NEPS; k++) {
                 const row *q = &r[rel][m][k];
-                const double sb = fmin(1, q->c / n), mb = 4 - q->c * (4 - q->prior_mse);
+                const double sb = lp_mut_upper("biswas/remark2", fmin(1, q->c / n)),
+                             mb = lp_mut_lower("biswas/remark2", 4 - q->c * (4 - q->prior_mse));
                 rows++;
                 worst_success = fmax(worst_success, (q->succ - sb) / q->succ_se);
                 if (q->succ > sb + 4 * q->succ_se)
@@ -188,11 +191,12 @@ biswas(int full)
                         }
                     }
                 }
-        /* the paper: "in our experiments we found this to be the case" */
-        tap_todo(against == 0, "[biswas/sec-V/mse-order] the paper's mechanisms, exact attacker: %d of %d ordered "
-                 "pairs of the settings above with C_a < C_b have MSE_a < MSE_b beyond 4 standard errors (a "
-                 "leaks more under MSE); the clearest: %s (the Gaussian's C over its input set, the ball)",
-                 against, pairs, what);
+        /* the paper: "in our experiments we found this to be the case" -- a report of their own
+           experiments (MNIST, Inverting Gradients), which a p = 3 study neither repeats nor contradicts:
+           a note beside the caution, which is what the paper states and is checked below */
+        tap_diag("[sec-V/mse-order] the paper's mechanisms at p = 3, exact attacker: %d of %d ordered pairs of the "
+                 "settings above with C_a < C_b have MSE_a < MSE_b beyond 4 standard errors (a leaks more under "
+                 "MSE); the clearest: %s (the Gaussian's C over its input set, the ball)", against, pairs, what);
     }
 }
 
@@ -239,6 +243,8 @@ sec_v_search(void)
                 memcpy(m[1], rows[j], sizeof m[1]);
                 memcpy(m[2], rows[k], sizeof m[2]);
                 channel_mmse(m, &caps[n], &mses[n]);
+                if (lp_mut_which("biswas/sec-V/mse-order", LP_MUT_SIGN) == LP_MUT_NEG)
+                    mses[n] = -caps[n];     /* the mutant: the MSE ordered as the capacity, no counterexample */
                 which[n][0] = i, which[n][1] = j, which[n][2] = k;
                 n++;
             }

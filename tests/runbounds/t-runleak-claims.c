@@ -27,6 +27,7 @@
 #include "runattack/runattack.h"
 #include "runbounds/runbounds.h"
 #include "tap.h"
+#include "mutant.h"
 
 #define N_CAND 10
 #define RUNS_MAX 8
@@ -277,7 +278,7 @@ main(void)
         failed |= calibrate_eps(&eq[i], "2") | measure(&eq[i], samples, 10 + i);
     s_eps = spread(eq, n, &e_eps);
     describe(text, sizeof text, eq, n);
-    tap_ok(!failed && s_eps > 4 * e_eps, "[biswas/runs/equal-eps] at equal certified epsilon = 2, delta = 1e-5 (PLD) "
+    tap_ok(!failed && lp_mut_apply(lp_mut_which("biswas/runs/equal-eps", "half neg"), s_eps) > 4 * e_eps, "[biswas/runs/equal-eps] at equal certified epsilon = 2, delta = 1e-5 (PLD) "
            "the exact attacker's success on 10 candidates differs across the runs by %.4f (> 4 x %.4f): %s",
            s_eps, e_eps, text);
 
@@ -289,7 +290,7 @@ main(void)
     }
     s_rero = spread(rero, n, &e_rero);
     describe(text, sizeof text, rero, n);
-    tap_ok(!failed && s_rero <= 0.5 * s_eps, "[biswas/runs/proxy-rero] at equal certified ReRo bound %.4f (kappa = "
+    tap_ok(!failed && lp_mut_sign("biswas/runs/proxy-rero", 0.5 * s_eps - s_rero) >= 0, "[biswas/runs/proxy-rero] at equal certified ReRo bound %.4f (kappa = "
            "1/10) the success spreads by %.4f +- %.4f, at most half its spread %.4f at equal epsilon: %s",
            eq[0].rero_hi, s_rero, e_rero, s_eps, text);
 
@@ -304,7 +305,7 @@ main(void)
         }
         s_cap = spread(capa, n, &e_cap);
         describe(text, sizeof text, capa, n);
-        tap_ok(!failed && s_cap <= 0.5 * s_eps, "[biswas/runs/proxy] at equal certified Bayes capacity of the run "
+        tap_ok(!failed && lp_mut_lower("biswas/runs/proxy", s_cap) <= 0.5 * s_eps, "[biswas/runs/proxy] at equal certified Bayes capacity of the run "
                "(same-x upper bound, p = 9, log C = %.4f) the success spreads by %.4f +- %.4f, at most half its "
                "spread %.4f at equal epsilon: %s%s", target, s_cap, e_cap, s_eps, text,
                !failed && s_cap > 0.5 * s_eps ? " # TODO finding: equal capacity does not equalise success at run "
@@ -325,7 +326,7 @@ main(void)
                                     (unsigned long long) eq[i].T, eq[i].success, eq[i].rero_hi, eq[i].renyi,
                                     eq[i].capacity);
         }
-        tap_ok(worst <= 2, "[biswas/runs/tight] the run's capacity bound min(1, C/10) is at most %.2f times the exact "
+        tap_ok(lp_mut_lower("biswas/runs/tight", worst) <= 2, "[biswas/runs/tight] the run's capacity bound min(1, C/10) is at most %.2f times the exact "
                "attacker's success (tight: at most 2), ReRo at most %.2f times, Renyi %.2f times, at epsilon = 2: "
                "%s%s", worst, rero_worst, renyi_worst, text, worst > 2 ? " # TODO finding: the capacity bound is "
                "not tight on a whole run; the ReRo bound is" : "");

@@ -28,9 +28,8 @@ __all__ = ["SOURCES", "KINDS", "WriteUp", "classify", "classify_keyed", "claims_
 # the tests that carry findings: a missing one loses findings (report.py fails).  Each is
 # named "tests/t-NAME" whichever room of tests/ it sits in (report.py finds it there), and
 # records.json keys its lines by that name
-SOURCES = ("tests/t-gauss", "tests/t-channel", "tests/t-channel-contract", "tests/t-clipping",
+SOURCES = ("tests/t-gauss", "tests/t-channel", "tests/t-clipping",
            "tests/t-adversary", "tests/t-account-tan", "tests/t-privacy", "tests/t-peers.sh",
-           "tests/t-reconstruct-claims", "tests/t-reconstruct-balunovic",
            "tests/t-tan-accumulation", "tests/t-tan-proofs")
 
 # every write-up, in the order a line is matched against them

@@ -16,6 +16,10 @@ VERDICT_WORDS = {
     "holds": "every test line that carries the claim is ok, at the paper's parameters or a range covering them",
     "partly": "ok, but the ledger says what the tests do not cover",
     "fails": "a `# TODO` line: the numbers contradict the paper",
+    "inconclusive": "a Monte Carlo statistic not decided at |z| >= 4 within its sampling budget (its effect "
+                    "and standard error are the figure)",
+    "weak": "every line ok, but no mutant of the claim's checked quantity (a constant off by a relative 1e-6 "
+            "or by 2, a sign, an exponent) made its tests fail",
     "not run": "no test line carried the claim",
     "not checkable": "the ledger says why",
 }
@@ -54,12 +58,16 @@ def section_claims(R, out):
                "defender (the ledger's). The reproducer reruns the test that decided. "
                + verdict_legend(claims) + "\n")
     verdicts = ordered_verdicts(claims)
+    papers = {p["paper"]: p for p in rec.get("papers", [])}
+    mutated = any(p.get("mutants") for p in papers.values())        # the mutation check ran (make verify)
     rows = []
     for p, name in PAPERS:
         mine = [c for c in claims if c["claim"].startswith(p + "/")]
         if mine:
-            rows.append([name, len(mine)] + [sum(c["verdict"] == v for c in mine) for v in verdicts])
-    out.append(table(["paper", "claims"] + verdicts, rows))
+            q = papers.get(p, {})
+            score = [f"{q['mutants_killed']} of {q['mutants']}" if q.get("mutants") else "—"] if mutated else []
+            rows.append([name, len(mine)] + [sum(c["verdict"] == v for c in mine) for v in verdicts] + score)
+    out.append(table(["paper", "claims"] + verdicts + (["mutants killed"] if mutated else []), rows))
     for p, name in PAPERS:
         mine = [c for c in claims if c["claim"].startswith(p + "/")]
         if not mine:

@@ -183,6 +183,15 @@ lp_record_append(lp_record *rec, const char *key)
     return f->items[f->nitems++] = lp_record_new(key);
 }
 
+const char *
+lp_record_get_text(const lp_record *rec, const char *key)
+{
+    for (size_t k = rec->n; k-- > 0;)
+        if (strcmp(rec->f[k].key, key) == 0)
+            return rec->f[k].kind == F_TEXT ? rec->f[k].text : NULL;
+    return NULL;
+}
+
 /* A double >= the decimal s, so that JSON's 17-digit text of it, rounded
  * monotonically from a two-digit decimal, is >= s as well. */
 static double

@@ -111,20 +111,69 @@ class RDPAccountant:
         return eps, eps.order
 
 
+_NOISE_ACCOUNTANTS = {"rdp": None, "pld": "pld", "prv": "pld"}
+_PRV_NOTE = ("leakproof: accountant='prv' (Opacus's PRV accountant, an estimate within its error "
+             "bounds) is answered by the certified PLD bracket's upper end (accountant='pld')")
+
+
 def get_noise_multiplier(*, target_epsilon, target_delta, sample_rate=None, epochs=None,
-                         steps=None, sampling_rate=None, **options):
+                         steps=None, sampling_rate=None, accountant="rdp",
+                         epsilon_tolerance=None, batch_size=None, **options):
     """The least noise multiplier (on a grid of 10^-resolution, default 3) whose
     certified epsilon is <= target_epsilon, as Opacus's get_noise_multiplier
     (steps = int(epochs / sample_rate) when epochs is given: Opacus's rule, the
     command line's --sampling-rate Q --epochs E and --steps-rule opacus; a
     DataLoader's epochs are account(batch=, dataset_size=, epochs=)).  Returns
-    an UpperBound: a multiplier that certainly suffices; float() rounds up.
-    accountant="pld": the least multiplier whose certified PLD bracket meets
-    the target (account --accountant pld --epsilon; tighter than RDP's)."""
-    sample_rate = _one_rate(sample_rate, sampling_rate)
-    t = _steps(sample_rate, epochs, steps)
-    r = commands.account(epsilon=target_epsilon, sampling_rate=sample_rate, steps=t,
-                         delta=target_delta, **options)
+    an UpperBound: a multiplier that certainly suffices; float() rounds up;
+    its .record the command's record (epsilon_upper_bound: the certified
+    upper end at the answer, at most the target).
+
+    Opacus's names: accountant='rdp' (certified RDP, the default), 'pld' (the
+    least multiplier whose certified PLD bracket's upper end, as account
+    --accountant pld prints it, is at most the target: tighter than RDP's)
+    or 'prv' (Opacus's PRV accountant estimates the PLD's curve: answered by
+    the certified PLD, with a warning saying so); epsilon_tolerance: the
+    answer's certified epsilon is sought within it below the target (the
+    grid is refined, resolution up to 4, where the first answer is further
+    below; it is never above the target); batch_size with dataset_size and
+    epochs: q = batch_size / dataset_size (the command's --batch)."""
+    import warnings
+    if accountant not in _NOISE_ACCOUNTANTS:
+        raise ValueError("leakproof: accountant must be 'rdp', 'pld' or 'prv' (Opacus's PRV, "
+                         "answered by the certified PLD) (got %r)" % (accountant,))
+    if accountant == "prv":
+        warnings.warn(_PRV_NOTE, stacklevel=2)
+    options = dict(options, accountant=_NOISE_ACCOUNTANTS[accountant])
+    if batch_size is not None:
+        if options.get("batch") is not None:
+            raise TypeError("leakproof: give batch_size (Opacus's) or batch, not both")
+        if sample_rate is not None or sampling_rate is not None or steps is not None:
+            raise TypeError("leakproof: batch_size goes with dataset_size and epochs (q = "
+                            "batch_size / dataset_size), not with sample_rate or steps")
+        options["batch"] = batch_size
+        r = commands.account(epsilon=target_epsilon, delta=target_delta, epochs=epochs, **options)
+    else:
+        sample_rate = _one_rate(sample_rate, sampling_rate)
+        t = _steps(sample_rate, epochs, steps)
+        r = commands.account(epsilon=target_epsilon, sampling_rate=sample_rate, steps=t,
+                             delta=target_delta, **options)
+    if epsilon_tolerance is not None:
+        tol = _exact(epsilon_tolerance, "epsilon_tolerance")
+        target = _exact(target_epsilon, "target_epsilon")
+        if tol < 0:
+            raise ValueError("leakproof: epsilon_tolerance must be >= 0 (got %s)" % tol)
+        resolution = int(options.get("resolution") or 3)
+        while (resolution < 4 and "resolution" not in options and r.noise_multiplier is not None
+               and r.get("epsilon_upper_bound") is not None
+               and target - decimal.Decimal(r["epsilon_upper_bound"]) > tol):
+            resolution += 1
+            again = dict(options, resolution=resolution)
+            if batch_size is not None:
+                r = commands.account(epsilon=target_epsilon, delta=target_delta, epochs=epochs,
+                                     **again)
+            else:
+                r = commands.account(epsilon=target_epsilon, sampling_rate=sample_rate, steps=t,
+                                     delta=target_delta, **again)
     return r.noise_multiplier
 
 

@@ -161,6 +161,10 @@ lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *pa
             return -1;
         }
     }
+    if (rec == NULL) {          /* the checks alone (calibrate --estimate) */
+        lp_dp_pair_clear(&m);
+        return 0;
+    }
     arb_init(E); arb_init(D); arb_init(v);
     for (lp_ziv_init(&z, digits, &lp_ziv_default);;) {
         lp_params q = *par;

@@ -76,6 +76,14 @@ lp_record *lp_record_append(lp_record *rec, const char *key);
  * is absent, null or not a text field.  For a study that reads back what
  * another printed (the PLD least multiplier checks the bracket account prints). */
 const char *lp_record_get_text(const lp_record *rec, const char *key);
+/* The nested record under `key`, the i-th record of the list `key`; NULL
+ * where there is none. */
+const lp_record *lp_record_get_object(const lp_record *rec, const char *key);
+const lp_record *lp_record_get_item(const lp_record *rec, const char *key, size_t i);
+/* The answer in the human form's first lines (text, one or more lines, no
+ * trailing newline), before the title and the fields; JSON does not carry
+ * it (the fields hold the same numbers).  NULL removes it. */
+void lp_record_headline(lp_record *rec, const char *text);
 
 /* Writes the record to `out`: one JSON object on one line (json != 0), or the
  * human form (title, then one `key: value` line per field, lists as tables).

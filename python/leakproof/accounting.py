@@ -50,14 +50,42 @@ def _steps(sample_rate, epochs, steps):
 
 class RDPAccountant:
     """Opacus's RDPAccountant, certified: step() as training goes, then
-    get_epsilon(delta).
+    get_epsilon(delta) (an UpperBound from the command's own search over real
+    orders; for Opacus's PrivacyEngine, which wants floats,
+    leakproof.opacus.RDPAccountant).
 
-    history: the list of (noise_multiplier, sample_rate, num_steps) phases,
-    consecutive steps with the same parameters merged (as Opacus keeps it).
-    Parameters are kept as the decimal texts the command reads."""
+    history: the (noise_multiplier, sample_rate, num_steps) phases,
+    consecutive steps with the same parameters merged (as Opacus keeps it),
+    the multiplier and rate as the decimal texts the command reads.  Assigning
+    it (Opacus's get_noise_multiplier does) or load_state_dict() checks every
+    entry as the command would and replaces the whole history, or raises and
+    changes nothing; steps are exact integers (999.9999 and True are
+    refused).  Every query runs the command on the history as it is then:
+    nothing is kept that could go stale."""
 
     def __init__(self):
-        self.history = []
+        self._history = ()
+
+    @property
+    def history(self):
+        from .accountant import History
+        return History(self._history)
+
+    @history.setter
+    def history(self, entries):
+        from . import _accountant_state as state
+        if isinstance(entries, (str, bytes)) or not hasattr(entries, "__iter__"):
+            raise TypeError("leakproof: history must be a list of (noise_multiplier, sample_rate, "
+                            "num_steps) (got %r)" % (entries,))
+        checked = []
+        for i, h in enumerate(entries):
+            mech, m, q, n, sampling = state.entry(h, "history entry %d" % (i + 1))
+            if sampling != "poisson":
+                raise ValueError("leakproof: RDPAccountant accounts Poisson sampling (fixed "
+                                 "batches: leakproof.Accountant, sampling='fixed-batch')")
+            checked.append((mech, m, q, n, sampling))
+        merged = state.checked(state.State("rdp", None, 6, None, None, state.merged((), checked)))
+        self._history = tuple((m, q, n) for _, m, q, n, _ in merged.history)
 
     def step(self, *, noise_multiplier, sample_rate=None, num_steps=1, sampling_rate=None):
         """One (or num_steps) DP-SGD step(s) at this multiplier and Poisson rate.
@@ -66,37 +94,58 @@ class RDPAccountant:
         word; sampling_rate, account()'s and the command line's, is the same): the
         Poisson sampling rate q (Opacus: 1 / len(data_loader)).  Example:
             acc.step(noise_multiplier=1.1, sample_rate=256 / 50000)"""
-        m = decimal_text(noise_multiplier, "noise_multiplier")
-        q = decimal_text(_one_rate(sample_rate, sampling_rate), "sample_rate")
-        n = int(num_steps)
-        if n < 1:
-            raise ValueError("leakproof: num_steps must be >= 1 (got %d)" % n)
-        if self.history and self.history[-1][:2] == (m, q):
-            self.history[-1] = (m, q, self.history[-1][2] + n)
-        else:
-            self.history.append((m, q, n))
+        q = _one_rate(sample_rate, sampling_rate)
+        self.history = list(self._history) + [(noise_multiplier, q, num_steps)]
 
     def __len__(self):
-        return sum(n for _, _, n in self.history)
+        return sum(n for _, _, n in self._history)
+
+    def mechanism(self):
+        """'leakproof_rdp': Opacus's name of the certified RDP accountant
+        (leakproof.opacus.register() tells Opacus)."""
+        from . import opacus
+        return opacus.RDPAccountant().mechanism()
+
+    def get_optimizer_hook_fn(self, sample_rate):
+        """The hook Opacus attaches to its DPOptimizer: one step per optimizer step."""
+        from .opacus import _exact_times
+
+        def hook_fn(optim):
+            self.step(noise_multiplier=optim.noise_multiplier,
+                      sample_rate=_exact_times(sample_rate, optim.accumulated_iterations))
+        return hook_fn
+
+    def state_dict(self, destination=None):
+        """{'history': [[M, q, T], ...], 'mechanism': 'leakproof_rdp'}: plain values."""
+        state = {} if destination is None else destination
+        state["history"] = [list(h) for h in self._history]
+        state["mechanism"] = "leakproof_rdp"
+        return state
+
+    def load_state_dict(self, state_dict):
+        """Restores state_dict() (or Opacus's RDPAccountant's): all or nothing."""
+        if not state_dict or "history" not in state_dict:
+            raise ValueError("leakproof: state_dict has no 'history'")
+        self.history = state_dict["history"]
 
     def account(self, delta, **options):
         """The whole AccountResult of the run (options: orders, digits, ...)."""
-        if not self.history:
+        if not self._history:
             raise ValueError("leakproof: no step() yet")
-        if len(self.history) > 1:
+        if len(self._history) > 1:
             # the phases composed: leakproof account --phase M,q,T ... (the sum
             # of each phase's T-step RDP at every order, then the conversion)
-            return phases_account(self.history, delta=delta, **options)
-        m, q, n = self.history[0]
+            return phases_account(self._history, delta=delta, **options)
+        m, q, n = self._history[0]
         return commands.account(noise_multiplier=m, sampling_rate=q, steps=n, delta=delta,
                                 **options)
 
     def get_delta(self, epsilon, **options):
         """The certified upper bound on delta at this epsilon (an UpperBound),
         the least over the orders (leakproof account --delta-for-epsilon)."""
-        if not self.history:
+        if not self._history:
             raise ValueError("leakproof: no step() yet")
-        return phases_account(self.history, delta_for_epsilon=epsilon, **options).delta
+        return phases_account(self._history, delta_for_epsilon=epsilon, **options).delta
 
     def get_epsilon(self, delta, **options):
         """The certified upper bound on epsilon at this delta (an UpperBound).

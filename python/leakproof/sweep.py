@@ -106,9 +106,9 @@ class Sweep:
             if v is None and key not in r and isinstance(getattr(type(r), key, None), property):
                 v = getattr(r, key)
             column.append(v)
-        if self.results and all(v is None for v in column) and not any(
-                key in r or isinstance(getattr(type(r), key, None), property)
-                for r in self.results):
+        # every point None: a key of the records (uncertified everywhere: NaN
+        # with reasons), or else not this command's field (KeyError)
+        if self.results and all(v is None for v in column) and not any(key in r for r in self.results):
             keys = sorted(set(k for r in self.results for k in r if r.get(k) is not None))
             props = sorted(k for k in dir(type(self.results[0]))
                            if isinstance(getattr(type(self.results[0]), k, None), property)

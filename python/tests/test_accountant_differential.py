@@ -247,3 +247,28 @@ def test_pld_opacus_history_and_per_row_status(program):
     assert float(rows[1]) == float("inf")        # the one bound that holds there
     with pytest.raises(leakproof.LeakproofUncertified):
         acc.get_epsilon("1e-15")
+
+
+def test_rdpaccountant_is_checked_too(cli_json):
+    """leakproof.RDPAccountant (Opacus's shape, the command's own search): its
+    history checked and replaced whole, steps exact, Opacus's hooks."""
+    acc = leakproof.RDPAccountant()
+    acc.history = [(1.1, 0.01, 500), (1.1, 0.01, 500)]          # merged, as Opacus keeps it
+    assert acc.history == [("1.1", "0.01", 1000)] and len(acc) == 1000
+    for bad in ([(1.1, 0.01, 2.9)], [(1.1, 0.01, True)], [(-1, 0.01, 5)], [(1.1, 0.01)]):
+        with pytest.raises((ValueError, TypeError)):
+            acc.history = bad
+        assert acc.history == [("1.1", "0.01", 1000)]
+    with pytest.raises(ValueError):
+        acc.step(noise_multiplier=1.1, sample_rate=0.01, num_steps=999.9999)
+    ref = cli_json("account", "--noise-multiplier", "1.1", "--sampling-rate", "0.01", "--steps",
+                   "1000", "--delta", "1e-5")
+    assert acc.get_epsilon(1e-5) == D(ref["balle2020"]["epsilon_upper_bound"])
+
+    class Optimizer:
+        noise_multiplier, accumulated_iterations = 1.1, 1
+    acc.get_optimizer_hook_fn(sample_rate=0.01)(Optimizer())
+    assert len(acc) == 1001 and acc.mechanism() == "leakproof_rdp"
+    other = leakproof.RDPAccountant()
+    other.load_state_dict(acc.state_dict())
+    assert other.history == acc.history

@@ -3,7 +3,7 @@ histories built by every way into the state (step, assigning .history in our
 form and Opacus's, load_state_dict, pickling, refused changes, Ctrl-C in the
 middle of a call), each step of the walk mirrored in a plain list of phases
 (the model); at the end the accountant must hold the model and answer what
-`leakproof account --phase ...` answers for it.  The issue's reproducers are
+`leakproof account --phase ...` answers for it.  Issue 41's reproducers are
 fixed seeds at the top.  Short lists of orders keep each call ~10 ms."""
 
 import decimal
@@ -166,7 +166,7 @@ def test_random_walks_hold_the_command_line(seed, cli_json, monkeypatch):
     assert_matches(acc, model, cli_json)
 
 
-# ---- the issue's reproducers, as fixed cases ---------------------------------------
+# ---- issue 41's reproducers, as fixed cases ---------------------------------------
 
 def test_history_assignment_as_opacus_noise_search(cli_json):
     acc = Accountant(orders=list(ORDERS))

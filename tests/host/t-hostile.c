@@ -131,6 +131,10 @@ static const char *const bases[] = {
     "reconstruct laplace --p 2 --b 1 --prior gauss --prior-scale 1 --inner 50 --samples 200 --seed 1 --threads 1",
     "reconstruct gauss --p 2 --epsilon 1 --delta 1e-5 --relation any-two --samples 200 --seed 1 --threads 1",
     "reconstruct vmf --p 3 --capacity 1 --samples 200 --seed 1 --threads 1 --max-seconds 100 --estimate",
+    "reconstruct gauss --noise-multiplier 2 --sampling-rate 0.5 --steps 2 --prior simplex --n 2 --p 2 "
+    "--samples 10 --seed 1 --threads 1",
+    "reconstruct gauss --noise-multiplier 2 --batch 1 --dataset-size 2 --epochs 1 --sampling poisson "
+    "--prior simplex --n 2 --p 2 --samples 10 --seed 1 --threads 1",
     "claims --ledger @SRC@/cases/claims --no-logs --paper biswas --id biswas/thm-III.1",
     "claims --ledger @SRC@/cases/claims --logs @SRC@/cases --paper tan",
     "verify --threads 1 @CASES@",

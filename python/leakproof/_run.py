@@ -67,6 +67,8 @@ def run(args):
                 raise LeakproofError("leakproof: the command's output is not one JSON "
                                      "record: %.200s" % output)
     if status == EXIT_UNCERTIFIED:
+        if not messages and result is not None and result.get("why"):
+            messages = "leakproof %s: not certified: %s" % (args[0], result["why"])
         raise LeakproofUncertified(_message(messages, status), result)
     if status != EXIT_OK:
         raise LeakproofError(_message(messages, status), result)

@@ -50,14 +50,42 @@ def _steps(sample_rate, epochs, steps):
 
 class RDPAccountant:
     """Opacus's RDPAccountant, certified: step() as training goes, then
-    get_epsilon(delta).
+    get_epsilon(delta) (an UpperBound from the command's own search over real
+    orders; for Opacus's PrivacyEngine, which wants floats,
+    leakproof.opacus.RDPAccountant).
 
-    history: the list of (noise_multiplier, sample_rate, num_steps) phases,
-    consecutive steps with the same parameters merged (as Opacus keeps it).
-    Parameters are kept as the decimal texts the command reads."""
+    history: the (noise_multiplier, sample_rate, num_steps) phases,
+    consecutive steps with the same parameters merged (as Opacus keeps it),
+    the multiplier and rate as the decimal texts the command reads.  Assigning
+    it (Opacus's get_noise_multiplier does) or load_state_dict() checks every
+    entry as the command would and replaces the whole history, or raises and
+    changes nothing; steps are exact integers (999.9999 and True are
+    refused).  Every query runs the command on the history as it is then:
+    nothing is kept that could go stale."""
 
     def __init__(self):
-        self.history = []
+        self._history = ()
+
+    @property
+    def history(self):
+        from .accountant import History
+        return History(self._history)
+
+    @history.setter
+    def history(self, entries):
+        from . import _accountant_state as state
+        if isinstance(entries, (str, bytes)) or not hasattr(entries, "__iter__"):
+            raise TypeError("leakproof: history must be a list of (noise_multiplier, sample_rate, "
+                            "num_steps) (got %r)" % (entries,))
+        checked = []
+        for i, h in enumerate(entries):
+            mech, m, q, n, sampling = state.entry(h, "history entry %d" % (i + 1))
+            if sampling != "poisson":
+                raise ValueError("leakproof: RDPAccountant accounts Poisson sampling (fixed "
+                                 "batches: leakproof.Accountant, sampling='fixed-batch')")
+            checked.append((mech, m, q, n, sampling))
+        merged = state.checked(state.State("rdp", None, 6, None, None, state.merged((), checked)))
+        self._history = tuple((m, q, n) for _, m, q, n, _ in merged.history)
 
     def step(self, *, noise_multiplier, sample_rate=None, num_steps=1, sampling_rate=None):
         """One (or num_steps) DP-SGD step(s) at this multiplier and Poisson rate.
@@ -66,37 +94,58 @@ class RDPAccountant:
         word; sampling_rate, account()'s and the command line's, is the same): the
         Poisson sampling rate q (Opacus: 1 / len(data_loader)).  Example:
             acc.step(noise_multiplier=1.1, sample_rate=256 / 50000)"""
-        m = decimal_text(noise_multiplier, "noise_multiplier")
-        q = decimal_text(_one_rate(sample_rate, sampling_rate), "sample_rate")
-        n = int(num_steps)
-        if n < 1:
-            raise ValueError("leakproof: num_steps must be >= 1 (got %d)" % n)
-        if self.history and self.history[-1][:2] == (m, q):
-            self.history[-1] = (m, q, self.history[-1][2] + n)
-        else:
-            self.history.append((m, q, n))
+        q = _one_rate(sample_rate, sampling_rate)
+        self.history = list(self._history) + [(noise_multiplier, q, num_steps)]
 
     def __len__(self):
-        return sum(n for _, _, n in self.history)
+        return sum(n for _, _, n in self._history)
+
+    def mechanism(self):
+        """'leakproof_rdp': Opacus's name of the certified RDP accountant
+        (leakproof.opacus.register() tells Opacus)."""
+        from . import opacus
+        return opacus.RDPAccountant().mechanism()
+
+    def get_optimizer_hook_fn(self, sample_rate):
+        """The hook Opacus attaches to its DPOptimizer: one step per optimizer step."""
+        from .opacus import _exact_times
+
+        def hook_fn(optim):
+            self.step(noise_multiplier=optim.noise_multiplier,
+                      sample_rate=_exact_times(sample_rate, optim.accumulated_iterations))
+        return hook_fn
+
+    def state_dict(self, destination=None):
+        """{'history': [[M, q, T], ...], 'mechanism': 'leakproof_rdp'}: plain values."""
+        state = {} if destination is None else destination
+        state["history"] = [list(h) for h in self._history]
+        state["mechanism"] = "leakproof_rdp"
+        return state
+
+    def load_state_dict(self, state_dict):
+        """Restores state_dict() (or Opacus's RDPAccountant's): all or nothing."""
+        if not state_dict or "history" not in state_dict:
+            raise ValueError("leakproof: state_dict has no 'history'")
+        self.history = state_dict["history"]
 
     def account(self, delta, **options):
         """The whole AccountResult of the run (options: orders, digits, ...)."""
-        if not self.history:
+        if not self._history:
             raise ValueError("leakproof: no step() yet")
-        if len(self.history) > 1:
+        if len(self._history) > 1:
             # the phases composed: leakproof account --phase M,q,T ... (the sum
             # of each phase's T-step RDP at every order, then the conversion)
-            return phases_account(self.history, delta=delta, **options)
-        m, q, n = self.history[0]
+            return phases_account(self._history, delta=delta, **options)
+        m, q, n = self._history[0]
         return commands.account(noise_multiplier=m, sampling_rate=q, steps=n, delta=delta,
                                 **options)
 
     def get_delta(self, epsilon, **options):
         """The certified upper bound on delta at this epsilon (an UpperBound),
         the least over the orders (leakproof account --delta-for-epsilon)."""
-        if not self.history:
+        if not self._history:
             raise ValueError("leakproof: no step() yet")
-        return phases_account(self.history, delta_for_epsilon=epsilon, **options).delta
+        return phases_account(self._history, delta_for_epsilon=epsilon, **options).delta
 
     def get_epsilon(self, delta, **options):
         """The certified upper bound on epsilon at this delta (an UpperBound).
@@ -111,20 +160,69 @@ class RDPAccountant:
         return eps, eps.order
 
 
+_NOISE_ACCOUNTANTS = {"rdp": None, "pld": "pld", "prv": "pld"}
+_PRV_NOTE = ("leakproof: accountant='prv' (Opacus's PRV accountant, an estimate within its error "
+             "bounds) is answered by the certified PLD bracket's upper end (accountant='pld')")
+
+
 def get_noise_multiplier(*, target_epsilon, target_delta, sample_rate=None, epochs=None,
-                         steps=None, sampling_rate=None, **options):
+                         steps=None, sampling_rate=None, accountant="rdp",
+                         epsilon_tolerance=None, batch_size=None, **options):
     """The least noise multiplier (on a grid of 10^-resolution, default 3) whose
     certified epsilon is <= target_epsilon, as Opacus's get_noise_multiplier
     (steps = int(epochs / sample_rate) when epochs is given: Opacus's rule, the
     command line's --sampling-rate Q --epochs E and --steps-rule opacus; a
     DataLoader's epochs are account(batch=, dataset_size=, epochs=)).  Returns
-    an UpperBound: a multiplier that certainly suffices; float() rounds up.
-    accountant="pld": the least multiplier whose certified PLD bracket meets
-    the target (account --accountant pld --epsilon; tighter than RDP's)."""
-    sample_rate = _one_rate(sample_rate, sampling_rate)
-    t = _steps(sample_rate, epochs, steps)
-    r = commands.account(epsilon=target_epsilon, sampling_rate=sample_rate, steps=t,
-                         delta=target_delta, **options)
+    an UpperBound: a multiplier that certainly suffices; float() rounds up;
+    its .record the command's record (epsilon_upper_bound: the certified
+    upper end at the answer, at most the target).
+
+    Opacus's names: accountant='rdp' (certified RDP, the default), 'pld' (the
+    least multiplier whose certified PLD bracket's upper end, as account
+    --accountant pld prints it, is at most the target: tighter than RDP's)
+    or 'prv' (Opacus's PRV accountant estimates the PLD's curve: answered by
+    the certified PLD, with a warning saying so); epsilon_tolerance: the
+    answer's certified epsilon is sought within it below the target (the
+    grid is refined, resolution up to 4, where the first answer is further
+    below; it is never above the target); batch_size with dataset_size and
+    epochs: q = batch_size / dataset_size (the command's --batch)."""
+    import warnings
+    if accountant not in _NOISE_ACCOUNTANTS:
+        raise ValueError("leakproof: accountant must be 'rdp', 'pld' or 'prv' (Opacus's PRV, "
+                         "answered by the certified PLD) (got %r)" % (accountant,))
+    if accountant == "prv":
+        warnings.warn(_PRV_NOTE, stacklevel=2)
+    options = dict(options, accountant=_NOISE_ACCOUNTANTS[accountant])
+    if batch_size is not None:
+        if options.get("batch") is not None:
+            raise TypeError("leakproof: give batch_size (Opacus's) or batch, not both")
+        if sample_rate is not None or sampling_rate is not None or steps is not None:
+            raise TypeError("leakproof: batch_size goes with dataset_size and epochs (q = "
+                            "batch_size / dataset_size), not with sample_rate or steps")
+        options["batch"] = batch_size
+        r = commands.account(epsilon=target_epsilon, delta=target_delta, epochs=epochs, **options)
+    else:
+        sample_rate = _one_rate(sample_rate, sampling_rate)
+        t = _steps(sample_rate, epochs, steps)
+        r = commands.account(epsilon=target_epsilon, sampling_rate=sample_rate, steps=t,
+                             delta=target_delta, **options)
+    if epsilon_tolerance is not None:
+        tol = _exact(epsilon_tolerance, "epsilon_tolerance")
+        target = _exact(target_epsilon, "target_epsilon")
+        if tol < 0:
+            raise ValueError("leakproof: epsilon_tolerance must be >= 0 (got %s)" % tol)
+        resolution = int(options.get("resolution") or 3)
+        while (resolution < 4 and "resolution" not in options and r.noise_multiplier is not None
+               and r.get("epsilon_upper_bound") is not None
+               and target - decimal.Decimal(r["epsilon_upper_bound"]) > tol):
+            resolution += 1
+            again = dict(options, resolution=resolution)
+            if batch_size is not None:
+                r = commands.account(epsilon=target_epsilon, delta=target_delta, epochs=epochs,
+                                     **again)
+            else:
+                r = commands.account(epsilon=target_epsilon, sampling_rate=sample_rate, steps=t,
+                                     delta=target_delta, **again)
     return r.noise_multiplier
 
 

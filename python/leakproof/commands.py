@@ -141,14 +141,27 @@ def adversary(sub, **params):
 def account(**params):
     """DP-SGD's epsilon over a training run (leakproof account), certified.
 
-    Parameters: noise_multiplier, sampling_rate, steps, delta (or, in DP-SGD's
-    terms, batch, dataset_size and epochs); epsilon instead of
-    noise_multiplier for the least multiplier; orders, method, digits.
+    Parameters: noise_multiplier, sampling_rate (or Opacus's sample_rate),
+    steps, delta (or, in DP-SGD's terms, batch (batch_size), dataset_size and
+    epochs); epsilon instead of noise_multiplier for the least multiplier (its
+    certified epsilon at most the target); orders, method, digits.
+
+    accountant='pld': the privacy loss distribution's certified bracket
+    (tighter than RDP's: epsilon_lower_bound <= the true epsilon <=
+    epsilon_upper_bound, r['epsilon_upper_bound']), with relation ('add',
+    'remove', 'both', 'replace'), width (the bracket's target relative width)
+    and phase (['M,q,T', 'laplace,b,q,T', ...]); sampling='fixed-batch' for
+    batches drawn without replacement (replace-one).  Opacus's 'prv'
+    estimates the same curve: leakproof.get_noise_multiplier(accountant=
+    'prv') answers it by the PLD; leakproof.opacus has accountants for
+    Opacus's PrivacyEngine, leakproof.account_event dp_accounting's events.
     mechanism='vmf' with kappa and p (and sensitivity) accounts the VMF
     mechanism instead (Zhu and Wang's Poisson-subsampled RDP bound, integer
     orders only).  delta and delta_for_epsilon take lists, as the command's
-    comma lists (one composition; the rows in r["epsilons"] and r["deltas"];
-    a list of one value is the single query).
+    comma lists (one composition; the rows in r["epsilons"] and r["deltas"],
+    each with its own status: a row that cannot be certified, status
+    'uncertified' with its why, does not lose the others; a list of one
+    value is the single query).
 
     Returns an AccountResult (a Result): .epsilon, the certified upper bound
     on epsilon as an UpperBound (a Decimal whose float() rounds up, with
@@ -164,8 +177,25 @@ def account(**params):
     if "sample_rate" in params:         # Opacus's word for sampling_rate: both spellings
         params = dict(params)
         params["sampling_rate"] = one_rate(params.pop("sample_rate"), params.get("sampling_rate"))
+    if "batch_size" in params:          # Opacus's word for batch
+        params = dict(params)
+        if params.get("batch") is not None:
+            raise TypeError("leakproof: give batch_size (Opacus's word) or batch, not both")
+        params["batch"] = params.pop("batch_size")
+    if any(isinstance(params.get(k), (list, tuple)) for k in ("delta", "delta_for_epsilon")):
+        # lists: each row carries its own status (a delta the PLD cannot
+        # certify, 1e-15, keeps its row with status 'uncertified' and why;
+        # the certified rows stand): the record comes back, not an exception
+        def run(w, p):
+            try:
+                return AccountResult.of(_command(w, p))
+            except _run.LeakproofUncertified as exc:
+                if exc.result is None or not (exc.result.get("epsilons") or exc.result.get("deltas")):
+                    raise
+                return AccountResult.of(exc.result)
+        return _sweep.maybe_sweep(run, ["account"], params, wrap=AccountResult.of)
     return _sweep.maybe_sweep(lambda w, p: AccountResult.of(_command(w, p)),
-                              ["account"], params)
+                              ["account"], params, wrap=AccountResult.of)
 
 
 def forms():

@@ -39,18 +39,58 @@ def _log10_bound(log10, bound):
     return float_up(_EXACT.add(bound, rounding))
 
 
+def _number(value, key):
+    """A field's value as a double: certified upper bounds rounded up, lower
+    bounds down, other numbers to nearest; None (and NaN) where it is not a
+    number."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            value = decimal.Decimal(value)
+        except decimal.InvalidOperation:
+            return None
+    if not isinstance(value, decimal.Decimal) or value.is_nan():
+        return None
+    if type(value) is not decimal.Decimal:      # UpperBound: its float() rounds up
+        return float(value)
+    if key.endswith("upper_bound") or key.endswith("_upper") or key.endswith("error_bound"):
+        return float_up(value)
+    if key.endswith("lower_bound") or key.endswith("_lower"):
+        return 0.0 - float_up(-value)
+    return float(value)
+
+
+def _reason(result):
+    """Why a point has no number: its record's why, note or status."""
+    for key in ("why", "status"):
+        v = result.get(key)
+        if v and v != "ok":
+            return str(v)
+    if result.get("certified") is False:
+        return "not certified"
+    return "not computed by this command at this point"
+
+
 class Sweep:
     """The results of a command over the elements of one array parameter.
 
     parameter: the keyword swept; points: the array given; results: one
-    Result per element.  sweep['key'] is the field `key` at every point as an
-    array (float64 for numbers, object for Decimals and texts); the
-    properties below are the common ones."""
+    Result per element (a point whose answer could not be certified keeps
+    its record: its numbers are NaN, reasons[i] says why).  sweep['key'] is
+    the field `key` at every point: a float64 array for a numeric field
+    (decimal texts and Decimals included: upper bounds rounded up, lower
+    bounds down, NaN where a point has none), an object array only for text
+    fields (status, notes); sweep.key is the same, also for the results'
+    properties (sweep.epsilon: AccountResult.epsilon, rounded up)."""
 
-    def __init__(self, parameter, points, results):
+    def __init__(self, parameter, points, results, reasons=None):
         self.parameter = parameter
         self.points = points
         self.results = results
+        self._reasons = reasons or [None] * len(results)
 
     def __len__(self):
         return len(self.results)
@@ -66,7 +106,9 @@ class Sweep:
             if v is None and key not in r and isinstance(getattr(type(r), key, None), property):
                 v = getattr(r, key)
             column.append(v)
-        if self.results and all(v is None for v in column):
+        # every point None: a key of the records (uncertified everywhere: NaN
+        # with reasons), or else not this command's field (KeyError)
+        if self.results and all(v is None for v in column) and not any(key in r for r in self.results):
             keys = sorted(set(k for r in self.results for k in r if r.get(k) is not None))
             props = sorted(k for k in dir(type(self.results[0]))
                            if isinstance(getattr(type(self.results[0]), k, None), property)
@@ -78,11 +120,33 @@ class Sweep:
 
     def __getitem__(self, key):
         column = self._column(key)
-        if all(isinstance(v, (int, float)) and not isinstance(v, bool) or v is None
-               for v in column):
-            return numpy.array([math.nan if v is None else v for v in column],
-                               dtype=numpy.float64)
-        return numpy.array(column, dtype=object)
+        numbers = [_number(v, key) for v in column]
+        if any(n is None for v, n in zip(column, numbers) if v is not None):
+            return numpy.array(column, dtype=object)        # a text field (status, note)
+        return numpy.array([math.nan if n is None else n for n in numbers], dtype=numpy.float64)
+
+    def __getattr__(self, name):
+        if name.startswith("_") or not self.__dict__.get("results"):
+            raise AttributeError(name)
+        try:
+            return self[name]
+        except KeyError as exc:
+            raise AttributeError(str(exc)) from None
+
+    def why(self, key):
+        """Per point, why sweep[key] is NaN there (None where it is a number)."""
+        column = self[key]
+        return numpy.array([(self._reasons[i] or _reason(r)) if isinstance(v, float)
+                            and math.isnan(v) else None
+                            for i, (r, v) in enumerate(zip(self.results, column))], dtype=object)
+
+    @property
+    def reasons(self):
+        """Per point: None where its command certified its answer, else why not."""
+        return numpy.array([self._reasons[i] or (None if r.get("status", "ok") == "ok"
+                                                 and r.get("certified") is not False
+                                                 else _reason(r))
+                            for i, r in enumerate(self.results)], dtype=object)
 
     @property
     def value(self):
@@ -117,8 +181,10 @@ class Sweep:
         return "Sweep(%s, %d points)" % (self.parameter, len(self.results))
 
 
-def maybe_sweep(run, words, params):
-    """run(words, params), or a Sweep when exactly one parameter is a NumPy array."""
+def maybe_sweep(run, words, params, wrap=None):
+    """run(words, params), or a Sweep when exactly one parameter is a NumPy
+    array (wrap: what run() makes of a record, applied to a point's record
+    carried by LeakproofUncertified)."""
     if numpy is None:
         return run(words, params)
     arrays = [k for k, v in params.items() if isinstance(v, numpy.ndarray)]
@@ -131,9 +197,17 @@ def maybe_sweep(run, words, params):
     points = params[name]
     if points.ndim != 1:
         raise ValueError("leakproof: %s: a sweep takes a one-dimensional array" % name)
-    results = []
+    from .errors import LeakproofUncertified
+    results, reasons = [], []
     for point in points.tolist():
         one = dict(params)
         one[name] = point
-        results.append(run(words, one))
-    return Sweep(name, points, results)
+        try:
+            results.append(run(words, one))
+            reasons.append(None)
+        except LeakproofUncertified as exc:     # the point keeps its record and its reason
+            if exc.result is None:
+                raise
+            results.append(wrap(exc.result) if wrap else exc.result)
+            reasons.append(exc.result.get("why") or str(exc))
+    return Sweep(name, points, results, reasons)

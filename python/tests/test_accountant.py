@@ -220,3 +220,17 @@ def test_account_takes_lists_as_the_command_does(cli_json):
     p = leakproof.account(accountant="pld", noise_multiplier="1.1", sampling_rate="0.01",
                           steps=200, delta=("1e-5", "1e-7"))
     assert len(p["epsilons"]) == 2 and all(row["certified"] for row in p["epsilons"])
+
+
+def test_lists_keep_each_row_with_its_own_status():
+    """Issue 41: one delta the PLD cannot certify (1e-15) lost every row
+    (LeakproofUncertified, status 3 and no message)."""
+    r = leakproof.account(accountant="pld", noise_multiplier="1.1", sampling_rate="0.01",
+                          steps=100, delta=["1e-5", "1e-15", "1e-7"])
+    rows = r["epsilons"]
+    assert [row["status"] for row in rows] == ["ok", "uncertified", "ok"]
+    assert rows[0]["epsilon_upper_bound"] < rows[2]["epsilon_upper_bound"]
+    assert rows[1]["epsilon_upper_bound"] is None and "not reached" in rows[1]["why"]
+    assert r["certified"] is False
+    with pytest.raises(leakproof.LeakproofUncertified, match="not certified"):
+        leakproof.account(accountant="pld", phase="laplace,1,0.01,100", delta="1e-15")

@@ -45,3 +45,33 @@ def test_two_arrays_refused():
     with pytest.raises(ValueError, match="one parameter"):
         leakproof.eval("gauss", p=numpy.array([1, 2]), sigma=numpy.array([1.0, 2.0]),
                        radius="1")
+
+
+def test_account_sweeps_are_float_arrays_with_properties():
+    """Issue 41: sweep['noise_multiplier'] was an array of strings (matplotlib
+    plots them as categories) and sweep.epsilon an AttributeError."""
+    sweep = leakproof.account(noise_multiplier=numpy.array([0.8, 1.1, 2.0]), sampling_rate=0.01,
+                              steps=100, delta=1e-5)
+    m = sweep["noise_multiplier"]
+    assert m.dtype == numpy.float64 and list(m) == [0.8, 1.1, 2.0]
+    eps = sweep.epsilon
+    assert eps.dtype == numpy.float64 and numpy.all(numpy.diff(eps) < 0)
+    for e, r in zip(eps, sweep.results):
+        assert decimal.Decimal(e) >= r.epsilon          # rounded up from the certified bound
+    assert sweep.noise_multiplier.dtype == numpy.float64
+    with pytest.raises(AttributeError, match="epsilonn"):
+        sweep.epsilonn
+
+
+def test_an_uncertified_point_keeps_the_others_with_nan_and_a_reason():
+    sweep = leakproof.account(accountant="pld", phase="laplace,1,0.01,100",
+                              delta=numpy.array(["1e-5", "1e-15", "1e-7"]))
+    hi, lo = sweep["epsilon_upper_bound"], sweep["epsilon_lower_bound"]
+    assert hi.dtype == lo.dtype == numpy.float64
+    assert numpy.isfinite(hi[0]) and numpy.isnan(hi[1]) and numpy.isfinite(hi[2])
+    assert lo[0] <= hi[0] and hi[0] < hi[2]
+    assert decimal.Decimal(hi[0]) >= sweep.results[0]["epsilon_upper_bound"]     # up
+    assert decimal.Decimal(lo[0]) <= sweep.results[0]["epsilon_lower_bound"]     # down
+    why = sweep.why("epsilon_upper_bound")
+    assert why[0] is None and "not reached" in why[1] and why[2] is None
+    assert sweep.reasons[0] is None and sweep.reasons[1]

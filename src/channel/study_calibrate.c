@@ -63,6 +63,15 @@ lp_study_calibrate_gaussian(lp_record *rec, const char *epsilon, const char *del
     lp_study_record_ball(rec, "sigma_classical", sc, digits, &least);
     lp_study_record_ball(rec, "sigma_analytic", sa, digits, &least);
     lp_record_ball(rec, "delta_at_sigma_classical", dc, delta_digits);
+    /* the sigmas to use: rounded up, each certainly meets (epsilon, delta)
+     * (delta(sigma) decreases in sigma), where a midpoint may lie a hair below */
+    if (st == 0 && least > 0) {
+        lp_study_record_directed(rec, "sigma_analytic_upper_bound", sa, digits, 1);
+        lp_study_record_directed(rec, "sigma_classical_upper_bound", sc, digits, 1);
+    } else {
+        lp_record_null(rec, "sigma_analytic_upper_bound");
+        lp_record_null(rec, "sigma_classical_upper_bound");
+    }
     lp_record_bool(rec, "classical_proved", lp_decimal_compare(epsilon, "1") < 0);
     lp_ziv_record(rec, st == 0 ? least : 0, z.prec);
     lp_record_text(rec, "note", "sigma: the noise standard deviation; classical S sqrt(2 ln(1.25/delta)) / "

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -186,7 +187,17 @@ read_file(lp_ledger *L, const char *dir, const char *name, char *err, size_t len
         return fail(err, len, name, 0, "a ledger file is <paper>[-<part>].claims, paper one of biswas, tan, balunovic");
     snprintf(path, sizeof path, "%s/%s", dir, name);
     if ((f = fopen(path, "r")) == NULL)
-        return fail(err, len, name, 0, "cannot read");
+        return fail(err, len, name, 0, "cannot read (%s)", strerror(errno));
+    {
+        /* a directory opens and reads as nothing: the paper's claims would
+           silently vanish (a ledger file replaced by a directory gave exit 0
+           and 4 Biswas claims for 70) */
+        struct stat st;
+        if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+            fclose(f);
+            return fail(err, len, name, 0, "not a regular file");
+        }
+    }
     while (rc == 0 && (got = getline(&buf, &cap, f)) >= 0) {
         char *s = buf, *colon, **slot;
         lineno++;
@@ -234,6 +245,8 @@ read_file(lp_ledger *L, const char *dir, const char *name, char *err, size_t len
             rc = fail(err, len, name, lineno, "out of memory");
         last = slot;
     }
+    if (rc == 0 && ferror(f))                        /* a read error is no end of file */
+        rc = fail(err, len, name, lineno, "cannot read (%s)", strerror(errno));
     if (rc == 0 && c.line)
         rc = finish_block(L, &c, name, paper, err, len);
     claim_free(&c);

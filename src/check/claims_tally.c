@@ -182,8 +182,9 @@ read_log(lp_ledger *L, const char *path, const char *test)
             tally_line(L, buf, test);
     }
     free(buf);
+    got = ferror(f) ? -1 : 0;   /* a log cut by a read error would decide verdicts on part of it */
     fclose(f);
-    return 0;
+    return (int) got;
 }
 
 /* the test's name from its log's (Automake's t-gauss.log, t-cli.sh.log): as make check's
@@ -199,6 +200,8 @@ by_name(const void *a, const void *b)
 {
     return strcmp(*(char *const *) a, *(char *const *) b);
 }
+
+static _Thread_local char unread[4096];    /* the log that could not be read */
 
 /* the logs under dir, in path order (named_before makes the deciding line independent of it) */
 static int
@@ -235,16 +238,25 @@ walk(lp_ledger *L, const char *dir, const char *rel, int depth)
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", names[i]);
         if (read < 0)
-            ;                                       /* out of memory: only free the names */
+            ;                                       /* out of memory, unreadable: only free the names */
         else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode) && depth < MAX_DEPTH) {
             int m = walk(L, path, sub, depth + 1);
-            read = m == -2 ? -2 : read + (m > 0 ? m : 0);
+            read = m == -2 || m == -3 ? m : read + (m > 0 ? m : 0);
         } else if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && k > 4 && strcmp(names[i] + k - 4, ".log") == 0
                    && strcmp(names[i], "test-suite.log") != 0) {
             test_name(name, sizeof name, sub);
-            read += read_log(L, path, name) == 0;
-        } else if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && k > 4 && strcmp(names[i] + k - 4, ".mut") == 0)
-            read_log(L, path, NULL);                /* the mutation check's results, not a log */
+            if (read_log(L, path, name) == 0)
+                read++;
+            else {
+                snprintf(unread, sizeof unread, "%s", path);
+                read = -3;
+            }
+        } else if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && k > 4 && strcmp(names[i] + k - 4, ".mut") == 0) {
+            if (read_log(L, path, NULL) != 0) {     /* the mutation check's results, not a log */
+                snprintf(unread, sizeof unread, "%s", path);
+                read = -3;
+            }
+        }
         free(names[i]);
     }
     free(names);
@@ -254,8 +266,12 @@ walk(lp_ledger *L, const char *dir, const char *rel, int depth)
 int
 lp_ledger_tally(lp_ledger *L, const char *logs, char *err, size_t len)
 {
-    int n = walk(L, logs, "", 0);
-    if (n == -2)
+    int n;
+    unread[0] = '\0';
+    n = walk(L, logs, "", 0);
+    if (n == -3)
+        snprintf(err, len, "%s: cannot read this test log", unread);
+    else if (n == -2)
         snprintf(err, len, "%s: out of memory reading the test logs", logs);
     else if (n < 0)
         snprintf(err, len, "%s: cannot open the test logs' directory", logs);

@@ -337,6 +337,7 @@ run(const lp_account_opts *o)
             return prc;
         }
     }
+    lp_account_headline(rec);          /* the answer first (human form only) */
     if (lp_emit(rec, o->json) != 0)
         rc = LP_EXIT_FAIL;
     lp_record_free(rec);

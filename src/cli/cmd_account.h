@@ -148,4 +148,10 @@ int lp_account_plot(lp_record *rec, const lp_account_opts *o);
  * the run.  0 to go on, -1 when --estimate printed it, else the exit status. */
 int lp_account_budget(const lp_account_opts *o);
 
+/* The answer's lines, in plain decimals, first in the human form
+ * (lp_record_headline): the bound or bracket at each delta or epsilon, the
+ * least multiplier with its epsilon; read from rec's own fields
+ * (cmd_account_answer.c); nothing where they are not found. */
+void lp_account_headline(lp_record *rec);
+
 #endif

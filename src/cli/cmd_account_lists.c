@@ -125,6 +125,9 @@ lp_account_pld_lists(const lp_account_opts *o, int *rc)
         return NULL;
     }
     *rc = st == LP_PLD_UNCERTIFIED ? LP_EXIT_UNCERTIFIED : LP_EXIT_OK;
+    if (st == LP_PLD_UNCERTIFIED)       /* the rows keep their own status: say so, not just 3 */
+        fprintf(lp_err(), "leakproof account: not every row is certified: each row's status and "
+                "why say which; the certified rows stand\n");
     return rec;
 }
 

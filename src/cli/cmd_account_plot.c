@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include "core/host.h"
 #include "cli.h"
@@ -61,10 +63,11 @@ typedef struct {
     double eps, pld_lo, pld_hi, rdp;
 } point;
 
-/* gnuplot's script: svg, pdfcairo or pngcairo, the band, the curve */
+/* gnuplot's script: svg, pdfcairo or pngcairo (the terminal of `file`'s
+ * extension), written into `out`, the band, the curve */
 static void
-script(FILE *g, const char *data, const char *file, const char *title, int has_pld,
-       const char *rdp_title, const char *band_title, double emax)
+script(FILE *g, const char *data, const char *file, const char *out, const char *title,
+       int has_pld, const char *rdp_title, const char *band_title, double emax)
 {
     const char *ext = extension(file);
     if (strcmp(ext, "svg") == 0)
@@ -73,7 +76,7 @@ script(FILE *g, const char *data, const char *file, const char *title, int has_p
         fputs("set terminal pdfcairo size 8in,5.2in font 'sans,10' enhanced\n", g);
     else
         fputs("set terminal pngcairo size 800,520 font 'sans,10' enhanced background rgb 'white'\n", g);
-    fprintf(g, "set output '%s'\n", file);
+    fprintf(g, "set output '%s'\n", out);
     fprintf(g, "set title '%s'\n", title);
     fputs("set grid lc rgb '#dddddd'\n"
           "set logscale y\n"
@@ -145,6 +148,79 @@ temporary(char *path, size_t len, const char *what)
     return f;
 }
 
+/* The figure goes to a temporary file beside FILE (the same file system),
+ * which replaces FILE by rename() only once it is whole: a full disk, a
+ * quota or an I/O error leaves FILE as it was and no truncated figure
+ * (gnuplot exits 0 on a short write: the file had ended empty or cut).  The
+ * name into path: FILE's directory, ".", FILE's name, ".part-PID-N", made by
+ * O_EXCL with mode 0666 (the umask applies, as to gnuplot's own file) */
+static int
+temporary_beside(char *path, size_t len, const char *file)
+{
+    static unsigned counter;
+    const char *slash = strrchr(file, '/');
+    for (int tries = 0; tries < 100; tries++) {
+        unsigned n = __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
+        int fd;
+        if (slash)
+            lp_snprintf(path, len, "%.*s/.%s.part-%ld-%u", (int) (slash - file), file, slash + 1,
+                        (long) getpid(), n);
+        else
+            lp_snprintf(path, len, ".%s.part-%ld-%u", file, (long) getpid(), n);
+        if (strlen(path) + 1 >= len) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) >= 0) {
+            close(fd);
+            return 0;
+        }
+        if (errno != EEXIST)
+            return -1;
+    }
+    return -1;
+}
+
+/* 0 where `path` holds a whole figure of its kind (the end its format
+ * writes last: SVG's </svg>, PDF's %%EOF, PNG's IEND chunk), flushed to the
+ * disk; else -1 with errno (0 where it is cut short or empty) */
+static int
+whole_figure(const char *path, const char *ext)
+{
+    static const unsigned char iend[12] = { 0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82 };
+    unsigned char tail[1024];
+    struct stat st;
+    ssize_t got = -1;
+    off_t from;
+    int fd = open(path, O_RDONLY | O_CLOEXEC), ok = 0, err = 0;
+    if (fd < 0)
+        return -1;
+    if (fstat(fd, &st) == 0 && st.st_size > 0) {
+        from = st.st_size > (off_t) sizeof tail ? st.st_size - (off_t) sizeof tail : 0;
+        got = pread(fd, tail, (size_t) (st.st_size - from), from);
+    }
+    if (got > 0) {
+        size_t n = (size_t) got;
+        while (n > 0 && (tail[n - 1] == '\n' || tail[n - 1] == '\r' || tail[n - 1] == ' '))
+            n--;
+        if (strcmp(ext, "svg") == 0)
+            ok = n >= 6 && memcmp(tail + n - 6, "</svg>", 6) == 0;
+        else if (strcmp(ext, "pdf") == 0)
+            ok = n >= 5 && memcmp(tail + n - 5, "%%EOF", 5) == 0;
+        else
+            ok = got >= 12 && memcmp(tail + got - 12, iend, 12) == 0;
+    }
+    /* the pages on the disk: a delayed allocation's ENOSPC shows here */
+    if (ok && fsync(fd) != 0) {
+        ok = 0;
+        err = errno;
+    }
+    close(fd);
+    if (!ok)
+        errno = err;
+    return ok ? 0 : -1;
+}
+
 /* gnuplot on the script file, its stdout sent to stderr (stdout carries the
  * record alone): its exit status, or -1 when it could not be started */
 static int
@@ -172,16 +248,22 @@ static int
 draw(const lp_account_opts *o, const point *pts, size_t n, int has_pld, const char *rdp_title,
      const char *band_title, double emax)
 {
-    char data[512], scr[512], title[300];
-    FILE *f, *g = NULL;
+    char data[512], scr[512], title[300], part[4300];
+    FILE *f = NULL, *g = NULL;
     int rc;
     locale_t old;
+    if (temporary_beside(part, sizeof part, o->plot) != 0) {
+        fprintf(lp_err(), "leakproof account: --plot %s: cannot create a file in its directory "
+                "(%s)\n", o->plot, strerror(errno));
+        return LP_EXIT_FAIL;
+    }
     if ((f = temporary(data, sizeof data, "data")) == NULL
         || (g = temporary(scr, sizeof scr, "script")) == NULL) {
         if (f) {
             fclose(f);
             unlink(data);
         }
+        unlink(part);
         fprintf(lp_err(), "leakproof account: --plot: cannot write a temporary file\n");
         return LP_EXIT_FAIL;
     }
@@ -189,17 +271,26 @@ draw(const lp_account_opts *o, const point *pts, size_t n, int has_pld, const ch
     old = lp_locale_enter();
     for (size_t i = 0; i < n; i++)
         fprintf(f, "%.10e %.10e %.10e %.10e\n", pts[i].eps, pts[i].pld_lo, pts[i].pld_hi, pts[i].rdp);
-    script(g, data, o->plot, title, has_pld, rdp_title, band_title, emax);
+    script(g, data, o->plot, part, title, has_pld, rdp_title, band_title, emax);
     lp_locale_leave(old);
     rc = fclose(f) != 0;
     rc |= fclose(g) != 0;
     rc = rc ? -2 : run_gnuplot(scr);
     unlink(data);
     unlink(scr);
+    if (rc == 0 && whole_figure(part, extension(o->plot)) != 0)
+        rc = -3;
+    if (rc == 0 && rename(part, o->plot) != 0)
+        rc = -4;
     if (rc != 0) {
-        fprintf(lp_err(), "leakproof account: --plot: %s; %s not written\n", rc == -2
+        const int err = errno;
+        unlink(part);
+        fprintf(lp_err(), "leakproof account: --plot: %s%s%s%s; %s not written\n", rc == -2
                 ? "cannot write a temporary file" : rc == -1 ? "gnuplot could not be started "
-                "(not installed? the README's gnuplot-nox)" : "gnuplot failed", o->plot);
+                "(not installed? the README's gnuplot-nox)" : rc == -3 ? "the figure came out "
+                "cut short or empty (a full disk, a quota or an I/O error" : rc == -4 ? "cannot "
+                "put the figure in place (" : "gnuplot failed", rc <= -3 && err ? (rc == -3 ? ": "
+                : "") : "", rc <= -3 && err ? strerror(err) : "", rc <= -3 ? ")" : "", o->plot);
         return LP_EXIT_FAIL;
     }
     return 0;

@@ -127,6 +127,9 @@ calibrate_dp(const char *mech, const char *eps, const char *delta, const char *s
         rc = lp_usage_error(cmd, "--radius must be a decimal number > 0 (got '%s')", radius);
     else if (digits_text)
         rc = lp_arg_int_range(&digits, cmd, "--digits", digits_text, 1, 1000);
+    /* the run's checks before its estimate: --estimate declines what the run would */
+    if (rc == 0 && lp_study_calibrate_dp(NULL, mech, &par, sens, eps, delta, digits, err, sizeof err) < 0)
+        rc = lp_usage_error(cmd, "--%s", err);
     if (rc == 0 && (rc = budget(vmf, vmf ? (long) par.p : 0, digits, digits_text, max_text, estimate, json, eps)) == -1)
         rc = lp_close_stdout(LP_EXIT_OK);        /* --estimate: printed */
     if (rc != 0 || estimate) {

@@ -180,8 +180,14 @@ lp_cmd_channel(int argc, char **argv)
         else if (!o.eig_file && !o.eig && !o.data && o.cov && lp_channel_csv_shape(o.cov, &rows, &cols) == 0)
             est = lp_channel_personalized_seconds(cols);
         if (given[SLOT(LP_OPT_ESTIMATE)]) {
-            lp_record *rec = lp_record_new("work estimate");
+            lp_record *rec;
             int rc;
+            /* the run's own checks first: an estimate of a run the command
+               refuses would say "within budget" for it */
+            o.check_only = 1;
+            if ((rc = subs[k].run(&o)) != 0)
+                return rc;
+            rec = lp_record_new("work estimate");
             lp_budget_record(rec, "channel", est, max, opt);
             rc = lp_emit(rec, o.json) != 0 ? LP_EXIT_FAIL : LP_EXIT_OK;
             lp_record_free(rec);

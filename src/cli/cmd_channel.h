@@ -13,6 +13,7 @@ typedef struct {
     const char *batch, *clip, *mult, *eps, *delta;
     long digits;
     int json;
+    int check_only;     /* --estimate: the inputs read and checked, nothing computed (0 or the exit status) */
 } lp_channel_opts;
 
 /* Shared by the runners (cmd_channel_common.c).  lp_channel_finish emits the

@@ -43,7 +43,7 @@ lp_channel_run_personalized(const lp_channel_opts *o)
         else if (lp_study_doubles(beta, tb, nb, err, sizeof err))
             rc = lp_usage_error(cmd, "--beta %s: %s", o->beta, err);
     }
-    if (rc == 0) {
+    if (rc == 0 && !o->check_only) {
         lp_record *rec = lp_channel_record(o);
         lp_study_status st;
         char prefix[300];
@@ -89,7 +89,7 @@ lp_channel_run_dp(const lp_channel_opts *o)
     else if (rc == 0 && (!lp_decimal_valid(o->delta) || lp_decimal_sign(o->delta) <= 0
                          || lp_decimal_compare(o->delta, "1") >= 0))
         rc = lp_usage_error(cmd, "--delta must be a decimal number in (0, 1) (got '%s')", o->delta);
-    if (rc)
+    if (rc || o->check_only)
         return rc;
     {
         lp_record *rec = lp_channel_record(o);
@@ -100,6 +100,9 @@ lp_channel_run_dp(const lp_channel_opts *o)
 int
 lp_channel_run_toy(const lp_channel_opts *o)
 {
-    lp_record *rec = lp_channel_record(o);
+    lp_record *rec;
+    if (o->check_only)
+        return 0;
+    rec = lp_channel_record(o);
     return lp_channel_finish(rec, lp_study_channel_toy(rec, o->digits), NULL, "", o->json);
 }

@@ -38,6 +38,11 @@ load_spectrum(lp_spectrum *s, const lp_channel_opts *o, const char **opt)
         n++;
     } else if ((t = lp_channel_read_file(*opt, o->eig_file ? o->eig_file : o->data, &n, &rows, &cols)) == NULL)
         return errno == ENOMEM ? LP_EXIT_RESOURCES : LP_EXIT_USAGE;
+    if (o->data && o->check_only) {     /* --estimate: its shape was sized, nothing computed */
+        lp_free_texts(t, n);
+        lp_spectrum_init(s, 0);
+        return 0;
+    }
     if (o->data) {
         int rc = lp_spectrum_sample_covariance(s, t, rows, (size_t) cols, err, sizeof err);
         lp_free_texts(t, n);
@@ -78,6 +83,10 @@ run_spectrum(const lp_channel_opts *o, const char *opt, const char *text, const 
     lp_study_status st;
     if ((rc = lp_channel_need_positive(opt, text, max, what)) || (rc = load_spectrum(&s, o, &source)))
         return rc;
+    if (o->check_only) {
+        lp_spectrum_clear(&s);
+        return 0;
+    }
     rec = lp_channel_record(o);
     st = study(rec, &s, text, o->digits, err, sizeof err);
     lp_spectrum_clear(&s);

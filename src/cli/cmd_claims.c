@@ -235,7 +235,7 @@ lp_cmd_claims(int argc, char **argv)
         logs = lp_ledger_default_logs();
     if (lp_ledger_read(&L, dir, err, sizeof err) != 0) {
         lp_ledger_clear(&L);
-        return lp_usage_error("claims", "%s", err);
+        return lp_usage_error("claims", "%s%s", dir_default ? "" : "--ledger ", err);
     }
     if (logs && (nlogs = lp_ledger_tally(&L, logs, err, sizeof err)) < 0) {
         lp_ledger_clear(&L);

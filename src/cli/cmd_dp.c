@@ -146,6 +146,14 @@ lp_cmd_dp(int argc, char **argv)
     }
     if (rc == 0 && digits_text)
         rc = lp_arg_int_range(&digits, cmd, "--digits", digits_text, 1, 1000);
+    in.mechanism = argv[g.optind];
+    in.par = &par;
+    in.sensitivity = sens;
+    in.query = eps ? LP_DP_Q_EPSILON : delta ? LP_DP_Q_DELTA : LP_DP_Q_ORDER;
+    in.value = eps ? eps : delta ? delta : order;
+    /* the run's checks before its estimate: --estimate declines what the run would */
+    if (rc == 0 && lp_dp_inputs_check(&in, err, sizeof err) != 0)
+        rc = lp_usage_error(cmd, "--%s", err);
     if (rc == 0) {              /* the work budget (privacy/dp_work.c) */
         double max = LP_BUDGET_SECONDS;
         double est = lp_dp_work_seconds(argv[g.optind], eps ? 'e' : delta ? 'd' : 'o', par.p, digits);
@@ -171,11 +179,6 @@ lp_cmd_dp(int argc, char **argv)
         lp_params_clear(&par);
         return rc;
     }
-    in.mechanism = argv[g.optind];
-    in.par = &par;
-    in.sensitivity = sens;
-    in.query = eps ? LP_DP_Q_EPSILON : delta ? LP_DP_Q_DELTA : LP_DP_Q_ORDER;
-    in.value = eps ? eps : delta ? delta : order;
     rec = lp_record_new("dp");
     c = lp_study_dp(rec, &in, digits, err, sizeof err);
     if (c < 0)

@@ -161,7 +161,7 @@ gram_of(const lp_recon_setup *s, uint64_t d, int with_m0, char *err, size_t errl
     }
     if (s->prior == LP_PRIOR_SIMPLEX) {
         if (d + 1 < (uint64_t) s->n + (uint64_t) with_m0) {
-            lp_snprintf(err, errlen, "--prior simplex: %d vertices need --p at least %d%s", s->n, s->n - 1 + with_m0,
+            lp_snprintf(err, errlen, "--prior simplex: --n %d vertices need --p at least %d%s", s->n, s->n - 1 + with_m0,
                         with_m0 ? " (and the others' direction one more)" : "");
             free(g);
             return NULL;

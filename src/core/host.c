@@ -1,6 +1,7 @@
 /* host.c -- living inside someone else's process.  Contracts in host.h. */
 #define _GNU_SOURCE 1     /* strtod_l */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <gsl/gsl_errno.h>
@@ -101,6 +102,67 @@ lp_threads(int requested)
     if (t < 1)
         t = 1;
     return t > LP_THREADS_MAX ? LP_THREADS_MAX : t;
+}
+
+/* libgomp's thread stack: OMP_STACKSIZE (or GOMP_STACKSIZE) as it reads
+ * them, a size with an optional B, K, M or G (K by default); 0 (the
+ * pthread default, as libgomp then takes) where unset or unreadable.  Read
+ * here only to try the same threads libgomp would start. */
+static size_t
+omp_stacksize(void)
+{
+    const char *v = getenv("OMP_STACKSIZE");
+    char *end;
+    unsigned long long n;
+    size_t unit = 1024;
+    if (v == NULL || *v == '\0')
+        v = getenv("GOMP_STACKSIZE");
+    if (v == NULL || *v == '\0')
+        return 0;
+    while (*v == ' ' || *v == '\t')
+        v++;
+    n = strtoull(v, &end, 10);
+    while (*end == ' ' || *end == '\t')
+        end++;
+    switch (*end) {
+    case 'b': case 'B': unit = 1; end++; break;
+    case 'k': case 'K': unit = 1024; end++; break;
+    case 'm': case 'M': unit = (size_t) 1 << 20; end++; break;
+    case 'g': case 'G': unit = (size_t) 1 << 30; end++; break;
+    default: break;
+    }
+    if (end == v || n == 0 || n > SIZE_MAX / unit)
+        return 0;
+    return (size_t) n * unit;
+}
+
+static void *
+idle_thread(void *arg)
+{
+    return arg;
+}
+
+int
+lp_threads_start(int requested)
+{
+    int want = lp_threads(requested), started = 0;
+    pthread_t tid[LP_THREADS_MAX];
+    pthread_attr_t attr;
+    size_t stack = omp_stacksize();
+    if (want <= 1)
+        return 1;
+    if (pthread_attr_init(&attr) != 0)
+        return 1;
+    if (stack > 0)
+        pthread_attr_setstacksize(&attr, stack);
+    while (started < want - 1 && pthread_create(&tid[started], &attr, idle_thread, NULL) == 0)
+        started++;
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    pthread_attr_destroy(&attr);
+    /* all of them, or one: a team that nearly fits would leave the run's own
+     * allocations and libgomp's the margin of a thread or two */
+    return started == want - 1 ? want : 1;
 }
 
 static _Thread_local const int *cancel_flag;

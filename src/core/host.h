@@ -47,6 +47,14 @@ int lp_threads(int requested);
 /* The threads that run at once for lp_threads(requested): no more than the
  * cores (for work estimates). */
 int lp_threads_effective(int requested);
+/* The threads a parallel region may ask of OpenMP for lp_threads(requested):
+ * that many where the host lets them start (tried first: as many threads,
+ * with libgomp's stack size, created and joined), else 1.  libgomp ends the
+ * process when it cannot create a team's thread (ulimit -v, a thread limit,
+ * a host's threads=1024): a region that asks for this count never makes it
+ * try what fails.  For work whose result does not depend on the thread count
+ * (mc, reconstruct: fixed blocks). */
+int lp_threads_start(int requested);
 
 /* Cancellation, per calling thread: lp_call_cancellable (and the program's
  * SIGINT/SIGTERM handler) point the thread at a flag; long loops stop soon

@@ -44,6 +44,7 @@ lp_record_free(lp_record *rec)
     }
     free(rec->f);
     free(rec->title);
+    free(rec->headline);
     free(rec);
 }
 
@@ -181,6 +182,40 @@ lp_record_append(lp_record *rec, const char *key)
     if (f->items == NULL)
         abort();
     return f->items[f->nitems++] = lp_record_new(key);
+}
+
+void
+lp_record_headline(lp_record *rec, const char *text)
+{
+    free(rec->headline);
+    rec->headline = text ? lp_record_strdup(text) : NULL;
+}
+
+const lp_record *
+lp_record_get_object(const lp_record *rec, const char *key)
+{
+    for (size_t k = rec->n; k-- > 0;)
+        if (strcmp(rec->f[k].key, key) == 0)
+            return rec->f[k].kind == F_OBJECT ? rec->f[k].child : NULL;
+    return NULL;
+}
+
+const lp_record *
+lp_record_get_item(const lp_record *rec, const char *key, size_t i)
+{
+    for (size_t k = rec->n; k-- > 0;)
+        if (strcmp(rec->f[k].key, key) == 0)
+            return rec->f[k].kind == F_LIST && i < rec->f[k].nitems ? rec->f[k].items[i] : NULL;
+    return NULL;
+}
+
+const char *
+lp_record_get_text(const lp_record *rec, const char *key)
+{
+    for (size_t k = rec->n; k-- > 0;)
+        if (strcmp(rec->f[k].key, key) == 0)
+            return rec->f[k].kind == F_TEXT ? rec->f[k].text : NULL;
+    return NULL;
 }
 
 /* A double >= the decimal s, so that JSON's 17-digit text of it, rounded

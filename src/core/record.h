@@ -72,6 +72,18 @@ slong lp_record_ball_abs(lp_record *rec, const char *key, const arb_t x, slong d
 lp_record *lp_record_object(lp_record *rec, const char *key);
 /* Appends a new record to the list `key` (created on first use); owned by `rec`. */
 lp_record *lp_record_append(lp_record *rec, const char *key);
+/* The text of the field `key` (its last one), owned by `rec`; NULL where it
+ * is absent, null or not a text field.  For a study that reads back what
+ * another printed (the PLD least multiplier checks the bracket account prints). */
+const char *lp_record_get_text(const lp_record *rec, const char *key);
+/* The nested record under `key`, the i-th record of the list `key`; NULL
+ * where there is none. */
+const lp_record *lp_record_get_object(const lp_record *rec, const char *key);
+const lp_record *lp_record_get_item(const lp_record *rec, const char *key, size_t i);
+/* The answer in the human form's first lines (text, one or more lines, no
+ * trailing newline), before the title and the fields; JSON does not carry
+ * it (the fields hold the same numbers).  NULL removes it. */
+void lp_record_headline(lp_record *rec, const char *text);
 
 /* Writes the record to `out`: one JSON object on one line (json != 0), or the
  * human form (title, then one `key: value` line per field, lists as tables).

@@ -154,6 +154,8 @@ lp_record_emit_c(const lp_record *rec, FILE *out, int json)
         fputc('\n', out);
         free(s);
     } else {
+        if (rec->headline)          /* the answer first, details after */
+            fprintf(out, "%s\n", rec->headline);
         if (rec->title[0])
             fprintf(out, "%s\n", rec->title);
         human(rec, out, rec->title[0] ? 2 : 0);

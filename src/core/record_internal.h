@@ -28,6 +28,7 @@ typedef struct field {
 
 struct lp_record {
     char *title;
+    char *headline;         /* human output only: the answer's lines before the title (or NULL) */
     field *f;
     size_t n, cap;
 };

@@ -47,6 +47,26 @@ lp_study_record_ball(lp_record *rec, const char *key, const arb_t x, slong digit
     return got > 0 || arb_is_zero(x);
 }
 
+void
+lp_study_record_directed(lp_record *rec, const char *key, const arb_t x, slong digits, int up)
+{
+    arf_t e;
+    char *t;
+    if (!arb_is_finite(x)) {
+        lp_record_null(rec, key);
+        return;
+    }
+    arf_init(e);
+    if (up)
+        arb_get_ubound_arf(e, x, 64 + 4 * digits);
+    else
+        arb_get_lbound_arf(e, x, 64 + 4 * digits);
+    t = lp_format_arf_directed(e, digits, up);
+    lp_record_text(rec, key, t);
+    flint_free(t);
+    arf_clear(e);
+}
+
 int
 lp_study_doubles(double *out, char *const *texts, size_t n, char *err, size_t errlen)
 {

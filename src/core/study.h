@@ -34,5 +34,10 @@ int lp_study_accurate(const arb_t x, slong digits);
 /* lp_record_ball, keeping in *least the fewest digits printed by any field;
  * returns whether a digit was printed. */
 int lp_study_record_ball(lp_record *rec, const char *key, const arb_t x, slong digits, slong *least);
+/* The ball's upper end (up != 0) or lower end as a decimal of `digits`
+ * significant digits rounded outward: a text field (null where x is not
+ * finite).  A calibration's answer to use: e.g. a sigma that certainly
+ * suffices, not the ball's midpoint, which may lie a hair below it. */
+void lp_study_record_directed(lp_record *rec, const char *key, const arb_t x, slong digits, int up);
 
 #endif

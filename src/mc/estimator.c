@@ -261,7 +261,7 @@ lp_mc_estimate(lp_mc_result *res, const lp_mechanism *m, const lp_mc_options *op
     uint64_t done = 0;
     double t0 = now(), last = t0;
     int show = (opt->progress == 2 || (opt->progress == 1 && isatty(2))) && lp_mc_rank() == 0, failed = 0;
-    const int nthreads = lp_threads(opt->threads);
+    const int nthreads = lp_threads_start(opt->threads);   /* 1 where the host refuses them */
     const int *cancel = lp_cancel_flag();      /* read by the workers: stop soon after it is set */
 
     if (n == 0)

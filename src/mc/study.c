@@ -25,6 +25,10 @@ lp_mc_study_estimate(lp_record *rec, const lp_mechanism *m, const lp_mc_options 
     lp_record_int(rec, "samples", (int64_t) r.samples);
     lp_record_int(rec, "seed", (int64_t) r.seed);
     lp_record_int(rec, "threads", r.threads);
+    if (r.threads < lp_threads(opt->threads))     /* the host refused them (core/host.h) */
+        lp_record_textf(rec, "threads_note", "%d threads asked; the host could not start them "
+                        "(thread creation failed: memory or a limit): the run took one; the "
+                        "result depends on the seed only", lp_threads(opt->threads));
     lp_record_int(rec, "ranks", r.ranks);
     lp_record_text(rec, "kernel", r.isa);
     lp_record_int(rec, "sup_checked", (int64_t) r.sup_checked);

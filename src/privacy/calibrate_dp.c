@@ -161,6 +161,10 @@ lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *pa
             return -1;
         }
     }
+    if (rec == NULL) {          /* the checks alone (calibrate --estimate) */
+        lp_dp_pair_clear(&m);
+        return 0;
+    }
     arb_init(E); arb_init(D); arb_init(v);
     for (lp_ziv_init(&z, digits, &lp_ziv_default);;) {
         lp_params q = *par;
@@ -198,6 +202,13 @@ lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *pa
         lp_record_null(rec, mech == LP_DP_VMF ? "kappa" : "b");
     else
         lp_study_record_ball(rec, mech == LP_DP_VMF ? "kappa" : "b", v, digits, &least);
+    /* the value to use, rounded to the side that meets (epsilon, delta): the
+     * largest kappa down, the least b up (a midpoint may lie a hair beyond) */
+    if (st != 0 || least <= 0)
+        lp_record_null(rec, mech == LP_DP_VMF ? "kappa_lower_bound" : "b_upper_bound");
+    else
+        lp_study_record_directed(rec, mech == LP_DP_VMF ? "kappa_lower_bound" : "b_upper_bound", v,
+                                 digits, mech != LP_DP_VMF);
     lp_record_text(rec, "supremum", mech == LP_DP_VMF ? "proved" : "checked, not proved");
     if (mech == LP_DP_VMF)
         lp_record_text(rec, "monotone_in_kappa", "checked, not proved");

@@ -188,6 +188,10 @@ typedef struct {
  * names the parameter, rec untouched).  Certified fields by a precision loop
  * up to 65536 bits. */
 int lp_study_dp(lp_record *rec, const lp_dp_inputs_t *in, slong digits, char *err, size_t errlen);
+/* lp_study_dp's checks of its inputs alone (the query value's domain, the
+ * pair, kappa's range), for `dp --estimate` to decline what the run would:
+ * 0, or -1 with the message in err (as lp_study_dp's). */
+int lp_dp_inputs_check(const lp_dp_inputs_t *in, char *err, size_t errlen);
 
 /* calibrate_dp.c: `calibrate vmf` (the crossing kappa of delta_kappa(eps) =
  * delta for the antipodal pair at dimension p: a certified bracket; the
@@ -201,6 +205,8 @@ int lp_vmf_calibrate_kappa_dist(arb_t kappa, uint64_t p, const arb_t dist, const
                                 slong digits, slong prec);
 int lp_study_calibrate_dp(lp_record *rec, const char *mechanism, const lp_params *par, const char *sensitivity,
                           const char *epsilon, const char *delta, slong digits, char *err, size_t errlen);
+/* (rec NULL: its checks of the inputs alone, nothing computed: 0, or -1 with
+ * err, for calibrate --estimate to decline what the run would) */
 
 /* The mechanism of a name, or -1. */
 int lp_dp_mech_from_name(const char *name);

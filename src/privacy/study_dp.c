@@ -25,18 +25,12 @@ worst_pair(lp_dp_mech mech, int antipodal, int secrets)
 }
 
 int
-lp_study_dp(lp_record *rec, const lp_dp_inputs_t *in, slong digits, char *err, size_t errlen)
+lp_dp_inputs_check(const lp_dp_inputs_t *in, char *err, size_t errlen)
 {
-    lp_ziv z;
     int mech = lp_dp_mech_from_name(in->mechanism);
     lp_dp_pair m;
-    arb_t v, x, pure;
-    slong least = digits, value_digits = digits;
-    lp_dp_sup sup = LP_DP_SUP_PROVED;
-    int has_pure = 0, st = 0;
     const char *qkey = in->query == LP_DP_Q_EPSILON ? "epsilon"
                      : in->query == LP_DP_Q_DELTA ? "delta" : "order";
-
     if (mech < 0) {
         snprintf(err, errlen, "unknown mechanism '%s' (gauss, vmf or laplace-l1)", in->mechanism);
         return -1;
@@ -72,6 +66,27 @@ lp_study_dp(lp_record *rec, const lp_dp_inputs_t *in, slong digits, char *err, s
         lp_dp_pair_clear(&m);
         return -1;
     }
+    lp_dp_pair_clear(&m);
+    return 0;
+}
+
+int
+lp_study_dp(lp_record *rec, const lp_dp_inputs_t *in, slong digits, char *err, size_t errlen)
+{
+    lp_ziv z;
+    int mech = lp_dp_mech_from_name(in->mechanism);
+    lp_dp_pair m;
+    arb_t v, x, pure;
+    slong least = digits, value_digits = digits;
+    lp_dp_sup sup = LP_DP_SUP_PROVED;
+    int has_pure = 0, st = 0;
+    const char *qkey = in->query == LP_DP_Q_EPSILON ? "epsilon"
+                     : in->query == LP_DP_Q_DELTA ? "delta" : "order";
+
+    if (lp_dp_inputs_check(in, err, errlen) != 0)
+        return -1;
+    lp_dp_pair_init(&m, (lp_dp_mech) mech, in->par->p);
+    lp_dp_pair_set(&m, in->par, in->sensitivity, 128, err, errlen);
     if (in->query == LP_DP_Q_EPSILON)
         value_digits = digits < 10 ? digits : 10;       /* delta: a probability */
 

@@ -184,7 +184,7 @@ lp_recon_estimate(lp_recon_result *res, const lp_recon_setup *s)
 {
     const uint64_t n = s->samples, nblocks = (n + LP_RECON_BLOCK - 1) / LP_RECON_BLOCK;
     const int finite = lp_recon_prior_finite(s), m = finite ? s->n : s->inner;
-    const int nthreads = lp_threads(s->threads);
+    const int nthreads = lp_threads_start(s->threads);    /* 1 where the host refuses them */
     const int *cancel = lp_cancel_flag();
     const int show = (s->progress == 2 || (s->progress == 1 && isatty(2))) && lp_mc_rank() == 0;
     const int with_balls = finite && s->ball_radius > 0;
@@ -222,6 +222,8 @@ lp_recon_estimate(lp_recon_result *res, const lp_recon_setup *s)
             /* each thread's scratch: the candidates and their weights */
             double *cand = draws ? malloc((size_t) m * s->p * sizeof *cand) : NULL;
             double *lw = malloc((size_t) m * sizeof *lw);
+            const int *was = lp_cancel_flag();
+            lp_cancel_watch(cancel);    /* every thread sees the caller's flag, inside a block too */
             if (lw == NULL || (draws && cand == NULL))
                 oom = 1;
 #pragma omp for schedule(dynamic, 1)
@@ -232,6 +234,7 @@ lp_recon_estimate(lp_recon_result *res, const lp_recon_setup *s)
                 const uint64_t len = b + 1 < nblocks ? LP_RECON_BLOCK : n - b * LP_RECON_BLOCK;
                 run_block(&blocks[i], s, points, with_balls ? &balls : NULL, cand, lw, len, b);
             }
+            lp_cancel_watch(was);
             free(cand);
             free(lw);
         }

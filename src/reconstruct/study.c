@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "core/attacker.h"
+#include "core/host.h"
 #include "reconstruct/study.h"
 
 static const char *const prior_names[] = { "points", "sphere-points", "gauss", "ball", "sphere", "digits",
@@ -149,6 +150,10 @@ lp_recon_study(lp_record *rec, const lp_recon_setup *s, const lp_recon_calibrati
         return -1;
     inputs(rec, s, cal);
     lp_record_int(rec, "threads", r.threads);
+    if (r.threads < lp_threads(s->threads))     /* the host refused them (core/host.h) */
+        lp_record_textf(rec, "threads_note", "%d threads asked; the host could not start them "
+                        "(thread creation failed: memory or a limit): the run took one; the "
+                        "result depends on the seed only", lp_threads(s->threads));
     lp_record_int(rec, "ranks", r.ranks);
     if (r.finite) {
         lp_record_double(rec, "success", r.success);

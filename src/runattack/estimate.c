@@ -125,7 +125,7 @@ int
 lp_runattack_estimate(lp_runattack_result *res, const lp_runattack_setup *s)
 {
     const uint64_t N = s->samples, nblocks = (N + LP_RUNATTACK_BLOCK - 1) / LP_RUNATTACK_BLOCK;
-    const int nthreads = lp_threads(s->threads), side = lp_runattack_side(s);
+    const int nthreads = lp_threads_start(s->threads), side = lp_runattack_side(s);  /* 1 where refused */
     const int *cancel = lp_cancel_flag();
     const int show = (s->progress == 2 || (s->progress == 1 && isatty(2))) && lp_mc_rank() == 0;
     lp_runattack_ctx c = { s, side, 0, s->gram, NULL, NULL };
@@ -160,6 +160,8 @@ lp_runattack_estimate(lp_runattack_result *res, const lp_runattack_setup *s)
 #pragma omp parallel num_threads(nthreads) reduction(|:bad)
         {
             lp_runattack_scratch w;
+            const int *was = lp_cancel_flag();
+            lp_cancel_watch(cancel);    /* every thread sees the caller's flag */
             w.ll = malloc((size_t) s->n * sizeof *w.ll);
             w.post = malloc((size_t) s->n * sizeof *w.post);
             w.proj = malloc((size_t) side * sizeof *w.proj);
@@ -179,6 +181,7 @@ lp_runattack_estimate(lp_runattack_result *res, const lp_runattack_setup *s)
                     if (lp_runattack_one(&blocks[i], &c, &w, &r) != 0)
                         bad = 1;
             }
+            lp_cancel_watch(was);
             free(w.ll);
             free(w.post);
             free(w.proj);

@@ -2,6 +2,7 @@
  * runattack.h): reconstruct's own keys where they mean the same. */
 #include <math.h>
 #include "runattack/runattack.h"
+#include "core/host.h"
 
 int
 lp_runattack_record(lp_record *rec, const lp_runattack_setup *s, double peak)
@@ -10,6 +11,10 @@ lp_runattack_record(lp_record *rec, const lp_runattack_setup *s, double peak)
     if (lp_runattack_estimate(&r, s) != 0)
         return -1;
     lp_record_int(rec, "threads", r.threads);
+    if (r.threads < lp_threads(s->threads))     /* the host refused them (core/host.h) */
+        lp_record_textf(rec, "threads_note", "%d threads asked; the host could not start them "
+                        "(thread creation failed: memory or a limit): the run took one; the "
+                        "result depends on the seed only", lp_threads(s->threads));
     lp_record_int(rec, "ranks", r.ranks);
     lp_record_double(rec, "success", r.success);
     lp_record_double(rec, "success_std_error", r.success_se);

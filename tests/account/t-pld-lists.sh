@@ -137,8 +137,9 @@ else
     n=$((n + 1)); echo "ok $n # SKIP gnuplot not installed (--plot)"
 fi
 PATH=/nonexistent "$L" account --noise-multiplier 1.1 --sampling-rate 0.01 --steps 200 --delta 1e-5 \
-    --plot /nonexistent/p.svg >"$out" 2>"$err"
+    --plot "$out.svg" >"$out" 2>"$err"
 rc=$?
-[ $rc -eq 1 ] && [ ! -s "$out" ] && grep -q "gnuplot" "$err"
-ok $? "--plot without gnuplot: exit 1, nothing on stdout, one message (rc $rc: $(tail -1 "$err"))"
+[ $rc -eq 1 ] && [ ! -s "$out" ] && grep -q "gnuplot" "$err" && [ ! -e "$out.svg" ] \
+    && [ -z "$(ls -A "$(dirname "$out")" | grep -F ".$(basename "$out").svg.part")" ]
+ok $? "--plot without gnuplot: exit 1, nothing on stdout, one message, no file nor part left (rc $rc: $(tail -1 "$err"))"
 echo "1..$n"

@@ -297,7 +297,7 @@ main(void)
     long_double_composition();
     tiny_rate();
     gsl_rng_free(r);
-    printf("1..%d\n", tap_count);
+    tap_done();
     flint_cleanup();
     return 0;
 }

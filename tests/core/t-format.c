@@ -7,6 +7,7 @@
 #include "tap.h"
 #include "leakproof.h"
 #include "core/record.h"
+#include "core/decimal_ops.h"
 
 static void
 check_decimal(const char *ball, slong digits, const char *want)
@@ -152,6 +153,74 @@ test_failures_print_null(void)
     arb_clear(x);
 }
 
+/* lp_format_arf_directed beyond MPFR's exponent range (issue 41: a window
+ * tail bound of 2^(2^31) was printed "@.Inf@e-1"): the text is a decimal
+ * d.dd...e+N on the side asked, and the next decimal of that many digits
+ * toward x is on the other side (the rounding is to the nearest such) */
+static void
+test_directed_beyond_mpfr(void)
+{
+    const slong exps[] = { 1L << 31, (1L << 40) + 7, -(1L << 33) };
+    for (int k = 0; k < 3; k++)
+        for (int sgn = -1; sgn <= 1; sgn += 2)
+            for (int up = 0; up <= 1; up++) {
+                arf_t x;
+                fmpz_t e, m, E;
+                arb_t v, w, ten;
+                char *t, *mark;
+                int side = 0, tight = 0, form;
+                arf_init(x);
+                fmpz_init(e);
+                fmpz_init(m);
+                fmpz_init(E);
+                arb_init(v);
+                arb_init(w);
+                arb_init(ten);
+                fmpz_set_si(e, exps[k]);
+                arf_set_si(x, sgn * 3);
+                arf_mul_2exp_fmpz(x, x, e);                   /* +-3 2^e */
+                t = lp_format_arf_directed(x, 4, up);
+                mark = strchr(t, 'e');
+                form = mark != NULL && strchr(t, '@') == NULL && strchr(t, 'n') == NULL;
+                if (form) {
+                    /* the digits without the point as m, the exponent as E - 3 */
+                    char digits[16];
+                    int n = 0;
+                    for (const char *c = t; c < mark && n < 15; c++)
+                        if (*c >= '0' && *c <= '9')
+                            digits[n++] = *c;
+                    digits[n] = 0;
+                    form = n == 4 && fmpz_set_str(m, digits, 10) == 0
+                           && fmpz_set_str(E, mark[1] == '+' ? mark + 2 : mark + 1, 10) == 0;
+                    if (t[0] == '-')
+                        fmpz_neg(m, m);
+                    fmpz_sub_ui(E, E, 3);
+                }
+                if (form) {
+                    slong prec = 200;
+                    arb_set_ui(ten, 10);
+                    arb_pow_fmpz(ten, ten, E, prec);
+                    arb_set_arf(w, x);
+                    arb_mul_fmpz(v, ten, m, prec);                /* the printed value */
+                    side = up ? arb_ge(v, w) : arb_le(v, w);
+                    fmpz_add_si(m, m, up ? -1 : 1);               /* one unit toward x */
+                    arb_mul_fmpz(v, ten, m, prec);
+                    tight = up ? arb_lt(v, w) : arb_gt(v, w);
+                }
+                tap_ok(form && side && tight, "%s3 x 2^%ld rounded %s to 4 digits: %s, a decimal on "
+                       "its side and the nearest", sgn < 0 ? "-" : "", (long) exps[k],
+                       up ? "up" : "down", t);
+                flint_free(t);
+                arf_clear(x);
+                fmpz_clear(e);
+                fmpz_clear(m);
+                fmpz_clear(E);
+                arb_clear(v);
+                arb_clear(w);
+                arb_clear(ten);
+            }
+}
+
 int
 main(void)
 {
@@ -160,6 +229,7 @@ main(void)
     test_bound_covers_rounding();
     test_huge_exponents();
     test_failures_print_null();
+    test_directed_beyond_mpfr();
     flint_cleanup();
     return tap_done();
 }

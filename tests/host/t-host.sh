@@ -95,4 +95,85 @@ if command -v valgrind >/dev/null && [ "$sanitized" -eq 0 ] && [ -x "$builddir/l
 else
     echo "ok $((n += 1)) # SKIP valgrind: not installed, or a sanitizer build"
 fi
+
+# ---- issue 41: no host harmed ---------------------------------------------------------
+# threads the host cannot start: libgomp ended the process (exit 1, its message
+# only); now the run takes one thread and says so, the same estimate
+if [ "$sanitized" -gt 0 ]; then
+    echo "ok $((n += 1)) # SKIP threads under ulimit -v: a sanitizer build cannot run under it"
+else
+    for run in "reconstruct gauss --p 4 --sigma 1 --samples 20000 --seed 1" \
+               "mc gauss --p 4 --sigma 1 --radius 1 --samples 20000 --seed 1"; do
+        # shellcheck disable=SC2086
+        (ulimit -v 200000; exec "$L" $run --threads 32 --json) >"$out" 2>"$err"; rc=$?
+        # shellcheck disable=SC2086
+        "$L" $run --threads 1 --json >"$out.one" 2>/dev/null
+        field=$(grep -o '"\(mse\|estimate\)":[^,]*' "$out")
+        grep -q '"threads":1,"threads_note"' "$out" && [ -n "$field" ] \
+            && [ "$field" = "$(grep -o '"\(mse\|estimate\)":[^,]*' "$out.one")" ]
+        ok $(( rc != 0 || $? != 0 )) "${run%% --*} --threads 32 under ulimit -v 200000: exit $rc, one thread, the same $field as --threads 1 ($(head -c 120 "$err"))"
+    done
+    rm -f "$out.one"
+fi
+
+# Wood's sampler at kappa 1e17 never accepted (the run never returned, deaf to SIGTERM)
+start=$(date +%s)
+timeout 60 "$L" reconstruct vmf --p 8 --kappa 1e17 --samples 200 --seed 1 --threads 1 --json >"$out" 2>"$err"; rc=$?
+grep -q '"success":1' "$out"
+ok $(( rc != 0 || $? != 0 )) "reconstruct vmf --kappa 1e17: exit $rc in $(( $(date +%s) - start )) s, success 1"
+timeout 60 "$L" reconstruct vmf --p 8 --kappa 1e17 --samples 1e10 --seed 1 --threads 2 --max-seconds 1e9 \
+    >"$out" 2>"$err" & pid=$!
+sleep 2; kill -TERM $pid; start=$(date +%s); wait $pid; rc=$?
+[ "$rc" -eq 143 ] && [ ! -s "$out" ]
+ok $? "reconstruct vmf --kappa 1e17, 1e10 samples, SIGTERM: exit $rc within $(( $(date +%s) - start )) s, no record"
+
+# --plot onto a full disk exited 0 and left a cut figure: now exit 1, one line, no
+# record, and the file as it was (written beside it, renamed only when whole)
+if command -v gnuplot >/dev/null; then
+    dir=$(mktemp -d)
+    echo "old figure" >"$dir/p.svg"
+    # gnuplot's write beyond the file-size limit fails (SIGXFSZ): the cut figure
+    (ulimit -f 16; exec "$L" account --noise-multiplier 1.1 --sampling-rate 0.01 --steps 100 --delta 1e-5 \
+        --plot "$dir/p.svg" --json) >"$out" 2>"$err"; rc=$?
+    [ "$rc" -eq 1 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ] && [ "$(cat "$dir/p.svg")" = "old figure" ] \
+        && [ "$(ls -A "$dir" | wc -l)" -eq 1 ]
+    ok $? "account --plot past a file-size limit: exit $rc, the old file kept, no part left ($(head -c 120 "$err"))"
+    rm -rf "$dir"
+    # a full file system (a 16 KB tmpfs, where this may mount one)
+    dir=$(mktemp -d)
+    if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=16k tmpfs "$dir" 2>/dev/null; then
+        echo "old figure" >"$dir/p.svg"
+        for ext in svg png; do
+            "$L" account --noise-multiplier 1.1 --sampling-rate 0.01 --steps 100 --delta 1e-5 \
+                --plot "$dir/p.$ext" --json >"$out" 2>"$err"; rc=$?
+            [ "$rc" -eq 1 ] && [ ! -s "$out" ] && grep -q "not written" "$err" \
+                && [ "$(cat "$dir/p.svg")" = "old figure" ] && [ "$(ls -A "$dir" | wc -l)" -eq 1 ]
+            ok $? "account --plot p.$ext onto a full 16 KB tmpfs: exit $rc, nothing cut left ($(head -c 120 "$err"))"
+        done
+        umount "$dir"
+    else
+        echo "ok $((n += 1)) # SKIP --plot onto a full tmpfs: cannot mount one here (not root)"
+    fi
+    rmdir "$dir"
+else
+    echo "ok $((n += 1)) # SKIP --plot onto a full disk: gnuplot is not installed (README: gnuplot-nox)"
+fi
+
+# a ledger file replaced by a directory: exit 0 and 4 Biswas claims of 70 before
+dir=$(mktemp -d)
+cp "$srcdir"/cases/claims/*.claims "$dir/"
+rm "$dir/biswas.claims" && mkdir "$dir/biswas.claims"
+"$L" claims --ledger "$dir" --no-logs --json >"$out" 2>"$err"; rc=$?
+[ "$rc" -eq 2 ] && [ ! -s "$out" ] && grep -q "biswas.claims" "$err"
+ok $? "claims with a ledger file replaced by a directory: exit $rc, no record ($(head -c 120 "$err"))"
+rm -rf "$dir"
+
+# --estimate declines what the run declines (it said 'within budget' for them)
+for run in "dp gauss --p 5 --sigma 1 --radius 1 --epsilon -1" "dp vmf --p 5 --kappa 1 --delta 2" \
+           "calibrate vmf --p 5 --epsilon 1 --delta 0" "channel natural --eigenvalues 1,-2 --capacity 1" \
+           "channel capacity --eigenvalues 1,2 --noise-variance 0"; do
+    # shellcheck disable=SC2086
+    "$L" $run --estimate --json >"$out" 2>"$err"; rc=$?
+    ok $(( rc != 2 )) "$run --estimate: exit $rc as the run's 2 ($(head -c 100 "$err"))"
+done
 echo "1..$n"

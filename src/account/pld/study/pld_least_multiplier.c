@@ -6,6 +6,7 @@
 #include "account/pld/study/pld_least_multiplier.h"
 #include "account/pld/study/pld_full_batch.h"
 #include "core/host.h"
+#include "core/study.h"
 
 typedef struct {
     const lp_pld_request *req;
@@ -100,6 +101,77 @@ judge_m(search *s, int64_t m)
     return v;
 }
 
+/* The promise (issue 41): `account --accountant pld --noise-multiplier M`
+ * with this request prints an epsilon upper end <= E.  judge's delta(E) <=
+ * delta certifies the true epsilon(delta) <= E, but the epsilon bracket lies
+ * above the true value by up to its width (0.814 at q 0.01, T 1000, delta
+ * 1e-5, E 3: [2.9848, 3.00693]); this runs that very study at M: 0 its
+ * upper end <= E (the bracket's texts into lo, hi), 1 above E or not
+ * reached, -2 failed (oom, cancel) */
+static int
+printed_meets(search *s, int64_t m, char *lo, char *hi, size_t len)
+{
+    lp_pld_request r = *s->req;
+    lp_pld_phase run = *s->req->run;    /* the request's run at M */
+    lp_record *scratch = lp_record_new("least multiplier: the bracket at M");
+    char M[48];
+    const char *up, *down;
+    int st, v;
+    m_text(M, sizeof M, m, s->resolution);
+    lp_exact_init(&run.par[0], M);      /* the search's own decimal */
+    r.run = &run;
+    r.eps = NULL;
+    st = lp_pld_study(scratch, &r);
+    lp_exact_clear(&run.par[0]);
+    s->oom |= st == LP_PLD_OUT_OF_MEMORY;
+    up = lp_record_get_text(scratch, "epsilon_upper_bound");
+    down = lp_record_get_text(scratch, "epsilon_lower_bound");
+    if (st == LP_PLD_OUT_OF_MEMORY || st == LP_PLD_INTERRUPTED || lp_cancelled())
+        v = -2;
+    else if (up == NULL || lp_decimal_compare(up, s->req->eps->text) > 0)
+        v = 1;
+    else {
+        v = 0;
+        lp_snprintf(hi, len, "%s", up);
+        lp_snprintf(lo, len, "%s", down ? down : "0");
+    }
+    lp_record_free(scratch);
+    return v;
+}
+
+/* the least m >= m0 on the grid whose printed upper end meets E (m0 is
+ * certified by delta(E) and its bracket above E): up by doubling steps,
+ * then bisection; -1 none up to m_max, -2 failed */
+static int64_t
+raise_to_printed(search *s, int64_t m0, int64_t m_max, char *lo, char *hi, size_t len)
+{
+    int64_t fail = m0, meet = -1, step = 1;
+    int v = 1;
+    while (meet < 0 && fail < m_max) {
+        int64_t m = fail + step > m_max ? m_max : fail + step;
+        if ((v = printed_meets(s, m, lo, hi, len)) == -2)
+            return -2;
+        if (v == 0)
+            meet = m;
+        else
+            fail = m;
+        step *= 2;
+    }
+    while (meet > 0 && meet - fail > 1) {
+        int64_t mid = fail + (meet - fail) / 2;
+        char l2[64], h2[64];
+        if ((v = printed_meets(s, mid, l2, h2, sizeof l2)) == -2)
+            return -2;
+        if (v == 0) {
+            meet = mid;
+            lp_snprintf(lo, len, "%s", l2);
+            lp_snprintf(hi, len, "%s", h2);
+        } else
+            fail = mid;
+    }
+    return meet;
+}
+
 int
 lp_pld_least_multiplier(lp_record *rec, const lp_pld_request *req, long resolution)
 {
@@ -107,7 +179,7 @@ lp_pld_least_multiplier(lp_record *rec, const lp_pld_request *req, long resoluti
     arb_t target;
     int64_t unit = 1, m_hi, m_lo = 0, m_min, m_max;
     int v, below = 0, status = LP_PLD_OK, found = 0;
-    char M_hi[48], M_lo[48];
+    char M_hi[48], M_lo[48], eps_lo[64] = "", eps_hi[64] = "", raised[48] = "";
     s.req = req;
     s.resolution = resolution < 0 ? 3 : resolution > 4 ? 4 : resolution;
     s.oom = 0;
@@ -160,6 +232,23 @@ lp_pld_least_multiplier(lp_record *rec, const lp_pld_request *req, long resoluti
             below = v == -1;
         }
         judge_m(&s, m_hi);      /* dhi_last: delta(E)'s upper end at the answer */
+        /* the bracket account prints at the answer: its upper end <= E, else
+         * the least grid point above whose printed upper end is */
+        if (v != -2 && !s.oom && !lp_cancelled()) {
+            int p = printed_meets(&s, m_hi, eps_lo, eps_hi, sizeof eps_lo);
+            if (p == 1) {
+                int64_t m = raise_to_printed(&s, m_hi, m_max, eps_lo, eps_hi, sizeof eps_lo);
+                m_text(raised, sizeof raised, m_hi, s.resolution);
+                if (m == -1)
+                    found = 0;
+                else if (m > 0) {
+                    m_hi = m;
+                    m_lo = m - 1;
+                    below = 0;  /* below's printed bracket reaches above E; its truth unknown */
+                    judge_m(&s, m_hi);
+                }
+            }
+        }
     }
     if (s.oom)
         status = LP_PLD_OUT_OF_MEMORY;
@@ -179,8 +268,15 @@ lp_pld_least_multiplier(lp_record *rec, const lp_pld_request *req, long resoluti
         m_text(M_lo, sizeof M_lo, m_lo, s.resolution);
         lp_record_text(rec, "noise_multiplier", M_hi);
         lp_record_text(rec, "delta_at_epsilon_upper_bound", t);
+        /* account --accountant pld --noise-multiplier M at this request */
+        lp_record_text(rec, "epsilon_lower_bound", eps_lo);
+        lp_record_text(rec, "epsilon_upper_bound", eps_hi);
         lp_record_text(rec, "below", M_lo);
         lp_record_bool(rec, "below_certainly_exceeds", below);
+        if (*raised)
+            lp_record_textf(rec, "raised_from", "%s: delta(epsilon) <= delta certified there, but "
+                            "its epsilon bracket's upper end was above epsilon; the answer is the "
+                            "least multiplier above whose upper end is not", raised);
         lp_record_bool(rec, "certified", 1);
         flint_free(t);
     } else {

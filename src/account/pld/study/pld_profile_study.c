@@ -73,6 +73,7 @@ lp_pld_lists_study(lp_record *rec, const lp_pld_request *req, const lp_exact *de
         pld_record_eps(row, "epsilon_lower_bound", elo, req->digits, 0);
         pld_record_eps(row, "epsilon_upper_bound", ehi, req->digits, 1);
         lp_record_bool(row, "certified", isfinite(ehi));
+        lp_record_text(row, "status", isfinite(ehi) ? "ok" : "uncertified");   /* the row's own */
         if (!isfinite(ehi)) {
             ok = 0;
             lp_record_text(row, "why", "the upper end is not reached: this delta is below the "
@@ -88,6 +89,7 @@ lp_pld_lists_study(lp_record *rec, const lp_pld_request *req, const lp_exact *de
         record_arf_directed(row, "delta_lower_bound", lo, req->digits, 0);
         record_arf_directed(row, "delta_upper_bound", hi, req->digits, 1);
         lp_record_bool(row, "certified", 1);
+        lp_record_text(row, "status", "ok");
     }
     lp_record_bool(rec, "certified", ok);
     status = p.out_of_memory ? LP_PLD_OUT_OF_MEMORY : lp_cancelled() ? LP_PLD_INTERRUPTED

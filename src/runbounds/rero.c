@@ -162,6 +162,25 @@ lp_rero_run(lp_rero *r, lp_pld_profile *profile, const lp_runbounds_request *req
     }
     r->relation = replace ? "replace" : "remove";
     r->pair = pair_words(req, profile->full_batch || (pr.nphases == 0 && lp_exact_cmp(&pr.run->q, 1, 0) == 0));
+    /* a composition whose error bounds (the window's tail, the FFT's) reach 1
+       bounds no delta: its trade-off curve would give the vacuous [kappa, 1]
+       as if it were the run's (the VMF's full batch at kappa 173, p 13,700,
+       T 10: window_tail_bound 6.6e+1211).  pld[0] is the pair the curve is
+       taken of (the remove direction, or replace-one's one composition) */
+    if (!profile->full_batch && profile->nrel > 0) {
+        arb_t err;
+        int vacuous;
+        arb_init(err);
+        arb_add(err, profile->pld[0].tail, profile->pld[0].err_fft, 64);
+        arb_sub_ui(err, err, 1, 64);
+        vacuous = !arb_is_finite(err) || !arb_is_negative(err);
+        arb_clear(err);
+        if (vacuous) {
+            r->why = "the composition's error bounds (fft_error_bound + window_tail_bound, as account --accountant "
+                     "pld prints them) reach 1: its grid bounds no delta, and the trade-off curve says nothing";
+            return -1;
+        }
+    }
     if (lp_pld_profile_tradeoff(r->lo, r->hi, &r->eps, profile, !replace, kappa, -INFINITY, 1e-4) != 0) {
         r->why = "interrupted";
         r->interrupted = 1;

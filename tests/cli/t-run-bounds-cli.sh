@@ -47,6 +47,14 @@ for k in ("rero_upper_bound","eps_delta_bound","eps_delta_bound_best","renyi_bou
     assert r[k] is not None and float(r[k]) >= lo, (k, r[k], lo)' "$out" >>"$err" 2>&1
 ok $(( rc != 0 || $? != 0 )) "phases: the eps-delta and Renyi bounds at least the ReRo lower end $(grep -o '"rero_lower_bound":"[^"]*"' "$out"), $(grep -o '"renyi_bound":"[^"]*"' "$out") (exit $rc$(tail -c 200 "$err"))"
 
+# a composition that bounds no delta (the VMF's full batch at kappa 173, p 13,700, T 10: its
+# window's tail bound is astronomical) gives no ReRo bracket, not the vacuous [kappa, 1]
+"$L" run-bounds --mechanism vmf --kappa 173 --p 13700 --sampling-rate 1 --steps 10 --prior-size 10 --json \
+    >"$out" 2>"$err"
+rc=$?
+grep -q '"rero_upper_bound":null' "$out" && grep -q '"rero_why":"the composition' "$out" && grep -q '"certified":false' "$out"
+ok $(( rc != 3 || $? != 0 )) "a composition whose error bounds reach 1: no ReRo bracket, its why, exit 3 (exit $rc, $(grep -o '"rero_upper_bound":[^,]*' "$out"))"
+
 "$L" run-bounds --help >"$out" 2>"$err"
 grep -q "prior-size" "$out"
 ok $? "--help prints the usage"

@@ -123,6 +123,11 @@ void lp_account_read(lp_account_opts *o);
 void lp_account_opts_clear(lp_account_opts *o);
 /* the RDP accountant's request of o's values (cmd_account_read.c) */
 void lp_account_rdp_request(lp_account_request *r, const lp_account_opts *o);
+/* The PLD's phases (o->pld_phase) as the RDP accountant's where every one is
+ * the Gaussian's: the same values into phases (room for o->nphases, not owned:
+ * never cleared) and r->phase, r->nphases; 1, or 0 (a phase of another
+ * mechanism, which has no RDP curve here: r untouched) */
+int lp_account_rdp_pld_phases(lp_account_request *r, lp_account_phase *phases, const lp_account_opts *o);
 /* the PLD accountant's request of o's values (cmd_account_read.c): delta,
  * --delta-for-epsilon (or --epsilon's E with eps_from_epsilon) */
 void lp_account_pld_request(lp_pld_request *r, const lp_account_opts *o, int eps_from_epsilon);

@@ -335,18 +335,8 @@ lp_account_plot(lp_record *rec, const lp_account_opts *o)
     /* the RDP curve of the run's own mechanism where leakproof has one: the
      * Gaussian's (its phases, fixed batches), the VMF's (one run); PLD phases
      * of other mechanisms have none here: the band alone, the legend says so */
-    for (size_t i = 0; o->pld && i < o->nphases; i++)
-        if (o->pld_phase[i].mech != LP_PLD_GAUSS)
-            has_rdp = 0;
-    if (o->pld && o->nphases && has_rdp) {     /* the PLD's Gaussian phases, the same values */
-        for (size_t i = 0; i < o->nphases; i++) {
-            gauss_phase[i].M = o->pld_phase[i].par[0];
-            gauss_phase[i].q = o->pld_phase[i].q;
-            gauss_phase[i].steps = o->pld_phase[i].steps;
-        }
-        req.phase = gauss_phase;
-        req.nphases = o->nphases;
-    }
+    if (o->pld && o->nphases)   /* the PLD's Gaussian phases, the same values */
+        has_rdp = lp_account_rdp_pld_phases(&req, gauss_phase, o);
     if ((o->pld && o->pld_mech == LP_PLD_VMF) || o->vmf) {
         lp_vmf_step vs = { &o->kappa_x, o->p,
                            o->vmf && o->sensitivity ? &o->sensitivity_x : NULL };

@@ -94,3 +94,19 @@ lp_account_rdp_request(lp_account_request *r, const lp_account_opts *o)
                                o->fixed_batch };
     *r = req;
 }
+
+int
+lp_account_rdp_pld_phases(lp_account_request *r, lp_account_phase *phases, const lp_account_opts *o)
+{
+    for (size_t i = 0; i < o->nphases; i++)
+        if (o->pld_phase[i].mech != LP_PLD_GAUSS)
+            return 0;
+    for (size_t i = 0; i < o->nphases; i++) {
+        phases[i].M = o->pld_phase[i].par[0];
+        phases[i].q = o->pld_phase[i].q;
+        phases[i].steps = o->pld_phase[i].steps;
+    }
+    r->phase = o->nphases ? phases : NULL;
+    r->nphases = o->nphases;
+    return 1;
+}

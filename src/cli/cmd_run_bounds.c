@@ -225,7 +225,7 @@ run(const lp_account_opts *o, const char *const *v, int json, int estimate, int 
     size_t nmax, kmax;
     const char *why = NULL;
     lp_record *rec;
-    int rc, gauss_only = 1;
+    int rc, gauss_only;
     arb_t k;
 
     if (!o->pld || o->lists)
@@ -258,8 +258,6 @@ run(const lp_account_opts *o, const char *const *v, int json, int estimate, int 
         return rc;
     if (v[O_MAX_SECONDS])
         max = lp_strtod(v[O_MAX_SECONDS], NULL);
-    for (size_t i = 0; i < o->nphases; i++)
-        gauss_only &= o->pld_phase[i].mech == LP_PLD_GAUSS;
     memset(&req, 0, sizeof req);
     lp_account_rdp_request(&rdp, o);
     rdp.peer = NULL;            /* the RDP curve alone: no peer, no comparison, no per-order table */
@@ -269,15 +267,7 @@ run(const lp_account_opts *o, const char *const *v, int json, int estimate, int 
     rdp.replace = o->rel == 3 && !o->fixed_batch;     /* the PLD's parse leaves o->replace unset */
     rdp.phase = NULL;           /* the PLD's parse reads its phases into o->pld_phase: the */
     rdp.nphases = 0;            /* Gaussian ones are RDP's phases too, the same values */
-    if (o->nphases && gauss_only) {
-        for (size_t i = 0; i < o->nphases; i++) {
-            gauss_phase[i].M = o->pld_phase[i].par[0];
-            gauss_phase[i].q = o->pld_phase[i].q;
-            gauss_phase[i].steps = o->pld_phase[i].steps;
-        }
-        rdp.phase = gauss_phase;
-        rdp.nphases = o->nphases;
-    }
+    gauss_only = lp_account_rdp_pld_phases(&rdp, gauss_phase, o);
     lp_account_pld_request(&req.pld, o, 0);
     req.rdp = o->pld_mech == 0 && gauss_only ? &rdp : NULL;
     req.vmf = o->pld_mech == 1 ? &vstep : NULL;

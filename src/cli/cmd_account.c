@@ -10,7 +10,6 @@
 #include "cmd_account.h"
 #include "account/account.h"
 #include "account/pld/pld.h"
-#include "account/pld/pld_least_multiplier.h"
 #include "account/rdp/vmf_account.h"
 #include "channel/channel.h"
 #include "account/rdp/phases.h"
@@ -287,49 +286,9 @@ run(const lp_account_opts *o)
         rec = lp_record_new("DP-SGD accountant (Poisson-subsampled von Mises-Fisher, Renyi DP, "
                             "Zhu-Wang bound, certified)");
         lp_account_vmf_study(rec, &vr);
-    } else if (o->pld && o->eps) {      /* the least multiplier under PLD */
-        lp_pld_request pr = { NULL, o->q, o->delta, o->eps, o->steps, o->rel, o->width,
-                              LP_PLD_MAX_N, o->digits, LP_PLD_GAUSS, NULL, 0, NULL, 0, NULL, NULL, 0 };
-        int st;
-        rec = lp_record_new("least noise multiplier (privacy loss distribution, certified bracket)");
-        st = lp_pld_least_multiplier(rec, &pr, o->resolution);
-        if (st == LP_PLD_OUT_OF_MEMORY || st == LP_PLD_INTERRUPTED) {
-            if (st == LP_PLD_OUT_OF_MEMORY)
-                fprintf(lp_err(), "leakproof account: out of memory (the PLD grid)\n");
-            lp_record_free(rec);
-            return st == LP_PLD_OUT_OF_MEMORY ? LP_EXIT_RESOURCES : LP_EXIT_INTERRUPTED;
-        }
-        if (st == LP_PLD_UNCERTIFIED) {
-            fprintf(lp_err(), "leakproof account: no multiplier up to 1e4 meets epsilon <= %s (PLD)\n",
-                    o->eps);
-            rc = LP_EXIT_FAIL;          /* with its record: status not_found */
-        }
-    } else if (o->pld) {
-        lp_pld_request pr = { o->M, o->q, o->delta, o->delta_for_eps, o->steps, o->rel, o->width,
-                              LP_PLD_MAX_N, o->digits, (lp_pld_mech_id) o->pld_mech, o->kappa, o->p,
-                              o->nphases ? o->pld_phase : NULL, o->nphases, NULL, NULL,
-                              o->fixed_batch };
-        rec = lp_record_new(o->nphases ? "DP-SGD accountant over phases (privacy loss distribution, "
-                            "certified bracket)" : o->fixed_batch ? "DP-SGD accountant (fixed-size "
-                            "batches drawn without replacement, Gaussian, privacy loss "
-                            "distribution, certified bracket)" : o->pld_mech ? "DP-SGD accountant (Poisson-subsampled von Mises-Fisher, "
-                            "privacy loss distribution, certified bracket)"
-                            : "DP-SGD accountant (Poisson-subsampled Gaussian, privacy loss "
-                            "distribution, certified bracket)");
-        switch (lp_pld_study(rec, &pr)) {
-        case LP_PLD_OUT_OF_MEMORY:      /* nothing on stdout, status 4 */
-            fprintf(lp_err(), "leakproof account: out of memory (the PLD grid)\n");
-            lp_record_free(rec);
-            return LP_EXIT_RESOURCES;
-        case LP_PLD_INTERRUPTED:        /* the dispatcher says so */
-            lp_record_free(rec);
-            return LP_EXIT_INTERRUPTED;
-        case LP_PLD_UNCERTIFIED:        /* the record says why */
-            rc = LP_EXIT_UNCERTIFIED;
-            break;
-        default:
-            break;
-        }
+    } else if (o->pld) {        /* the PLD bracket, or its least multiplier (cmd_account_pld.c) */
+        if ((rec = lp_account_pld_run(o, &rc)) == NULL)
+            return rc;
     } else if (o->stated) {
         lp_account_fit_request fit = { o->M, o->stated, o->delta, (uint64_t) o->batch,
                                        (uint64_t) o->epochs, &o->orders, o->digits };

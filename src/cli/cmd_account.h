@@ -103,6 +103,11 @@ int lp_account_parse_lists(lp_account_opts *o, const char *digits_text, const ch
 /* the PLD's lists (o->pld): the record, *rc its exit status; NULL (nothing to
  * print, *rc the status) when out of memory or interrupted */
 lp_record *lp_account_pld_lists(const lp_account_opts *o, int *rc);
+/* the PLD accountant's run without lists (o->pld, cmd_account_pld.c): the
+ * least multiplier with --epsilon, else the bracket; the record, *rc its
+ * exit status; NULL (nothing to print, *rc the status) when out of memory
+ * or interrupted */
+lp_record *lp_account_pld_run(const lp_account_opts *o, int *rc);
 
 /* --plot FILE.svg|.pdf|.png: the mode and the file name checked (0, or
  * LP_EXIT_USAGE after the message); then the run's privacy profile drawn by

@@ -5,7 +5,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "cmd_account.h"
-#include "account/pld/pld_plan.h"
+#include "account/pld/study/pld_plan.h"
 #include "account/rdp/vmf_account.h"
 #include "account/work.h"
 #include "core/budget.h"

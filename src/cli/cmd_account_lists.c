@@ -2,7 +2,7 @@
  * `--delta-for-epsilon E1,E2,...`: one composition of the RDP accountant,
  * many queries (src/account/rdp/lists.c).  A comma in either makes both
  * lists (either may be one value); they may be given together.  With
- * --accountant pld: one composed PLD per relation (account/pld/pld_profile.c),
+ * --accountant pld: one composed PLD per relation (account/pld/study/pld_profile.c),
  * its grid sized for the smallest delta (and the greatest epsilon) of the
  * lists.  Contracts in cmd_account.h. */
 #include <string.h>
@@ -10,7 +10,7 @@
 #include "core/host.h"
 #include "cli.h"
 #include "cmd_account.h"
-#include "account/pld/pld_profile.h"
+#include "account/pld/study/pld_profile.h"
 
 static const char *const cmd = "account";
 

@@ -1,14 +1,16 @@
 /* cmd_account_pld.c -- `leakproof account --accountant pld`: the checks of
  * one Gaussian run's values (M or --epsilon, q, T, delta or
  * --delta-for-epsilon, relation, width, digits, resolution), also the shared
- * part of the VMF's and the phases' checks (cmd_account_pld_mech.c).
- * Contract in cmd_account.h. */
+ * part of the VMF's and the phases' checks (cmd_account_pld_mech.c), and
+ * the run: the bracket's study or the least multiplier's.  Contract in
+ * cmd_account.h. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/decimal_ops.h"
 #include "cli.h"
 #include "cmd_account.h"
+#include "account/pld/study/pld_least_multiplier.h"
 
 static const char *const cmd = "account";
 
@@ -79,7 +81,7 @@ lp_account_parse_pld_run(lp_account_opts *o, const char *digits_text, const char
         else if (strcmp(o->relation, "add") == 0)
             o->rel = 1;
         else if (strcmp(o->relation, "replace") == 0)
-            o->rel = 3;         /* replace-one, the Gaussian (account/pld/pld_study_replace.c) */
+            o->rel = 3;         /* replace-one, the Gaussian (account/pld/study/pld_study_replace.c) */
         else if (strcmp(o->relation, "both") != 0)
             return lp_usage_error(cmd, "--relation must be add, remove, both or replace (got '%s')",
                                   o->relation);
@@ -106,4 +108,46 @@ lp_account_parse_pld_run(lp_account_opts *o, const char *digits_text, const char
         return rc;
     o->pld = 1;
     return 0;
+}
+
+lp_record *
+lp_account_pld_run(const lp_account_opts *o, int *rc)
+{
+    lp_record *rec;
+    int st;
+    *rc = LP_EXIT_OK;
+    if (o->eps) {               /* the least multiplier under PLD */
+        lp_pld_request pr = { NULL, o->q, o->delta, o->eps, o->steps, o->rel, o->width,
+                              LP_PLD_MAX_N, o->digits, LP_PLD_GAUSS, NULL, 0, NULL, 0, NULL, NULL, 0 };
+        rec = lp_record_new("least noise multiplier (privacy loss distribution, certified bracket)");
+        st = lp_pld_least_multiplier(rec, &pr, o->resolution);
+        if (st == LP_PLD_UNCERTIFIED) {
+            fprintf(lp_err(), "leakproof account: no multiplier up to 1e4 meets epsilon <= %s (PLD)\n",
+                    o->eps);
+            *rc = LP_EXIT_FAIL;         /* with its record: status not_found */
+        }
+    } else {
+        lp_pld_request pr = { o->M, o->q, o->delta, o->delta_for_eps, o->steps, o->rel, o->width,
+                              LP_PLD_MAX_N, o->digits, (lp_pld_mech_id) o->pld_mech, o->kappa, o->p,
+                              o->nphases ? o->pld_phase : NULL, o->nphases, NULL, NULL,
+                              o->fixed_batch };
+        rec = lp_record_new(o->nphases ? "DP-SGD accountant over phases (privacy loss distribution, "
+                            "certified bracket)" : o->fixed_batch ? "DP-SGD accountant (fixed-size "
+                            "batches drawn without replacement, Gaussian, privacy loss "
+                            "distribution, certified bracket)" : o->pld_mech ? "DP-SGD accountant (Poisson-subsampled von Mises-Fisher, "
+                            "privacy loss distribution, certified bracket)"
+                            : "DP-SGD accountant (Poisson-subsampled Gaussian, privacy loss "
+                            "distribution, certified bracket)");
+        st = lp_pld_study(rec, &pr);
+        if (st == LP_PLD_UNCERTIFIED)
+            *rc = LP_EXIT_UNCERTIFIED;  /* the record says why */
+    }
+    if (st == LP_PLD_OUT_OF_MEMORY || st == LP_PLD_INTERRUPTED) {
+        if (st == LP_PLD_OUT_OF_MEMORY)         /* nothing on stdout, status 4 */
+            fprintf(lp_err(), "leakproof account: out of memory (the PLD grid)\n");
+        lp_record_free(rec);    /* interrupted: the dispatcher says so */
+        *rc = st == LP_PLD_OUT_OF_MEMORY ? LP_EXIT_RESOURCES : LP_EXIT_INTERRUPTED;
+        return NULL;
+    }
+    return rec;
 }

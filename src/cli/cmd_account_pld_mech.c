@@ -1,5 +1,5 @@
 /* cmd_account_pld_mech.c -- `account --accountant pld --mechanism vmf`: the
- * VMF's step under the certified PLD accountant (account/pld/pld_mech_vmf.c),
+ * VMF's step under the certified PLD accountant (account/pld/pairs/pld_mech_vmf.c),
  * its options checked here; the rest are the PLD accountant's
  * (lp_account_parse_pld). */
 #include <stdio.h>

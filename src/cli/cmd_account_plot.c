@@ -17,7 +17,7 @@
 #include "core/host.h"
 #include "cli.h"
 #include "cmd_account.h"
-#include "account/pld/pld_profile.h"
+#include "account/pld/study/pld_profile.h"
 #include "account/rdp/curve.h"
 
 static const char *const cmd = "account";

@@ -22,7 +22,7 @@ lp_account_parse_fixed_batch(lp_account_opts *o, const char *dataset_text)
 }
 
 /* --accountant pld: the Gaussian of one multiplier, the symmetrised pair of
- * src/account/pld/pld_mech_fixed_batch.c under replace-one (o->rel 3) */
+ * src/account/pld/pairs/pld_mech_fixed_batch.c under replace-one (o->rel 3) */
 static int
 check_pld(lp_account_opts *o)
 {

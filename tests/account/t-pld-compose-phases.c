@@ -1,10 +1,10 @@
 /* t-pld-compose-phases.c -- the phases' composition through the single
  * run's proved machinery (pld_compose_body.h's pld_compose_product, the
- * product's bound in pld_compose_phases.c): a run of the Poisson-subsampled
+ * product's bound in pld_compose_best.c): a run of the Poisson-subsampled
  * Gaussian split into two phases of the same step gives a bracket around
  * the one run's (to 1e-4 relative; the same at T <= 100, where both grids
  * come out alike, and at T 1000 the one run's inside: the two routes size
- * their grids apart, pld_phases.c from the Gaussian estimate, pld.c from
+ * their grids apart, pld_phases.c from the Gaussian estimate, pld_init.c from
  * the saddlepoint's, finer: [1.50975, 1.52098] inside [1.50839, 1.52234] at
  * q 0.01), at most 1.1 % wide, and the phases' a-priori FFT bound stays
  * within 2.5 times the one run's for each relation (the phases' complex FFT

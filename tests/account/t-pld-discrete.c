@@ -1,5 +1,5 @@
 /* t-pld-discrete.c -- the certified PLD accountant over randomized response
- * and the (epsilon, delta) pair (src/account/pld/pld_mech_discrete.c): at
+ * and the (epsilon, delta) pair (src/account/pld/pairs/pld_mech_discrete.c): at
  * T = 1 and T = 2, against delta computed exactly from the subsampled pair's
  * few outcomes (a finite sum over the outcomes and their pairs, in long
  * doubles: no grid, no FFT), both relations, random inputs in Arb's style

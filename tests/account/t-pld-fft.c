@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <math.h>
 #include <acb_dft.h>
-#include "account/pld/pld_fft.h"
+#include "account/pld/compose/pld_fft.h"
 #include "tap.h"
 
 /* the largest |computed - exact| over the n/2 + 1 coefficients (forward) or

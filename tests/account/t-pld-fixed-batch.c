@@ -1,6 +1,6 @@
 /* t-pld-fixed-batch.c -- the certified PLD accountant of the Gaussian with
  * fixed-size batches drawn without replacement under replace-one neighbours
- * (src/account/pld/pld_mech_fixed_batch.c), against routes of its own:
+ * (src/account/pld/pairs/pld_mech_fixed_batch.c), against routes of its own:
  *  - T = 1: the bracket of delta(eps) holds the pair's exact delta computed
  *    here from the definition, the larger of the two mixture pairs' hockey-
  *    stick divergences (R = (1-g) N(0,1) + g N(2s,1) against A = N(0,1) and

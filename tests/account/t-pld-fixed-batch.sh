@@ -1,6 +1,6 @@
 #!/bin/sh
 # t-pld-fixed-batch.sh -- `leakproof account --accountant pld --sampling
-# fixed-batch` (src/account/pld/pld_mech_fixed_batch.c): the record names the
+# fixed-batch` (src/account/pld/pairs/pld_mech_fixed_batch.c): the record names the
 # relation, the sampling and the pair's dominance (cited); q = 1 (m = n)
 # against the closed form of two Gaussians 2C apart (computed here in Python,
 # another route), by the rate and by --batch = --dataset-size; the PLD upper

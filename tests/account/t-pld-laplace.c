@@ -1,5 +1,5 @@
 /* t-pld-laplace.c -- the certified PLD accountant over Laplace noise
- * (src/account/pld/pld_mech_laplace.c): at T = 1 against the Laplace pair's
+ * (src/account/pld/pairs/pld_mech_laplace.c): at T = 1 against the Laplace pair's
  * own profile (src/privacy/laplace_l1_profile_arb.c, closed form) through
  * the subsampling identities of t-pld-vmf.c (remove: q H_{1 + (e^eps -
  * 1)/q}; add: (1 - e^eps (1-q)) H_{1/g}, the pair symmetric), and at T = 5

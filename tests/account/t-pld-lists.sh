@@ -1,7 +1,7 @@
 #!/bin/sh
 # t-pld-lists.sh -- the privacy profile: `leakproof account --accountant pld`
 # with lists of --delta and --delta-for-epsilon from one composition per
-# relation (src/account/pld/pld_profile.c), against the single queries (each
+# relation (src/account/pld/study/pld_profile.c), against the single queries (each
 # its own grid: the brackets of one true value must meet), the RDP
 # accountant's certified upper bound (an independent route: no PLD lower end
 # above it), q = 1's closed form; and `account --plot` (gnuplot).  TAP.

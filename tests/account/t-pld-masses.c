@@ -22,8 +22,7 @@
 #include <stdlib.h>
 #include "arb_hypgeom.h"
 #include "account/pld/pld.h"
-#include "account/pld/pld_internal.h"
-#include "account/pld/pld_mech.h"
+#include "account/pld/grid/pld_grid.h"
 #include "tap.h"
 #include "helpers.h"
 

@@ -1,6 +1,6 @@
 /* t-pld-mean-rounding.c -- the PLD accountant's mean rounding mu = E[Y] -
  * E[X~] (pld_mean.c with each mechanism's clamped_mean hook; (c) at the top
- * of pld.c), per mechanism and relation, against Monte Carlo of the same
+ * of pld_bounds.h), per mechanism and relation, against Monte Carlo of the same
  * quantity: draws of one step's loss X from the mechanism's own law (GSL;
  * none of the accountant's code), clamped on the relation's cut side to the
  * grid's end, X~, and rounded up onto the built grid, D = ceil_h(X~) - X~.

@@ -1,5 +1,5 @@
 /* t-pld-phases.c -- the certified PLD accountant over phases
- * (src/account/pld/pld_phases.c, pld_compose_phases.c): a run split into
+ * (src/account/pld/init/pld_phases.c, pld_compose_best.c): a run split into
  * phases of the same step gives the one run's bracket (the brackets
  * overlap, both relations); phases of different mechanisms (the Gaussian
  * and the VMF), rates and steps hold the Monte Carlo estimate of the summed

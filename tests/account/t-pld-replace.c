@@ -1,5 +1,5 @@
 /* t-pld-replace.c -- the certified PLD accountant of the Poisson-subsampled
- * Gaussian under replace-one neighbours (src/account/pld/pld_mech_replace.c):
+ * Gaussian under replace-one neighbours (src/account/pld/pairs/pld_mech_replace.c):
  * its bracket of delta(eps) at T = 1 and T = 2 against the exact delta of the
  * pair P = (1-q) N(0,1) + q N(s,1), Q = (1-q) N(0,1) + q N(-s,1), s = 1/M,
  * computed here independently in MPFR (the loss's inverse by bisection, not

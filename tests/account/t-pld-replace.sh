@@ -1,6 +1,6 @@
 #!/bin/sh
 # t-pld-replace.sh -- `leakproof account --accountant pld --relation replace`
-# (src/account/pld/pld_study_replace.c): the record names the relation, the
+# (src/account/pld/study/pld_study_replace.c): the record names the relation, the
 # pair and its dominance status; q = 1 against the closed form of two
 # Gaussians 2C apart (computed here in Python, another route); the RDP
 # accountant's --relation replace bound above the PLD's lower end; lists from

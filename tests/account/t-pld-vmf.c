@@ -1,5 +1,5 @@
 /* t-pld-vmf.c -- the certified PLD accountant over the VMF's step
- * (src/account/pld/pld_mech_vmf.c), each check by a route that shares none
+ * (src/account/pld/pairs/pld_mech_vmf.c), each check by a route that shares none
  * of its code:
  *   T = 1, certified: the subsampled pair's delta from the VMF's own
  *     antipodal profile (src/privacy/vmf_profile_arb.c, integrals in theta):

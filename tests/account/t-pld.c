@@ -1,4 +1,4 @@
-/* t-pld.c -- the certified PLD accountant (src/account/pld/pld.c): its bracket
+/* t-pld.c -- the certified PLD accountant (src/account/pld/init/pld_init.c): its bracket
  * holds the Monte Carlo estimate of the composed privacy loss at small T
  * (both relations), lies below the certified RDP accountant, is ordered
  * (lower <= upper) and meets its width target; randomized runs check the
@@ -9,7 +9,8 @@
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_randist.h>
 #include "account/pld/pld.h"
-#include "account/pld/pld_internal.h"
+#include "account/pld/grid/pld_grid.h"
+#include "account/pld/compose/pld_compose.h"
 #include "tap.h"
 #include "helpers.h"
 

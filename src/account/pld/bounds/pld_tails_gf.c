@@ -1,0 +1,123 @@
+/* pld_tails_gf.c -- the discretised loss's generating function summed over
+ * the grid with a proved upper bound, in doubles (for the window's Chernoff
+ * bounds, pld_tails.c).  Contract in pld_bounds.h.
+ *
+ * sum >= sum_{i < cnt} |v_i|^ e^{t l_{kmin+i}} (issue 31: Arb at every point
+ * was a seventh of a run at q = 1e-4).  The points are taken in blocks of
+ * GF_BLOCK; block b from i0 has the anchor a_b = e^{t l_{i0}} in Arb (any
+ * exponent) and, relative to it, the weights r^k, r = e^{t h}, k < GF_BLOCK,
+ * summed in doubles where |t h| <= 2 (so that every r^k and its computed
+ * value lie within e^{+-512}, normal doubles): w^_0 = 1, w^_{k+1} =
+ * fl(w^_k r_up) >= w^_k r_up (1 - u) with r_up >= r rounded up from Arb, so
+ * r^k <= w^_k (1 - u)^-k; |v_k| <= u_k (1 - u)^-1 with u_k =
+ * fl(|mid_k^| + rad_k^), mid_k^ the midpoint rounded away from zero, rad_k^
+ * >= the radius (Arb's mag_get_d); each product p_k = fl(u_k w^_k) >=
+ * u_k w^_k (1 - u) - eta (eta = 2^-1074, an underflow) and their sum in
+ * order s_b >= sum p_k (1 - u)^GF_BLOCK.  Hence the block's part is at most
+ *   a_b (s_b + GF_BLOCK eta) (1 - u)^-(2 GF_BLOCK + 2)
+ *     <= a_b (s_b + GF_BLOCK eta) (1 + 2 (2 GF_BLOCK + 2) u),   u = 2^-53,
+ * taken in Arb.  A block whose |v|^ are all zero adds nothing; one whose s_b
+ * is below 2^-900 (the underflow's eta could then matter: a loss with
+ * atoms, whose masses are zero where the weights are largest) and one with
+ * |t h| > 2 are summed in Arb point by point, as before. */
+#include <math.h>
+#include "account/pld/bounds/pld_bounds.h"
+#include "core/host.h"
+
+#define GF_BLOCK 256
+
+/* part += a sum_{i0 <= i < i1} |v_i|^ r^(i - i0) in Arb (w: scratch) */
+static void
+block_arb(arb_t part, arb_srcptr v, int64_t i0, int64_t i1, const arb_t a, const arb_t step)
+{
+    arb_t w, ub;
+    arf_t u;
+    arb_init(w);
+    arb_init(ub);
+    arf_init(u);
+    arb_set(w, a);
+    for (int64_t i = i0; i < i1; i++) {
+        arb_get_abs_ubound_arf(u, v + i, MASS_PREC);
+        arb_set_arf(ub, u);
+        arb_addmul(part, ub, w, MASS_PREC);
+        arb_mul(w, w, step, MASS_PREC);
+    }
+    arb_clear(w);
+    arb_clear(ub);
+    arf_clear(u);
+}
+
+void
+pld_gf_sum(arb_t sum, arb_t e1, arb_t step, arb_ptr e0, arb_srcptr v, int64_t cnt, const arb_t t,
+           int64_t kmin, double h)
+{
+    double r_up, th;
+    int in_doubles;
+    arb_t l, a, s, factor;
+    arf_t u;
+    arb_init(l);
+    arb_init(a);
+    arb_init(s);
+    arb_init(factor);
+    arf_init(u);
+    pld_grid_point(l, kmin, h);
+    arb_mul(e1, t, l, MASS_PREC);
+    arb_exp(e1, e1, MASS_PREC);
+    if (e0)
+        arb_set(e0, e1);
+    arb_set_d(step, h);
+    arb_mul(step, step, t, MASS_PREC);
+    th = arf_get_d(arb_midref(step), ARF_RND_NEAR);     /* t h (a choice) */
+    arb_exp(step, step, MASS_PREC);
+    arb_get_ubound_arf(u, step, MASS_PREC);
+    r_up = arf_get_d(u, ARF_RND_UP);
+    in_doubles = fabs(th) <= 2 && isfinite(r_up);
+    /* 1 + 2 (2 GF_BLOCK + 2) u, exactly */
+    arb_set_ui(factor, 2 * (2 * GF_BLOCK + 2));
+    arb_mul_2exp_si(factor, factor, -53);
+    arb_add_ui(factor, factor, 1, MASS_PREC);
+    arb_zero(sum);
+    for (int64_t i0 = 0; i0 < cnt && !lp_cancelled(); i0 += GF_BLOCK) {   /* SIGINT: no result (pld_init.c) */
+        const int64_t i1 = i0 + GF_BLOCK < cnt ? i0 + GF_BLOCK : cnt;
+        double sb = 0, wk = 1;
+        int nonzero = 0;
+        pld_grid_point(l, kmin + i0, h);
+        arb_mul(a, t, l, MASS_PREC);
+        arb_exp(a, a, MASS_PREC);                       /* a_b = e^{t l_{i0}} */
+        if (!in_doubles) {
+            block_arb(sum, v, i0, i1, a, step);
+            continue;
+        }
+        for (int64_t i = i0; i < i1; i++) {
+            const double uk = fabs(arf_get_d(arb_midref(v + i), ARF_RND_UP))
+                              + mag_get_d(arb_radref(v + i));
+            nonzero |= uk != 0;
+            sb += uk * wk;
+            wk *= r_up;
+        }
+        if (!nonzero)
+            continue;                                   /* every |v_i| is 0 */
+        if (!(sb >= 0x1p-900) || !isfinite(sb)) {
+            block_arb(sum, v, i0, i1, a, step);
+            continue;
+        }
+        /* a_b (s_b + GF_BLOCK eta)(1 + 2 (2 GF_BLOCK + 2) u), the double part rounded up */
+        arb_set_d(s, sb);
+        arb_set_ui(l, GF_BLOCK);
+        arb_mul_2exp_si(l, l, -1074);
+        arb_add(s, s, l, MASS_PREC);
+        arb_mul(s, s, factor, MASS_PREC);
+        arb_get_ubound_arf(u, s, MASS_PREC);
+        arb_set_arf(s, u);
+        arb_addmul(sum, s, a, MASS_PREC);
+    }
+    /* e1 = e^{t l_{kmin+cnt}} */
+    pld_grid_point(l, kmin + cnt, h);
+    arb_mul(e1, t, l, MASS_PREC);
+    arb_exp(e1, e1, MASS_PREC);
+    arb_clear(l);
+    arb_clear(a);
+    arb_clear(s);
+    arb_clear(factor);
+    arf_clear(u);
+}

@@ -9,7 +9,7 @@ verify/plots/.  It does no arithmetic on the numbers: it selects (the smallest
 and largest of a column) and prints them as the records give them.
 
   report.py collect --leakproof BIN --builddir DIR [--tests T1,...] [--grid CASES] OUTDIR
-      runs every command and the tests that carry findings (verify/findings.py's
+      runs every command and the tests that carry findings (verify/findings/'s
       SOURCES, from DIR), writes OUTDIR/records.json, then formats; a test
       given as its make-check log (T.log) is read, not run, and with --reuse
       so is every test whose make-check log is current (verify/reuse.py);
@@ -44,6 +44,7 @@ from sections.biswas import section_biswas  # noqa: E402
 from sections.equal_dp import section_equal_dp  # noqa: E402
 from sections.vmf_run import section_vmf_run  # noqa: E402
 from sections.run_profile import section_run_profile  # noqa: E402
+from sections.run_leak import section_run_leak  # noqa: E402
 from sections.tan import section_tan  # noqa: E402
 from sections.balunovic import section_balunovic  # noqa: E402
 from sections.beyond import section_beyond  # noqa: E402
@@ -53,6 +54,7 @@ from sections.reconstruct import (section_reconstruct, section_tan_reconstruct, 
                                   section_reconstruct_digits)
 from sections.conclude import section_findings, assumptions  # noqa: E402
 from sections.claims import section_claims  # noqa: E402
+from sections.first_screen import first_screen  # noqa: E402
 
 
 # ---- the whole report -------------------------------------------------------------------------
@@ -137,9 +139,15 @@ def build(R, outdir):
     guarded(section_tan_reconstruct, body, data)
     guarded(section_balunovic_fig4, body, data)
     guarded(section_reconstruct_digits, body)   # a real data set, the delta-ball gain
+    guarded(section_run_leak, body, data, cases)    # a training run against the exact attacker (issue 39)
     verdict_part = []
     verdicts = guarded(section_verdicts, verdict_part, R.meta.get("grid", "cases/grid.cases"))
-    head = ["# leakproof reports\n",
+    screen = []
+    undirected = guarded(first_screen, screen) or []
+    if undirected:      # a failing claim must say what it means for a defender (cases/claims/README.md)
+        sys.stderr.write(f"report: failing claims without a direction in the ledger: {', '.join(undirected)}\n")
+        failed.append("first_screen: no direction for " + ", ".join(undirected))
+    head = ["# leakproof reports\n"] + screen + [
             f"Made by `make report` from {R.meta.get('version', 'an unknown version')}"
             + made_from(R.meta) + ". Every number below is a field "
             "of a leakproof command's JSON record (all of them in `records.json`) or a `# TODO` line of its "

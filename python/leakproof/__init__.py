@@ -44,3 +44,5 @@ from ._library import on_progress  # noqa: E402  issue 32: progress of a long ca
 __all__ += ["on_progress"]
 from .accountant import Accountant  # noqa: E402  (issue 33: compose, query, state_dict)
 __all__ += ["Accountant"]
+from .run_bounds import run_bounds  # noqa: E402  (issue 39: a run's reconstruction bounds)
+__all__ += ["run_bounds"]

@@ -85,7 +85,19 @@ def reconstruct(mechanism, **params):
     attacker_success_bound (min(1, C/n)) certified; they depend on the seed
     only, not on threads.
 
-    Example: leakproof.reconstruct('vmf', p=3, kappa=10, n=64, samples=2000, seed=1)['success']"""
+    A whole DP-SGD run: noise_multiplier (or epsilon with delta, calibrated
+    through the run's PLD), sampling_rate and steps (or batch, dataset_size,
+    epochs), sampling ('poisson', 'fixed-batch'); a finite prior ('points',
+    'sphere-points', 'simplex', 'digits').  Then success is the informed
+    adversary's on the whole run (every step seen), and beside it the run's
+    certified bounds at kappa = 1/n (run_bounds()'s keys: rero_upper_bound,
+    eps_delta_bound_best, renyi_bound, capacity_bound, fisher_mse_bound); psnr
+    beside mse for the digits.
+
+    Example: leakproof.reconstruct('vmf', p=3, kappa=10, n=64, samples=2000, seed=1)['success']
+             leakproof.reconstruct('gauss', noise_multiplier='0.729', sampling_rate='256/60000',
+                                   steps=3515, prior='simplex', n=10, p=1000, samples=2000,
+                                   seed=1)['rero_upper_bound']"""
     return _swept(["reconstruct", mechanism], params)
 
 
@@ -215,8 +227,13 @@ def claims(paper=None, id=None, logs=None, ledger=None, no_logs=False):  # noqa:
     'claims' is a list of dicts, one per claim: claim (its id, e.g.
     'biswas/thm-III.1'), where, claim_kind, says, verdict ('holds', 'partly',
     'fails', 'not run' or 'not checkable'), figure (the deciding TAP line),
-    tests, reproducer, partly, not_checkable, finding, note; 'papers' and
-    'counts' tally the verdicts.  paper: 'biswas', 'tan' or 'balunovic'; id:
+    tests, reproducer, partly, not_checkable, finding, note, and for a claim
+    the numbers contradict direction (what it means for a defender: 'unsafe',
+    the paper understates the leakage or the privacy loss; 'safe', it
+    overstates it; 'neutral', no effect on a bound), because (the ledger's
+    reason), states and true (what the paper states and what is true, in a few
+    words) and topic ('theory', 'experiment', 'accounting' or None); 'papers'
+    and 'counts' tally the verdicts.  paper: 'biswas', 'tan' or 'balunovic'; id:
     one claim; logs: the directory of a test run's *.log files (default: the
     build tree's tests/ when the library runs uninstalled, else none, and every
     checkable claim is 'not run'); no_logs=True reads none.

@@ -22,7 +22,9 @@ def test_gaussian_prior_mmse_and_tan_bound():
                               samples=3000, seed=1)
     exact = 2 * 1 * 1 / (1 + 1)
     assert r["tan_bound"] == pytest.approx(exact, rel=1e-12)
-    assert abs(r["mse"] - exact) <= 4 * r["mse_std_error"] + 2 * exact / r["inner_ess_mean"]
+    # the posterior mean is closed here: no inner draws, no bias to allow for
+    assert r["inner_ess_mean"] is None and r["mse_bias"] == 0
+    assert abs(r["mse"] - exact) <= 4 * r["mse_std_error"]
     assert r["success"] is None and r["log2_capacity"] is None   # the prior is not in the ball
 
 

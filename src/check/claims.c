@@ -77,12 +77,18 @@ static char **
 field(lp_claim *c, const char *key)
 {
     static const char *const keys[] = { "claim", "where", "kind", "says", "tests", "not-checkable",
-                                        "partly", "finding", "note", "command" };
+                                        "partly", "finding", "note", "command", "direction" };
     char **slots[] = { &c->id, &c->where, &c->kind, &c->says, &c->tests, &c->not_checkable,
-                       &c->partly, &c->finding, &c->note, &c->command };
+                       &c->partly, &c->finding, &c->note, &c->command, &c->direction };
+    /* the report's words for a finding (cases/claims/README.md) */
+    static const char *const words[] = { "because", "states", "true", "topic" };
+    char **word_slots[] = { &c->because, &c->states, &c->truth, &c->topic };
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (strcmp(key, keys[i]) == 0)
             return slots[i];
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(key, words[i]) == 0)
+            return word_slots[i];
     return NULL;
 }
 
@@ -108,6 +114,16 @@ finish_block(lp_ledger *L, lp_claim *c, const char *file, const char *paper, cha
                     c->not_checkable);
     if (c->partly != NULL && (c->tests == NULL || strlen(c->partly) < REASON_MIN))
         return fail(err, len, file, c->line, "%s: 'partly' needs tests and says what they miss", c->id);
+    if (c->direction != NULL && (c->tests == NULL || (strcmp(c->direction, "unsafe") && strcmp(c->direction, "safe")
+                                                     && strcmp(c->direction, "neutral"))))
+        return fail(err, len, file, c->line, "%s: 'direction' is unsafe, safe or neutral, in a block with tests",
+                    c->id);
+    if (c->direction == NULL && (c->because || c->states || c->truth))
+        return fail(err, len, file, c->line, "%s: 'because', 'states' and 'true' describe a finding: they need "
+                    "'direction'", c->id);
+    if (c->topic != NULL && strcmp(c->topic, "theory") && strcmp(c->topic, "experiment")
+        && strcmp(c->topic, "accounting"))
+        return fail(err, len, file, c->line, "%s: 'topic' is theory, experiment or accounting", c->id);
     for (size_t i = 0; i < L->n; i++)
         if (strcmp(L->claim[i].id, c->id) == 0)
             return fail(err, len, file, c->line, "claim %s already defined at %s:%d", c->id,
@@ -129,7 +145,8 @@ static void
 claim_free(lp_claim *c)
 {
     char *all[] = { c->id, c->where, c->kind, c->says, c->tests, c->not_checkable, c->partly,
-                    c->finding, c->note, c->command, c->file, c->figure, c->figure_test };
+                    c->finding, c->note, c->command, c->direction, c->because, c->states, c->truth,
+                    c->topic, c->file, c->figure, c->figure_test };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         free(all[i]);
     memset(c, 0, sizeof *c);

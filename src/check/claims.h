@@ -11,6 +11,11 @@
 typedef struct {
     /* from the ledger (NULL where the block has no such key) */
     char *id, *where, *kind, *says, *tests, *not_checkable, *partly, *finding, *note, *command;
+    char *direction;    /* a failing claim's: unsafe, safe or neutral for a defender */
+    /* a finding in the report's words: why that direction, what the paper states and what is
+     * true (a few words each), and which part of the findings it belongs to (theory,
+     * experiment, accounting; NULL: from the kind) */
+    char *because, *states, *truth, *topic;
     char *file;         /* the ledger file's name (no directory) */
     int line;           /* the block's first line */
     /* from the test run (lp_ledger_tally) */

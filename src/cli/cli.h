@@ -69,6 +69,7 @@ int lp_cmd_adversary(int argc, char **argv);
 int lp_cmd_account(int argc, char **argv);
 int lp_cmd_dp(int argc, char **argv);
 int lp_cmd_run_capacity(int argc, char **argv);
+int lp_cmd_run_bounds(int argc, char **argv);      /* a run's reconstruction bounds (cmd_run_bounds.c) */
 int lp_cmd_claims(int argc, char **argv);          /* the claims ledger (cmd_claims.c) */
 int lp_cmd_reconstruct(int argc, char **argv);
 int lp_cmd_reconstruct_models(int argc, char **argv, const char *model);   /* linear-gaussian, mlp */

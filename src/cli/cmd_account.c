@@ -115,8 +115,8 @@ static const char usage_text[] =
 
 
 
-static int
-parse(lp_account_opts *o, int argc, char **argv)
+int
+lp_account_parse(lp_account_opts *o, int argc, char **argv)
 {
     enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_RES, O_STATED, O_BATCH, O_EPOCHS, O_DATASET, O_SAMPLING, O_ACCOUNTANT, O_RELATION, O_PLOT,
            O_WIDTH, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS, O_PHASE, O_STEPS_RULE,
@@ -346,7 +346,7 @@ int
 lp_cmd_account(int argc, char **argv)
 {
     lp_account_opts o;
-    int rc = parse(&o, argc, argv);
+    int rc = lp_account_parse(&o, argc, argv);
     if (rc == 0 && o.fixed_batch)
         rc = lp_account_check_fixed_batch(&o);
     if (rc == 0 && o.plot)

@@ -49,6 +49,11 @@ typedef struct {
     char pld_single_buf[160];   /* --mechanism laplace|rr|epsdelta as its one phase */
 } lp_account_opts;
 
+/* `account`'s options, parsed and checked into o (argv[0] the command's
+ * name): 0, -1 after --help printed the usage, or LP_EXIT_USAGE after one
+ * message.  run-bounds parses its run with it (cmd_run_bounds.c). */
+int lp_account_parse(lp_account_opts *o, int argc, char **argv);
+
 /* the value checks: --sampling-rate in (0, 1] ((0, 1) with open_hi) or N/D;
  * a decimal > 0; --delta in (0, 1) or 0 where zero_ok; 0 or > 0 */
 int lp_account_check_rate(const char *v, int open_hi);

@@ -35,10 +35,7 @@ lp_account_parse_pld_vmf(lp_account_opts *o, const char *digits_text, const char
         return lp_usage_error(cmd, "missing --p");
     if ((rc = lp_arg_int_range(&p, cmd, "--p", o->p_text, 3, 1000000000)))
         return rc;
-    if (o->q && lp_decimal_valid(o->q) && lp_decimal_compare(o->q, "1") == 0)
-        return lp_usage_error(cmd, "--sampling-rate 1 with --mechanism vmf: the PLD accountant "
-                              "takes q in (0, 1) (q = 1 is the VMF's own profile: leakproof dp "
-                              "vmf, or --accountant rdp)");
+    /* q = 1 (a full batch) composes too: the VMF's loss is bounded (pld_mech_vmf.c) */
     o->M = "1";                 /* lp_account_parse_pld_run's checks of M: a placeholder */
     rc = lp_account_parse_pld_run(o, digits_text, res_text);
     o->M = NULL;

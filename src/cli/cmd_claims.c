@@ -87,6 +87,11 @@ add_claim(lp_record *rec, const lp_claim *c)
     lp_record_text(r, "partly", c->partly);
     lp_record_text(r, "not_checkable", c->not_checkable);
     lp_record_text(r, "finding", c->finding);
+    lp_record_text(r, "direction", c->direction);
+    lp_record_text(r, "because", c->because);
+    lp_record_text(r, "states", c->states);
+    lp_record_text(r, "true", c->truth);
+    lp_record_text(r, "topic", c->topic);
     lp_record_text(r, "note", c->note);
     lp_record_textf(r, "ledger_line", "%s:%d", c->file, c->line);
 }

@@ -11,8 +11,16 @@
 #include "mc/mc.h"
 #include "mc/parallel.h"
 #include "reconstruct/study.h"
+#include "cmd_reconstruct.h"
 
 static const char *const cmd = "reconstruct";
+const char *const lp_recon_names[O_N] = { "--p", "--sigma", "--kappa", "--b", "--radius", "--epsilon",
+                                          "--delta", "--relation", "--capacity", "--prior", "--n",
+                                          "--prior-scale", "--inner", "--samples", "--seed", "--threads",
+                                          "--max-seconds", "--ball-radius", "--data", "--noise-multiplier",
+                                          "--sampling-rate", "--steps", "--batch", "--dataset-size", "--epochs",
+                                          "--sampling" };
+#define names lp_recon_names
 
 static const char usage[] =
     "usage: leakproof reconstruct gauss|vmf|laplace --p P NOISE [PRIOR] --samples N --seed K [options]\n"
@@ -30,12 +38,21 @@ static const char usage[] =
     "                   set; paper: Biswas et al.'s (classical sigma at clip 1, kappa = epsilon,\n"
     "                   b = 1/epsilon)\n"
     "  --capacity BITS  calibrated to log2 C = BITS (the registry's certified capacity)\n"
+    "A WHOLE RUN (the informed adversary sees every step; the run's certified bounds beside it):\n"
+    "  --noise-multiplier M  gauss: sigma = M R per step (R = --radius, the clip); or --epsilon E\n"
+    "                   --delta D: the run's M calibrated through the PLD (the least on 10^-3)\n"
+    "  --kappa K        vmf: each step's concentration\n"
+    "  --sampling-rate Q --steps T  Poisson rate (a decimal or N/D) and steps; or\n"
+    "  --batch B --dataset-size N --epochs E  q = B/N, T = E ceil(N/B)\n"
+    "  --sampling poisson|fixed-batch  (fixed-batch: the bounds' replace-one pair)\n"
+    "                   the prior finite: points, sphere-points, simplex (any p >= n - 1), digits\n"
     "  --radius R       the input set's radius (gauss: l2 ball, laplace: l1 ball; default 1;\n"
     "                   vmf: the unit sphere)\n"
     "PRIOR:\n"
-    "  --prior points|sphere-points|gauss|ball|sphere|digits   (default points)\n"
+    "  --prior points|sphere-points|simplex|gauss|ball|sphere|digits   (default points)\n"
     "                   points: n points drawn from the seed in the input set, equally likely;\n"
-    "                   sphere-points: on the sphere of radius R; gauss: N(0, s^2 I); ball,\n"
+    "                   sphere-points: on the sphere of radius R; simplex: the n vertices of a\n"
+    "                   regular simplex on it (p >= n); gauss: N(0, s^2 I); ball,\n"
     "                   sphere: uniform (vmf: only sphere-points, points, sphere, ball = sphere);\n"
     "                   digits: the first n 8x8 digit images of Debian's python3-sklearn (p = 64),\n"
     "                   centred and scaled into the input set (vmf: onto the sphere)\n"
@@ -57,14 +74,6 @@ static const char usage[] =
     "  --estimate       print the work estimate and compute nothing\n"
     "  --progress       a progress line on stderr (default: when it is a terminal); Ctrl-C stops\n"
     "  --json           one JSON object on stdout\n";
-
-enum { O_P, O_SIGMA, O_KAPPA, O_B, O_RADIUS, O_EPSILON, O_DELTA, O_RELATION, O_CAPACITY, O_PRIOR,
-       O_NPTS, O_PRIOR_SCALE, O_INNER, O_SAMPLES, O_SEED, O_THREADS, O_MAX_SECONDS, O_BALL, O_DATA, O_N,
-       O_JSON = 100, O_HELP, O_PROGRESS, O_ESTIMATE };
-static const char *const names[O_N] = { "--p", "--sigma", "--kappa", "--b", "--radius", "--epsilon",
-                                        "--delta", "--relation", "--capacity", "--prior", "--n",
-                                        "--prior-scale", "--inner", "--samples", "--seed", "--threads",
-                                        "--max-seconds", "--ball-radius", "--data" };
 
 static int
 positive(double *d, const char *const *v, int o, const char *what)
@@ -144,6 +153,9 @@ lp_cmd_reconstruct(int argc, char **argv)
         { "inner", 1, NULL, O_INNER }, { "samples", 1, NULL, O_SAMPLES }, { "seed", 1, NULL, O_SEED },
         { "threads", 1, NULL, O_THREADS }, { "max-seconds", 1, NULL, O_MAX_SECONDS },
         { "ball-radius", 1, NULL, O_BALL }, { "data", 1, NULL, O_DATA },
+        { "noise-multiplier", 1, NULL, O_M }, { "sampling-rate", 1, NULL, O_Q }, { "steps", 1, NULL, O_T },
+        { "batch", 1, NULL, O_BATCH }, { "dataset-size", 1, NULL, O_DATASET }, { "epochs", 1, NULL, O_EPOCHS },
+        { "sampling", 1, NULL, O_SAMPLING },
         { "json", 0, NULL, O_JSON }, { "progress", 0, NULL, O_PROGRESS }, { "estimate", 0, NULL, O_ESTIMATE },
         { "help", 0, NULL, O_HELP }, { NULL, 0, NULL, 0 } };
     const char *v[O_N] = { 0 };
@@ -194,11 +206,23 @@ lp_cmd_reconstruct(int argc, char **argv)
     if (!v[O_SAMPLES] || !v[O_SEED])
         return lp_usage_error(cmd, "missing %s (see leakproof reconstruct --help)",
                               v[O_SAMPLES] ? "--seed" : "--samples");
+    const int run_mode = lp_reconstruct_is_run(v);
+    const int simplex = v[O_PRIOR] && strcmp(v[O_PRIOR], "simplex") == 0;
+    uint64_t d = 0;
     if (!v[O_P])
         p = LP_RECON_DIGITS_P;          /* the digits' 8x8 pixels */
-    else if ((rc = lp_arg_int_range(&p, cmd, "--p", v[O_P], s.noise == LP_RECON_VMF ? 2 : 1, LP_RECON_P_MAX)))
+    else if (run_mode && simplex) {     /* a run's attacker needs only the simplex's Gram matrix */
+        if ((rc = lp_arg_dimension(&d, cmd, "--p", v[O_P])))
+            return rc;
+        if (d < (s.noise == LP_RECON_VMF ? 2u : 1u))
+            return lp_usage_error(cmd, "--p must be an integer from %d to 2147483647 (got '%s')",
+                                  s.noise == LP_RECON_VMF ? 2 : 1, v[O_P]);
+        p = d > LP_RECON_P_MAX ? LP_RECON_P_MAX : (long) d;
+    } else if ((rc = lp_arg_int_range(&p, cmd, "--p", v[O_P], s.noise == LP_RECON_VMF ? 2 : 1, LP_RECON_P_MAX)))
         return rc;
     s.p = (int) p;
+    if (d == 0)
+        d = (uint64_t) p;
     s.radius = 1;
     if (v[O_RADIUS] && s.noise == LP_RECON_VMF)
         return lp_usage_error(cmd, "--radius does not apply to reconstruct vmf (its inputs are on the unit sphere)");
@@ -206,8 +230,8 @@ lp_cmd_reconstruct(int argc, char **argv)
         return rc;
     prior = v[O_PRIOR] ? lp_recon_prior_from_name(v[O_PRIOR]) : LP_PRIOR_POINTS;
     if (prior < 0)
-        return lp_usage_error(cmd, "--prior must be points, sphere-points, gauss, ball or sphere (got '%s')",
-                              v[O_PRIOR]);
+        return lp_usage_error(cmd, "--prior must be points, sphere-points, simplex, digits, gauss, ball or "
+                              "sphere (got '%s')", v[O_PRIOR]);
     s.prior = (lp_recon_prior) prior;
     if (v[O_NPTS] && (rc = lp_arg_int_range(&n, cmd, "--n", v[O_NPTS], 1, LP_RECON_N_MAX)))
         return rc;
@@ -235,7 +259,7 @@ lp_cmd_reconstruct(int argc, char **argv)
     if (v[O_MAX_SECONDS] && (rc = lp_arg_positive(&max_seconds, cmd, "--max-seconds", v[O_MAX_SECONDS],
                                                   "the work budget in seconds")))
         return rc;
-    if ((rc = noise_scale(&s, &cal, v)))
+    if (!run_mode && (rc = noise_scale(&s, &cal, v)))
         return rc;
     if (digits && s.p == LP_RECON_DIGITS_P) {
         /* read now, so that a missing package is one message naming the file */
@@ -251,7 +275,8 @@ lp_cmd_reconstruct(int argc, char **argv)
         }
         s.data = data;
     }
-    rc = run(&s, &cal, v, json, estimate, progress, max_seconds);
+    rc = run_mode ? lp_reconstruct_run(&s, d, v, json, estimate, progress, max_seconds)
+                  : run(&s, &cal, v, json, estimate, progress, max_seconds);
     free(data);
     return rc;
 }

@@ -16,6 +16,7 @@ static const lp_command commands[] = {
     { "account", lp_cmd_account, 1 },
     { "dp", lp_cmd_dp, 1 },
     { "run-capacity", lp_cmd_run_capacity, 1 },
+    { "run-bounds", lp_cmd_run_bounds, 1 },
     { "claims", lp_cmd_claims, 1 },
     { "reconstruct", lp_cmd_reconstruct, 1 },
 };

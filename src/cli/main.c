@@ -39,10 +39,13 @@ usage(FILE *out)
           "         leakproof dp gauss|vmf|laplace-l1 --p P ... (--epsilon E|--delta D|--order A) [--json]\n"
           "  run-capacity  the Bayes capacity of a DP-SGD run: lower and upper bounds (certified)\n"
           "         leakproof run-capacity --p P --noise-multiplier M --clip C --sampling-rate Q --steps T\n"
+          "  run-bounds  a run's reconstruction bounds: ReRo, (eps, delta), Renyi, capacity, Fisher (certified)\n"
+          "         leakproof run-bounds --noise-multiplier M --sampling-rate Q --steps T --prior-size N [--p P]\n"
           "  claims     the papers' claims, each with its verdict from the last test run\n"
           "         leakproof claims [--paper biswas|tan|balunovic] [--id ID] [--logs DIR] [--json]\n"
           "  reconstruct  the Bayes-optimal reconstruction attacker (MAP success, MMSE) and its bounds\n"
           "         leakproof reconstruct gauss|vmf|laplace --p P NOISE [--prior ...] --samples N --seed K\n"
+          "         leakproof reconstruct gauss --noise-multiplier M --sampling-rate Q --steps T ...  (a whole run)\n"
           "\n"
           "  leakproof COMMAND --help   options of one command (also SUBCOMMAND --help, -h)\n"
           "  leakproof --version\n", out);

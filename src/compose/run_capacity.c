@@ -223,6 +223,8 @@ lp_study_run_capacity(lp_record *rec, const lp_run_capacity_request *req, char *
         record_bound(rec, "capacity_lower", lower, NULL, digits, &least, c.prec);
         lp_record_int(rec, "capacity_lower_k", qsign == 0 ? 0 : (int64_t) c.pt[ilow].k);
         record_bound(rec, "capacity_upper_same", same, same_lo, digits, &least, c.prec);
+        if (req->upper_same != NULL)
+            arb_set(req->upper_same, same);
         record_bound(rec, "capacity_upper_adaptive", prod, NULL, digits, &least, c.prec);
         /* what the run's capacity means for an attacker: the upper bound's */
         lp_attacker_record_capacity(rec, prod, c.prec);

@@ -81,6 +81,8 @@ typedef struct {
     const char *sampling_rate;  /* q in [0, 1], a decimal                       */
     uint64_t steps;             /* T, 1 .. LP_RUN_STEPS_MAX                     */
     slong digits;               /* significant digits asked for, 1 .. 30        */
+    arb_struct *upper_same;     /* not NULL: set to capacity_upper_same, the ball
+                                   recorded (untouched when not certified)       */
 } lp_run_capacity_request;
 
 typedef enum { LP_RUN_OK = 0, LP_RUN_UNCERTIFIED, LP_RUN_BAD_INPUT } lp_run_status;

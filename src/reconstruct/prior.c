@@ -76,7 +76,8 @@ on_boundary(double *x, const lp_recon_setup *s, lp_stream *st)
 int
 lp_recon_prior_finite(const lp_recon_setup *s)
 {
-    return s->prior == LP_PRIOR_POINTS || s->prior == LP_PRIOR_SPHERE_POINTS || s->prior == LP_PRIOR_DIGITS;
+    return s->prior == LP_PRIOR_POINTS || s->prior == LP_PRIOR_SPHERE_POINTS || s->prior == LP_PRIOR_DIGITS
+           || s->prior == LP_PRIOR_SIMPLEX;
 }
 
 /* the input set's norm of a point: l1 for laplace, else l2 */
@@ -118,12 +119,48 @@ data_points(double *x, const lp_recon_setup *s)
             x[t] *= s->radius / top;
 }
 
+double
+lp_recon_digits_peak(const lp_recon_setup *s)
+{
+    double mean[LP_RECON_P_MAX] = { 0 }, top = 0;
+    if (s->prior != LP_PRIOR_DIGITS || s->noise == LP_RECON_VMF || s->data == NULL)
+        return NAN;
+    for (int k = 0; k < s->n; k++)
+        for (int i = 0; i < s->p; i++)
+            mean[i] += s->data[(size_t) k * s->p + i] / s->n;
+    for (int k = 0; k < s->n; k++) {
+        double row[LP_RECON_P_MAX];
+        for (int i = 0; i < s->p; i++)
+            row[i] = s->data[(size_t) k * s->p + i] - mean[i];
+        top = fmax(top, set_norm(s, row));
+    }
+    return top > 0 ? 16 * s->radius / top : NAN;
+}
+
+double
+lp_recon_psnr(double *se, double mse, double mse_se, int p, double peak)
+{
+    if (!(mse > 0) || !isfinite(peak)) {
+        *se = NAN;
+        return NAN;
+    }
+    *se = 10 / log(10.0) * mse_se / mse;
+    return 10 * log10(peak * peak * p / mse);
+}
+
 void
 lp_recon_points(double *x, const lp_recon_setup *s)
 {
     lp_stream st;
     if (s->prior == LP_PRIOR_DIGITS) {
         data_points(x, s);
+        return;
+    }
+    if (s->prior == LP_PRIOR_SIMPLEX) {         /* R (e_k - 1/n) / sqrt(1 - 1/n) */
+        const double n = s->n, f = n > 1 ? set_radius(s) / sqrt(1 - 1 / n) : set_radius(s);
+        for (int k = 0; k < s->n; k++)
+            for (int i = 0; i < s->p; i++)
+                x[(size_t) k * s->p + i] = i < s->n ? f * ((i == k) - (s->n > 1 ? 1 / n : 0)) : 0;
         return;
     }
     lp_stream_init(&st, s->seed, LP_STREAM_RECON_POINTS, 0);
@@ -141,7 +178,8 @@ lp_recon_prior_draw(double *x, const lp_recon_setup *s, const double *points, lp
     switch (s->prior) {
     case LP_PRIOR_POINTS:
     case LP_PRIOR_SPHERE_POINTS:
-    case LP_PRIOR_DIGITS: {
+    case LP_PRIOR_DIGITS:
+    case LP_PRIOR_SIMPLEX: {
         const int k = (int) lp_stream_below(r, (uint32_t) s->n);
         for (int i = 0; i < s->p; i++)
             x[i] = points[(size_t) k * s->p + i];
@@ -171,7 +209,8 @@ lp_recon_prior_mse(const lp_recon_setup *s, const double *points)
     switch (s->prior) {
     case LP_PRIOR_POINTS:
     case LP_PRIOR_SPHERE_POINTS:
-    case LP_PRIOR_DIGITS: {
+    case LP_PRIOR_DIGITS:
+    case LP_PRIOR_SIMPLEX: {
         double mean[LP_RECON_P_MAX] = { 0 }, sum = 0;
         for (int k = 0; k < s->n; k++)
             for (int i = 0; i < s->p; i++)

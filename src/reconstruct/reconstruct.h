@@ -11,11 +11,18 @@
  * Both are Monte Carlo averages over (x, y), in doubles: estimates with a
  * standard error, never bounds.  For a finite prior the posterior is exact
  * (a softmax over the n points) and the averages are Rao-Blackwellised
- * (max_x P(x|y) and the posterior variance, not the 0/1 hit and |x-xhat|^2).
- * For a continuous prior the posterior mean is self-normalised importance
- * sampling with `inner` draws from the prior: its bias is O(1/ESS) and the
- * mean ESS is reported.  Results depend on the seed only (blocks of the
- * counter-based streams of src/mc/stream.h, summed in block order). */
+ * (max_x P(x|y), the posterior variance and log n - H(X|y), not the 0/1 hit,
+ * |x-xhat|^2 and the log-likelihood ratio).  For the Gaussian prior through
+ * Gaussian noise the posterior mean is closed (s^2/(s^2+sigma^2) y); for any
+ * other continuous prior it is self-normalised importance sampling with
+ * `inner` draws from the prior, whose error's O(1/inner) bias Richardson's
+ * extrapolation over inner and inner/2 draws removes, the remainder estimated
+ * from inner/2 and inner/4 and carried in the standard error (mse_bias).
+ * Every standard error also carries the range term (lp_recon_mean_se), so
+ * that a mean made of rare large values (a miss that 2000 samples never saw)
+ * does not report a standard error that hides it.  Results depend on the
+ * seed only (blocks of the counter-based streams of src/mc/stream.h, summed
+ * in block order). */
 #ifndef LP_RECONSTRUCT_H
 #define LP_RECONSTRUCT_H
 
@@ -42,7 +49,13 @@ typedef enum { LP_RECON_GAUSS, LP_RECON_VMF, LP_RECON_LAPLACE } lp_recon_noise;
  * GAUSS: N(0, s^2 I_p) (s = prior_scale; not inside any ball: no capacity
  * bound applies).  BALL, SPHERE: uniform in the ball, on its boundary. */
 typedef enum { LP_PRIOR_POINTS, LP_PRIOR_SPHERE_POINTS, LP_PRIOR_GAUSS, LP_PRIOR_BALL,
-               LP_PRIOR_SPHERE, LP_PRIOR_DIGITS } lp_recon_prior;
+               LP_PRIOR_SPHERE, LP_PRIOR_DIGITS, LP_PRIOR_SIMPLEX } lp_recon_prior;
+/* SIMPLEX: the n vertices of a regular simplex on the sphere of radius R
+ * (vmf: 1), equally likely: the n points farthest apart there (pairwise
+ * distance R sqrt(2n/(n-1)); n = 2 the antipodal pair).  Needs p >= n here
+ * (vertex i is R (e_i - 1/n) / sqrt(1 - 1/n), in the first n coordinates);
+ * a whole run's attacker (src/runattack) takes its Gram matrix at any p >=
+ * n - 1. */
 
 /* DIGITS: a real data set, the first n of the 1797 8x8 handwritten digits
  * (p = 64) that Debian's python3-sklearn installs (read at run time, never
@@ -80,6 +93,9 @@ typedef struct {
     double prior_mse;               /* E|x - E x|^2: the error of guessing blind */
     double information, information_se; /* I(X; Y) in nats (finite prior), else NAN */
     double ess_mean;                /* mean ESS of the inner sampling (continuous), else NAN */
+    double mse_bias;                /* the remaining bias estimated and inside mse_se: 0 where there
+                                       is none (finite, closed posterior), NAN where it cannot be
+                                       estimated (inner < 4: mse_se does not cover it) */
     /* the delta-ball gain 1{|w - x|_2 <= delta} (delta > 0 only, else NAN; ball_gain.c):
        the best guess among the prior's points, max_k P(B(x_k, delta) | y), and above any
        guess, max_k P(B(x_k, 2 delta) | y); the prior vulnerabilities of the same two gains,
@@ -99,6 +115,14 @@ int lp_recon_prior_finite(const lp_recon_setup *s);
 /* The n points of a finite prior (n * p doubles, row-major), from the seed
  * (digits: from s->data). */
 void lp_recon_points(double *x, const lp_recon_setup *s);
+/* The digits' pixel range 0..16 in the points' units (16 R / the largest
+ * centred image's norm; the one factor that scales them), NAN for another
+ * prior or vmf (each image put on the sphere: no one scale). */
+double lp_recon_digits_peak(const lp_recon_setup *s);
+/* PSNR in dB of a mean squared error summed over p coordinates against a
+ * peak value, 10 log10(peak^2 p / mse), and its standard error by the delta
+ * method (10/ln 10 mse_se/mse); NAN (both) where mse <= 0 or peak is NAN. */
+double lp_recon_psnr(double *se, double mse, double mse_se, int p, double peak);
 /* One secret from the prior (a continuous prior; or an index for a finite
  * one, returned, with x its point). */
 int lp_recon_prior_draw(double *x, const lp_recon_setup *s, const double *points, lp_stream *r);
@@ -132,6 +156,23 @@ void lp_recon_share(uint64_t *lo, uint64_t *hi, uint64_t count);
 int lp_recon_gather(void *blocks, size_t size, uint64_t count);
 /* 1 when flag is set on any rank (every rank calls it: a collective), else 0 */
 int lp_recon_any_rank(int flag);
+
+/* 1 when the posterior mean is closed: the Gaussian prior through Gaussian noise */
+int lp_recon_posterior_closed(const lp_recon_setup *s);
+
+/* The mean of N values (sum, sum of squares) and its standard error, which
+ * adds to the sample's sqrt(var/N) the range term range/N in quadrature: the
+ * mean's move if one more value, at the far end of the values' range, had
+ * been drawn.  Where a mean is made of rare values far from the bulk (the MAP
+ * attacker's rare misses at success 0.9996: none or one among 2000 samples)
+ * the sample variance misses them and sqrt(var/N) hides the error (z = +5.9
+ * on the referee's case); the range term keeps z about N(0, 1) there and is
+ * negligible where the values are not rare (N var >> range^2).  range 0:
+ * the sample's term alone (unbounded values). */
+void lp_recon_mean_se(double *mean, double *se, double sum, double sum2, uint64_t n, double range);
+/* max_k |x_k - mean|^2 over n points of p coordinates: every distribution on
+ * them has at most this variance (E|X - EX|^2 <= E|X - c|^2 for every c) */
+double lp_recon_spread(const double *points, int n, int p);
 
 /* Runs the study; 0 on success, -1 when memory runs out or on cancellation
  * (the cancel flag of src/core is read in every block). */

@@ -6,7 +6,8 @@
 #include "core/attacker.h"
 #include "reconstruct/study.h"
 
-static const char *const prior_names[] = { "points", "sphere-points", "gauss", "ball", "sphere", "digits" };
+static const char *const prior_names[] = { "points", "sphere-points", "gauss", "ball", "sphere", "digits",
+                                           "simplex" };
 
 int
 lp_recon_check(const lp_recon_setup *s, char *err, size_t errlen)
@@ -33,6 +34,9 @@ lp_recon_check(const lp_recon_setup *s, char *err, size_t errlen)
         snprintf(err, errlen, "--n must be an integer from 1 to %d with --prior digits", LP_RECON_DIGITS_ROWS);
     else if (s->prior == LP_PRIOR_DIGITS && s->data == NULL)
         snprintf(err, errlen, "--prior digits: no data read");
+    else if (s->prior == LP_PRIOR_SIMPLEX && s->n > s->p)
+        snprintf(err, errlen, "--prior simplex: n = %d vertices need --p at least %d (a whole run's attacker, "
+                 "--sampling-rate and --steps, takes p >= n - 1)", s->n, s->n);
     else if (s->ball_radius != 0 && !(s->ball_radius > 0 && s->ball_radius < 1e300))
         snprintf(err, errlen, "--ball-radius must be a number > 0 and below 1e300");
     else if (s->ball_radius > 0 && !finite)
@@ -157,11 +161,20 @@ lp_recon_study(lp_record *rec, const lp_recon_setup *s, const lp_recon_calibrati
     lp_record_double(rec, "mse_std_error", r.mse_se);
     lp_record_double(rec, "mse_per_coordinate", r.mse / s->p);
     lp_record_double(rec, "prior_mse", r.prior_mse);
+    if (s->prior == LP_PRIOR_DIGITS) {          /* an image prior: PSNR beside the MSE */
+        double se, psnr = lp_recon_psnr(&se, r.mse, r.mse_se, s->p, lp_recon_digits_peak(s));
+        lp_record_double(rec, "psnr", psnr);
+        lp_record_double(rec, "psnr_std_error", se);
+    }
     if (r.finite) {
         lp_record_double(rec, "mutual_information", r.information);
         lp_record_double(rec, "mutual_information_std_error", r.information_se);
+    } else if (lp_recon_posterior_closed(s)) {
+        lp_record_null(rec, "inner_ess_mean");
+        lp_record_double(rec, "mse_bias", r.mse_bias);
     } else {
         lp_record_double(rec, "inner_ess_mean", r.ess_mean);
+        lp_record_double(rec, "mse_bias", r.mse_bias);   /* NAN: null, not estimated */
     }
     if (isnan(tan))
         lp_record_null(rec, "tan_bound");
@@ -194,10 +207,21 @@ lp_recon_study(lp_record *rec, const lp_recon_setup *s, const lp_recon_calibrati
                    ? "success: the MAP guess's success probability, E max_x P(x|y); mse: the posterior "
                      "mean's error E|x - E[x|y]|^2 (the MMSE); both Monte Carlo over (x, y), "
                      "Rao-Blackwellised; the posterior over the n points is exact"
+                   : lp_recon_posterior_closed(s) ? "mse: the posterior mean's error, the posterior mean in "
+                     "closed form (s^2/(s^2 + sigma^2) y: Gaussian prior, Gaussian noise), Monte Carlo over (x, y) "
+                     "with no bias; a Gaussian prior is not inside the mechanism's input set: its capacity bounds "
+                     "nothing here"
+                   : r.mse_bias != r.mse_bias ? "mse: the posterior mean's error by self-normalised importance "
+                     "sampling with `inner` prior draws per sample; with fewer than 4 draws its O(1/inner) bias "
+                     "is neither removed nor estimated: mse_std_error does not cover it"
                    : bounded ? "mse: the posterior mean's error by self-normalised importance sampling with "
-                     "`inner` prior draws per sample (bias O(1/ESS)); exact reconstruction of a continuous "
-                     "secret succeeds with probability 0"
-                   : "mse as above; a Gaussian prior is not inside the mechanism's input set: its capacity "
-                     "bounds nothing here");
+                     "`inner` prior draws per sample, its O(1/inner) bias removed by Richardson's extrapolation "
+                     "(2 e_inner - e_inner/2) and the remaining bias estimated (mse_bias, from inner/2 and "
+                     "inner/4) and inside mse_std_error; exact reconstruction of a continuous secret succeeds "
+                     "with probability 0"
+                   : "mse: the posterior mean's error by self-normalised importance sampling with `inner` "
+                     "prior draws per sample, its O(1/inner) bias removed by Richardson's extrapolation and the "
+                     "remaining bias estimated (mse_bias) and inside mse_std_error; a Gaussian prior is not "
+                     "inside the mechanism's input set: its capacity bounds nothing here");
     return 0;
 }

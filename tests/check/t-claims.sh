@@ -4,7 +4,8 @@
 # across files, every test a claim names exists and carries the id, every id a test carries is
 # in the ledger (tests/claims-xref.py over `leakproof claims --json`); bad ledgers in a
 # temporary directory exit 2 naming file:line; verdicts from made-up logs follow
-# cases/claims/README.md.  TAP.
+# cases/claims/README.md; a failing claim, or one with a finding, says its direction for a
+# defender (tests/claims-xref.py against reports/records.json's verdicts).  TAP.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 L=${LEAKPROOF:-$top/src/leakproof}
 work=$(mktemp -d)
@@ -23,8 +24,10 @@ python=$(python3 -c 'import sys; print(sys.executable)')
 # ---- the ledger as committed ----
 "$L" claims --ledger "$top/cases/claims" --no-logs --json >"$work/ledger.json" 2>"$work/err"
 ok $? "the ledger reads: blocks well formed, kinds known, ids unique ($(head -c 300 "$work/err"))"
-"$python" "$top/tests/claims-xref.py" "$work/ledger.json" "$top" >"$work/xref" 2>&1
-ok $? "the ledger against the tests: $(head -c 2000 "$work/xref" | tr '\n' ';')"
+records=
+[ -f "$top/reports/records.json" ] && records=$top/reports/records.json
+"$python" "$top/tests/claims-xref.py" "$work/ledger.json" "$top" $records >"$work/xref" 2>&1
+ok $? "the ledger against the tests and the report's verdicts: $(head -c 2000 "$work/xref" | tr '\n' ';')"
 
 # ---- bad ledgers: exit 2, one line naming file:line, nothing on stdout ----
 good='claim: biswas/x1
@@ -87,6 +90,18 @@ refuse "a key twice" "key 'says' twice" biswas.claims "$good
 says: again"
 refuse "a continuation of nothing" "biswas.claims:1: an indented line" biswas.claims "  dangling"
 refuse "a file of no paper" "paper one of" smith.claims "$good"
+refuse "a direction of no kind" "biswas.claims:1: biswas/x1: 'direction' is unsafe, safe or neutral" biswas.claims "$good
+direction: harmless"
+refuse "a direction without tests" "'direction' is unsafe, safe or neutral, in a block with tests" biswas.claims "claim: biswas/x1
+where: §1
+kind: theorem
+says: s
+not-checkable: a definition with nothing to compute
+direction: safe"
+refuse "a finding's words without its direction" "'because', 'states' and 'true' describe a finding" biswas.claims "$good
+because: the bound is twice the true value"
+refuse "a topic of no part" "'topic' is theory, experiment or accounting" biswas.claims "$good
+topic: folklore"
 
 # ---- the cross-reference refuses: a missing test, a test without the id, an id not in the ledger ----
 mkdir -p "$work/top/tests/room" "$work/top/cases/claims"
@@ -169,6 +184,48 @@ print("; ".join(bad) or "as README.md says")
 sys.exit(1 if bad else 0)
 X
 ok $? "verdicts from the logs: holds, partly, fails (first TODO line's figure), not checkable; SKIP lines and test-suite.log not counted: $(head -c 400 "$work/v")"
+# a failing claim, and a claim with a finding, must say what they mean for a defender; the words
+# travel in the record
+"$python" -c 'import json, sys; json.dump({"claims": json.load(open(sys.argv[1]))}, open(sys.argv[2], "w"))' \
+    "$work/v.json" "$work/records.json"
+cat >>"$work/top/cases/claims/biswas.claims" <<'X'
+
+claim: biswas/x6
+where: §6
+kind: theorem
+says: contradicted, and says so
+tests: t-fake
+finding: the numbers say otherwise
+X
+printf 'tap_ok(1, "[biswas/x4] [biswas/x6] more");\n' >>"$work/top/tests/room/t-fake.c"
+"$L" claims --ledger "$work/top/cases/claims" --no-logs --json >"$work/top.json" 2>"$work/err"
+"$python" "$top/tests/claims-xref.py" "$work/top.json" "$work/top" "$work/records.json" >"$work/xref" 2>&1
+rc=$?
+grep -q "biswas/x3 fails in the records but no direction, because, states, true" "$work/xref" \
+    && grep -q "biswas/x6 has a finding but no direction, because, states, true" "$work/xref" && [ $rc -eq 1 ]
+ok $? "the cross-reference fails (status $rc) on a failing claim and a finding without a direction: $(grep 'x[36] ' "$work/xref" | tr '\n' ';' | head -c 400)"
+"$python" - "$work/top/cases/claims/biswas.claims" <<'X'
+import sys
+p = sys.argv[1]
+s = open(p, encoding="utf-8").read()
+words = ("direction: unsafe\nbecause: the bound is below the true value\nstates: a bound\n"
+         "true: it is exceeded\ntopic: accounting\n")
+s = s.replace("tests: t-fake\n\nclaim: biswas/x4", "tests: t-fake\n" + words + "\nclaim: biswas/x4")
+open(p, "w", encoding="utf-8").write(s.replace("finding: the numbers say otherwise\n",
+                                               "finding: the numbers say otherwise\n" + words.replace("unsafe", "neutral")))
+X
+"$L" claims --ledger "$work/top/cases/claims" --no-logs --json >"$work/top.json" 2>"$work/err"
+"$python" "$top/tests/claims-xref.py" "$work/top.json" "$work/top" "$work/records.json" >"$work/xref" 2>&1
+! grep -q "x[36] .* but no direction" "$work/xref"
+ok $? "with direction, because, states and true the two pass: $(grep -c "but no direction" "$work/xref") lacking"
+"$python" -c '
+import json, sys
+c = {c["claim"]: c for c in json.load(open(sys.argv[1]))["claims"]}
+x3, x1 = c["biswas/x3"], c["biswas/x1"]
+ok = (x3["direction"], x3["because"], x3["states"], x3["true"], x3["topic"]) == (
+    "unsafe", "the bound is below the true value", "a bound", "it is exceeded", "accounting")
+sys.exit(0 if ok and x1["direction"] is None and x1["topic"] is None else 1)' "$work/top.json"
+ok $? "claims --json carries direction, because, states, true and topic, null where the block has none"
 "$L" claims --ledger "$work/top/cases/claims" --no-logs --json | "$python" -c '
 import json, sys
 r = json.load(sys.stdin)

@@ -59,7 +59,7 @@ if grep -q '^| gauss | printed |' "$work/a/README.md"; then
 else
     ok 1 "the verdict table has the gauss printed rows"
 fi
-# every finding is in the records and written up once, in words (verify/findings.py)
+# every finding is in the records and written up once, in words (verify/findings/)
 for src in $("$python" -c "import sys; sys.path.insert(0, '$top/verify'); import findings; print(' '.join(findings.SOURCES))"); do
     "$python" -c "import json, sys; r = json.load(open(sys.argv[1])); sys.exit(not any(t['test'] == sys.argv[2] and t['todo'] for t in r['tests']))" \
         "$top/reports/records.json" "$src"
@@ -69,6 +69,47 @@ done
 ok $? "reports/README.md lacks no finding source"
 ! grep -q "Findings not yet written up" "$top/reports/README.md"
 ok $? "every finding in reports/README.md is written up ($(grep -A3 'not yet written up' "$top/reports/README.md" | tail -n +2 | head -c 300))"
+# the first screen (issue 44): right under the title, one summary table per paper, then every
+# failing claim of the records once, with its direction (unsafe first) and its reproducer
+"$python" - "$top/reports/records.json" "$top/reports/README.md" >"$work/screen" 2>&1 <<'X'
+import json, sys
+claims = (json.load(open(sys.argv[1], encoding="utf-8")).get("claims") or {}).get("claims", [])
+lines = open(sys.argv[2], encoding="utf-8").read().split("\n")
+bad = []
+papers = {"biswas": "Biswas et al.", "tan": "Tan et al.", "balunovic": "Balunović et al."}
+for p, name in papers.items():
+    if any(c["claim"].startswith(p + "/") for c in claims) and not any(
+            ln.startswith(f"| **{name}** |") for ln in lines[:20]):
+        bad.append(f"no summary table of {name} in the first 20 lines")
+head = next((i for i, ln in enumerate(lines) if ln.startswith("| for a defender | claim |")), None)
+if head is None or head > 25:
+    bad.append(f"the findings table starts at line {head and head + 1} (wanted within the first 25)")
+    head = len(lines)
+rows = []
+for ln in lines[head + 2:]:
+    if not ln.startswith("| "):
+        break
+    rows.append([cell.strip() for cell in ln.strip("|").split(" | ")])
+failing = [c["claim"] for c in claims if c["verdict"] == "fails"]
+shown = [r[1].strip("`") for r in rows]
+for c in failing:
+    if shown.count(c) != 1:
+        bad.append(f"{c} appears {shown.count(c)} times in the findings table")
+bad += [f"{c} is in the findings table but does not fail" for c in shown if c not in failing]
+order = ["**unsafe**", "**safe**", "**neutral**"]
+ranks = [order.index(r[0]) if r[0] in order else 9 for r in rows]
+bad += [f"{r[1]}: direction {r[0]}" for r in rows if r[0] not in order]
+if ranks != sorted(ranks):
+    bad.append("the rows are not unsafe, then safe, then neutral")
+bad += [f"{r[1]}: no reproducer" for r in rows if len(r) < 5 or not r[4].startswith("`")]
+print("; ".join(bad) or f"{len(rows)} failing claims, each once, unsafe first, table ending at line "
+      f"{head + 2 + len(rows)}")
+sys.exit(1 if bad else 0)
+X
+ok $? "the first screen: a summary table per paper and every failing claim once with its direction and reproducer ($(head -c 600 "$work/screen"))"
+# the figures' text reads as typeset: no Greek from the Symbol font, no space a renderer drops
+"$python" "$top/tests/check/figure-text.py" "$top"/reports/*.svg >"$work/fig" 2>&1
+ok $? "the figures' text: $(head -c 600 "$work/fig" | tr '\n' ';')"
 # a missing source is an error, not a warning: collect stops
 # (REPORT_DIRTY=yes: the tree under test may have uncommitted changes, refused before this check)
 REPORT_DIRTY=yes PATH=/nonexistent "$python" "$top/verify/report.py" collect --leakproof /nonexistent/leakproof \

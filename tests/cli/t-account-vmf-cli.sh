@@ -24,7 +24,16 @@ bad "--noise-multiplier" $V --sampling-rate 0.1 --noise-multiplier 1
 bad "--accountant pld" $V --sampling-rate 0.1 --accountant pld --orders 10
 bad "--p" $V --sampling-rate 0.1 --accountant pld --p 2
 bad "--sensitivity" $V --sampling-rate 0.1 --accountant pld --sensitivity 1
-bad "--sampling-rate" $V --sampling-rate 1 --accountant pld
+# q = 1 (a full batch) composes under the PLD too: one step's bracket holds dp vmf's epsilon
+"$L" account --mechanism vmf --kappa 2 --p 5 --sampling-rate 1 --steps 1 --delta 1e-5 --accountant pld \
+    --json >"$out" 2>"$err" && "$L" dp vmf --kappa 2 --p 5 --delta 1e-5 --json >"$out.dp" 2>>"$err"
+python3 -c 'import json,sys
+a=json.load(open(sys.argv[1])); d=json.load(open(sys.argv[1]+".dp"))
+e=float(d["epsilon"])
+assert a["certified"] and float(a["epsilon_lower_bound"]) <= e*(1+1e-5) and e*(1-1e-5) <= float(a["epsilon_upper_bound"]), (a, d)' \
+    "$out" >>"$err" 2>&1
+ok $? "q = 1 under --accountant pld (the VMF's full batch): one step's bracket holds dp vmf's epsilon ($(tail -c 200 "$err"))"
+rm -f "$out.dp"
 bad "--method" $V --sampling-rate 0.1 --method double
 bad "--kappa" account --noise-multiplier 1 --sampling-rate 0.1 --steps 10 --delta 1e-5 --kappa 2
 bad "--sensitivity" account --noise-multiplier 1 --sampling-rate 0.1 --steps 10 --delta 1e-5 --sensitivity 1

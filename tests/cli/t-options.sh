@@ -16,7 +16,8 @@ commands="eval:gauss eval:vmf eval:laplace-l1 eval:gauss-layers forms mc:gauss m
 mc:gauss-layers mc:discrete verify channel:capacity channel:natural channel:white channel:personalized
 channel:dp channel:toy calibrate:gaussian calibrate:vmf calibrate:laplace-l1 overflow:gauss overflow:vmf
 overflow:laplace-l1 overflow:account adversary:gaussian adversary:jensen adversary:laplace
-adversary:attacks adversary:link adversary:linear-layer account dp:gauss dp:vmf dp:laplace-l1 run-capacity"
+adversary:attacks adversary:link adversary:linear-layer account dp:gauss dp:vmf dp:laplace-l1 run-capacity
+run-bounds"
 
 # 1. every option a command's help names, its parser takes: all of them in
 # one call (the parser refuses the first unknown one, before any value is

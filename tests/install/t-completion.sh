@@ -104,6 +104,10 @@ complete_is "leakproof eval vmf --form " printed proof
 complete_lacks "leakproof eval gauss --" --kappa --b --kappa-grid
 complete_lacks "leakproof eval vmf --" --sigma --radius
 complete_has "leakproof eval gauss --" --noise-multiplier --clip
+# run-bounds and reconstruct on a whole run (issue 39)
+complete_has "leakproof run-" run-bounds run-capacity
+complete_has "leakproof run-bounds --" --prior-size --baseline --target-success --noise-multiplier --sampling-rate
+complete_has "leakproof reconstruct gauss --" --noise-multiplier --sampling-rate --steps --sampling
 dups=$(printf '%s\n' "${COMPREPLY[@]}" | sort | uniq -d)
 n=$((n + 1)); if [ -z "$dups" ]; then echo "ok $n - 'leakproof eval gauss --' offers no option twice"
 else echo "not ok $n - 'leakproof eval gauss --' offers twice: $dups"; fi

@@ -3,7 +3,8 @@
 # same record (every field but threads and ranks) at 1 and 2 threads, and under
 # `mpirun --oversubscribe -np 2` and `-np 3` (ranks x threads too) where the build has MPI
 # (./configure --with-mpi; make check-mpi runs it there), for a finite prior with the
-# delta-ball gain (more than one chunk of blocks), a continuous prior and the vmf release.
+# delta-ball gain (more than one chunk of blocks), a continuous prior and the vmf release, and
+# the attacker on a whole run (gauss and vmf at q < 1, more than one chunk of blocks).
 # The MPI lines are skipped without MPI or mpirun.  TAP.
 . "$(dirname "$0")/../cli-lib.sh"
 
@@ -28,7 +29,9 @@ trap 'rm -f "$out" "$err" "$one" "$several"' EXIT
 
 for run in "gauss --p 3 --sigma 0.6 --n 40 --ball-radius 0.5 --samples 20001" \
            "laplace --p 2 --b 0.5 --prior ball --inner 300 --samples 3001" \
-           "vmf --p 4 --kappa 8 --prior sphere-points --n 25 --ball-radius 0.7 --samples 5001"; do
+           "vmf --p 4 --kappa 8 --prior sphere-points --n 25 --ball-radius 0.7 --samples 5001" \
+           "gauss --noise-multiplier 1 --sampling-rate 0.3 --steps 20 --prior simplex --n 5 --p 4 --samples 3001" \
+           "vmf --kappa 3 --sampling-rate 0.5 --steps 10 --prior sphere-points --n 6 --p 5 --samples 2001"; do
     "$L" reconstruct $run --seed 42 --threads 1 --json >"$one" 2>"$err" && grep -q '"mse":[0-9]' "$one"
     ok $? "reconstruct $run: one process, one thread (mse $(field mse "$one"), success $(field success "$one"))"
     "$L" reconstruct $run --seed 42 --threads 2 --json >"$out" 2>"$err"

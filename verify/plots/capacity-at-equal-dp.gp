@@ -20,7 +20,7 @@ do for [t in outputs] {
         set terminal pdfcairo size 8in,7.6in font "sans,10" enhanced
     } }
     set output dir."/capacity-at-equal-dp.".t
-    set multiplot layout 2,1 title "Gaussian against von Mises-Fisher at p = 13,700, δ = 10^{-5}, any two secrets"
+    set multiplot layout 2,1 title "Gaussian against von Mises-Fisher at p = 13,700, δ = 10^{−5}, any two secrets"
     # the same margins in both panels; each legend in the panel's empty upper left
     set lmargin 12
     set rmargin 4
@@ -38,9 +38,9 @@ do for [t in outputs] {
     # at equal certified (epsilon, delta) the two capacities nearly coincide: the VMF is drawn
     # dashed over a wider Gaussian line
     set yrange [0.01:3000]
-    set title "(b) log_{10} C_{Bayes}: as the paper compares, and at equal certified (ε, δ)"
+    set title "(b) log₁₀ C_{Bayes}: as the paper compares, and at equal certified (ε, δ)"
     set xlabel "ε of the guarantee"
-    set ylabel "log_{10} C_{Bayes}  (certified)"
+    set ylabel "certified log₁₀ C_{Bayes}"
     plot f using 1:5 with linespoints lc rgb c_classical pt 9 lw 2 title "Gaussian at (κ, δ): “the same ε”", \
          f using 1:3 with linespoints lc rgb c_vmf pt 13 lw 2 title "VMF κ, at κ (as the paper plots it)", \
          f using 2:4 with linespoints lc rgb c_proof pt 7 ps 1.3 lw 4 title "Gaussian at the VMF's certified (ε, δ)", \

@@ -27,19 +27,19 @@ do for [t in outputs] {
     set xrange [0.4:250]
     set logscale x
     set xlabel "ε"
-    set ylabel "log_{10} C_{Bayes}  (certified)"
+    set ylabel "certified log₁₀ C_{Bayes}"
     set title "(a) the capacities"
     plot f using 1:2 with linespoints lc rgb c_proof pt 7 lw 2 title "Gaussian, proof form, analytic σ", \
          f using 1:3 with linespoints lc rgb c_printed pt 5 lw 2 dt 2 title "Gaussian, printed form, analytic σ", \
          f using 1:4 with linespoints lc rgb c_classical pt 9 lw 2 title "Gaussian, proof form, classical σ", \
          f using 1:5 with linespoints lc rgb c_vmf pt 13 lw 2 title "von Mises-Fisher, κ = ε"
     set title "(b) printed / proof at the analytic σ"
-    set ylabel "C_{printed} / C_{proof}"
+    set ylabel "C_{printed}/C_{proof}"
     set yrange [1.9:2.1]
     plot f using 1:6 with linespoints lc rgb c_printed pt 5 lw 2 title "printed / proof"
     set autoscale y
     set title "(c) classical σ against analytic σ, proof form"
-    set ylabel "log_{10} (C_{classical} / C_{analytic})"
+    set ylabel "log₁₀ (C_{classical}/C_{analytic})"
     plot f using 1:8 with linespoints lc rgb c_classical pt 9 lw 2 title "C(classical σ) / C(analytic σ)", \
          0 with lines lc rgb c_other dt 3 title "ratio 1"
     unset multiplot

@@ -24,7 +24,7 @@ do for [t in outputs] {
     set logscale xy
     set format y "10^{%T}"
     set key off
-    set xlabel "noise multiplier σ"
+    set xlabel "noise multiplier M"
     set title "smallest failing order α"
     set ylabel "order α"
     set yrange [300:300000]

@@ -21,14 +21,14 @@ do for [t in outputs] {
     set title net.": each layer clipped to c = 1, against one ball for the whole vector" noenhanced
     set key below vertical maxrows 3 Left reverse samplen 3 spacing 1.2
     set xlabel "σ  (noise standard deviation; c = 1, so also the noise multiplier)"
-    set ylabel "log_{10} C_{Bayes}  (certified)"
+    set ylabel "certified log₁₀ C_{Bayes}"
     set logscale x
     set xtics ("0.5" 0.5, "1" 1, "2" 2, "4" 4)
     set xrange [0.4:5]
     set yrange [0:*]
-    plot f using 1:3 with linespoints lc rgb c_printed pt 5 lw 2 dt 2 title "Theorem III.1 printed, R = L c", \
-         f using 1:4 with linespoints lc rgb c_proof pt 7 lw 2 dt 2 title "proof form, R = L c", \
-         f using 1:5 with linespoints lc rgb c_proof pt 6 lw 2 dt 4 title "proof form, R = c √L", \
+    plot f using 1:3 with linespoints lc rgb c_printed pt 5 lw 2 dt 2 title "Theorem III.1 printed, R = L·c", \
+         f using 1:4 with linespoints lc rgb c_proof pt 7 lw 2 dt 2 title "proof form, R = L·c", \
+         f using 1:5 with linespoints lc rgb c_proof pt 6 lw 2 dt 4 title "proof form, R = c·√L", \
          f using 1:2 with linespoints lc rgb c_classical pt 9 lw 3 title "per-layer clipping (product of balls)", \
          f using 1:6 with linespoints lc rgb c_other pt 4 lw 2 dt 3 title "proof form, whole vector, R = c"
     set output

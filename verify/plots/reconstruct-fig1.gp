@@ -18,44 +18,49 @@ do for [t in outputs] {
         set terminal pdfcairo size 10in,8.2in font "sans,10" enhanced
     } }
     set output dir."/reconstruct-fig1.".t
-    set multiplot layout 2,2 title "Biswas et al., Fig. 1 with the exact attacker: p = 3, n = 1024 points on S^2, {/Symbol d} = 10^{-5}"
+    set multiplot layout 2,2 title "Biswas et al., Fig. 1 with the exact attacker: p = 3, n = 1024 points on S², δ = 10^{−5}"
     set key inside left bottom Left reverse samplen 2 spacing 1.1 box opaque
     set logscale y
     set format y "10^{%T}"
-    set ylabel "MSE  E|x - E[x|y]|^2"
+    set ylabel "MSE  E‖x − E[x | y]‖²"
     set logscale x
     set format x "%g"
-    set xlabel "{/Symbol e}"
-    set title "(a) against {/Symbol e}"
-    plot f using 1:3:(2*$4) with yerrorlines lc rgb c_proof pt 7 lw 2 title "Gaussian, paper's {/Symbol s}", \
-         f using 1:6:(2*$7) with yerrorlines lc rgb c_vmf pt 13 lw 2 title "VMF, {/Symbol k} = {/Symbol e}", \
-         f using 1:11:(2*$12) with yerrorlines lc rgb c_proof pt 6 lw 2 dt 2 title "Gaussian, certified ({/Symbol e},{/Symbol d})", \
-         f using 1:14:(2*$15) with yerrorlines lc rgb c_vmf pt 12 lw 2 dt 2 title "VMF, certified ({/Symbol e},{/Symbol d})"
+    set xlabel "ε"
+    set title "(a) against ε"
+    plot f using 1:3:(2*$4) with yerrorlines lc rgb c_proof pt 7 lw 2 title "Gaussian, paper's σ", \
+         f using 1:6:(2*$7) with yerrorlines lc rgb c_vmf pt 13 lw 2 title "VMF, κ = ε", \
+         f using 1:11:(2*$12) with yerrorlines lc rgb c_proof pt 6 lw 2 dt 2 title "Gaussian, certified (ε, δ)", \
+         f using 1:14:(2*$15) with yerrorlines lc rgb c_vmf pt 12 lw 2 dt 2 title "VMF, certified (ε, δ)"
     unset logscale x
-    set xlabel "log_2 C_{Bayes}  (bits, certified)"
-    set title "(b) against log_2 C_{Bayes}"
-    plot f using 2:3:(2*$4) with yerrorlines lc rgb c_proof pt 7 lw 2 title "Gaussian, paper's {/Symbol s}", \
-         f using 5:6:(2*$7) with yerrorlines lc rgb c_vmf pt 13 lw 2 title "VMF, {/Symbol k} = {/Symbol e}", \
-         f using 10:11:(2*$12) with yerrorlines lc rgb c_proof pt 6 lw 2 dt 2 title "Gaussian, certified ({/Symbol e},{/Symbol d})", \
-         f using 13:14:(2*$15) with yerrorlines lc rgb c_vmf pt 12 lw 2 dt 2 title "VMF, certified ({/Symbol e},{/Symbol d})"
+    set xlabel "certified log₂ C_{Bayes}, in bits"
+    set title "(b) against log₂ C_{Bayes}"
+    plot f using 2:3:(2*$4) with yerrorlines lc rgb c_proof pt 7 lw 2 title "Gaussian, paper's σ", \
+         f using 5:6:(2*$7) with yerrorlines lc rgb c_vmf pt 13 lw 2 title "VMF, κ = ε", \
+         f using 10:11:(2*$12) with yerrorlines lc rgb c_proof pt 6 lw 2 dt 2 title "Gaussian, certified (ε, δ)", \
+         f using 13:14:(2*$15) with yerrorlines lc rgb c_vmf pt 12 lw 2 dt 2 title "VMF, certified (ε, δ)"
     set ylabel "P(MAP guess = x)"
     set format y "10^{%T}"
+    # the legend above the curves: a decade and a half of headroom over P = 1, no tic there
     set key inside left top
+    set yrange [*:30]
+    set ytics 1e-3, 10, 1
     set logscale x
-    set xlabel "{/Symbol e}"
-    set title "(c) exact reconstruction against {/Symbol e}"
-    plot f using 1:8 with linespoints lc rgb c_proof pt 7 lw 2 title "Gaussian, paper's {/Symbol s}", \
-         f using 1:9 with linespoints lc rgb c_vmf pt 13 lw 2 title "VMF, {/Symbol k} = {/Symbol e}", \
-         f using 1:16 with linespoints lc rgb c_proof pt 6 lw 2 dt 2 title "Gaussian, certified ({/Symbol e},{/Symbol d})", \
-         f using 1:17 with linespoints lc rgb c_vmf pt 12 lw 2 dt 2 title "VMF, certified ({/Symbol e},{/Symbol d})"
+    set xlabel "ε"
+    set title "(c) exact reconstruction against ε"
+    plot f using 1:8 with linespoints lc rgb c_proof pt 7 lw 2 title "Gaussian, paper's σ", \
+         f using 1:9 with linespoints lc rgb c_vmf pt 13 lw 2 title "VMF, κ = ε", \
+         f using 1:16 with linespoints lc rgb c_proof pt 6 lw 2 dt 2 title "Gaussian, certified (ε, δ)", \
+         f using 1:17 with linespoints lc rgb c_vmf pt 12 lw 2 dt 2 title "VMF, certified (ε, δ)"
     unset logscale x
-    set xlabel "log_2 C_{Bayes}  (bits, certified)"
-    set title "(d) exact reconstruction against log_2 C_{Bayes}"
+    set autoscale y
+    set ytics autofreq
     set key inside right bottom
-    plot f using 2:8 with linespoints lc rgb c_proof pt 7 lw 2 title "Gaussian, paper's {/Symbol s}", \
-         f using 5:9 with linespoints lc rgb c_vmf pt 13 lw 2 title "VMF, {/Symbol k} = {/Symbol e}", \
-         f using 10:16 with linespoints lc rgb c_proof pt 6 lw 2 dt 2 title "Gaussian, certified ({/Symbol e},{/Symbol d})", \
-         f using 13:17 with linespoints lc rgb c_vmf pt 12 lw 2 dt 2 title "VMF, certified ({/Symbol e},{/Symbol d})", \
+    set xlabel "certified log₂ C_{Bayes}, in bits"
+    set title "(d) exact reconstruction against log₂ C_{Bayes}"
+    plot f using 2:8 with linespoints lc rgb c_proof pt 7 lw 2 title "Gaussian, paper's σ", \
+         f using 5:9 with linespoints lc rgb c_vmf pt 13 lw 2 title "VMF, κ = ε", \
+         f using 10:16 with linespoints lc rgb c_proof pt 6 lw 2 dt 2 title "Gaussian, certified (ε, δ)", \
+         f using 13:17 with linespoints lc rgb c_vmf pt 12 lw 2 dt 2 title "VMF, certified (ε, δ)", \
          f using 2:18 with lines lc rgb c_other dt 3 lw 2 title "min(1, C/n) (certified)", \
          f using 5:19 with lines lc rgb c_other dt 3 lw 2 notitle
     unset multiplot

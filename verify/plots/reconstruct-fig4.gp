@@ -13,9 +13,9 @@ do for [t in outputs] {
         set terminal pdfcairo size 8in,5in font "sans,10" enhanced
     } }
     set output dir."/reconstruct-fig4.".t
-    set title "Balunovic et al., Fig. 4 re-run: 2-layer MLP, Laplace noise b = 0.1, 20-dim N(0, I) inputs"
+    set title "Balunović et al., Fig. 4 re-run: 2-layer MLP, Laplace noise b = 0.1, 20-dim N(0, I) inputs"
     set xlabel "step"
-    set ylabel "mean ||x_t - x||_2"
+    set ylabel "mean ‖xₜ − x‖₂"
     set logscale y
     set key inside right top Left reverse samplen 2 box opaque
     f = dir."/data/reconstruct-fig4.dat"

@@ -18,11 +18,11 @@ do for [t in outputs] {
     set logscale y
     set format y "10^{%T}"
     set title "Fig. 10: natural channel"
-    set xlabel "{/Symbol k} (nats)"
+    set xlabel "κ (nats)"
     set ylabel "MSE / d"
     plot dir."/data/reconstruct-tan-fig10.dat" using 1:2 with linespoints lc rgb c_proof pt 7 lw 2 title "MMSE", \
-         "" using 1:3 with lines lc rgb c_printed dt 2 lw 2 title "Theorem 1, I = {/Symbol k}"
-    set title "Fig. 13: rounds at {/Symbol k} = 300"
+         "" using 1:3 with lines lc rgb c_printed dt 2 lw 2 title "Theorem 1, I = κ"
+    set title "Fig. 13: rounds at κ = 300"
     set logscale x
     set format x "10^{%T}"
     set xlabel "n (rounds)"
@@ -32,26 +32,26 @@ do for [t in outputs] {
     set logscale x 2
     set format x "%g"
     set xlabel "B (batch size)"
-    set ylabel "MSE (E|D|^2 = 1)"
+    set ylabel "MSE (E‖D‖² = 1)"
     set key inside left bottom
     plot dir."/data/reconstruct-tan-fig6.dat" using 1:2 with linespoints lc rgb c_proof pt 7 lw 2 title "the batch mean", \
          "" using 1:3 with linespoints lc rgb c_vmf pt 13 lw 2 title "one example"
-    set title "Fig. 8: one eigen-direction compressed ({/Symbol k} = 300)"
+    set title "Fig. 8: one eigen-direction compressed (κ = 300)"
     set logscale x 10
     set format x "%g"
-    set xlabel "{/Symbol l} of the compressed direction"
+    set xlabel "λ of the compressed direction"
     set ylabel "rise of the MSE"
     set key inside left top
-    plot dir."/data/reconstruct-tan-fig8.dat" using 1:2 with linespoints lc rgb c_proof pt 7 lw 2 title "{/Symbol l}^2/({/Symbol l} + {/Symbol s})"
+    plot dir."/data/reconstruct-tan-fig8.dat" using 1:2 with linespoints lc rgb c_proof pt 7 lw 2 title "λ²/(λ + σ)"
     set title "Fig. 14: the three channels, d = 1024"
     unset logscale x
     set format x "%g"
-    set xlabel "{/Symbol k} (nats)"
+    set xlabel "κ (nats)"
     set ylabel "MSE / d"
-    set key inside right top
+    set key inside left bottom
     plot dir."/data/reconstruct-tan-fig14.dat" using 1:2 with linespoints lc rgb c_proof pt 7 lw 2 title "natural", \
          "" using 1:3 with linespoints lc rgb c_printed pt 5 lw 2 title "white", \
-         "" using 1:4 with linespoints lc rgb c_classical pt 9 lw 2 title "personalized ({/Symbol b} of App. C)"
+         "" using 1:4 with linespoints lc rgb c_classical pt 9 lw 2 title "personalized (β of App. C)"
     unset multiplot
     set output
 }

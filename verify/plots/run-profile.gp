@@ -35,6 +35,6 @@ do for [t in outputs] {
          f using 1:5:6 with filledcurves lc rgb c_vmf fs transparent solid 0.25 title "VMF (κ = 173, p = 13,700), PLD, certified bracket of δ(ε)", \
          f using 1:6 with lines lc rgb c_vmf lw 1 notitle, \
          f using 1:4 with lines lc rgb c_printed lw 2 dt 2 title "Gaussian, RDP, certified upper bound (Balle et al. 2020)", \
-         1e-5 with lines lc rgb c_other dt 3 title "the run's δ = 10^{-5}"
+         1e-5 with lines lc rgb c_other dt 3 title "the run's δ = 10^{−5}"
     set output
 }

@@ -3,13 +3,36 @@
 The record is `leakproof claims --json` over the TAP logs of the tests the ledger names,
 which report.py collect runs (records.json keeps it as "claims"); the section only formats
 it: per paper the counts by verdict and by kind, then one row per claim."""
+from findings import PAPERS
 from sections.common import table
 
-PAPERS = (("biswas", "Biswas et al."), ("tan", "Tan et al."), ("balunovic", "Balunović et al."))
-VERDICTS = ("holds", "partly", "fails", "not run", "not checkable")
+# the verdicts in the order the tables show them, strongest first; a verdict not listed here
+# (one the ledger gains later) follows them, by name
+VERDICT_ORDER = ("proved", "holds", "partly", "weak", "inconclusive", "fails", "not run", "not checkable")
+# the ledger's words for each (cases/claims/README.md); a verdict without words is named only
+VERDICT_WORDS = {
+    "holds": "every test line that carries the claim is ok, at the paper's parameters or a range covering them",
+    "partly": "ok, but the ledger says what the tests do not cover",
+    "fails": "a `# TODO` line: the numbers contradict the paper",
+    "not run": "no test line carried the claim",
+    "not checkable": "the ledger says why",
+}
 
 
-def _cell(text):
+def ordered_verdicts(claims):
+    """The verdicts the claims have, in VERDICT_ORDER, any other after them by name."""
+    have = {c["verdict"] for c in claims}
+    return [v for v in VERDICT_ORDER if v in have] + sorted(have - set(VERDICT_ORDER))
+
+
+def verdict_legend(claims):
+    """One line: each verdict the claims have, in the ledger's words where it has them."""
+    return ("Verdicts (computed from the tests, `leakproof claims`): "
+            + "; ".join(f"**{v}**" + (f": {VERDICT_WORDS[v]}" if v in VERDICT_WORDS else "")
+                        for v in ordered_verdicts(claims)) + ".")
+
+
+def cell(text):
     """A table cell: the ledger's text with the characters a Markdown table breaks on escaped."""
     return "—" if text is None else str(text).replace("|", "\\|").replace("\n", " ")
 
@@ -25,16 +48,16 @@ def section_claims(R, out):
     out.append("Every numbered statement, proof step, figure and text claim of the three papers that has a "
                "number or an inequality (`cases/claims/*.claims`), with its verdict computed from the TAP "
                "lines of the tests that carry its id (`make report` runs them; `leakproof claims` prints the "
-               "same from the last `make check`): **holds** (every line ok, at the paper's parameters or a "
-               "range covering them), **partly** (ok, but the ledger says what the tests do not cover), "
-               "**fails** (a `# TODO` line: its figure is the deciding one), **not run**, **not checkable** "
-               "(with the reason). The reproducer reruns the test that decided.\n")
+               "same from the last `make check`); a failing claim's verdict carries its direction for a "
+               "defender (the ledger's). The reproducer reruns the test that decided. "
+               + verdict_legend(claims) + "\n")
+    verdicts = ordered_verdicts(claims)
     rows = []
     for p, name in PAPERS:
         mine = [c for c in claims if c["claim"].startswith(p + "/")]
         if mine:
-            rows.append([name, len(mine)] + [sum(c["verdict"] == v for c in mine) for v in VERDICTS])
-    out.append(table(["paper", "claims"] + list(VERDICTS), rows))
+            rows.append([name, len(mine)] + [sum(c["verdict"] == v for c in mine) for v in verdicts])
+    out.append(table(["paper", "claims"] + verdicts, rows))
     for p, name in PAPERS:
         mine = [c for c in claims if c["claim"].startswith(p + "/")]
         if not mine:
@@ -44,8 +67,8 @@ def section_claims(R, out):
         for row in rec.get("counts", []):
             if row["paper"] == p and row["claim_kind"] not in kinds:
                 kinds.append(row["claim_kind"])
-        out.append(table(["kind"] + list(VERDICTS),
-                         [[k] + [sum(c["claim_kind"] == k and c["verdict"] == v for c in mine) for v in VERDICTS]
+        out.append(table(["kind"] + verdicts,
+                         [[k] + [sum(c["claim_kind"] == k and c["verdict"] == v for c in mine) for v in verdicts]
                           for k in kinds]))
         body = []
         for c in mine:
@@ -55,6 +78,8 @@ def section_claims(R, out):
                 figure = c.get("figure")
                 if c["verdict"] == "partly" and c.get("partly"):
                     figure = f"{figure or '—'} (not covered: {c['partly']})"
-            body.append([f"`{c['claim']}`", _cell(f"{c['where']}: {c['says']}"), f"**{c['verdict']}**",
-                         _cell(figure), _cell(c.get("reproducer"))])
+            shown = c.get("direction") if c["verdict"] == "fails" else None    # a failing claim's
+            verdict = f"**{c['verdict']}**" + (f" ({shown})" if shown else "")
+            body.append([f"`{c['claim']}`", cell(f"{c['where']}: {c['says']}"), verdict,
+                         cell(figure), cell(c.get("reproducer"))])
         out.append(table(["claim", "statement", "verdict", "deciding figure", "reproducer"], body))

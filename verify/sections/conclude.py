@@ -1,52 +1,91 @@
-"""sections/conclude.py -- What to conclude (the verdicts and each finding once, in words) and the assumptions."""
-import os
-import re
-import sys
-
+"""sections/conclude.py -- What to conclude (the verdicts and each finding once, in words, by paper and
+topic) and the assumptions."""
 import findings
-from sections.common import rows_of, one_row, fixed
+from sections.common import rows_of, one_row
+
+
+def _items(R, verdicts):
+    """Every paragraph of What to conclude as (home, topic, order, text): home a paper of the
+    ledger, "peers" or None (no claim carries it); order the place of its first claim in the
+    ledger."""
+    claims_rec = getattr(R, "claims", None)
+    order = {c["claim"]: i for i, c in enumerate((claims_rec or {}).get("claims", []))}
+    items = []
+    # the Monte Carlo arbiter's verdicts on the theorems' forms, Biswas et al.'s first of all
+    for v in verdicts or []:
+        if v["disagree"]:
+            items.append(("biswas", "theory", -2,
+                          f"**{v['mechanism']} {v['form']} disagrees with the Monte Carlo arbiter on "
+                          f"{v['disagree']} of {v['cases']} grid cases: value / estimate {v['bad_ratios']}** "
+                          "(section 1)."))
+    agree = [f"{v['mechanism']} {v['form']} ({v['ratios']})" for v in verdicts or [] if not v["disagree"]]
+    if agree:
+        items.append(("biswas", "theory", -1, "**Monte Carlo upholds** " + "; ".join(agree)
+                      + " (value / estimate, section 1)."))
+    keyed, _ = findings.classify_keyed(R.tests)
+    failing = findings.claims_failing(claims_rec)
+    for key, p in keyed:
+        mine = [c for k, c in failing if k == key]
+        if not mine:
+            items.append((findings.home_of(key), None, len(order), p))
+            continue
+        first = min(mine, key=lambda c: order[c["claim"]])
+        ids = ", ".join(f"`{c['claim']}`" for c in mine)
+        items.append((findings.paper_of(first["claim"]), findings.topic_of(first), order[first["claim"]],
+                      f"{p} (Claims: {ids}.) {findings.for_a_defender(mine)}"))
+    written = {k for k, _ in keyed}
+    for key, c in failing:      # the ledger's failing claims no write-up above covers
+        if key is None or key not in written:
+            items.append((findings.paper_of(c["claim"]), findings.topic_of(c), order[c["claim"]],
+                          f"{findings.claim_paragraph(c)} {findings.for_a_defender([c])}"))
+    for claim_id in findings.VERDICT_CLAIMS:   # stated whichever way it comes out
+        said = findings.claim_verdict_paragraph(claims_rec, claim_id)
+        if said:
+            c, para = said
+            items.append((findings.paper_of(claim_id), findings.topic_of(c), order[claim_id], para))
+    return items
 
 
 def section_findings(R, verdicts):
-    """What a reader should conclude: the verdicts that disagree, then each
-    finding of the tests once, in words (verify/findings.py), with its figures."""
-    out = ["## What to conclude\n"]
+    """What a reader should conclude: each finding once, in words (verify/findings/), with its
+    figures, its claims and what it means for a defender, grouped by paper and then by topic;
+    the peers' accountants in a section of their own."""
+    out = ["## What to conclude\n",
+           "Each finding once, with its figures and the ids of the claims it decides: by paper, then by topic "
+           "(the ledger's: theorems and proofs, experiments, accounting), each ending with what it means for "
+           "a defender (the ledger's direction and reason); then the peers' accountants.\n"]
+    items = _items(R, verdicts)
     n = 0
-    for v in verdicts or []:
-        if v["disagree"]:
-            n += 1
-            out.append(f"{n}. **{v['mechanism']} {v['form']} disagrees with the Monte Carlo arbiter on "
-                       f"{v['disagree']} of {v['cases']} grid cases: value / estimate {v['bad_ratios']}** "
-                       "(section 1).")
-    agree = [f"{v['mechanism']} {v['form']} ({v['ratios']})" for v in verdicts or [] if not v["disagree"]]
-    if agree:
-        n += 1
-        out.append(f"{n}. **Monte Carlo upholds** " + "; ".join(agree) + " (value / estimate, section 1).")
-    keyed, unmatched = findings.classify_keyed(R.tests)
-    failing = findings.claims_failing(getattr(R, "claims", None))
-    for key, p in keyed:
-        ids = [c["claim"] for k, c in failing if k == key]
-        n += 1
-        out.append(f"{n}. {p}" + (f" (Claims: {', '.join(f'`{i}`' for i in ids)}.)" if ids else ""))
-    for key, c in failing:      # the ledger's failing claims no write-up above covers
-        if key is None or key not in [k for k, _ in keyed]:
-            n += 1
-            out.append(f"{n}. {findings.claim_paragraph(c)}")
-    for claim_id in findings.VERDICT_CLAIMS:   # stated whichever way it comes out
-        para = findings.claim_verdict_paragraph(getattr(R, "claims", None), claim_id)
-        if para:
-            n += 1
-            out.append(f"{n}. {para}")
-    own = {c["claim"] for _, c in failing}
+    groups = [(p, name, [(t, head) for t, head in findings.TOPICS]) for p, name in findings.PAPERS]
+    groups += [("peers", "The peers' accountants", [(None, None)]),
+               (None, "Findings no claim of the ledger carries", [(None, None)])]
+    for home, name, topics in groups:
+        mine = [i for i in items if i[0] == home]
+        if not mine:
+            continue
+        out.append(f"### {name}\n")
+        for topic, head in topics:
+            part = sorted((i for i in mine if topic is None or i[1] == topic), key=lambda i: i[2])
+            if not part:
+                continue
+            if head:
+                out.append(f"#### {head}\n")
+            for _, _, _, text in part:
+                n += 1
+                out.append(f"{n}. {text}")
+            out.append("")
+    _, unmatched = findings.classify_keyed(R.tests)
+    own = {c["claim"] for _, c in findings.claims_failing(getattr(R, "claims", None))}
     unmatched = [u for u in unmatched if not (set(findings.CLAIM_ID.findall(u)) & own)]
     missing = [s for s in findings.SOURCES if not any(t["test"] == s and t["todo"] for t in R.tests)]
     if missing:
-        out.append(f"\n**Findings missing from these records**: no `# TODO` line of {', '.join(missing)} "
+        out.append(f"**Findings missing from these records**: no `# TODO` line of {', '.join(missing)} "
                    "(run `make report`, which runs them).")
     if unmatched:
-        out.append("\nFindings not yet written up (their tests' lines):")
+        out.append("Findings not yet written up (their tests' lines):")
         out += [f"- {d}" for d in unmatched]
-    out.append("")
+    if out[-1]:
+        out.append("")
     return out
 
 

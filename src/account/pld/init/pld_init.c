@@ -85,7 +85,10 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
     arb_init(pld->tau_lo);
     pld->relation = rel;
     pld->T = T;
-    if (T > UINT64_C(1000000000) || run->q_is_one || !(width > 0) || !(q > 0) || lp_cancelled()) {
+    /* q = 1: the Gaussian's closed form (study/pld_full_batch.c); a VMF step's
+       loss is bounded at any q (pairs/pld_mech_vmf.c), so its full batch composes here */
+    if (T > UINT64_C(1000000000) || (run->q_is_one && st->mech != LP_PLD_VMF) || !(width > 0) || !(q > 0)
+        || lp_cancelled()) {
         pld->why = lp_cancelled() ? "interrupted" : "out of the FFT route's range (q in (0, 1), "
             "T <= 1e9, width > 0)";
         return -1;              /* (cancelled: SIGINT/SIGTERM, nothing built) */

@@ -138,7 +138,8 @@ lp_pld_init_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_pld_relati
     arb_init(pld->tau_lo);
     pld->relation = rel;
     for (size_t i = 0; i < nph; i++) {
-        if (st[i].run->q_is_one || !(st[i].run->q_d > 0) || st[i].run->steps > UINT64_C(1000000000))
+        if ((st[i].run->q_is_one && st[i].mech != LP_PLD_VMF) || !(st[i].run->q_d > 0)
+            || st[i].run->steps > UINT64_C(1000000000))
             return fail(pld, NULL, nph, "out of the FFT route's range (each phase's q in (0, 1), "
                         "T <= 1e9)", 0);
         T += st[i].run->steps;

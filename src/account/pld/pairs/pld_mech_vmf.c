@@ -131,10 +131,12 @@ vmf_cuts(double *lo_cut, double *hi_cut, const lp_pld_step *st, lp_pld_relation 
         else
             *lo_cut = -lmax;
     }
+    /* the other end: log(1 - q) (pld_mech.h), the loss's infimum as t -> -1;
+       at q = 1 (a full batch: L = +-2 kappa t) it is -2 kappa */
     if (rel == LP_PLD_REMOVE)
-        *lo_cut = pld_below(log1p(-q));   /* <= log(1 - q) (pld_mech.h) */
+        *lo_cut = pld_below(q < 1 ? log1p(-q) : -2 * kappa);
     else
-        *hi_cut = -pld_below(log1p(-q));  /* >= -log(1 - q) */
+        *hi_cut = -pld_below(q < 1 ? log1p(-q) : -2 * kappa);
 }
 
 /* ---- certified: the cut tails and the mean (the masses: pld_vmf_masses.c) ---- */

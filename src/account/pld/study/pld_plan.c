@@ -90,8 +90,8 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
         const int *cancel = lp_cancel_flag();
         double eps_floor[2];    /* the smaller relation sized as the run sizes it (pld_pair.c) */
         lp_pld_pair_floors(req, &run, eps_floor);
-        for (int rel = 0; rel < 2; rel++)   /* q = 1: closed form, no grid */
-            want[rel] = !run.q_is_one && (req->relation == 2 || req->relation == rel);
+        for (int rel = 0; rel < 2; rel++)   /* q = 1: the Gaussian's closed form, no grid */
+            want[rel] = !(run.q_is_one && req->mech == LP_PLD_GAUSS) && (req->relation == 2 || req->relation == rel);
 #pragma omp parallel for num_threads(lp_threads_effective(0) < 2 ? 1 : 2) schedule(static, 1)
         for (int rel = 0; rel < 2; rel++) {
             const int *was = lp_cancel_flag();

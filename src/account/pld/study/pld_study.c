@@ -181,7 +181,8 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
     }
     lp_record_text(rec, "relation", req->relation == 0 ? "remove" : req->relation == 1 ? "add" : "both");
     lp_record_double(rec, "width", req->width);
-    if (run.q_is_one) {         /* full batch: one Gaussian, in closed form (pld_full_batch.c) */
+    if (run.q_is_one && req->mech == LP_PLD_GAUSS) {    /* full batch: one Gaussian, in closed form
+                                                           (pld_full_batch.c); the VMF's composes */
         status = lp_pld_full_batch(rec, &run, req, req->eps ? eps : NULL);
         goto done;
     }

@@ -1,0 +1,146 @@
+/* run.c -- one simulated training run and the attacker's posterior at its
+ * end (runattack.h has the model and the projection argument).  The steps'
+ * releases exist only as their inner products with the candidates (and m0):
+ * gauss B_t G[k][j] + sigma (A z)_j; vmf t G[u][j] + sqrt(1 - t^2) v_j with
+ * t = mu.y from Wood's rejection sampler and v the uniform direction
+ * orthogonal to mu = w_u, projected. */
+#include <math.h>
+#include <string.h>
+#include "runattack/run.h"
+
+/* log(1 - q + q e^l), without overflow or cancellation */
+static double
+log_mix(double q, double l)
+{
+    return l > 0 ? l + log(q + (1 - q) * exp(-l)) : log1p(q * expm1(l));
+}
+
+/* t = mu.y for y ~ VMF(mu, kappa) on S^{d-1} (Wood 1994), and sqrt(1 - t^2):
+ * with b = (d-1)/(2 kappa + sqrt(4 kappa^2 + (d-1)^2)), Z ~ Beta(a, a), a =
+ * (d-1)/2, E = 1 - (1-b) Z, the proposal is t = 1 - 2bZ/E, so 1 - t^2 =
+ * 4 b Z (1-Z) / E^2, and Wood's acceptance kappa t + (d-1) log(1 - x0 t) - c
+ * >= log U, x0 = (1-b)/(1+b), c = kappa x0 + (d-1) log(1 - x0^2), reads
+ * kappa (2b/(1+b) - 2bZ/E) + (d-1) log((1+b) / (2E)) >= log U: every term
+ * without cancellation, at any kappa and d. */
+static double
+vmf_t(double *s, double kappa, double d, lp_stream *r)
+{
+    const double m1 = d - 1, a = 0.5 * m1;
+    const double b = m1 / (2 * kappa + sqrt(4 * kappa * kappa + m1 * m1));
+    for (;;) {
+        const double g1 = lp_stream_gamma(r, a), g2 = lp_stream_gamma(r, a);
+        const double z = g1 / (g1 + g2), e = 1 - (1 - b) * z;
+        const double accept = kappa * (2 * b / (1 + b) - 2 * b * z / e) + m1 * log((1 + b) / (2 * e));
+        if (accept >= log(lp_stream_uniform(r))) {
+            *s = 2 * sqrt(b * z * (1 - z)) / e;
+            return 1 - 2 * b * z / e;
+        }
+    }
+}
+
+/* proj[j] = (A z)_j over the n' rows, z ~ N(0, I_r) drawn into w->z */
+static void
+noise_projections(double *proj, const lp_runattack_ctx *c, double *z, lp_stream *r)
+{
+    for (int a = 0; a < c->r; a++)
+        z[a] = lp_stream_normal(r);
+    for (int j = 0; j < c->side; j++) {
+        const double *row = c->A + (size_t) j * c->r;
+        double sum = 0;
+        for (int a = 0; a < c->r; a++)
+            sum += row[a] * z[a];
+        proj[j] = sum;
+    }
+}
+
+static void
+gauss_step(double *ll, const lp_runattack_ctx *c, lp_runattack_scratch *w, int k, int in, lp_stream *r)
+{
+    const lp_runattack_setup *s = c->s;
+    const double inv = 1 / (s->sigma * s->sigma);
+    noise_projections(w->proj, c, w->z, r);
+    for (int j = 0; j < s->n; j++) {
+        const double y = (in ? c->gram[(size_t) k * c->side + j] : 0) + s->sigma * w->proj[j];
+        const double l = (y - 0.5 * c->gram[(size_t) j * c->side + j]) * inv;
+        ll[j] += s->q >= 1 ? l : log_mix(s->q, l);
+    }
+}
+
+static void
+vmf_step(double *ll, const lp_runattack_ctx *c, lp_runattack_scratch *w, int u, lp_stream *r)
+{
+    const lp_runattack_setup *s = c->s;
+    const double *g = c->gram + (size_t) u * c->side;       /* mu.w_j */
+    double sin_t, dot = 0, norm2 = 0;
+    const double t = vmf_t(&sin_t, s->kappa, (double) s->d, r);
+    const double len = c->row_norm[u] > 0 ? c->row_norm[u] : 1;
+    noise_projections(w->proj, c, w->z, r);
+    /* a = A_u / |A_u|: the component of z along mu is not part of the direction */
+    for (int a = 0; a < c->r; a++) {
+        dot += c->A[(size_t) u * c->r + a] / len * w->z[a];
+        norm2 += w->z[a] * w->z[a];
+    }
+    norm2 -= dot * dot;
+    if (s->d > (uint64_t) c->r)
+        norm2 += 2 * lp_stream_gamma(r, 0.5 * (double) (s->d - (uint64_t) c->r));
+    const double f = norm2 > 0 ? sin_t / sqrt(norm2) : 0;
+    for (int j = 0; j < c->side; j++)       /* y.w_j, with (A a)_j = G[j][u] / |A_u| */
+        w->proj[j] = t * g[j] + f * (w->proj[j] - dot * g[j] / len);
+    if (s->q >= 1) {
+        for (int j = 0; j < s->n; j++)
+            ll[j] += s->kappa * w->proj[j];
+    } else {
+        for (int j = 0; j < s->n; j++)
+            ll[j] += log_mix(s->q, s->kappa * (w->proj[j] - w->proj[s->n]));
+    }
+}
+
+int
+lp_runattack_one(lp_runattack_sums *b, const lp_runattack_ctx *c, lp_runattack_scratch *w, lp_stream *r)
+{
+    const lp_runattack_setup *s = c->s;
+    const int n = s->n, side = c->side;
+    const int *cancel = lp_cancel_flag();
+    const int k = (int) lp_stream_below(r, (uint32_t) n);
+    double *ll = w->ll, top = -INFINITY, z = 0, zl = 0, diag = 0, quad = 0;
+
+    memset(ll, 0, (size_t) n * sizeof *ll);
+    for (uint64_t t = 0; t < s->steps; t++) {
+        const int in = s->q >= 1 || lp_stream_uniform(r) <= s->q;
+        if ((t & 255) == 255 && lp_flag_set(cancel))
+            return -1;
+        if (s->noise == LP_RECON_GAUSS)
+            gauss_step(ll, c, w, k, in, r);
+        else
+            vmf_step(ll, c, w, in ? k : n, r);
+    }
+    for (int j = 0; j < n; j++)
+        top = fmax(top, ll[j]);
+    for (int j = 0; j < n; j++) {
+        const double p = exp(ll[j] - top);
+        zl += p * (ll[j] - top);
+        z += p;
+        w->post[j] = p;
+    }
+    for (int j = 0; j < n; j++)
+        w->post[j] /= z;
+    /* the posterior variance sum_j P_j |x_j|^2 - |sum_j P_j x_j|^2, from G */
+    for (int i = 0; i < n; i++) {
+        const double *row = c->gram + (size_t) i * side;
+        double gi = 0;
+        if (!(w->post[i] > 0))
+            continue;
+        for (int j = 0; j < n; j++)
+            gi += row[j] * w->post[j];
+        diag += w->post[i] * row[i];
+        quad += w->post[i] * gi;
+    }
+    const double succ = 1 / z, var = fmax(0, diag - quad), info = log((double) n) + zl / z - log(z);
+    b->success += succ;
+    b->success2 += succ * succ;
+    b->err += var;
+    b->err2 += var * var;
+    b->info += info;
+    b->info2 += info * info;
+    return 0;
+}

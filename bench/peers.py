@@ -138,8 +138,11 @@ def main():
     ap.add_argument("--max-seconds", default="30", help="leakproof's work budget per row")
     ap.add_argument("--peer-limit", default="20", help="a peer's run over this many CPU seconds: its "
                     "larger T at that q are skipped")
+    ap.add_argument("--peers", help="only these peers, by their first word (e.g. dp_accounting,prv_accountant)")
     a = ap.parse_args()
     peers = [peer_dp_accounting(), peer_prv(), peer_opacus()]
+    if a.peers:
+        peers = [p for p in peers if p[1].split()[0] in a.peers.split(",")]
     for fn, name, _ in peers:
         print("# peer: %s" % name)
     rows = list(TABLE)

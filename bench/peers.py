@@ -12,12 +12,17 @@ delta 1e-5) and a grid of q in {1e-5 .. 0.5} x T in {10 .. 1e7}.  Per row:
 leakproof's certified bracket at its default width (0.01), then for each
 peer its estimate, whether it lies in the bracket, and the accuracy it
 gives: its distance from the bracket where it lies outside, else its stated
-error (prv_accountant's and Opacus's eps_error 0.01, absolute), else (dp_accounting,
+error (prv_accountant's own interval [eps_low, eps_up] about its estimate, at
+eps_error 0.01; Opacus's the same at 0.01 either side), else (dp_accounting,
 inside, no stated error) the bracket's own.  Leakproof is run again asked for
-that accuracy (--width = the accuracy / the bracket's upper end, within
-[1e-4, 1]) and the line says which of the two took less CPU ("ahead" /
-"behind"): CPU seconds of the process, all its threads, the best of --repeat
-runs (leakproof runs both relations on two threads; the peers run on one).
+a bracket no wider than that accuracy (--width = the accuracy / the bracket's
+upper end, within the option's [1e-4, 1]; where the bracket comes out wider
+-- tiny epsilon, where the width is absolute, or a grid at its cap -- again
+at a width cut in proportion, three times at most) and the line says which of the
+two took less CPU ("ahead" / "behind"; "beyond reach" where no bracket that
+narrow came out): CPU seconds of the process, all its threads, the best of
+--repeat runs (leakproof runs both relations on two threads; the peers run
+on one).
 Wall seconds beside, for the record: on a shared machine they measure the
 load more than the code, and the load average is printed at the start and
 the end.  A leakproof run the work budget declines (--max-seconds, default
@@ -82,11 +87,13 @@ def peer_prv():
         return None, "prv_accountant not importable (%s)" % e.__class__.__name__, None
 
     def eps(q, T):
+        """its estimate, and its stated interval's width (eps_up - eps_low)"""
         prv = PoissonSubsampledGaussianMechanism(sampling_probability=q, noise_multiplier=M)
         acc = PRVAccountant(prvs=[prv], max_self_compositions=[T], eps_error=PRV_EPS_ERROR,
                             delta_error=DELTA / 1000)
-        return acc.compute_epsilon(delta=DELTA, num_self_compositions=[T])[1]
-    return eps, "prv_accountant (PRV, eps_error %g)" % PRV_EPS_ERROR, PRV_EPS_ERROR
+        low, est, up = acc.compute_epsilon(delta=DELTA, num_self_compositions=[T])
+        return est, up - low
+    return eps, "prv_accountant (PRV, eps_error %g: its interval)" % PRV_EPS_ERROR, True
 
 
 def peer_opacus():
@@ -98,8 +105,8 @@ def peer_opacus():
     def eps(q, T):
         acc = PRVAccountant()
         acc.history = [(M, q, T)]
-        return acc.get_epsilon(delta=DELTA, eps_error=PRV_EPS_ERROR)
-    return eps, "opacus (PRVAccountant, eps_error %g)" % PRV_EPS_ERROR, PRV_EPS_ERROR
+        return acc.get_epsilon(delta=DELTA, eps_error=PRV_EPS_ERROR), 2 * PRV_EPS_ERROR
+    return eps, "opacus (PRVAccountant, eps_error %g either side)" % PRV_EPS_ERROR, True
 
 
 # ---- leakproof ------------------------------------------------------------------
@@ -121,13 +128,29 @@ def leakproof_run(q, T, repeat, max_seconds, width=None):
 
 def accuracy_asked(e, lo, hi, stated):
     """the absolute accuracy a peer's estimate e gives against the bracket:
-    its distance from it where it lies outside, else its stated error, else
-    None (the bracket's own: leakproof's default)"""
+    its distance from it where it lies outside, else its stated error (the
+    width of the interval it states), else None (the bracket's own:
+    leakproof's default)"""
     if e > hi:
         return e - hi, "distance"
     if e < lo:
         return lo - e, "distance"
     return (stated, "stated") if stated else (None, "bracket")
+
+
+def leakproof_at(q, T, acc, hi, repeat, max_seconds):
+    """leakproof's best run with a bracket at most acc wide: (CPU, wall, lo,
+    hi), the width asked last, and whether one came out that narrow"""
+    w = min(1.0, max(1e-4, acc / hi)) if hi > 0 else 1.0
+    for _ in range(4):
+        mine, why = leakproof_run(q, T, repeat, max_seconds, w)
+        if mine is None:
+            return None, why, w, False
+        got = mine[3] - mine[2]
+        if got <= acc or w <= 1e-4:
+            return mine, None, w, got <= acc
+        w = max(1e-4, 0.8 * w * acc / got)
+    return mine, None, w, False
 
 
 def main():
@@ -155,7 +178,7 @@ def main():
     print("# each peer: its CPU (wall), estimate, in/OUT of the bracket, the accuracy it gives (distance "
           "from the bracket, stated error, or the bracket's), leakproof's CPU (wall) and bracket at that accuracy")
     slow = {}                       # peer -> (q, T) where one run passed --peer-limit seconds
-    tally = {}                      # peer -> [ahead, behind]
+    tally = {}                      # peer -> [ahead, behind, beyond reach]
     for q, T in rows:
         got, why = leakproof_run(q, T, a.repeat, a.max_seconds)
         if got is None:
@@ -181,12 +204,13 @@ def main():
             except Exception as err:  # noqa: BLE001
                 line += " | %s failed (%s)" % (short, err.__class__.__name__)
                 continue
-            acc, kind = accuracy_asked(e, lo, hi, stated)
+            e, interval = e if stated else (e, None)
+            acc, kind = accuracy_asked(e, lo, hi, interval)
+            reached = True
             if acc is None:
                 mine, w = (cpu, wall, lo, hi), None
             else:
-                w = min(1.0, max(1e-4, acc / hi)) if hi > 0 else 1.0
-                mine, why = leakproof_run(q, T, a.repeat, a.max_seconds, w)
+                mine, why, w, reached = leakproof_at(q, T, acc, hi, a.repeat, a.max_seconds)
             inside = "in" if lo <= e <= hi else "OUT"
             line += " | %s %.3f s (%.3f) eps %.6g %s, accuracy %s" % (
                 short, pcpu, pwall, e, inside, "the bracket's" if acc is None else "%.3g (%s)" % (acc, kind))
@@ -194,15 +218,16 @@ def main():
                 line += ": leakproof %s" % why
                 continue
             verdict = "ahead" if mine[0] < pcpu else "behind"
-            if acc is not None and mine[3] - mine[2] > acc:     # not the accuracy asked: no comparison
-                verdict = "behind (its bracket %.3g wider than asked)" % (mine[3] - mine[2])
-            tally.setdefault(short, [0, 0])[verdict != "ahead"] += 1
+            if not reached:     # no bracket that narrow: no comparison
+                verdict = "beyond reach (its narrowest %.3g)" % (mine[3] - mine[2])
+            tally.setdefault(short, [0, 0, 0])[0 if verdict == "ahead" else 1 if verdict == "behind" else 2] += 1
             line += ": leakproof %.3f s (%.3f)%s [%.6g, %.6g] %s %.2fx" % (
                 mine[0], mine[1], "" if w is None else " at width %.3g" % w, mine[2], mine[3], verdict,
                 pcpu / mine[0] if mine[0] > 0 else math.inf)
         print(line, flush=True)
-    for short, (ahead, behind) in tally.items():
-        print("# %s: leakproof ahead in %d rows, behind in %d (CPU, at its accuracy)" % (short, ahead, behind))
+    for short, (ahead, behind, beyond) in tally.items():
+        print("# %s: leakproof ahead in %d rows, behind in %d, that accuracy beyond its reach in %d "
+              "(CPU, at the peer's accuracy)" % (short, ahead, behind, beyond))
     print("# load average %.2f %.2f %.2f at the end" % os.getloadavg())
 
 

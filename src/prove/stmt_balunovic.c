@@ -180,5 +180,12 @@ const lp_stmt lp_stmts_balunovic[] = {
             " + (G2 + (-k1/2*L1 - q12/(2*s1^2)) + (-k2/2*L2 - q22/(2*s2^2)) + beta*X2))/2",
             "-(k1/2*L1 + k2/2*L2) + ((G1 + beta*X1 - (q11/s1^2 + q21/s2^2)/2)"
             " + (G2 + beta*X2 - (q12/s1^2 + q22/s2^2)/2))/2") },
+    { "balunovic/A.6/variance:mean", "balunovic/A.6/variance", LP_EXPECT_PROOF,
+      "the mean of k draws with E X_i = m, E X_i^2 = v + m^2 and E X_i X_j = m^2 (i != j, independent) has "
+      "E[mean^2] - m^2 = (k (v + m^2) + k (k - 1) m^2)/k^2 - m^2 = v/k", "k >= 1, every m, v", NULL,
+      EXACT(LP_REL_EQ, "+k; m; v", "(k*(v + m^2) + k*(k - 1)*m^2)/k^2 - m^2", "v/k") },
+    { "balunovic/A.6/variance:falls", "balunovic/A.6/variance", LP_EXPECT_PROOF,
+      "v/k > v/(k + 1): one more sample lowers the variance", "k >= 1, v > 0", NULL,
+      EXACT(LP_REL_GT, "+k; +v", "v/k", "v/(k + 1)") },
 };
 const size_t lp_nstmts_balunovic = sizeof lp_stmts_balunovic / sizeof lp_stmts_balunovic[0];

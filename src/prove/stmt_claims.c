@@ -128,6 +128,55 @@ const lp_proof lp_proofs[] = {
       "1/2 ln (2 pi e)^d det(Sigma + sigma I) - 1/2 ln (2 pi e)^d sigma^d = 1/2 ln(det(Sigma + sigma I)/sigma^d), "
       "and det(Sigma + sigma I) = prod (lambda_i + sigma): the logarithm of a product is the sum of the "
       "logarithms" },
+    /* ---- Tan et al., the information identities of Sections 2.2, 3 and 4 (stmt_info.c) ---- */
+    { "tan/eq4", P, "every X, Y with finite h(X), h(Y), h(X, Y)", NULL,
+      "I(X; Y) = E ln p(x, y)/(p(x) p(y)) = h(X) + h(Y) - h(X, Y) and h(X|Y) = -E ln p(x|y) = h(X, Y) - h(Y) "
+      "(linearity of expectation, every entropy finite); in the joint entropies both equalities are "
+      "identities of linear forms" },
+    { "tan/eq6", P, "every D, W_i, W_o with finite joint entropies", NULL,
+      "the chain rule of mutual information, I(A; B|C) = h(A, C) + h(B, C) - h(A, B, C) - h(C) by its "
+      "definition: in the joint entropies both sides are the same linear form" },
+    { "tan/sec3.2/delta-I", P, "every D, W_i, W_o with finite joint entropies", NULL,
+      "as eq. (6): in the joint entropies both sides are the same linear form" },
+    { "tan/sec4.2/server-rewrite", P, "every D, W_o(t), W_i(t+1) with finite joint entropies", NULL,
+      "I(D; A|B) = h(A|B) - h(A|D, B) is an identity of linear forms in the joint entropies; the second line "
+      "substitutes eq. (8)'s W_i(t+1) = A(W_o(t); V(t))" },
+    { "tan/eq12", P, "every D, W_i, W~_o = W_o + xi with finite joint entropies", NULL,
+      "I(D; A|B) = h(A|B) - h(A|D, B) with A = W~_o, an identity of linear forms in the joint entropies" },
+    { "tan/eq10", P, "the noiseless channel as eq. (11)'s limit W~_o = W_o + sqrt(s) xi, s -> 0, xi ~ N(0, I) "
+      "independent of (D, W_i), with h(W_o|W_i) finite (the paper's premise)", NULL,
+      "eq. (10) is an identity of linear forms in the joint entropies.  Given D and W_i, W_o is fixed, so "
+      "h(W~_o|D, W_i) = h(sqrt(s) xi) = (d/2) ln(2 pi e s) (translation invariance, the Gaussian's entropy; "
+      "cited) -> -inf as s -> 0; and h(W~_o|W_i) >= h(W~_o|W_i, xi) = h(W_o|W_i, xi) = h(W_o|W_i), by the "
+      "two noise identities with I(W~_o; xi|W_i) >= 0 (Gibbs' inequality E[-ln t] >= E[1 - t] >= 0 from "
+      "ln t <= t - 1, proved on (0, 1] and on [1, inf)), translation invariance given xi, and "
+      "I(W_o; xi|W_i) = 0 (xi independent): the leakage is at least h(W_o|W_i) - (d/2) ln(2 pi e s) -> +inf" },
+    { "tan/sec4.2/noiseless", P, "the noiseless channel as eq. (11)'s limit W_o + sqrt(s) xi, s -> 0, with "
+      "h(W_o|W_i) finite", NULL, "as tan/eq10: the leakage is at least h(W_o|W_i) - (d/2) ln(2 pi e s) -> +inf" },
+    { "tan/sec3.1/mi-grows", P, "every sequence of shared parameters with finite joint entropies", NULL,
+      "with P the parameters shared so far and W the next, the chain rule (an identity of linear forms in the "
+      "joint entropies) gives I(D; P, W) - I(D; P) = I(D; W|P) = E[-ln t], t = p(d|p) p(w|p)/p(d, w|p), and "
+      "E[-ln t] >= E[1 - t] >= 0 (ln t <= t - 1, proved on (0, 1] and on [1, inf); p(d|p) p(w|p) integrates "
+      "to at most 1 over the support): the information never falls, and rises exactly when the new "
+      "parameters tell something about D given the earlier ones" },
+    { "tan/intro/n-kappa", P, "n rounds of capacity at most kappa with fresh noise (W_o(t) independent of the "
+      "earlier parameters P_t given D and W_i(t)) and a server that adds nothing about D (I(D; W_i(t+1)|W_o(t), "
+      "W_i(t), P_t) = 0)", "every run, where a server bringing information on D (tan/sec4.2/gamma-server-"
+      "positive) adds its Gamma_server above n kappa",
+      "the chain rule (tan/eq6's identity, round after round by induction) writes I(D; all) - I(D; W_i(0)) as "
+      "the sum of the rounds' I(D; W_o(t)|W_i(t), P_t) and the server's terms, 0 here; each round's term is "
+      "I(D; W_o(t)|W_i(t)) - I(W_o(t); P_t|W_i(t)) + I(W_o(t); P_t|D, W_i(t)) (an identity of linear forms), "
+      "the last 0 (fresh noise), the middle >= 0 (Gibbs' inequality from ln t <= t - 1), so at most the round's "
+      "I(D; W_o(t)|W_i(t)) <= kappa: the total leakage beyond the prior is at most n kappa" },
+    { "tan/sec3.2/n-kappa", P, "n rounds with Delta I <= kappa, fresh noise and a server that adds nothing "
+      "about D (as tan/intro/n-kappa)", "every run (as tan/intro/n-kappa)", "as tan/intro/n-kappa" },
+    { "tan/sec2.2/maxent", P, "d = 1, 2, 3, every X with a density, E X = mu, Cov X = Sigma positive "
+      "definite, h(X) finite", "every d, where tr(Sigma^-1 Sigma) = d is as elementary",
+      "with phi the N(mu, Sigma) density, -ln phi(x) = (1/2) ln((2 pi)^d det Sigma) + (1/2) (x - mu)^T "
+      "Sigma^-1 (x - mu), whose mean under X is (1/2) ln((2 pi)^d det Sigma) + (1/2) sum_jk (Sigma^-1)_jk "
+      "Sigma_jk = (1/2) ln((2 pi e)^d det Sigma) = h(N(mu, Sigma)) (the identity; linearity of expectation, "
+      "the Gaussian's entropy cited); so h(N(mu, Sigma)) - h(X) = E[-ln t], t = phi(X)/p_X(X), >= E[1 - t] "
+      ">= 0 (ln t <= t - 1, proved on (0, 1] and on [1, inf))" },
     /* ---- Biswas et al., Appendices A and B ---- */
     { "biswas/appA/eps-d-theta", P, "every p, kappa > 0, unit x, x', y", NULL,
       "f(x)(y)/f(x')(y) = e^(kappa (x - x') . y) <= e^(kappa |x - x'|) (Cauchy-Schwarz, |y| = 1), and "
@@ -179,6 +228,10 @@ const lp_proof lp_proofs[] = {
       "dy_j/dA_ik = [i = j] x_k, computed by differentiation over all entries at once" },
     { "balunovic/sec5/linear-layer", P, "3 x 3 layers, dl/d(b0)_i != 0", "any sizes n0, n1",
       "the two chain rules' quotient is x_k, over all entries at once" },
+    { "balunovic/A.6/variance", P, "every k >= 1 and objective whose samples have finite variance v > 0", NULL,
+      "the k points x_i are drawn independently from one law, so the estimator (1/k) sum_i (log p(g|x_i) + "
+      "log p(x_i)) has E X_i X_j = m^2 for i != j and its variance is v/k (the identity), which falls as k "
+      "grows (v/k > v/(k + 1)); at v = 0 every k gives the exact objective" },
     { "balunovic/eq5", P, "k = 2 samples, two Gaussian layers besides l", "every k and number of layers",
       "with p(g|x) = p(g_l|x) prod_(m != l) N(g_m; grad_m, sigma_m^2 I) (A.5's separability, layer m's block "
       "of the gradient), the two sides agree exactly, C = -sum (k_m/2) log(2 pi sigma_m^2)" },

@@ -228,6 +228,12 @@ const lp_proof lp_proofs[] = {
       "dy_j/dA_ik = [i = j] x_k, computed by differentiation over all entries at once" },
     { "balunovic/sec5/linear-layer", P, "3 x 3 layers, dl/d(b0)_i != 0", "any sizes n0, n1",
       "the two chain rules' quotient is x_k, over all entries at once" },
+    { "balunovic/A.5/precode-unique", P, "PRECODE's MLP (a first layer y0 = A0 x + b0, the bottleneck and every "
+      "other layer after it) with a 3 x 3 first layer, every gradient with some dl/d(b0)_i != 0",
+      "any first-layer sizes, and 'always', where a gradient with every dl/d(b0)_i = 0 leaves x undetermined",
+      "dl/d(A0)_ik = dl/d(b0)_i x_k whatever follows the first layer (the VAE's sample included), so "
+      "x_k = (dl/d(b0)_i)^-1 dl/d(A0)_ik (balunovic/sec5/linear-layer's identity): g determines x, two inputs "
+      "with one gradient are equal, p(x|g) is the Dirac delta at that x_0, and the Section 5 attack computes it" },
     { "balunovic/A.6/variance", P, "every k >= 1 and objective whose samples have finite variance v > 0", NULL,
       "the k points x_i are drawn independently from one law, so the estimator (1/k) sum_i (log p(g|x_i) + "
       "log p(x_i)) has E X_i X_j = m^2 for i != j and its variance is v/k (the identity), which falls as k "

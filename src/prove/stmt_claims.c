@@ -228,6 +228,15 @@ const lp_proof lp_proofs[] = {
       "dy_j/dA_ik = [i = j] x_k, computed by differentiation over all entries at once" },
     { "balunovic/sec5/linear-layer", P, "3 x 3 layers, dl/d(b0)_i != 0", "any sizes n0, n1",
       "the two chain rules' quotient is x_k, over all entries at once" },
+    { "balunovic/A.5/sigma-limit", P, "sigma_m = c_m sigma with sigma -> 0, the images in a compact set where "
+      "log p(g_l|x) and log p(x) are continuous and the other layers' distance Q(x) = sum_(m != l) "
+      "|g_m - grad_m(x)|^2/c_m^2 is continuous with one minimiser x*",
+      "any Soteria layer and network, where Q may have several minimisers and the two optima need not meet",
+      "eq. (5)'s objective is F = G - Q/(2 sigma^2) with G = log p(g_l|x) + beta log p(x), eq. (6)'s the same with "
+      "G = beta log p(x); for a maximiser x_s of either, F(x_s) >= F(x*) and the identity give 0 <= Q(x_s) - Q(x*) "
+      "<= 2 sigma^2 (max G - min G) -> 0 (G bounded on the compact set: the weight of log p(g_l|x) against Q "
+      "falls like sigma^2), so every limit point of x_s minimises Q, which is x* alone: both optima tend to x* "
+      "and their distance to 0" },
     { "balunovic/A.5/precode-unique", P, "PRECODE's MLP (a first layer y0 = A0 x + b0, the bottleneck and every "
       "other layer after it) with a 3 x 3 first layer, every gradient with some dl/d(b0)_i != 0",
       "any first-layer sizes, and 'always', where a gradient with every dl/d(b0)_i = 0 leaves x undetermined",

@@ -170,6 +170,13 @@ const lp_proof lp_proofs[] = {
       "I(D; W_o(t)|W_i(t)) <= kappa: the total leakage beyond the prior is at most n kappa" },
     { "tan/sec3.2/n-kappa", P, "n rounds with Delta I <= kappa, fresh noise and a server that adds nothing "
       "about D (as tan/intro/n-kappa)", "every run (as tan/intro/n-kappa)", "as tan/intro/n-kappa" },
+    { "tan/sec4.2/gamma-server-positive", P, "scalar jointly Gaussian D, W_o(t), V(t) with an invertible "
+      "covariance, an aggregation W_i(t+1) = a W_o(t) + b V(t) with b != 0 (FedAvg's a = b = 1/2), and "
+      "I(D; V(t)|W_o(t)) > 0 (V carries information on D beside W_o)",
+      "any laws and aggregations, where an A that ignores V refutes it",
+      "for jointly Gaussian variables I(D; Y|W_o) = (1/2) ln(Var(D|W_o)/Var(D|W_o, Y)) and Var(D|X) = "
+      "s_dd - s^T S^-1 s (the Schur complement; cited); the identity gives Var(D|W_o, W_i(t+1)) = "
+      "Var(D|W_o, V), so I(D; W_i(t+1)|W_o) = I(D; V|W_o) > 0" },
     { "tan/sec2.2/maxent", P, "d = 1, 2, 3, every X with a density, E X = mu, Cov X = Sigma positive "
       "definite, h(X) finite", "every d, where tr(Sigma^-1 Sigma) = d is as elementary",
       "with phi the N(mu, Sigma) density, -ln phi(x) = (1/2) ln((2 pi)^d det Sigma) + (1/2) (x - mu)^T "

@@ -251,6 +251,49 @@ b_cross_3(lp_rf_vars V, lp_rf lhs, lp_rf rhs)
     cross_entropy(V, lhs, rhs, 3, names);
 }
 
+/* ---- Gamma_server's term in jointly Gaussian laws: W_i(t+1) = a W_o(t) + b V(t), b != 0 (FedAvg:
+ * a = b = 1/2).  Var(D | W_o, V) = s_dd - s^T S^-1 s with S the covariance of X = (W_o, V) and s
+ * their covariances with D; X' = (W_o, W_i(t+1)) = M X, M = [1 0; a b], gives M s and M S M^T, and
+ * the explained variance is the same: I(D; W_i(t+1) | W_o) = I(D; V | W_o). ------------------ */
+static void
+b_server_gauss(lp_rf_vars V, lp_rf lhs, lp_rf rhs)
+{
+    static const char *const names[] = { "sdw", "sdv", "sww", "swv", "svv", "a", "b" };
+    lp_mat S, M, Mt, T;
+    lp_rf_struct x[2], y[2];
+    lp_rf_begin(V, lhs, rhs, 7, names);
+    lp_mat_init(S, 2, V);
+    lp_mat_init(M, 2, V);
+    lp_mat_init(Mt, 2, V);
+    lp_mat_init(T, 2, V);
+    lp_mat_sym(S, 2, 2, V);
+    for (int i = 0; i < 2; i++) {
+        lp_rf_init(&x[i], V);
+        lp_rf_init(&y[i], V);
+        lp_rf_var(&x[i], i, V);
+    }
+    lp_rf_si(&M[0][0], 1, V);
+    lp_rf_si(&M[0][1], 0, V);
+    lp_rf_var(&M[1][0], 5, V);
+    lp_rf_var(&M[1][1], 6, V);
+    lp_mat_inv(T, S, 2, V);
+    lp_mat_form(lhs, T, x, 2, V);
+    lp_mat_transpose(Mt, M, 2, V);
+    lp_mat_mul(T, M, S, 2, V);
+    lp_mat_mul(T, T, Mt, 2, V);
+    lp_mat_inv(T, T, 2, V);
+    lp_mat_apply(y, M, x, 2, V);
+    lp_mat_form(rhs, T, y, 2, V);
+    for (int i = 0; i < 2; i++) {
+        lp_rf_clear(&y[i], V);
+        lp_rf_clear(&x[i], V);
+    }
+    lp_mat_clear(T, 2, V);
+    lp_mat_clear(Mt, 2, V);
+    lp_mat_clear(M, 2, V);
+    lp_mat_clear(S, 2, V);
+}
+
 #define BUILT(fn) (&(const lp_exact_stmt) { LP_REL_EQ, NULL, NULL, NULL, NULL, fn })
 #define FINITE "every joint law with finite joint entropies"
 #define NONNEG "tan/sec3.1/mi-grows tan/intro/n-kappa tan/sec3.2/n-kappa tan/eq10 tan/sec4.2/noiseless tan/sec2.2/maxent"
@@ -274,6 +317,10 @@ const lp_stmt lp_stmts_info[] = {
       "h(A | B) - h(A | B Z) = I(A; Z | B)", FINITE, NULL, BUILT(b_noise_a) },
     { "tan/info-past", "tan/intro/n-kappa tan/sec3.2/n-kappa", LP_EXPECT_PROOF,
       "I(D; Wo | Wi) - I(D; Wo | Wi P) = I(Wo; P | Wi) - I(Wo; P | D Wi)", FINITE, NULL, BUILT(b_past) },
+    { "tan/sec4.2/gamma-server-positive", "tan/sec4.2/gamma-server-positive", LP_EXPECT_PROOF,
+      "s^T S^-1 s = (M s)^T (M S M^T)^-1 (M s), M = [1 0; a b]: D's variance explained by (W_o, V) and by "
+      "(W_o, a W_o + b V) agree", "every covariance of (D, W_o, V) with S invertible, b != 0", NULL,
+      BUILT(b_server_gauss) },
     { "tan/gibbs", NONNEG, LP_EXPECT_PROOF,
       "ln t <= t - 1 on (0, 1]: with t = e^-u, e^-u - 1 + u >= 0", "u in [0, inf)", &box_gibbs, NULL },
     { "tan/maxent:d1", "tan/sec2.2/maxent", LP_EXPECT_PROOF,

@@ -2,9 +2,11 @@
  * Gaussian mechanism (sigma = R = 1) at p = 4 and 8: samples per second per
  * core (CPU time of a one-thread run, no sup checks) for each kernel build the
  * CPU has, the 2-thread speed-up (wall time) with a check of the bits, the
- * cost of the default 1000 sup checks, the generator limit (the kernel's p
+ * cost of the default 1000 sup checks, the generator's rate (the kernel's p
  * normals a sample alone: Philox and Box-Muller, lp_gauss_normals_batch) and
- * the estimator's time over it, and the ratios to the NumPy estimators
+ * the estimator's time over it (the estimator draws the same words, but a
+ * sample's weight needs only |z|: one log a sample and no angle where no sup
+ * check asks for y, so it can beat the normals), and the ratios to the NumPy estimators
  * when their figures are given (argument: the output of
  * `bench/mc_numpy.py --machine`).  A rate is the best of RATE_RUNS runs of
  * SAMPLES / RATE_RUNS samples, taken in rounds over the whole bench (the
@@ -149,8 +151,8 @@ main(int argc, char **argv)
         two = run(&m, SAMPLES, 2, 0);
         var = one.r.std_error * one.r.std_error * SAMPLES;
         printf("p=%d generator alone (%s: Philox and Box-Muller, %d normals a sample): %7.2f M samples/s per core; "
-               "the estimator takes %.2fx its time\n", ps[i], chosen, ps[i], generator[i] / 1e6,
-               generator[i] / rate);
+               "the estimator (|z| from the same words) takes %.2fx its time\n", ps[i], chosen, ps[i],
+               generator[i] / 1e6, generator[i] / rate);
         printf("p=%d kernel %-7s: %7.2f M samples/s per core (best of %d); 2 threads: speed-up %.2f (wall %.3f s -> %.3f s), "
                "same bits: %s; variance per sample %.4g\n", ps[i], one.r.isa, rate / 1e6, RATE_RUNS,
                one.wall / two.wall, one.wall, two.wall,

@@ -1,24 +1,34 @@
 #!/usr/bin/env python3
 """bench/peers.py -- the certified PLD accountant (leakproof account
---accountant pld, in-process through the Python package) timed beside the
-peers' uncertified estimates, where they are importable: Google's
-dp_accounting (PLD), Microsoft's prv_accountant (PRV) and Opacus's PRV
-accountant.  Their sources are never part of this repository: the script
-finds them on PYTHONPATH and says so when they are not importable.
+--accountant pld, in-process through the Python package) beside the peers'
+uncertified estimates, where they are importable: Google's dp_accounting
+(PLD), Microsoft's prv_accountant (PRV) and Opacus's PRV accountant, each
+peer compared with leakproof asked for that peer's accuracy.  Their sources
+are never part of this repository: the script finds them on PYTHONPATH and
+says so when they are not importable.
 
-Rows: the reference table (q 0.01 at T 1e3 .. 1e7, q 1e-4 at T 1e6; M 1.1, delta 1e-5) and a grid of q in {1e-5 .. 0.5}
-x T in {10 .. 1e7}.  Each leakproof run: best of --repeat runs (the machine
-is shared: timings are noisy), computation only (the library loaded once);
-a run the work budget declines (--max-seconds, default 30) prints its
-estimate instead.  Prints one line per row: leakproof's time, bracket and
-relative width, then each peer's time, epsilon and the time ratio
-peer / leakproof; where dp_accounting's estimate lies outside the
-certified bracket, also its time at the first halved discretisation
-interval that puts it inside ("matched": the same accuracy).  Leakproof's CPU seconds (all its threads, the best
-run's) are printed beside its wall time: on a shared machine they say
-more than the wall time.  Asserts nothing.
+Rows: the reference table (q 0.01 at T 1e3 .. 1e7, q 1e-4 at T 1e6; M 1.1,
+delta 1e-5) and a grid of q in {1e-5 .. 0.5} x T in {10 .. 1e7}.  Per row:
+leakproof's certified bracket at its default width (0.01), then for each
+peer its estimate, whether it lies in the bracket, and the accuracy it
+gives: its distance from the bracket where it lies outside, else its stated
+error (prv_accountant's own interval [eps_low, eps_up] about its estimate, at
+eps_error 0.01; Opacus's the same at 0.01 either side), else (dp_accounting,
+inside, no stated error) the bracket's own.  Leakproof is run again asked for
+a bracket no wider than that accuracy (--width = the accuracy / the bracket's
+upper end, within the option's [1e-4, 1]; where the bracket comes out wider
+-- tiny epsilon, where the width is absolute, or a grid at its cap -- again
+at a width cut in proportion, three times at most) and the line says which of the
+two took less CPU ("ahead" / "behind"; "beyond reach" where no bracket that
+narrow came out): CPU seconds of the process, all its threads, the best of
+--repeat runs (leakproof runs both relations on two threads; the peers run
+on one).
+Wall seconds beside, for the record: on a shared machine they measure the
+load more than the code, and the load average is printed at the start and
+the end.  A leakproof run the work budget declines (--max-seconds, default
+30) prints its estimate instead.  Asserts nothing.
 
-    PYTHONPATH=python:/path/to/peers python3 bench/peers.py [--quick] [--repeat N]
+    PYTHONPATH=python:/path/to/peers python3 bench/peers.py [--quick] [--rows q:T,...] [--repeat N]
 """
 import argparse
 import math
@@ -36,55 +46,37 @@ M = 1.1
 TABLE = [(0.01, 10**3), (0.01, 10**4), (0.01, 10**5), (0.01, 10**6), (0.01, 10**7), (1e-4, 10**6)]
 GRID_Q = [1e-5, 1e-4, 1e-3, 1e-2, 0.1, 0.5]
 GRID_T = [10, 100, 10**3, 10**4, 10**5, 10**6, 10**7]
+PRV_EPS_ERROR = 0.01            # the PRV accountants' stated absolute error on epsilon (their default)
 
 
-def best_of(n, fn, cpu=None):
-    """the best wall time of n runs and the last value; cpu (a list), when
-    given, receives the process's CPU seconds (all threads) of that run"""
-    best, value = math.inf, None
+def best_of(n, fn):
+    """(CPU seconds, wall seconds, value) of the run with the least CPU of n:
+    the process's CPU time (all its threads) and the wall time of that run"""
+    best = (math.inf, math.inf, None)
     for _ in range(n):
         t0, c0 = time.perf_counter(), time.process_time()
         value = fn()
         wall, used = time.perf_counter() - t0, time.process_time() - c0
-        if wall < best:
-            best = wall
-            if cpu is not None:
-                cpu[:] = [used]
-    return best, value
+        if used < best[0]:
+            best = (used, wall, value)
+    return best
 
 
-# ---- the peers, each optional -------------------------------------------------
+# ---- the peers, each optional: (estimate function, name, stated absolute error or None) ----
 
 def peer_dp_accounting():
     try:
         from dp_accounting import dp_event
         from dp_accounting.pld import pld_privacy_accountant
     except Exception as e:          # noqa: BLE001
-        return None, "dp_accounting not importable (%s)" % e.__class__.__name__
+        return None, "dp_accounting not importable (%s)" % e.__class__.__name__, None
 
-    def eps(q, T, interval=1e-4):
-        acc = pld_privacy_accountant.PLDAccountant(value_discretization_interval=interval)
+    def eps(q, T):
+        acc = pld_privacy_accountant.PLDAccountant(value_discretization_interval=1e-4)
         event = dp_event.PoissonSampledDpEvent(q, dp_event.GaussianDpEvent(M))
         acc.compose(dp_event.SelfComposedDpEvent(event, T))
         return acc.get_epsilon(DELTA)
-    return eps, "dp_accounting (PLD, default discretisation)"
-
-
-def matched(fn, q, T, lo, hi, limit):
-    """dp_accounting at the accuracy of the certified bracket: its
-    discretisation interval (default 1e-4) halved until its estimate lies in
-    [lo, hi], or a run passes limit seconds.  Where its default estimate is
-    outside the bracket (tiny q: the step's loss within a few cells), this is
-    the time it takes to say as much as the bracket does.  Returns the text
-    of the row's column."""
-    interval = 1e-4
-    while True:
-        interval /= 2
-        secs, e = best_of(1, lambda: fn(q, T, interval))
-        if lo <= e <= hi:
-            return "at interval %.3g %.3f s eps %.6g in" % (interval, secs, e)
-        if secs > limit:
-            return "at interval %.3g %.3f s eps %.6g still OUT (stopped)" % (interval, secs, e)
+    return eps, "dp_accounting (PLD, default discretisation 1e-4, no stated error)", None
 
 
 def peer_prv():
@@ -92,41 +84,73 @@ def peer_prv():
         from prv_accountant import PRVAccountant
         from prv_accountant.privacy_random_variables import PoissonSubsampledGaussianMechanism
     except Exception as e:          # noqa: BLE001
-        return None, "prv_accountant not importable (%s)" % e.__class__.__name__
+        return None, "prv_accountant not importable (%s)" % e.__class__.__name__, None
 
     def eps(q, T):
+        """its estimate, and its stated interval's width (eps_up - eps_low)"""
         prv = PoissonSubsampledGaussianMechanism(sampling_probability=q, noise_multiplier=M)
-        acc = PRVAccountant(prvs=[prv], max_self_compositions=[T], eps_error=0.01, delta_error=DELTA / 1000)
-        return acc.compute_epsilon(delta=DELTA, num_self_compositions=[T])[1]
-    return eps, "prv_accountant (PRV, eps_error 0.01)"
+        acc = PRVAccountant(prvs=[prv], max_self_compositions=[T], eps_error=PRV_EPS_ERROR,
+                            delta_error=DELTA / 1000)
+        low, est, up = acc.compute_epsilon(delta=DELTA, num_self_compositions=[T])
+        return est, up - low
+    return eps, "prv_accountant (PRV, eps_error %g: its interval)" % PRV_EPS_ERROR, True
 
 
 def peer_opacus():
     try:
         from opacus.accountants import PRVAccountant
     except Exception as e:          # noqa: BLE001
-        return None, "opacus not importable (%s)" % e.__class__.__name__
+        return None, "opacus not importable (%s)" % e.__class__.__name__, None
 
     def eps(q, T):
         acc = PRVAccountant()
         acc.history = [(M, q, T)]
-        return acc.get_epsilon(delta=DELTA)
-    return eps, "opacus (PRVAccountant)"
+        return acc.get_epsilon(delta=DELTA, eps_error=PRV_EPS_ERROR), 2 * PRV_EPS_ERROR
+    return eps, "opacus (PRVAccountant, eps_error %g either side)" % PRV_EPS_ERROR, True
 
 
 # ---- leakproof ------------------------------------------------------------------
 
-def leakproof_row(q, T, repeat, max_seconds):
+def leakproof_run(q, T, repeat, max_seconds, width=None):
+    """(CPU, wall, lo, hi) of the best run, or (None, why) when declined"""
     args = dict(noise_multiplier=str(M), sampling_rate=repr(q), steps=T, delta=repr(DELTA),
                 max_seconds=max_seconds)
-    cpu = [math.nan]
+    if width is not None:
+        args["width"] = "%.6g" % width
     try:
-        secs, (lo, hi) = best_of(repeat, lambda: leakproof.pld_epsilon(**args), cpu)
+        cpu, wall, (lo, hi) = best_of(repeat, lambda: leakproof.pld_epsilon(**args))
     except ValueError as e:         # declined by the budget or the grid: say why
         return None, str(e).split("\n")[0][:150]
     lo = float(lo) if lo is not None else math.nan
     hi = float(hi) if hi is not None else math.nan
-    return (secs, cpu[0], lo, hi), None
+    return (cpu, wall, lo, hi), None
+
+
+def accuracy_asked(e, lo, hi, stated):
+    """the absolute accuracy a peer's estimate e gives against the bracket:
+    its distance from it where it lies outside, else its stated error (the
+    width of the interval it states), else None (the bracket's own:
+    leakproof's default)"""
+    if e > hi:
+        return e - hi, "distance"
+    if e < lo:
+        return lo - e, "distance"
+    return (stated, "stated") if stated else (None, "bracket")
+
+
+def leakproof_at(q, T, acc, hi, repeat, max_seconds):
+    """leakproof's best run with a bracket at most acc wide: (CPU, wall, lo,
+    hi), the width asked last, and whether one came out that narrow"""
+    w = min(1.0, max(1e-4, acc / hi)) if hi > 0 else 1.0
+    for _ in range(4):
+        mine, why = leakproof_run(q, T, repeat, max_seconds, w)
+        if mine is None:
+            return None, why, w, False
+        got = mine[3] - mine[2]
+        if got <= acc or w <= 1e-4:
+            return mine, None, w, got <= acc
+        w = max(1e-4, 0.8 * w * acc / got)
+    return mine, None, w, False
 
 
 def main():
@@ -135,50 +159,76 @@ def main():
     ap.add_argument("--rows", help="only these rows, q:T,q:T,... (e.g. 1e-5:10,0.01:1000)")
     ap.add_argument("--repeat", type=int, default=3, help="best of N runs (default 3)")
     ap.add_argument("--max-seconds", default="30", help="leakproof's work budget per row")
-    ap.add_argument("--peer-limit", default="20", help="a peer's run over this many seconds: its "
+    ap.add_argument("--peer-limit", default="20", help="a peer's run over this many CPU seconds: its "
                     "larger T at that q are skipped")
-    ap.add_argument("--no-matched", action="store_true", help="where dp_accounting's estimate "
-                    "lies outside the bracket, do not rerun it at finer intervals until inside")
+    ap.add_argument("--peers", help="only these peers, by their first word (e.g. dp_accounting,prv_accountant)")
     a = ap.parse_args()
     peers = [peer_dp_accounting(), peer_prv(), peer_opacus()]
-    for fn, name in peers:
+    if a.peers:
+        peers = [p for p in peers if p[1].split()[0] in a.peers.split(",")]
+    for fn, name, _ in peers:
         print("# peer: %s" % name)
     rows = list(TABLE)
     if not a.quick:
         rows += [(q, T) for q in GRID_Q for T in GRID_T if (q, T) not in TABLE]
     if a.rows:
         rows = [(float(r.split(":")[0]), int(float(r.split(":")[1]))) for r in a.rows.split(",")]
-    print("# M %g, delta %g; times in s, best of %d; ratio = peer / leakproof" % (M, DELTA, a.repeat))
+    print("# M %g, delta %g; CPU seconds (wall), best of %d; load average %.2f %.2f %.2f at the start"
+          % ((M, DELTA, a.repeat) + os.getloadavg()))
+    print("# each peer: its CPU (wall), estimate, in/OUT of the bracket, the accuracy it gives (distance "
+          "from the bracket, stated error, or the bracket's), leakproof's CPU (wall) and bracket at that accuracy")
     slow = {}                       # peer -> (q, T) where one run passed --peer-limit seconds
+    tally = {}                      # peer -> [ahead, behind, beyond reach]
     for q, T in rows:
-        got, why = leakproof_row(q, T, a.repeat, a.max_seconds)
+        got, why = leakproof_run(q, T, a.repeat, a.max_seconds)
         if got is None:
-            line = "q %-6g T %-8d leakproof: %s" % (q, T, why)
-        else:
-            secs, cpu, lo, hi = got
-            width = (hi - lo) / hi if hi > 0 else math.nan
-            line = "q %-6g T %-8d leakproof %7.3f s (CPU %.3f s) [%.6g, %.6g] width %.2f%%" % (
-                q, T, secs, cpu, lo, hi, 100 * width)
-        for fn, name in peers:
+            print("q %-6g T %-8d leakproof: %s" % (q, T, why), flush=True)
+            continue
+        cpu, wall, lo, hi = got
+        width = (hi - lo) / hi if hi > 0 else math.nan
+        line = "q %-6g T %-8d leakproof %.3f s (%.3f) [%.6g, %.6g] width %.2f%%" % (
+            q, T, cpu, wall, lo, hi, 100 * width)
+        for fn, name, stated in peers:
             if fn is None:
                 continue
-            if name in slow and slow[name][0] == q and slow[name][1] <= T:
-                line += " | %s skipped (over %s s at T %d)" % (name.split()[0], a.peer_limit, slow[name][1])
+            short = name.split()[0]
+            if short in slow and slow[short][0] == q and slow[short][1] <= T:
+                line += " | %s skipped (over %s s at T %d)" % (short, a.peer_limit, slow[short][1])
                 continue
             try:
-                psecs, peps = best_of(1, lambda: fn(q, T))
-                if psecs > float(a.peer_limit):
-                    slow[name] = (q, T)
+                pcpu, pwall, e = best_of(1, lambda: fn(q, T))
+                if pcpu > float(a.peer_limit):
+                    slow[short] = (q, T)
                 elif a.repeat > 1:
-                    psecs = min(psecs, best_of(a.repeat - 1, lambda: fn(q, T))[0])
-                ratio = psecs / got[0] if got else math.nan
-                inside = "" if got is None else (" in" if lo <= peps <= hi else " OUT")
-                line += " | %s %.3f s eps %.6g%s ratio %.2f" % (name.split()[0], psecs, peps, inside, ratio)
-                if inside == " OUT" and name.startswith("dp_accounting") and not a.no_matched:
-                    line += " (matched: %s)" % matched(fn, q, T, lo, hi, float(a.peer_limit))
-            except Exception as e:  # noqa: BLE001
-                line += " | %s failed (%s)" % (name.split()[0], e.__class__.__name__)
+                    pcpu, pwall, e = min((pcpu, pwall, e), best_of(a.repeat - 1, lambda: fn(q, T)))
+            except Exception as err:  # noqa: BLE001
+                line += " | %s failed (%s)" % (short, err.__class__.__name__)
+                continue
+            e, interval = e if stated else (e, None)
+            acc, kind = accuracy_asked(e, lo, hi, interval)
+            reached = True
+            if acc is None:
+                mine, w = (cpu, wall, lo, hi), None
+            else:
+                mine, why, w, reached = leakproof_at(q, T, acc, hi, a.repeat, a.max_seconds)
+            inside = "in" if lo <= e <= hi else "OUT"
+            line += " | %s %.3f s (%.3f) eps %.6g %s, accuracy %s" % (
+                short, pcpu, pwall, e, inside, "the bracket's" if acc is None else "%.3g (%s)" % (acc, kind))
+            if mine is None:
+                line += ": leakproof %s" % why
+                continue
+            verdict = "ahead" if mine[0] < pcpu else "behind"
+            if not reached:     # no bracket that narrow: no comparison
+                verdict = "beyond reach (its narrowest %.3g)" % (mine[3] - mine[2])
+            tally.setdefault(short, [0, 0, 0])[0 if verdict == "ahead" else 1 if verdict == "behind" else 2] += 1
+            line += ": leakproof %.3f s (%.3f)%s [%.6g, %.6g] %s %.2fx" % (
+                mine[0], mine[1], "" if w is None else " at width %.3g" % w, mine[2], mine[3], verdict,
+                pcpu / mine[0] if mine[0] > 0 else math.inf)
         print(line, flush=True)
+    for short, (ahead, behind, beyond) in tally.items():
+        print("# %s: leakproof ahead in %d rows, behind in %d, that accuracy beyond its reach in %d "
+              "(CPU, at the peer's accuracy)" % (short, ahead, behind, beyond))
+    print("# load average %.2f %.2f %.2f at the end" % os.getloadavg())
 
 
 if __name__ == "__main__":

@@ -123,7 +123,7 @@ _leakproof()
             forms=$(_leakproof_mechanism "$prog" "$sub" | grep -o '"form":"[a-z0-9-]*"' | cut -d'"' -f4)
             [[ -n $forms ]] || forms=$(_leakproof_registry "$prog" form)
             COMPREPLY=($(compgen -W "$forms" -- "$cur")); return ;;
-        --*-file|--data|--covariance|--beta|--params-from)
+        --*-file|--data|--covariance|--beta|--params-from|--record)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;

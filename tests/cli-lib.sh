@@ -51,3 +51,24 @@ else:
 PY
     ok $? "$2: attacker keys $1 ($(sed -n 's/.*"log2_capacity":\([^,]*\),.*"attacker_note":"\([^"]\{0,90\}\).*/log2_capacity \1, note: \2/p' "$out"))"
 }
+
+# wait_cpu PID SECONDS: wait until the process PID (all its threads) has used
+# SECONDS of CPU time, or has ended (at most 60 s of wall time); then 0 when it
+# still runs.  For "signal it once it is at work": a fixed sleep gives the
+# process a fraction of a second of CPU on a loaded machine and more than it
+# needs (the test's CPU) on an idle one.  Without /proc: sleep 1 instead.
+wait_cpu() {
+    if [ ! -r /proc/self/stat ]; then
+        sleep 1
+    else
+        hz=$(getconf CLK_TCK 2>/dev/null || echo 100)
+        polls=0
+        while [ "$polls" -lt 1200 ] &&
+            ! awk -v hz="$hz" -v want="$2" '{ sub(/^.*\) /, ""); exit !(($12 + $13) / hz >= want) }' \
+                "/proc/$1/stat" 2>/dev/null && kill -0 "$1" 2>/dev/null; do
+            sleep 0.05
+            polls=$((polls + 1))
+        done
+    fi
+    kill -0 "$1" 2>/dev/null
+}

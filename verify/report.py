@@ -11,7 +11,10 @@ and largest of a column) and prints them as the records give them.
   report.py collect --leakproof BIN --builddir DIR [--tests T1,...] [--grid CASES] OUTDIR
       runs every command and the tests that carry findings (verify/findings/'s
       SOURCES, from DIR), writes OUTDIR/records.json, then formats; a test
-      given as its make-check log (T.log) is read, not run; the records name
+      given as its make-check log (T.log) is read, not run, and with --reuse
+      so is every test whose make-check log is current (verify/reuse.py);
+      --grid-record FILE: make verify's record of the grid (verify-grid.json)
+      instead of running `leakproof verify GRID` again; the records name
       the commit (meta.commit) and the header says it; a tree (--tree, this
       one) with uncommitted changes outside reports/ is refused unless
       REPORT_DIRTY=yes, and then the header lists them
@@ -34,6 +37,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import findings  # noqa: E402
+import reuse  # noqa: E402
 from sections.common import TOP, Records, read_cases  # noqa: E402
 from sections.verdicts import section_verdicts  # noqa: E402
 from sections.biswas import section_biswas  # noqa: E402
@@ -162,8 +166,12 @@ def build(R, outdir):
     return failed
 
 
+_reuse_builddir = None      # collect --reuse: the build tree whose make-check logs are read when current
+
+
 def _tap_of(t, leakproof=None):
-    """The TAP a test prints: run here, or read from its make-check log T.log."""
+    """The TAP a test prints: run here, or read from its make-check log T.log
+    (given, or with --reuse found current)."""
     if t.endswith(".log"):  # a test's log from make check: its TAP as it ran
         if not os.path.exists(t):
             raise SystemExit(f"report: {t}: no such log; its findings would be lost")
@@ -171,6 +179,10 @@ def _tap_of(t, leakproof=None):
             return f.read()
     if t.endswith(".sh") and not os.path.exists(t):   # a script lives in the source tree, in its room
         t = _find_test(os.path.basename(t)[:-3], TOP)[0] or os.path.join(TOP, "tests", os.path.basename(t))
+    log = reuse.current_log(t, _reuse_builddir) if _reuse_builddir else None
+    if log:
+        sys.stderr.write(f"report: {t}: make check's log, current ({log})\n")
+        return _tap_of(log)
     if not (os.access(t, os.X_OK) or (t.endswith(".sh") and os.path.exists(t))):
         raise SystemExit(f"report: {t}: no such test program (make report builds it); "
                          "its findings would be lost")
@@ -255,13 +267,21 @@ def collect_claims(leakproof, builddir, taps):
             with open(os.path.join(logs, rel + ".log"), "w", encoding="utf-8") as f:
                 f.write(tap)
         # the mutation check's results (make verify writes them beside the build tree's logs)
+        # the mutation check's results (make verify-long writes them beside the build tree's
+        # logs), taken only while newer than the program and the ledger: a stale score would
+        # judge tests that have changed since
         mut = os.path.join(builddir, "tests", "claims.mut")
-        if os.path.exists(mut):
+        ledger = os.path.join(TOP, "cases", "claims")
+        inputs = [leakproof] + [os.path.join(ledger, f) for f in os.listdir(ledger) if f.endswith(".claims")]
+        if os.path.exists(mut) and os.path.getmtime(mut) >= max(os.path.getmtime(f) for f in inputs):
             import shutil
             shutil.copy(mut, os.path.join(logs, "claims.mut"))
             sys.stderr.write(f"report: the mutation check from {mut}\n")
+        elif os.path.exists(mut):
+            sys.stderr.write(f"report: {mut} is older than the program or the ledger (make verify-long runs "
+                             "the mutation check again): the ledger's scores are null\n")
         else:
-            sys.stderr.write("report: no mutation check (make verify runs it): the ledger's scores are null\n")
+            sys.stderr.write("report: no mutation check (make verify-long runs it): the ledger's scores are null\n")
         proc = subprocess.run([leakproof, "claims", "--json", "--logs", logs], capture_output=True, text=True,
                               cwd=TOP)
     if proc.returncode != 0:
@@ -288,6 +308,10 @@ def main(argv):
         ap.add_argument("--builddir", default=None,
                         help="run the tests that carry findings (findings.SOURCES) from this build tree")
         ap.add_argument("--grid", default="cases/grid.cases")
+        ap.add_argument("--grid-record", default=None,
+                        help="make verify's record of `leakproof verify GRID --json` (verify-grid.json)")
+        ap.add_argument("--reuse", action="store_true",
+                        help="read the make-check log of a test instead of running it when it is current")
         ap.add_argument("--tree", default=TOP, help="the source tree the report describes (git)")
         ap.add_argument("outdir")
         a = ap.parse_args(argv[2:])
@@ -300,6 +324,9 @@ def main(argv):
                              "or REPORT_DIRTY=yes make report to describe this tree as it is (the header "
                              "says so)\n")
             return 2
+        global _reuse_builddir
+        if a.reuse:
+            _reuse_builddir = os.path.abspath(a.builddir or os.path.dirname(os.path.dirname(a.leakproof)))
         tests = [t for t in a.tests.split(",") if t]
         keys = {}
         if a.builddir:
@@ -311,6 +338,10 @@ def main(argv):
         test_records = collect_tests(tests, a.leakproof, taps, keys)   # first: a lost findings source stops the report
         claims = collect_claims(a.leakproof, a.builddir or os.path.dirname(os.path.dirname(a.leakproof)), taps)
         R = Records(leakproof=a.leakproof)
+        grid_entry = reuse.grid_entry(a.grid_record, a.grid) if a.grid_record else None
+        if grid_entry:      # make verify's run of the grid, current (the make rule saw to it)
+            R.entries[tuple(grid_entry["argv"])] = grid_entry
+            sys.stderr.write(f"report: leakproof verify {a.grid}: make verify's record ({a.grid_record})\n")
         ver = subprocess.run([a.leakproof, "--version"], capture_output=True, text=True).stdout.strip()
         git = subprocess.run(["git", "-C", TOP, "describe", "--always", "--dirty"], capture_output=True,
                              text=True)

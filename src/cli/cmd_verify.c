@@ -1,6 +1,7 @@
 /* cmd_verify.c -- `leakproof verify FILE...`: every form and method against the
  * Monte Carlo arbiter on the cases of the files, as TAP with the z-score on
  * every line, then a verdict per theorem form (arb values). */
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include "core/host.h"
 #include <unistd.h>
 #include "cli.h"
+#include "cli/record_file.h"
 #include "check/verify.h"
 #include "mc/parallel.h"
 #include "mc/work.h"
@@ -48,10 +50,13 @@ tap_text(FILE *f, const char *s)
 static void
 verify_usage(FILE *out)
 {
-    fputs("usage: leakproof verify [--threads T] [--json] [--progress] [--max-seconds S] [--estimate] FILE...\n"
+    fputs("usage: leakproof verify [--threads T] [--json] [--record OUT] [--progress] [--max-seconds S] [--estimate]\n"
+          "                        FILE...\n"
           "  every form and method of leakproof eval against the Monte Carlo arbiter on\n"
           "  the cases of FILE (format: cases/README.md); TAP on stdout, a verdict per form;\n"
           "  --json: one record instead (the checks and the verdicts, keys in leakproof(1))\n"
+          "  --record OUT: --json's record written to the file OUT as well, whole or not at\n"
+          "    all (the TAP stays on stdout): one run for a reader and a program\n"
           "  --progress: a line per case on stderr (the default on a terminal)\n"
           "  --max-seconds S: the work budget (default 3600): the files' total estimated work\n"
           "    (the sum of their cases' Monte Carlo estimates, as mc makes them) beyond it is\n"
@@ -70,13 +75,14 @@ lp_cmd_verify(int argc, char **argv)
     char err[512], sentence[600];
     const char *files[64];
     size_t nfiles = 0;
-    int threads = 0, json = 0, progress = 0, show, estimate = 0;
-    const char *max_text = NULL;
+    int threads = 0, json = 0, progress = 0, show, estimate = 0, rc;
+    const char *max_text = NULL, *record_path = NULL;
 
-    enum { O_THREADS = 1, O_PROGRESS};
+    enum { O_THREADS = 1, O_PROGRESS, O_RECORD };
     static const struct option longopts[] = {
         { "threads", required_argument, NULL, O_THREADS }, LP_OPT_SHARED_JSON,
         LP_OPT_SHARED_HELP, { "progress", no_argument, NULL, O_PROGRESS },
+        { "record", required_argument, NULL, O_RECORD },
         LP_OPT_SHARED_MAX_SECONDS, LP_OPT_SHARED_ESTIMATE,
         { NULL, 0, NULL, 0 } };
     lp_opt g;
@@ -90,6 +96,7 @@ lp_cmd_verify(int argc, char **argv)
             return lp_close_stdout(LP_EXIT_OK);
         case LP_OPT_JSON: json = 1; break;
         case O_PROGRESS: progress = 1; break;
+        case O_RECORD: record_path = g.optarg; break;
         case LP_OPT_MAX_SECONDS: max_text = g.optarg; break;
         case LP_OPT_ESTIMATE: estimate = 1; break;
         case O_THREADS: {
@@ -146,6 +153,12 @@ lp_cmd_verify(int argc, char **argv)
             free(cases);
             return lp_usage_error(cmd, "%s", msg);
         }
+    }
+    /* --record's file: a place that cannot be written is bad input before any
+       case runs (under MPI rank 0 writes it, as it prints) */
+    if (record_path && lp_mc_rank() == 0 && lp_record_file_probe(record_path) != 0) {
+        free(cases);
+        return lp_usage_error(cmd, "--record: cannot write beside '%s': %s", record_path, strerror(errno));
     }
     rec = lp_record_new("verify");
     lp_record_text(rec, "command", "verify");
@@ -208,9 +221,9 @@ lp_cmd_verify(int argc, char **argv)
         abort();
     nverdicts = lp_verify_verdicts(verdicts, checks, nchecks);
     for (size_t v = 0; v < nverdicts; v++) {
-        if (json) {
+        if (json || record_path)
             lp_verdict_record(lp_record_append(rec, "verdicts"), &verdicts[v]);
-        } else {
+        if (!json) {
             lp_verdict_sentence(sentence, sizeof sentence, &verdicts[v]);
             fputs("# verdict: ", out());
             tap_text(out(), sentence);
@@ -221,9 +234,15 @@ lp_cmd_verify(int argc, char **argv)
         lp_record_emit(rec, out(), 1);
     else
         fprintf(out(), "1..%zu\n", nchecks);
+    rc = LP_EXIT_OK;
+    if (record_path && lp_mc_rank() == 0 && lp_record_file_write(record_path, rec) != 0) {
+        fprintf(lp_err(), "leakproof verify: --record: writing '%s' failed: %s; not written\n", record_path,
+                strerror(errno));
+        rc = LP_EXIT_FAIL;
+    }
     lp_record_free(rec);
     free(verdicts);
     free(checks);
     free(cases);
-    return lp_close_stdout(LP_EXIT_OK);
+    return lp_close_stdout(rc);
 }

@@ -87,6 +87,38 @@ finish_sums(lp_mc_block_sums *b, const partial_sums *s)
     b->sum_w2 = (s->w2[0] + s->w2[1]) + (s->w2[2] + s->w2[3]);
 }
 
+/* The Gaussian kernel's samples of a block: the kernel adds their weights to
+ * its interleaved sums (kernel.h), added up here pairwise in a fixed order;
+ * the outputs y only for the batches a sup check looks at (the weights alone
+ * need no normals: the same bits either way). */
+static void
+kernel_block(lp_mc_block_sums *b, const lp_mechanism *m, lp_gauss_ball_batch_fn *kernel, uint64_t len,
+             uint64_t checks, uint64_t seed, uint64_t index, lp_stream *check_stream)
+{
+    static _Thread_local double y[LP_MC_P_MAX * LP_MC_BATCH];
+    lp_gauss_ball_sums sums;
+    memset(&sums, 0, sizeof sums);
+    for (uint64_t first = 0; first < len; first += LP_MC_BATCH) {
+        int n = (int) (len - first < LP_MC_BATCH ? len - first : LP_MC_BATCH);
+        kernel(&sums, first < checks ? y : NULL, &m->kernel, seed, index, (uint32_t) first, n);
+        for (int j = 0; j < n && first + j < checks; j++) {
+            double yj[LP_MC_P_MAX];
+            for (int i = 0; i < m->p; i++)
+                yj[i] = y[i * LP_MC_BATCH + j];
+            b->max_gap = fmax(b->max_gap, sup_gap(m, yj, check_stream));
+            b->checked++;
+        }
+    }
+    for (int h = LP_MC_SUMS / 2; h > 0; h /= 2)
+        for (int i = 0; i < h; i++) {
+            sums.w[i] += sums.w[i + h];
+            sums.w2[i] += sums.w2[i + h];
+        }
+    b->sum_w = sums.w[0];
+    b->sum_w2 = sums.w2[0];
+    b->max_abs_log_w = sums.max_abs_log_w;
+}
+
 static void
 run_block(lp_mc_block_sums *out, const lp_mechanism *m, lp_gauss_ball_batch_fn *kernel,
           uint64_t len, uint64_t checks, uint64_t seed, uint64_t index)
@@ -100,60 +132,11 @@ run_block(lp_mc_block_sums *out, const lp_mechanism *m, lp_gauss_ball_batch_fn *
     lp_stream_init(&check_stream, seed, LP_STREAM_CHECKS, index);
 
     if (m->path == LP_MC_KERNEL_GAUSS_BALL) {
-        static _Thread_local double y[LP_MC_P_MAX * LP_MC_BATCH];
-        double w[LP_MC_BATCH], abs_log_w[LP_MC_BATCH];
-        for (uint64_t first = 0; first < len; first += LP_MC_BATCH) {
-            int n = (int) (len - first < LP_MC_BATCH ? len - first : LP_MC_BATCH);
-            int j0 = 0;
-            kernel(w, abs_log_w, y, &m->kernel, seed, index, (uint32_t) first, n);
-            if ((s.n & 3) == 0) {
-                /* add_weight's four sums, four samples at a time: each sum
-                 * gets the same additions in the same order (vectorisable) */
-                for (; j0 + 4 <= n; j0 += 4)
-                    for (int k = 0; k < 4; k++) {
-                        s.w[k] += w[j0 + k];
-                        s.w2[k] += w[j0 + k] * w[j0 + k];
-                    }
-                s.n += (uint64_t) j0;
-            }
-            for (int j = j0; j < n; j++)
-                add_weight(&s, w[j]);
-            /* an underflowed weight adds no rounding error; a weight > 0 has a
-             * finite |log w| >= log 3 (and the maximum starts at 0), so this
-             * is fmax over the weights > 0 without its NaN cases.  Four
-             * running maxima, branch-free (a maximum is exact and the same in
-             * any order): one chain of maxsd through the batch cost ~4 cycles
-             * a sample */
-            {
-                double m0 = b.max_abs_log_w, m1 = m0, m2 = m0, m3 = m0;
-                int j = 0;
-                for (; j + 4 <= n; j += 4) {
-                    const double a0 = w[j] > 0 ? abs_log_w[j] : 0.0;
-                    const double a1 = w[j + 1] > 0 ? abs_log_w[j + 1] : 0.0;
-                    const double a2 = w[j + 2] > 0 ? abs_log_w[j + 2] : 0.0;
-                    const double a3 = w[j + 3] > 0 ? abs_log_w[j + 3] : 0.0;
-                    m0 = a0 > m0 ? a0 : m0;
-                    m1 = a1 > m1 ? a1 : m1;
-                    m2 = a2 > m2 ? a2 : m2;
-                    m3 = a3 > m3 ? a3 : m3;
-                }
-                for (; j < n; j++) {
-                    const double a0 = w[j] > 0 ? abs_log_w[j] : 0.0;
-                    m0 = a0 > m0 ? a0 : m0;
-                }
-                m0 = m1 > m0 ? m1 : m0;
-                m0 = m2 > m0 ? m2 : m0;
-                b.max_abs_log_w = m3 > m0 ? m3 : m0;
-            }
-            for (int j = 0; j < n && first + j < checks; j++) {
-                double yj[LP_MC_P_MAX];
-                for (int i = 0; i < m->p; i++)
-                    yj[i] = y[i * LP_MC_BATCH + j];
-                b.max_gap = fmax(b.max_gap, sup_gap(m, yj, &check_stream));
-                b.checked++;
-            }
-        }
-    } else if (m->path == LP_MC_SCALAR) {
+        kernel_block(&b, m, kernel, len, checks, seed, index, &check_stream);
+        *out = b;
+        return;
+    }
+    if (m->path == LP_MC_SCALAR) {
         lp_stream r;
         lp_stream_init(&r, seed, LP_STREAM_SAMPLES, index);
         for (uint64_t i = 0; i < len; i++) {

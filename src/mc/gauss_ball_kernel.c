@@ -13,6 +13,7 @@
 #include "mc/stream.h"
 #include "mc/mc.h"
 #include "mc/vmath.h"
+#include "mc/gauss_ball_weight.h"
 
 /* Philox4x32-10 (Random123's philox4x32, the same 32-bit words) on the
  * counters (row, q, c2, c3) for q = q0, q0 + 1, ... in vector lanes; out gets
@@ -180,13 +181,18 @@ philox_row(uint32_t *out, uint32_t row, uint32_t q0, int count, uint32_t c2, uin
  * (a product by -1 or 1 is the sign bit flipped or not).  Returns the
  * squared radius -2 log u (= y0^2 + y1^2 but for roundings). */
 static inline double
+bm_u(uint32_t a, uint32_t b)
+{
+    return 2.0 - lp_bits_double(0x3ff0000000000000ULL | ((uint64_t) a << 20) | ((uint64_t) (b >> 22) << 10));
+}
+
+static inline double
 box_muller(double *y0, double *y1, uint32_t a, uint32_t b)
 {
     const uint32_t q = (b >> 20) & 3;
-    double u = 2.0 - lp_bits_double(0x3ff0000000000000ULL | ((uint64_t) a << 20) | ((uint64_t) (b >> 22) << 10));
     double t = ((double) (int32_t) (b & 0xfffffu) + 0.5) * 0x1p-20 * 1.5707963267948966
                - 0.78539816339744831;
-    double rad2 = -2.0 * lp_vlog(u), rad = sqrt(rad2), c, sn, cx, sx;
+    double rad2 = -2.0 * lp_vlog(bm_u(a, b)), rad = sqrt(rad2), c, sn, cx, sx;
     lp_vsincos_small(&c, &sn, t);
     cx = (q & 1) ? sn : c;
     sx = (q & 1) ? c : sn;
@@ -220,28 +226,58 @@ draw_rows(uint32_t (*rows)[ROW_WORDS], int lo, int hi, uint64_t seed, uint64_t b
 }
 
 /* the p normals of each sample into z[i * LP_MC_BATCH + j] (the second
- * normal of an odd p's last pair into spare); with r2, r2[j] = |z_j|^2 as
- * the sum, pair by pair in coordinate order, of the squared radii (the last
- * z^2 for an odd p) */
+ * normal of an odd p's last pair into spare) */
 static inline void
-normals(double *restrict z, double *restrict spare, double *restrict r2,
-        uint32_t (*rows)[ROW_WORDS], int p, int off, int n)
+normals(double *restrict z, double *restrict spare, uint32_t (*rows)[ROW_WORDS], int p, int off, int n)
 {
     for (int pr = 0; pr < (p + 1) / 2; pr++) {
         double *z0 = z + (size_t) (2 * pr) * LP_MC_BATCH;
         double *z1 = 2 * pr + 1 < p ? z + (size_t) (2 * pr + 1) * LP_MC_BATCH : spare;
         const uint32_t *a = rows[2 * pr + 1] + off, *b = rows[2 * pr + 2] + off;
-        if (r2 == NULL)
+        for (int j = 0; j < n; j++)
+            box_muller(z0 + j, z1 + j, a[j], b[j]);
+    }
+}
+
+#define PAIRS_PER_LOG 24        /* a product of 24 u >= 2^-1008: a normal double */
+
+/* r2[j] = |z_j|^2 from the words alone, without the normals: the sum of the
+ * pairs' squared radii -2 log u is -2 log of the product of their u, one log
+ * for every PAIRS_PER_LOG pairs (Box-Muller's radius needs no angle), then
+ * the last z^2 of an odd p, whose pair gives one coordinate.  The same
+ * arithmetic whether or not the normals are wanted (the weights do not
+ * depend on whether a sample's y is asked for). */
+static inline void
+radii2(double *restrict r2, double *restrict spare, uint32_t (*rows)[ROW_WORDS], int p, int off, int n)
+{
+    double prod[LP_MC_BATCH], z0[LP_MC_BATCH];
+    for (int p0 = 0; p0 < p / 2; p0 += PAIRS_PER_LOG) {
+        const int p1 = p0 + PAIRS_PER_LOG < p / 2 ? p0 + PAIRS_PER_LOG : p / 2;
+        const uint32_t *a = rows[2 * p0 + 1] + off, *b = rows[2 * p0 + 2] + off;
+        for (int j = 0; j < n; j++)
+            prod[j] = bm_u(a[j], b[j]);
+        for (int pr = p0 + 1; pr < p1; pr++) {
+            a = rows[2 * pr + 1] + off;
+            b = rows[2 * pr + 2] + off;
             for (int j = 0; j < n; j++)
-                box_muller(z0 + j, z1 + j, a[j], b[j]);
-        else if (2 * pr + 1 < p)
+                prod[j] *= bm_u(a[j], b[j]);
+        }
+        if (p0 == 0)
             for (int j = 0; j < n; j++)
-                r2[j] += box_muller(z0 + j, z1 + j, a[j], b[j]);
+                r2[j] = -2.0 * lp_vlog(prod[j]);
         else
-            for (int j = 0; j < n; j++) {
-                box_muller(z0 + j, z1 + j, a[j], b[j]);
-                r2[j] += z0[j] * z0[j];
-            }
+            for (int j = 0; j < n; j++)
+                r2[j] += -2.0 * lp_vlog(prod[j]);
+    }
+    if (p == 1)
+        for (int j = 0; j < n; j++)
+            r2[j] = 0.0;
+    if (p & 1) {
+        const uint32_t *a = rows[p] + off, *b = rows[p + 1] + off;
+        for (int j = 0; j < n; j++) {
+            box_muller(z0 + j, spare + j, a[j], b[j]);
+            r2[j] += z0[j] * z0[j];
+        }
     }
 }
 
@@ -252,42 +288,49 @@ PASTE(lp_gauss_normals_batch_, LP_KERNEL_SUFFIX)(double *restrict z, int p, uint
     static _Thread_local uint32_t rows[MAX_ROWS][ROW_WORDS];
     static _Thread_local double spare[LP_MC_BATCH];
     draw_rows(rows, 1, 2 * ((p + 1) / 2) + 1, seed, block, first, n);
-    normals(z, spare, NULL, rows, p, (int) (first & 3), n);
+    normals(z, spare, rows, p, (int) (first & 3), n);
 }
 
 void
-PASTE(lp_gauss_ball_batch_, LP_KERNEL_SUFFIX)(double *restrict w, double *restrict abs_log_w,
-                                              double *restrict y, const lp_gauss_ball_kernel *k,
-                                              uint64_t seed, uint64_t block, uint32_t first, int n)
+PASTE(lp_gauss_ball_batch_, LP_KERNEL_SUFFIX)(lp_gauss_ball_sums *restrict sums, double *restrict y,
+                                              const lp_gauss_ball_kernel *k, uint64_t seed, uint64_t block,
+                                              uint32_t first, int n)
 {
     const int p = k->p, off = (int) (first & 3);
     static _Thread_local uint32_t rows[MAX_ROWS][ROW_WORDS];
     static _Thread_local double spare[LP_MC_BATCH];
-    double r2[LP_MC_BATCH], rr[LP_MC_BATCH], factor[LP_MC_BATCH];
-    int32_t comp[LP_MC_BATCH];
+    double r2[LP_MC_BATCH], rr[LP_MC_BATCH];
 
     draw_rows(rows, 0, 2 * ((p + 1) / 2) + 1, seed, block, first, n);
+    radii2(r2, spare, rows, p, off, n);
+    /* the radius r of y = factor z: s_k |z| for the component k that row 0's
+     * word picks (the word and the cumulative probabilities as doubles,
+     * exactly), the shell's c + s_1 |z| */
     {
-        const uint64_t pick0 = k->pick[0], pick1 = k->pick[1];
+        const double pick0 = (double) k->pick[0], pick1 = (double) k->pick[1];
+        const double s0 = k->scale[0], s1 = k->scale[1], s2 = k->scale[2], c = k->shell_c;
         const uint32_t *pick = rows[0] + off;
         for (int j = 0; j < n; j++) {
-            uint64_t u = pick[j];
-            comp[j] = u < pick0 ? 0 : u < pick1 ? 1 : 2;
-            r2[j] = 0.0;
+            const double u = (double) pick[j];
+            const double scale = u < pick0 ? s0 : u < pick1 ? s1 : s2, shift = u >= pick0 && u < pick1 ? c : 0.0;
+            rr[j] = shift + scale * sqrt(r2[j]);
         }
     }
-    normals(y, spare, r2, rows, p, off, n);
-    /* y = factor z, and its radius r = factor |z| from |z| (the shell's c +
-     * s_1 |z|) */
+    gauss_ball_weights(sums, rr, k, n);
+    if (y == NULL)              /* the weights alone (no sup check wants this batch's outputs) */
+        return;
+    /* y = factor z: the normals, scaled (the shell's factor c / |z| + s_1) */
+    normals(y, spare, rows, p, off, n);
     {
+        const uint64_t pick0 = k->pick[0], pick1 = k->pick[1];
         const double s0 = k->scale[0], s1 = k->scale[1], s2 = k->scale[2], c = k->shell_c;
-        for (int j = 0; j < n; j++) {
-            double rho = sqrt(r2[j]);
-            double shell = rho > 0.0 ? s1 + c / rho : s1;
-            factor[j] = comp[j] == 0 ? s0 : comp[j] == 1 ? shell : s2;
-            rr[j] = comp[j] == 0 ? s0 * rho : comp[j] == 1 ? c + s1 * rho : s2 * rho;
-        }
+        const uint32_t *pick = rows[0] + off;
+        double factor[LP_MC_BATCH];
         int i = 0;
+        for (int j = 0; j < n; j++) {
+            const double rho = sqrt(r2[j]), shell = rho > 0.0 ? s1 + c / rho : s1;
+            factor[j] = pick[j] < pick0 ? s0 : pick[j] < pick1 ? shell : s2;
+        }
         for (; i + 4 <= p; i += 4) {
             double *z = y + (size_t) i * LP_MC_BATCH;
             for (int j = 0; j < n; j++) {
@@ -302,56 +345,6 @@ PASTE(lp_gauss_ball_batch_, LP_KERNEL_SUFFIX)(double *restrict w, double *restri
             double *yi = y + (size_t) i * LP_MC_BATCH;
             for (int j = 0; j < n; j++)
                 yi[j] *= factor[j];
-        }
-    }
-    {
-        /* The weight w = f / q = e^e / (e^e0 + e^e1 + e^e2), e_k = l_k - top.
-         * One of e0, e1, e2 is top - top = 0, whose exponential lp_vexp gives
-         * as exactly 1: only the other two are computed, x and y in index
-         * order, and the sum is put back in the order of the additions
-         * (e^e0 + e^e1) + e^e2: (1 + x) + y when the top is l0 or l1 (addition
-         * commutes exactly), (x + y) + 1 when it is l2.  The same bits with
-         * three exponentials instead of four.  The loop is cut in three: the
-         * logs, the exponentials (three independent chains a step) and the
-         * quotients, so that more samples' long chains are in flight. */
-        const double R = k->radius, a2s = k->inv_two_sigma2, ln = k->log_norm;
-        const double c0 = k->mix_log_c[0], c1 = k->mix_log_c[1], cc2 = k->mix_log_c[2];
-        const double a0 = k->mix_a[0], a1 = k->mix_a[1], a2 = k->mix_a[2];
-        const double shell_c = k->shell_c, pm1 = (double) (p - 1);
-        double ex[LP_MC_BATCH], ey[LP_MC_BATCH], ee[LP_MC_BATCH], last[LP_MC_BATCH];
-        for (int j = 0; j < n; j++) {
-            double r = rr[j], d = r > R ? r - R : 0.0;
-            double outside = r > shell_c, t = r - shell_c;
-            double ratio = outside != 0.0 ? t / r : 1.0;        /* in (0, 1]: a normal double */
-            double log_f = -ln - d * d * a2s;
-            double l0 = c0 - a0 * (r * r), l2 = cc2 - a2 * (r * r);
-            double l1 = outside != 0.0 ? c1 - a1 * t * t + pm1 * lp_vlog(ratio) : -1e300;
-            double top = l0 > l1 ? l0 : l1, e0, e1, e2, e;
-            top = top > l2 ? top : l2;
-            /* each term in [e^-700, 1]: smaller ones are lost against the
-             * largest (1) anyway; the setup keeps log_f - top below 700 */
-            e0 = l0 - top;
-            e1 = l1 - top;
-            e2 = l2 - top;
-            e = log_f - top;
-            e0 = e0 > -700.0 ? e0 : -700.0;
-            e1 = e1 > -700.0 ? e1 : -700.0;
-            e2 = e2 > -700.0 ? e2 : -700.0;
-            ex[j] = l0 == top ? e1 : e0;
-            ey[j] = l2 == top && l0 != top && l1 != top ? e1 : e2;
-            last[j] = l2 == top && l0 != top && l1 != top ? 1.0 : 0.0;
-            ee[j] = e;
-            abs_log_w[j] = (e < 0 ? -e : e) + 1.0986122886681098;
-        }
-        for (int j = 0; j < n; j++) {
-            double e = ee[j];
-            ex[j] = lp_vexp(ex[j]);
-            ey[j] = lp_vexp(ey[j]);
-            ee[j] = e > -700.0 ? lp_vexp(e > -700.0 ? e : -700.0) : 0.0;
-        }
-        for (int j = 0; j < n; j++) {
-            double sum = last[j] != 0.0 ? (ex[j] + ey[j]) + 1.0 : (1.0 + ex[j]) + ey[j];
-            w[j] = ee[j] / sum;
         }
     }
 }

@@ -32,17 +32,32 @@ typedef struct {
     double mix_a[3];            /* 1 / (2 s_k^2) */
 } lp_gauss_ball_kernel;
 
+/* The weights' running sums over a block: the weight of sample j of a call
+ * (sample first + j) is added to w[j mod LP_MC_SUMS] and its square to
+ * w2[j mod LP_MC_SUMS] (calls at multiples of LP_MC_SUMS, as the estimator
+ * makes them, give sample i of the block sum i mod LP_MC_SUMS: a fixed order,
+ * the same bits in every build; enough interleaved sums that their additions
+ * are not one chain); max_abs_log_w is the largest bound on |log w| over the
+ * weights > 0 (none: it stays as it was). */
+#define LP_MC_SUMS 16
+typedef struct {
+    double w[LP_MC_SUMS], w2[LP_MC_SUMS];
+    double max_abs_log_w;
+} lp_gauss_ball_sums;
+
 /* Samples first .. first+n-1 (n <= LP_MC_BATCH, first + n <= 2^32) of block
- * `block` of the run seeded `seed`: y from the proposal, w = f(x*(y))(y) / q(y)
- * with x* the nearest point of the ball, and a bound on |log w|.  y is stored
- * by coordinate: y[i * LP_MC_BATCH + j] is coordinate i of sample first + j.
+ * `block` of the run seeded `seed`: y from the proposal and its weight
+ * w = f(x*(y))(y) / q(y) with x* the nearest point of the ball
+ * (gauss_ball_weight.h), added to *sums.  y is stored by coordinate:
+ * y[i * LP_MC_BATCH + j] is coordinate i of sample first + j; y NULL: the
+ * weights alone (they depend on |y| only, drawn from the words without the
+ * normals: the same bits).
  * The numbers are those of counters (row, s / 4, block, LP_STREAM_KERNEL):
  * sample s's word of row r is word s mod 4 of counter (r, s / 4, ...); row 0
  * picks the component, rows 2k + 1 and 2k + 2 make coordinates 2k and 2k + 1
  * (Box-Muller: 42 bits for the radius, 22 for the angle). */
-typedef void lp_gauss_ball_batch_fn(double *w, double *abs_log_w, double *y,
-                                    const lp_gauss_ball_kernel *k, uint64_t seed,
-                                    uint64_t block, uint32_t first, int n);
+typedef void lp_gauss_ball_batch_fn(lp_gauss_ball_sums *sums, double *y, const lp_gauss_ball_kernel *k,
+                                    uint64_t seed, uint64_t block, uint32_t first, int n);
 
 lp_gauss_ball_batch_fn lp_gauss_ball_batch_generic, lp_gauss_ball_batch_avx2,
     lp_gauss_ball_batch_avx512;

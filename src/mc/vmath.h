@@ -32,17 +32,25 @@ lp_double_bits(double d)
     return u;
 }
 
-/* e^x for x in [-700, 700]: x = k ln 2 + r, |r| <= ln 2 / 2, Taylor to r^11
- * (remainder below (ln 2 / 2)^12 / 12! e^{ln 2 / 2} = 8.9e-15 relative) */
+/* e^x for any x: x = k ln 2 + r, |r| <= ln 2 / 2, Taylor to r^11 (remainder
+ * below (ln 2 / 2)^12 / 12! e^{ln 2 / 2} = 8.9e-15 relative) for x in [-708,
+ * 709.78], the normal results; x is clamped to [-800, 800] and 2^k built as
+ * two factors 2^{k1} 2^{k - k1} (each product exact where the result is
+ * normal), so that results below 2^-1022 come out subnormal (0 below about
+ * e^-745) and those above the largest double infinite */
 static inline double
 lp_vexp(double x)
 {
     const double shifter = 0x1.8p52;
-    double t = x * 0x1.71547652b82fep0 + shifter;      /* x / ln 2 + 1.5 2^52 */
-    double k = t - shifter;                             /* nearest integer */
-    int64_t ki = (int64_t) (lp_double_bits(t) - lp_double_bits(shifter));
-    double r = (x - k * 0x1.62e42fefa3800p-1) - k * 0x1.ef35793c76730p-45;
-    double p = 1.0 / 39916800.0;
+    double t, k, r, p;
+    int64_t ki, k1;
+    x = x < -800.0 ? -800.0 : x > 800.0 ? 800.0 : x;
+    t = x * 0x1.71547652b82fep0 + shifter;
+    k = t - shifter;
+    ki = (int64_t) (lp_double_bits(t) - lp_double_bits(shifter));
+    k1 = ki >> 1;
+    r = (x - k * 0x1.62e42fefa3800p-1) - k * 0x1.ef35793c76730p-45;
+    p = 1.0 / 39916800.0;
     p = fma(p, r, 1.0 / 3628800.0);
     p = fma(p, r, 1.0 / 362880.0);
     p = fma(p, r, 1.0 / 40320.0);
@@ -54,7 +62,7 @@ lp_vexp(double x)
     p = fma(p, r, 0.5);
     p = fma(p, r, 1.0);
     p = fma(p, r, 1.0);
-    return p * lp_bits_double((uint64_t) (ki + 1023) << 52);
+    return p * lp_bits_double((uint64_t) (k1 + 1023) << 52) * lp_bits_double((uint64_t) (ki - k1 + 1023) << 52);
 }
 
 /* log x for a normal x > 0: x = 2^e m, m in [sqrt(1/2), sqrt 2),

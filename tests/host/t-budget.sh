@@ -5,11 +5,13 @@
 # either way (with a floor of 0.5 s for tiny runs); (b) a huge legal input
 # declined at once (< 1 s of CPU time) with exit 2, one message naming the option and
 # --max-seconds; (c) the same input with --max-seconds raised starts, and
-# SIGINT after 1 s stops it cleanly: exit 130, "interrupted; no result" on
-# stderr, nothing on stdout.  Fast: a few seconds per command.
+# SIGINT once it is at work (0.25 s of its CPU time: wait_cpu in cli-lib.sh)
+# stops it cleanly: exit 130, "interrupted; no result" on stderr, nothing on
+# stdout.  Fast: a few seconds per command.
 . "$(dirname "$0")/../cli-lib.sh"
 
 now() { date +%s.%N; }
+at_work=0.25    # CPU seconds a started run has had when it is signalled
 cpu_file=$(mktemp)      # bash's time report of a decline (CPU seconds)
 trap 'rm -f "$out" "$err" "$cpu_file"' EXIT
 num() { sed -n "s/.*\"$1\":\([-0-9.eE+]*\).*/\1/p" "$out"; }
@@ -25,14 +27,13 @@ estimate_vs_run() {
     ok $(( rc != 0 || rc2 != 0 || within != 1 )) "$name: estimate $est s, measured $wall s (within 10x, floor 0.5 s; exits $rc, $rc2)"
 }
 
-# ARGS started in the background and sent SIGINT after 1 s: sets running (0
+# ARGS started in the background and sent SIGINT once at work: sets running (0
 # when it was still running then), rc, secs (from the signal to the exit) and
 # quick (secs < 10)
-interrupt_after_one_second() {
+interrupt_at_work() {
     "$L" "$@" >"$out" 2>"$err" &
     pid=$!
-    sleep 1
-    kill -0 "$pid" 2>/dev/null; running=$?
+    wait_cpu "$pid" "$at_work"; running=$?
     t0=$(now); kill -INT "$pid" 2>/dev/null
     wait "$pid"; rc=$?; t1=$(now)
     secs=$(echo "$t1 - $t0" | bc -l)
@@ -54,8 +55,8 @@ decline_then_interrupt() {
     ok $(( rc != 2 || lines != 1 || fast != 1 )) "$name: declined after $cpu s of CPU ($secs s wall), exit $rc ($(head -c 300 "$err"))"
     grep -q -- "$opt" "$err" && grep -q -- "--max-seconds" "$err"
     ok $? "$name: the message names $opt and --max-seconds"
-    interrupt_after_one_second "$@" --max-seconds "$raised"
-    ok $(( running != 0 || rc != 130 || quick != 1 )) "$name: --max-seconds $raised starts; SIGINT after 1 s: exit $rc in $secs s"
+    interrupt_at_work "$@" --max-seconds "$raised"
+    ok $(( running != 0 || rc != 130 || quick != 1 )) "$name: --max-seconds $raised starts; SIGINT after $at_work s of CPU: exit $rc in $secs s"
     lines=$(wc -l <"$err")
     # nothing on stdout but, for verify, TAP's "Bail out!" (no plan: t-verify-interrupt.sh)
     grep -q "interrupted; no result" "$err" && [ "$lines" -eq 1 ] && ! grep -qv '^Bail out! interrupted (SIGINT) after case 0 of [0-9]*$' "$out"
@@ -138,11 +139,11 @@ done
 "$L" account --accountant pld --noise-multiplier 0.8 --sampling-rate 0.00001 --steps 1000000 --delta 1e-8 \
     --width 1e-4 --max-seconds 1000000 >"$out" 2>"$err" &
 pid=$!
-sleep 1
+wait_cpu "$pid" "$at_work"
 t0=$(now); kill -TERM "$pid" 2>/dev/null; wait "$pid"; rc=$?
 secs=$(echo "$(now) - $t0" | bc -l)
 quick=$(echo "$secs < 10" | bc -l)
-ok $(( rc != 143 || quick != 1 )) "account --accountant pld (T 1e6, q 1e-5): SIGTERM after 1 s: exit $rc in $secs s"
+ok $(( rc != 143 || quick != 1 )) "account --accountant pld (T 1e6, q 1e-5): SIGTERM after $at_work s of CPU: exit $rc in $secs s"
 [ ! -s "$out" ]
 ok $? "account --accountant pld: terminated, nothing on stdout"
 
@@ -187,10 +188,10 @@ decline_then_interrupt "overflow gauss --method mpfr (6 grid points)" --sigma-gr
     overflow gauss --method mpfr --sigma-grid 0.5,1,2,4,8,16
 # and a way out of one estimated within the default budget:
 # overflow gauss --method mpfr (the default grid, up to p = 2^31 - 1) takes 18 - 36 s
-interrupt_after_one_second overflow gauss --method mpfr --csv
+interrupt_at_work overflow gauss --method mpfr --csv
 lines=$(wc -l <"$err")
 ok $(( running != 0 || rc != 130 || quick != 1 || lines != 1 )) \
-    "overflow gauss --method mpfr --csv: SIGINT after 1 s: exit $rc in $secs s ($(head -c 200 "$err"))"
+    "overflow gauss --method mpfr --csv: SIGINT after $at_work s of CPU: exit $rc in $secs s ($(head -c 200 "$err"))"
 [ ! -s "$out" ]
 ok $? "overflow gauss --method mpfr --csv: interrupted, nothing on stdout ($(head -c 100 "$out"))"
 
@@ -263,11 +264,11 @@ ok $? "run-capacity --p 2^31-1 --steps 1e9 --max-seconds 5: declined ($(cat "$er
 for sig in INT TERM; do
     "$L" $hostile_rc >"$out" 2>"$err" &
     pid=$!
-    sleep 1
+    wait_cpu "$pid" "$at_work"
     t0=$(now); kill -$sig "$pid" 2>/dev/null; wait "$pid"; rc=$?; t1=$(now)
     secs=$(echo "$t1 - $t0" | bc -l)
     [ "$(echo "$secs < 5" | bc -l)" = 1 ] && grep -q "interrupted; no result" "$err" && [ ! -s "$out" ]
-    ok $? "run-capacity --p 2^31-1 --steps 1e9: SIG$sig after 1 s stops it in $secs s (exit $rc)"
+    ok $? "run-capacity --p 2^31-1 --steps 1e9: SIG$sig after $at_work s of CPU stops it in $secs s (exit $rc)"
 done
 # calibrate vmf at an epsilon of 100,000 zeros: estimated from its decades
 # (was 0.9 s, ran past 45 s), declined at once, interruptible when allowed

@@ -141,6 +141,8 @@ static const char *const bases[] = {
     "verify --threads 1 @CASES@",
     "verify --threads 1 @CASES@ --progress",
     "verify --threads 1 @CASES@ --max-seconds 100 --estimate",
+    /* --record's file: the value checked at the door; --estimate writes none */
+    "verify --threads 1 @CASES@ --record t-hostile-verify.json --estimate",
     "forms",
 };
 

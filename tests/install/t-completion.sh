@@ -112,5 +112,7 @@ complete_has "leakproof reconstruct gauss --" --noise-multiplier --sampling-rate
 dups=$(printf '%s\n' "${COMPREPLY[@]}" | sort | uniq -d)
 n=$((n + 1)); if [ -z "$dups" ]; then echo "ok $n - 'leakproof eval gauss --' offers no option twice"
 else echo "not ok $n - 'leakproof eval gauss --' offers twice: $dups"; fi
+complete_has "leakproof verify --" --record --json --threads
 cd "$srcdir" && complete_is "leakproof verify cases/chec" cases/check.cases
+complete_is "leakproof verify --record cases/chec" cases/check.cases
 echo "1..$n"

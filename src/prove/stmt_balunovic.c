@@ -167,7 +167,8 @@ const lp_stmt lp_stmts_balunovic[] = {
     { "balunovic/sec5/weight-chain", "balunovic/sec5/weight-chain", LP_EXPECT_PROOF,
       "y = A x + b: sum_j dl/dy_j dy_j/dA_ik = dl/dy_i x_k for every i, k", "3 x 3 layers, every real entry",
       NULL, BUILT(b_weight) },
-    { "balunovic/sec5/linear-layer", "balunovic/sec5/linear-layer balunovic/A.5/precode-unique", LP_EXPECT_PROOF,
+    { "balunovic/sec5/linear-layer", "balunovic/sec5/linear-layer balunovic/A.5/precode-unique "
+      "balunovic/table6/precode", LP_EXPECT_PROOF,
       "y = A x + b: (dl/db_i)^-1 dl/dA_ik = x_k for every i, k", "3 x 3 layers, dl/db_i != 0", NULL,
       BUILT(b_input) },
     { "balunovic/eq5", "balunovic/eq5", LP_EXPECT_PROOF,

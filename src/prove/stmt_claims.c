@@ -218,6 +218,15 @@ const lp_proof lp_proofs[] = {
     { "biswas/thm-IV.1", P, "every p >= 2, kappa > 0", NULL,
       "C_Bayes = int_S sup_x f(x)(y) dy = int_S e^kappa/C_(p,kappa) dy (the supremum at x = y) = e^kappa "
       "A(S^(p-1))/C_(p,kappa) (the sphere's area, cited) = the closed form" },
+    { "biswas/sec-IV/decomposes", P, "every p >= 2, kappa > 0, the deterministic lines 4-9 and line 10's "
+      "scaling taking the secrets onto the whole unit sphere (every direction a possible update)",
+      "C whatever its image, where one that misses part of the sphere leaves the composition at most D's "
+      "capacity",
+      "the composition's density is f(x)(y) = e^(kappa u(x) . y)/C_(p,kappa), u(x) the unit vector lines 4-10 "
+      "make of the secret x (line 10's scaling is many-to-one); with u onto the sphere, sup_x "
+      "f(x)(y) = sup over unit z of e^(kappa z . y)/C_(p,kappa) = e^kappa/C_(p,kappa) at z = y (e^(kappa t) rises "
+      "with t = z . y <= 1), D's own supremum, so both capacities are e^kappa A(S^(p-1))/C_(p,kappa), Theorem "
+      "IV.1's closed form: Lemma II.1 for the continuous channel" },
     { "biswas/thm-B.3", P, "every p >= 2, kappa > 0", NULL, "as biswas/thm-IV.1, whose statement it repeats" },
     /* ---- Balunovic et al. ---- */
     { "balunovic/sec4/jensen-constant", D, "every integer d >= 1", NULL,
@@ -250,6 +259,11 @@ const lp_proof lp_proofs[] = {
       "dl/d(A0)_ik = dl/d(b0)_i x_k whatever follows the first layer (the VAE's sample included), so "
       "x_k = (dl/d(b0)_i)^-1 dl/d(A0)_ik (balunovic/sec5/linear-layer's identity): g determines x, two inputs "
       "with one gradient are equal, p(x|g) is the Dirac delta at that x_0, and the Section 5 attack computes it" },
+    { "balunovic/table6/precode", P, "PRECODE's MLP with a 3 x 3 first layer, every gradient with some "
+      "dl/d(b0)_i != 0", "any first-layer sizes (as balunovic/A.5/precode-unique)",
+      "g = G(x, b) with b the VAE's sample, so p(g|x) is the law of G(x, b) over b, a mixture of point masses; "
+      "g determines x (balunovic/sec5/linear-layer's identity, whatever follows the first layer), so p(x|g) is "
+      "the point mass at x_0 for every prior with p(x_0) > 0: the attack needs no particular prior" },
     { "balunovic/A.6/variance", P, "every k >= 1 and objective whose samples have finite variance v > 0", NULL,
       "the k points x_i are drawn independently from one law, so the estimator (1/k) sum_i (log p(g|x_i) + "
       "log p(x_i)) has E X_i X_j = m^2 for i != j and its variance is v/k (the identity), which falls as k "

@@ -484,6 +484,97 @@ gf_sums(flint_rand_t st)
            "%ld not", iters, worst, bad);
 }
 
+/* pld_abs_up_d (pld_tails_gf.c) bitwise against fabs(arf_get_d(x,
+ * ARF_RND_UP)): random mantissas of 1 - 200 bits (53 and fewer: exact
+ * doubles; more: a remainder in the top limb or in lower limbs only), either
+ * sign, exponents over +-1100 (the fast path's edges at +-1000 and
+ * arf_get_d's beyond), and the special values. */
+static void
+abs_up_doubles(flint_rand_t st)
+{
+    const long iters = test_iterations(20000);
+    long bad = 0;
+    arf_t x;
+    fmpz_t m;
+    arf_init(x);
+    fmpz_init(m);
+    for (long it = 0; it < iters + 4; it++) {
+        double got, want;
+        if (it < 4) {
+            if (it == 0)
+                arf_zero(x);
+            else if (it == 1)
+                arf_pos_inf(x);
+            else if (it == 2)
+                arf_neg_inf(x);
+            else
+                arf_nan(x);
+        } else {
+            const ulong bits = 1 + n_randint(st, 200);
+            fmpz_randbits(m, st, bits);
+            if (n_randint(st, 4) == 0)      /* a remainder in a lower limb only */
+                fmpz_mul_2exp(m, m, 64 + n_randint(st, 64)), fmpz_add_ui(m, m, 1);
+            arf_set_fmpz(x, m);
+            arf_mul_2exp_si(x, x, (slong) n_randint(st, 2200) - 1100 - (slong) fmpz_bits(m));
+        }
+        got = pld_abs_up_d(x);
+        want = fabs(arf_get_d(x, ARF_RND_UP));
+        if (!(got == want || (isnan(got) && isnan(want))))
+            bad++;
+    }
+    tap_ok(bad == 0, "pld_abs_up_d: %ld of %ld values differ from fabs(arf_get_d(x, ARF_RND_UP))",
+           bad, iters + 4);
+    arf_clear(x);
+    fmpz_clear(m);
+}
+
+/* lp_pld_kl's memo (pld_kl.c): the same (q, M, relation, prec) again gives
+ * the very ball (midpoint and radius) of the first call, after ten other
+ * keys (more than its slots: computed again) as well, while a neighbouring q
+ * or the other relation gives another, positive KL */
+static void
+kl_memo(void)
+{
+    const char *qs[10] = { "0.01", "0.0100001", "0.02", "0.03", "0.04", "0.05", "0.06", "0.07",
+                           "0.08", "0.09" };
+    arb_t first[2], again, other;
+    lp_dpsgd run;
+    int same = 1, differ = 1;
+    arb_init(first[0]);
+    arb_init(first[1]);
+    arb_init(again);
+    arb_init(other);
+    for (int rel = 0; rel < 2; rel++) {
+        lp_dpsgd_init(&run, "1.3", qs[0], 10, "1e-5");
+        lp_pld_kl(first[rel], &run, (lp_pld_relation) rel, 96);
+        lp_pld_kl(again, &run, (lp_pld_relation) rel, 96);
+        same &= arb_equal(again, first[rel]);
+        lp_dpsgd_clear(&run);
+    }
+    differ &= !arb_overlaps(first[0], first[1]) && arb_is_positive(first[0]) && arb_is_positive(first[1]);
+    for (int i = 1; i < 10; i++) {          /* nine other keys per relation: the first evicted */
+        for (int rel = 0; rel < 2; rel++) {
+            lp_dpsgd_init(&run, "1.3", qs[i], 10, "1e-5");
+            lp_pld_kl(other, &run, (lp_pld_relation) rel, 96);
+            differ &= !arb_overlaps(other, first[rel]) && arb_is_positive(other);
+            lp_dpsgd_clear(&run);
+        }
+    }
+    for (int rel = 0; rel < 2; rel++) {
+        lp_dpsgd_init(&run, "1.3", qs[0], 10, "1e-5");
+        lp_pld_kl(again, &run, (lp_pld_relation) rel, 96);
+        same &= arb_equal(again, first[rel]);
+        lp_dpsgd_clear(&run);
+    }
+    tap_ok(same && differ, "lp_pld_kl remembered: M 1.3, q 0.01 again (and after 18 other keys) the same "
+           "ball: %s; q 0.0100001 .. 0.09 and the other relation other balls: %s", same ? "yes" : "no",
+           differ ? "yes" : "no");
+    arb_clear(first[0]);
+    arb_clear(first[1]);
+    arb_clear(again);
+    arb_clear(other);
+}
+
 int
 main(void)
 {
@@ -493,6 +584,8 @@ main(void)
     against_former_route();
     large_multipliers(st);
     gf_sums(st);
+    abs_up_doubles(st);
+    kl_memo();
     flint_randclear(st);
     flint_cleanup();
     return tap_done();

@@ -528,6 +528,47 @@ abs_up_doubles(flint_rand_t st)
     fmpz_clear(m);
 }
 
+/* pld_erfc_series_sans_constant (pld_grid_series.c) against Arb's
+ * _arb_hypgeom_erfc_series: random series w (2 - 20 terms, w_0 in [-8, 8],
+ * balls of radius 0 or up to 2^-40 relative), precisions 64 - 320: every
+ * coefficient from the first must overlap Arb's (both contain the true
+ * one) with a radius within a factor 2 (+ 2^-prec) of Arb's; the count
+ * whose balls are bitwise Arb's is reported (the same operations: all, on
+ * the Arb this was written against; the records then did not move) */
+static void
+erfc_series(flint_rand_t st)
+{
+    const long iters = test_iterations(300);
+    long bad = 0, coeffs = 0, bitwise = 0;
+    for (long it = 0; it < iters; it++) {
+        const slong n = 2 + (slong) n_randint(st, 19), prec = 64 + (slong) n_randint(st, 257);
+        arb_ptr w = _arb_vec_init(n), mine = _arb_vec_init(n), ref = _arb_vec_init(n);
+        for (slong k = 0; k < n; k++) {
+            arb_set_d(w + k, ((double) n_randint(st, 1u << 30) / (1u << 29) - 1) * (k == 0 ? 8 : 2));
+            if (n_randint(st, 2))
+                arb_add_error_2exp_si(w + k, -40 - (slong) n_randint(st, 40));
+        }
+        pld_erfc_series_sans_constant(mine, w, n, prec);
+        _arb_hypgeom_erfc_series(ref, w, n, n, prec);
+        for (slong k = 1; k < n; k++) {
+            mag_t lim;
+            mag_init(lim);
+            mag_mul_2exp_si(lim, arb_radref(ref + k), 1);
+            mag_add_ui_2exp_si(lim, lim, 1, -prec);
+            coeffs++;
+            bitwise += arb_equal(mine + k, ref + k);
+            if (!arb_overlaps(mine + k, ref + k) || mag_cmp(arb_radref(mine + k), lim) > 0)
+                bad++;
+            mag_clear(lim);
+        }
+        _arb_vec_clear(w, n);
+        _arb_vec_clear(mine, n);
+        _arb_vec_clear(ref, n);
+    }
+    tap_ok(bad == 0, "erfc series without its constant: %ld coefficients, %ld not within Arb's "
+           "(%ld bitwise Arb's)", coeffs, bad, bitwise);
+}
+
 /* lp_pld_kl's memo (pld_kl.c): the same (q, M, relation, prec) again gives
  * the very ball (midpoint and radius) of the first call, after ten other
  * keys (more than its slots: computed again) as well, while a neighbouring q
@@ -586,6 +627,7 @@ main(void)
     gf_sums(st);
     abs_up_doubles(st);
     kl_memo();
+    erfc_series(st);
     flint_randclear(st);
     flint_cleanup();
     return tap_done();

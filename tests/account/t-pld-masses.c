@@ -20,9 +20,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "arb_hypgeom.h"
 #include "account/pld/pld.h"
 #include "account/pld/grid/pld_grid.h"
+#include "account/pld/sketch/pld_sketch.h"
 #include "tap.h"
 #include "helpers.h"
 
@@ -569,6 +571,53 @@ erfc_series(flint_rand_t st)
            "(%ld bitwise Arb's)", coeffs, bad, bitwise);
 }
 
+/* the sketch's memo (pld_sketch.c) and the sketch's epsilon's
+ * (pld_eps_sketch.c): the same (q, M, relation) again, and after six other
+ * keys (more than the slots), gives the same arrays and moments bitwise and
+ * the same epsilon; another q other losses */
+static int
+same_sketch(const loss_sketch *a, const loss_sketch *b)
+{
+    return a->n == b->n && a->mean == b->mean && a->var == b->var && (a->w == NULL) == (b->w == NULL)
+        && memcmp(a->l, b->l, a->n * sizeof *a->l) == 0
+        && memcmp(a->lw, b->lw, (a->w ? 2 : 1) * a->n * sizeof *a->lw) == 0;
+}
+
+static void
+sketch_memo(void)
+{
+    loss_sketch first, again, other;
+    int same = 1, differ = 1;
+    double e1, e2;
+    if (pld_sketch_init(&first, 0.01, 1.3, LP_PLD_REMOVE) != 0) {
+        tap_ok(0, "sketch memo: out of memory");
+        return;
+    }
+    e1 = pld_sketch_epsilon(&first, 10, 1e-5, -0.02, 1.2);
+    pld_sketch_init(&again, 0.01, 1.3, LP_PLD_REMOVE);
+    same &= same_sketch(&first, &again);
+    free(again.l);
+    free(again.lw);
+    for (int i = 1; i <= 6; i++) {
+        pld_sketch_init(&other, 0.01 + 0.001 * i, 1.3, i & 1 ? LP_PLD_ADD : LP_PLD_REMOVE);
+        differ &= other.n == first.n && memcmp(other.l, first.l, first.n * sizeof *first.l) != 0;
+        pld_sketch_epsilon(&other, 10, 1e-5, -0.02, 1.2);
+        free(other.l);
+        free(other.lw);
+    }
+    pld_sketch_init(&again, 0.01, 1.3, LP_PLD_REMOVE);
+    same &= same_sketch(&first, &again);
+    e2 = pld_sketch_epsilon(&again, 10, 1e-5, -0.02, 1.2);
+    same &= e1 == e2 && e1 > 0;
+    tap_ok(same && differ, "sketch remembered: q 0.01, M 1.3 again (and after six other keys) the same "
+           "arrays, moments and epsilon %g: %s; other q other losses: %s", e1, same ? "yes" : "no",
+           differ ? "yes" : "no");
+    free(again.l);
+    free(again.lw);
+    free(first.l);
+    free(first.lw);
+}
+
 /* lp_pld_kl's memo (pld_kl.c): the same (q, M, relation, prec) again gives
  * the very ball (midpoint and radius) of the first call, after ten other
  * keys (more than its slots: computed again) as well, while a neighbouring q
@@ -627,6 +676,7 @@ main(void)
     gf_sums(st);
     abs_up_doubles(st);
     kl_memo();
+    sketch_memo();
     erfc_series(st);
     flint_randclear(st);
     flint_cleanup();

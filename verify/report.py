@@ -267,13 +267,21 @@ def collect_claims(leakproof, builddir, taps):
             with open(os.path.join(logs, rel + ".log"), "w", encoding="utf-8") as f:
                 f.write(tap)
         # the mutation check's results (make verify writes them beside the build tree's logs)
+        # the mutation check's results (make verify-long writes them beside the build tree's
+        # logs), taken only while newer than the program and the ledger: a stale score would
+        # judge tests that have changed since
         mut = os.path.join(builddir, "tests", "claims.mut")
-        if os.path.exists(mut):
+        ledger = os.path.join(TOP, "cases", "claims")
+        inputs = [leakproof] + [os.path.join(ledger, f) for f in os.listdir(ledger) if f.endswith(".claims")]
+        if os.path.exists(mut) and os.path.getmtime(mut) >= max(os.path.getmtime(f) for f in inputs):
             import shutil
             shutil.copy(mut, os.path.join(logs, "claims.mut"))
             sys.stderr.write(f"report: the mutation check from {mut}\n")
+        elif os.path.exists(mut):
+            sys.stderr.write(f"report: {mut} is older than the program or the ledger (make verify-long runs "
+                             "the mutation check again): the ledger's scores are null\n")
         else:
-            sys.stderr.write("report: no mutation check (make verify runs it): the ledger's scores are null\n")
+            sys.stderr.write("report: no mutation check (make verify-long runs it): the ledger's scores are null\n")
         proc = subprocess.run([leakproof, "claims", "--json", "--logs", logs], capture_output=True, text=True,
                               cwd=TOP)
     if proc.returncode != 0:

@@ -59,7 +59,7 @@ def section_claims(R, out):
                + verdict_legend(claims) + "\n")
     verdicts = ordered_verdicts(claims)
     papers = {p["paper"]: p for p in rec.get("papers", [])}
-    mutated = any(p.get("mutants") for p in papers.values())        # the mutation check ran (make verify)
+    mutated = any(p.get("mutants") for p in papers.values())        # the mutation check ran (make verify-long)
     rows = []
     for p, name in PAPERS:
         mine = [c for c in claims if c["claim"].startswith(p + "/")]

@@ -166,13 +166,21 @@ pld_sketch_logmgf(const loss_sketch *sk, double lambda)
     if (fabs(lambda) * lmax < 600) {
         /* log(1 + E[e^{lambda L} - 1]) by expm1 and log1p: for tiny losses
          * (q = 1e-8) the shifted sum below loses every digit */
-        double sw = 0;
+        double sw = 0, last_l = NAN, last_e = 0;
         for (size_t i = 0; i < sk->n; i++) {
             /* e^lw, kept by pld_sketch_init; the other mechanisms' sketches
              * (pld_mech_*.c) have lw only */
             const double w = sk->w ? sk->w[i] : sk->lw[i] > -INFINITY ? exp(sk->lw[i]) : 0;
             if (w > 0) {
-                s += w * expm1(lambda * sk->l[i]);
+                /* a run of equal losses (the clamped ends: a third of the
+                 * Gaussian's sketch at q 1e-5) takes expm1 once, the same
+                 * value (issue 42: the window's golden sections were a
+                 * first call's largest cost) */
+                if (!(sk->l[i] == last_l && signbit(sk->l[i]) == signbit(last_l))) {
+                    last_l = sk->l[i];
+                    last_e = expm1(lambda * last_l);
+                }
+                s += w * last_e;
                 sw += w;
             }
         }
@@ -180,8 +188,13 @@ pld_sketch_logmgf(const loss_sketch *sk, double lambda)
     }
     for (size_t i = 0; i < sk->n; i++)
         mx = fmax(mx, sk->lw[i] + lambda * sk->l[i]);
-    for (size_t i = 0; i < sk->n; i++)
-        s += exp(sk->lw[i] + lambda * sk->l[i] - mx);
+    for (size_t i = 0; i < sk->n; i++) {
+        const double x = sk->lw[i] + lambda * sk->l[i] - mx;
+        /* below -746, exp(x) is +0 (under 2^-1075) and adds nothing: most
+         * of the sketch at the golden sections' large lambda (the same sum) */
+        if (!(x < -746))
+            s += exp(x);
+    }
     return mx + log(s);
 }
 

@@ -108,8 +108,9 @@ const lp_proof *lp_proof_find(const char *id);
 
 /* Every statement, by paper (stmt_*.c), and the lookup of one by key. */
 extern const lp_stmt lp_stmts_tan[], lp_stmts_biswas[], lp_stmts_balunovic[], lp_stmts_matrix[],
-    lp_stmts_block[];
-extern const size_t lp_nstmts_tan, lp_nstmts_biswas, lp_nstmts_balunovic, lp_nstmts_matrix, lp_nstmts_block;
+    lp_stmts_block[], lp_stmts_info[];
+extern const size_t lp_nstmts_tan, lp_nstmts_biswas, lp_nstmts_balunovic, lp_nstmts_matrix, lp_nstmts_block,
+    lp_nstmts_info;
 size_t lp_stmt_count(void);
 const lp_stmt *lp_stmt_at(size_t i);
 const lp_stmt *lp_stmt_find(const char *key);

@@ -167,7 +167,8 @@ const lp_stmt lp_stmts_balunovic[] = {
     { "balunovic/sec5/weight-chain", "balunovic/sec5/weight-chain", LP_EXPECT_PROOF,
       "y = A x + b: sum_j dl/dy_j dy_j/dA_ik = dl/dy_i x_k for every i, k", "3 x 3 layers, every real entry",
       NULL, BUILT(b_weight) },
-    { "balunovic/sec5/linear-layer", "balunovic/sec5/linear-layer", LP_EXPECT_PROOF,
+    { "balunovic/sec5/linear-layer", "balunovic/sec5/linear-layer balunovic/A.5/precode-unique "
+      "balunovic/table6/precode", LP_EXPECT_PROOF,
       "y = A x + b: (dl/db_i)^-1 dl/dA_ik = x_k for every i, k", "3 x 3 layers, dl/db_i != 0", NULL,
       BUILT(b_input) },
     { "balunovic/eq5", "balunovic/eq5", LP_EXPECT_PROOF,
@@ -180,5 +181,18 @@ const lp_stmt lp_stmts_balunovic[] = {
             " + (G2 + (-k1/2*L1 - q12/(2*s1^2)) + (-k2/2*L2 - q22/(2*s2^2)) + beta*X2))/2",
             "-(k1/2*L1 + k2/2*L2) + ((G1 + beta*X1 - (q11/s1^2 + q21/s2^2)/2)"
             " + (G2 + beta*X2 - (q12/s1^2 + q22/s2^2)/2))/2") },
+    { "balunovic/A.5/sigma-limit", "balunovic/A.5/sigma-limit", LP_EXPECT_PROOF,
+      "F_sigma = G - Q/(2 sigma^2): F_sigma(x_s) - F_sigma(x*) = ((Q(x*) - Q(x_s)) + 2 sigma^2 (G(x_s) - G(x*)))"
+      "/(2 sigma^2), so F_sigma(x_s) >= F_sigma(x*) gives Q(x_s) - Q(x*) <= 2 sigma^2 (G(x_s) - G(x*))",
+      "sigma > 0, every value of G and Q at x_s and x*", NULL,
+      EXACT(LP_REL_EQ, "+s; Gs; Gt; Qs; Qt", "(Gs - Qs/(2*s^2)) - (Gt - Qt/(2*s^2))",
+            "((Qt - Qs) + 2*s^2*(Gs - Gt))/(2*s^2)") },
+    { "balunovic/A.6/variance:mean", "balunovic/A.6/variance", LP_EXPECT_PROOF,
+      "the mean of k draws with E X_i = m, E X_i^2 = v + m^2 and E X_i X_j = m^2 (i != j, independent) has "
+      "E[mean^2] - m^2 = (k (v + m^2) + k (k - 1) m^2)/k^2 - m^2 = v/k", "k >= 1, every m, v", NULL,
+      EXACT(LP_REL_EQ, "+k; m; v", "(k*(v + m^2) + k*(k - 1)*m^2)/k^2 - m^2", "v/k") },
+    { "balunovic/A.6/variance:falls", "balunovic/A.6/variance", LP_EXPECT_PROOF,
+      "v/k > v/(k + 1): one more sample lowers the variance", "k >= 1, v > 0", NULL,
+      EXACT(LP_REL_GT, "+k; +v", "v/k", "v/(k + 1)") },
 };
 const size_t lp_nstmts_balunovic = sizeof lp_stmts_balunovic / sizeof lp_stmts_balunovic[0];

@@ -53,14 +53,14 @@ const lp_stmt lp_stmts_biswas[] = {
       "pi^(p/2) R^p/Gamma(p/2 + 1) = A(S^(p-1)) R^p/p (the integral of A r^(p-1) over [0, R]), with "
       "Gamma(p/2 + 1) = (p/2) Gamma(p/2)", "p >= 1, R > 0", NULL,
       EXACT(LP_REL_EQ, "+p; +P; +Rp; +G", "P*Rp/(p/2*G)", "(2*P/G)*Rp/p") },
-    { "biswas/B.3/closed-form", "biswas/B.3/result biswas/B.2/area biswas/thm-IV.1 biswas/thm-B.3",
-      LP_EXPECT_PROOF,
+    { "biswas/B.3/closed-form", "biswas/B.3/result biswas/B.2/area biswas/thm-IV.1 biswas/thm-B.3 "
+      "biswas/sec-IV/decomposes", LP_EXPECT_PROOF,
       "e^kappa A(S^(p-1))/C_(p,kappa), C = (2 pi)^(p/2) I/kappa^(p/2 - 1), equals "
       "2 Gamma(p/2)^-1 kappa^(p/2 - 1) e^kappa/(2^(p/2) I), I = I_(p/2 - 1)(kappa)", "p >= 1, kappa > 0", NULL,
       EXACT(LP_REL_EQ, "+kappa; +Ek; +P; +T; +G; +I; +K", "Ek*(2*P/G)/(T*P*I/(K/kappa))",
             "2*(K/kappa)*Ek/(G*T*I)") },
-    { "biswas/vmf-increasing", "biswas/B.3/max-at-mean biswas/B.3/sup biswas/thm-IV.1 biswas/thm-B.3",
-      LP_EXPECT_PROOF, "d/dt [e^(kappa t)/C] > 0: the VMF density rises with t = x . y",
+    { "biswas/vmf-increasing", "biswas/B.3/max-at-mean biswas/B.3/sup biswas/thm-IV.1 biswas/thm-B.3 "
+      "biswas/sec-IV/decomposes", LP_EXPECT_PROOF, "d/dt [e^(kappa t)/C] > 0: the VMF density rises with t = x . y",
       "every real t, kappa > 0, C > 0", NULL,
       EXACT(LP_REL_GT, "+kappa; +C; t; E = exp(kappa*t)", "diff(E/C, t)", "0") },
 };

@@ -128,6 +128,62 @@ const lp_proof lp_proofs[] = {
       "1/2 ln (2 pi e)^d det(Sigma + sigma I) - 1/2 ln (2 pi e)^d sigma^d = 1/2 ln(det(Sigma + sigma I)/sigma^d), "
       "and det(Sigma + sigma I) = prod (lambda_i + sigma): the logarithm of a product is the sum of the "
       "logarithms" },
+    /* ---- Tan et al., the information identities of Sections 2.2, 3 and 4 (stmt_info.c) ---- */
+    { "tan/eq4", P, "every X, Y with finite h(X), h(Y), h(X, Y)", NULL,
+      "I(X; Y) = E ln p(x, y)/(p(x) p(y)) = h(X) + h(Y) - h(X, Y) and h(X|Y) = -E ln p(x|y) = h(X, Y) - h(Y) "
+      "(linearity of expectation, every entropy finite); in the joint entropies both equalities are "
+      "identities of linear forms" },
+    { "tan/eq6", P, "every D, W_i, W_o with finite joint entropies", NULL,
+      "the chain rule of mutual information, I(A; B|C) = h(A, C) + h(B, C) - h(A, B, C) - h(C) by its "
+      "definition: in the joint entropies both sides are the same linear form" },
+    { "tan/sec3.2/delta-I", P, "every D, W_i, W_o with finite joint entropies", NULL,
+      "as eq. (6): in the joint entropies both sides are the same linear form" },
+    { "tan/sec4.2/server-rewrite", P, "every D, W_o(t), W_i(t+1) with finite joint entropies", NULL,
+      "I(D; A|B) = h(A|B) - h(A|D, B) is an identity of linear forms in the joint entropies; the second line "
+      "substitutes eq. (8)'s W_i(t+1) = A(W_o(t); V(t))" },
+    { "tan/eq12", P, "every D, W_i, W~_o = W_o + xi with finite joint entropies", NULL,
+      "I(D; A|B) = h(A|B) - h(A|D, B) with A = W~_o, an identity of linear forms in the joint entropies" },
+    { "tan/eq10", P, "the noiseless channel as eq. (11)'s limit W~_o = W_o + sqrt(s) xi, s -> 0, xi ~ N(0, I) "
+      "independent of (D, W_i), with h(W_o|W_i) finite (the paper's premise)", NULL,
+      "eq. (10) is an identity of linear forms in the joint entropies.  Given D and W_i, W_o is fixed, so "
+      "h(W~_o|D, W_i) = h(sqrt(s) xi) = (d/2) ln(2 pi e s) (translation invariance, the Gaussian's entropy; "
+      "cited) -> -inf as s -> 0; and h(W~_o|W_i) >= h(W~_o|W_i, xi) = h(W_o|W_i, xi) = h(W_o|W_i), by the "
+      "two noise identities with I(W~_o; xi|W_i) >= 0 (Gibbs' inequality E[-ln t] >= E[1 - t] >= 0 from "
+      "ln t <= t - 1, proved on (0, 1] and on [1, inf)), translation invariance given xi, and "
+      "I(W_o; xi|W_i) = 0 (xi independent): the leakage is at least h(W_o|W_i) - (d/2) ln(2 pi e s) -> +inf" },
+    { "tan/sec4.2/noiseless", P, "the noiseless channel as eq. (11)'s limit W_o + sqrt(s) xi, s -> 0, with "
+      "h(W_o|W_i) finite", NULL, "as tan/eq10: the leakage is at least h(W_o|W_i) - (d/2) ln(2 pi e s) -> +inf" },
+    { "tan/sec3.1/mi-grows", P, "every sequence of shared parameters with finite joint entropies", NULL,
+      "with P the parameters shared so far and W the next, the chain rule (an identity of linear forms in the "
+      "joint entropies) gives I(D; P, W) - I(D; P) = I(D; W|P) = E[-ln t], t = p(d|p) p(w|p)/p(d, w|p), and "
+      "E[-ln t] >= E[1 - t] >= 0 (ln t <= t - 1, proved on (0, 1] and on [1, inf); p(d|p) p(w|p) integrates "
+      "to at most 1 over the support): the information never falls, and rises exactly when the new "
+      "parameters tell something about D given the earlier ones" },
+    { "tan/intro/n-kappa", P, "n rounds of capacity at most kappa with fresh noise (W_o(t) independent of the "
+      "earlier parameters P_t given D and W_i(t)) and a server that adds nothing about D (I(D; W_i(t+1)|W_o(t), "
+      "W_i(t), P_t) = 0)", "every run, where a server bringing information on D (tan/sec4.2/gamma-server-"
+      "positive) adds its Gamma_server above n kappa",
+      "the chain rule (tan/eq6's identity, round after round by induction) writes I(D; all) - I(D; W_i(0)) as "
+      "the sum of the rounds' I(D; W_o(t)|W_i(t), P_t) and the server's terms, 0 here; each round's term is "
+      "I(D; W_o(t)|W_i(t)) - I(W_o(t); P_t|W_i(t)) + I(W_o(t); P_t|D, W_i(t)) (an identity of linear forms), "
+      "the last 0 (fresh noise), the middle >= 0 (Gibbs' inequality from ln t <= t - 1), so at most the round's "
+      "I(D; W_o(t)|W_i(t)) <= kappa: the total leakage beyond the prior is at most n kappa" },
+    { "tan/sec3.2/n-kappa", P, "n rounds with Delta I <= kappa, fresh noise and a server that adds nothing "
+      "about D (as tan/intro/n-kappa)", "every run (as tan/intro/n-kappa)", "as tan/intro/n-kappa" },
+    { "tan/sec4.2/gamma-server-positive", P, "scalar jointly Gaussian D, W_o(t), V(t) with an invertible "
+      "covariance, an aggregation W_i(t+1) = a W_o(t) + b V(t) with b != 0 (FedAvg's a = b = 1/2), and "
+      "I(D; V(t)|W_o(t)) > 0 (V carries information on D beside W_o)",
+      "any laws and aggregations, where an A that ignores V refutes it",
+      "for jointly Gaussian variables I(D; Y|W_o) = (1/2) ln(Var(D|W_o)/Var(D|W_o, Y)) and Var(D|X) = "
+      "s_dd - s^T S^-1 s (the Schur complement; cited); the identity gives Var(D|W_o, W_i(t+1)) = "
+      "Var(D|W_o, V), so I(D; W_i(t+1)|W_o) = I(D; V|W_o) > 0" },
+    { "tan/sec2.2/maxent", P, "d = 1, 2, 3, every X with a density, E X = mu, Cov X = Sigma positive "
+      "definite, h(X) finite", "every d, where tr(Sigma^-1 Sigma) = d is as elementary",
+      "with phi the N(mu, Sigma) density, -ln phi(x) = (1/2) ln((2 pi)^d det Sigma) + (1/2) (x - mu)^T "
+      "Sigma^-1 (x - mu), whose mean under X is (1/2) ln((2 pi)^d det Sigma) + (1/2) sum_jk (Sigma^-1)_jk "
+      "Sigma_jk = (1/2) ln((2 pi e)^d det Sigma) = h(N(mu, Sigma)) (the identity; linearity of expectation, "
+      "the Gaussian's entropy cited); so h(N(mu, Sigma)) - h(X) = E[-ln t], t = phi(X)/p_X(X), >= E[1 - t] "
+      ">= 0 (ln t <= t - 1, proved on (0, 1] and on [1, inf))" },
     /* ---- Biswas et al., Appendices A and B ---- */
     { "biswas/appA/eps-d-theta", P, "every p, kappa > 0, unit x, x', y", NULL,
       "f(x)(y)/f(x')(y) = e^(kappa (x - x') . y) <= e^(kappa |x - x'|) (Cauchy-Schwarz, |y| = 1), and "
@@ -162,6 +218,15 @@ const lp_proof lp_proofs[] = {
     { "biswas/thm-IV.1", P, "every p >= 2, kappa > 0", NULL,
       "C_Bayes = int_S sup_x f(x)(y) dy = int_S e^kappa/C_(p,kappa) dy (the supremum at x = y) = e^kappa "
       "A(S^(p-1))/C_(p,kappa) (the sphere's area, cited) = the closed form" },
+    { "biswas/sec-IV/decomposes", P, "every p >= 2, kappa > 0, the deterministic lines 4-9 and line 10's "
+      "scaling taking the secrets onto the whole unit sphere (every direction a possible update)",
+      "C whatever its image, where one that misses part of the sphere leaves the composition at most D's "
+      "capacity",
+      "the composition's density is f(x)(y) = e^(kappa u(x) . y)/C_(p,kappa), u(x) the unit vector lines 4-10 "
+      "make of the secret x (line 10's scaling is many-to-one); with u onto the sphere, sup_x "
+      "f(x)(y) = sup over unit z of e^(kappa z . y)/C_(p,kappa) = e^kappa/C_(p,kappa) at z = y (e^(kappa t) rises "
+      "with t = z . y <= 1), D's own supremum, so both capacities are e^kappa A(S^(p-1))/C_(p,kappa), Theorem "
+      "IV.1's closed form: Lemma II.1 for the continuous channel" },
     { "biswas/thm-B.3", P, "every p >= 2, kappa > 0", NULL, "as biswas/thm-IV.1, whose statement it repeats" },
     /* ---- Balunovic et al. ---- */
     { "balunovic/sec4/jensen-constant", D, "every integer d >= 1", NULL,
@@ -179,6 +244,30 @@ const lp_proof lp_proofs[] = {
       "dy_j/dA_ik = [i = j] x_k, computed by differentiation over all entries at once" },
     { "balunovic/sec5/linear-layer", P, "3 x 3 layers, dl/d(b0)_i != 0", "any sizes n0, n1",
       "the two chain rules' quotient is x_k, over all entries at once" },
+    { "balunovic/A.5/sigma-limit", P, "sigma_m = c_m sigma with sigma -> 0, the images in a compact set where "
+      "log p(g_l|x) and log p(x) are continuous and the other layers' distance Q(x) = sum_(m != l) "
+      "|g_m - grad_m(x)|^2/c_m^2 is continuous with one minimiser x*",
+      "any Soteria layer and network, where Q may have several minimisers and the two optima need not meet",
+      "eq. (5)'s objective is F = G - Q/(2 sigma^2) with G = log p(g_l|x) + beta log p(x), eq. (6)'s the same with "
+      "G = beta log p(x); for a maximiser x_s of either, F(x_s) >= F(x*) and the identity give 0 <= Q(x_s) - Q(x*) "
+      "<= 2 sigma^2 (max G - min G) -> 0 (G bounded on the compact set: the weight of log p(g_l|x) against Q "
+      "falls like sigma^2), so every limit point of x_s minimises Q, which is x* alone: both optima tend to x* "
+      "and their distance to 0" },
+    { "balunovic/A.5/precode-unique", P, "PRECODE's MLP (a first layer y0 = A0 x + b0, the bottleneck and every "
+      "other layer after it) with a 3 x 3 first layer, every gradient with some dl/d(b0)_i != 0",
+      "any first-layer sizes, and 'always', where a gradient with every dl/d(b0)_i = 0 leaves x undetermined",
+      "dl/d(A0)_ik = dl/d(b0)_i x_k whatever follows the first layer (the VAE's sample included), so "
+      "x_k = (dl/d(b0)_i)^-1 dl/d(A0)_ik (balunovic/sec5/linear-layer's identity): g determines x, two inputs "
+      "with one gradient are equal, p(x|g) is the Dirac delta at that x_0, and the Section 5 attack computes it" },
+    { "balunovic/table6/precode", P, "PRECODE's MLP with a 3 x 3 first layer, every gradient with some "
+      "dl/d(b0)_i != 0", "any first-layer sizes (as balunovic/A.5/precode-unique)",
+      "g = G(x, b) with b the VAE's sample, so p(g|x) is the law of G(x, b) over b, a mixture of point masses; "
+      "g determines x (balunovic/sec5/linear-layer's identity, whatever follows the first layer), so p(x|g) is "
+      "the point mass at x_0 for every prior with p(x_0) > 0: the attack needs no particular prior" },
+    { "balunovic/A.6/variance", P, "every k >= 1 and objective whose samples have finite variance v > 0", NULL,
+      "the k points x_i are drawn independently from one law, so the estimator (1/k) sum_i (log p(g|x_i) + "
+      "log p(x_i)) has E X_i X_j = m^2 for i != j and its variance is v/k (the identity), which falls as k "
+      "grows (v/k > v/(k + 1)); at v = 0 every k gives the exact objective" },
     { "balunovic/eq5", P, "k = 2 samples, two Gaussian layers besides l", "every k and number of layers",
       "with p(g|x) = p(g_l|x) prod_(m != l) N(g_m; grad_m, sigma_m^2 I) (A.5's separability, layer m's block "
       "of the gradient), the two sides agree exactly, C = -sum (k_m/2) log(2 pi sigma_m^2)" },

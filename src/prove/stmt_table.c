@@ -13,6 +13,7 @@ static const struct {
     { lp_stmts_balunovic, &lp_nstmts_balunovic },
     { lp_stmts_matrix, &lp_nstmts_matrix },
     { lp_stmts_block, &lp_nstmts_block },
+    { lp_stmts_info, &lp_nstmts_info },
 };
 
 size_t

@@ -213,7 +213,8 @@ const lp_stmt lp_stmts_tan[] = {
     { "tan/B.5/increasing", "tan/B.5/increasing", LP_EXPECT_PROOF,
       "u'_sigma(d) = ln(1 + a) - a/(1 + a) >= 0 with a = S^2/(sigma d)",
       "a in [0, inf)", &box_u_prime, NULL },
-    { "tan/log1p-upper", "tan/B.5/lhospital tan/eq34 tan/fig7 tan/sec5.1/unique tan/thm4", LP_EXPECT_PROOF,
+    { "tan/log1p-upper", "tan/B.5/lhospital tan/eq34 tan/fig7 tan/sec5.1/unique tan/thm4 tan/sec3.1/mi-grows "
+      "tan/intro/n-kappa tan/sec3.2/n-kappa tan/eq10 tan/sec4.2/noiseless tan/sec2.2/maxent", LP_EXPECT_PROOF,
       "ln(1 + x) <= x", "x in [0, inf)", &box_log1p_upper, NULL },
     { "tan/log1p-lower", "tan/B.5/lhospital tan/eq34", LP_EXPECT_PROOF,
       "ln(1 + x) >= x - x^2/2", "x in [0, inf)", &box_log1p_lower, NULL },

@@ -520,6 +520,120 @@ test_prune(void)
            "and coin masks, %d draws, within 5 standard errors)", draws);
 }
 
+/* The joint law of Section 6's soft pruning with a fixed-size mask (m = k/2 of the k entries
+ * kept, the rest set to 0, then noise of density n): not a product, but computable exactly,
+ *   p(g|x) = (1/C(k, m)) sum_{|K| = m} prod_{j in K} n(g_j - grad_j) prod_{j not in K} n(g_j)
+ *          = prod_j n(g_j) e_m(r) / C(k, m),   r_j = n(g_j - grad_j)/n(g_j),
+ * e_m the elementary symmetric polynomial (a recursion in k m steps).  Checked three ways: the
+ * recursion against the sum over the C(k, m) masks; E_q[p/q] = 1 under the product law q of
+ * independent coin masks, q(g) = prod_j (n(g_j - grad_j) + n(g_j))/2; and E_p[S^2], S the number
+ * of entries above grad/2, sampled from the defense itself against E_q[(p/q) S^2] (S^2 tells the
+ * fixed-size mask from coins: the number kept is exactly m).  p/q <= 2^k/C(k, m), so the
+ * weights' variance is finite. */
+#define PRUNE_K 10
+static double
+prune_noise(double x, int laplace)
+{
+    const double s = 0.1;                                   /* sigma = 0.1, b = 0.1 (Section 6) */
+    return laplace ? exp(-fabs(x) / s) / (2 * s) : exp(-x * x / (2 * s * s)) / (s * sqrt(2 * M_PI));
+}
+
+static double
+prune_density(const double *g, const double *grad, int laplace)
+{
+    double e[PRUNE_K / 2 + 1] = { 1 }, prod = 1, choose = 1;
+    const int k = PRUNE_K, m = PRUNE_K / 2;
+    for (int j = 0; j < k; j++) {
+        double n0 = prune_noise(g[j], laplace), r = prune_noise(g[j] - grad[j], laplace) / n0;
+        for (int i = j + 1 < m ? j + 1 : m; i >= 1; i--)
+            e[i] += e[i - 1] * r;
+        prod *= n0;
+    }
+    for (int i = 0; i < m; i++)
+        choose = choose * (k - i) / (i + 1);
+    return lp_mut("balunovic/sec6/prune-defense", prod * e[m] / choose);
+}
+
+static double
+prune_masks(const double *g, const double *grad, int laplace)
+{
+    double sum = 0;
+    long masks = 0;
+    for (unsigned K = 0; K < 1u << PRUNE_K; K++) {
+        double t = 1;
+        if (__builtin_popcount(K) != PRUNE_K / 2)
+            continue;
+        for (int j = 0; j < PRUNE_K; j++)
+            t *= K & (1u << j) ? prune_noise(g[j] - grad[j], laplace) : prune_noise(g[j], laplace);
+        sum += t;
+        masks++;
+    }
+    return sum / masks;
+}
+
+static void
+test_prune_joint(void)
+{
+    const double grad[PRUNE_K] = { 0.15, -0.1, 0.2, 0.05, -0.25, 0.3, 0.12, -0.18, 0.22, 0.1 };
+    const int draws = 60000;
+    gsl_rng *r = lp_adversary_rng(31, 0);
+    for (int laplace = 0; laplace < 2; laplace++) {
+        double worst = 0, g[PRUNE_K], sw = 0, sw2 = 0, sws = 0, sws2 = 0, sp = 0, sp2 = 0, sq = 0, sq2 = 0, zw, zs, zq, mw, mws, mp;
+        int pos[PRUNE_K];
+        for (int t = 0; t < 20; t++) {          /* the recursion against the masks */
+            double a, b;
+            for (int j = 0; j < PRUNE_K; j++)
+                g[j] = (gsl_rng_uniform(r) - 0.5) * 0.8;
+            a = prune_density(g, grad, laplace);
+            b = prune_masks(g, grad, laplace);
+            worst = fmax(worst, fabs(a - b) / b);
+        }
+        for (int i = 0; i < draws; i++) {
+            double s1 = 0, s2 = 0, q = 1, w;
+            /* the defense: a fixed-size half kept, then noise */
+            for (int j = 0; j < PRUNE_K; j++)
+                pos[j] = j;
+            gsl_ran_shuffle(r, pos, PRUNE_K, sizeof pos[0]);
+            for (int j = 0; j < PRUNE_K; j++) {
+                double x = (j < PRUNE_K / 2 ? grad[pos[j]] : 0)
+                           + (laplace ? gsl_ran_laplace(r, 0.1) : gsl_ran_gaussian_ziggurat(r, 0.1));
+                s1 += grad[pos[j]] > 0 ? x > grad[pos[j]] / 2 : x < grad[pos[j]] / 2;
+            }
+            sp += s1 * s1;
+            sp2 += s1 * s1 * s1 * s1;
+            /* the product law of coin masks, weighted by p/q */
+            for (int j = 0; j < PRUNE_K; j++) {
+                g[j] = (gsl_rng_uniform(r) < 0.5 ? grad[j] : 0)
+                       + (laplace ? gsl_ran_laplace(r, 0.1) : gsl_ran_gaussian_ziggurat(r, 0.1));
+                q *= (prune_noise(g[j] - grad[j], laplace) + prune_noise(g[j], laplace)) / 2;
+                s2 += grad[j] > 0 ? g[j] > grad[j] / 2 : g[j] < grad[j] / 2;
+            }
+            w = prune_density(g, grad, laplace) / q;
+            sw += w;
+            sw2 += w * w;
+            sws += w * s2 * s2;
+            sws2 += w * s2 * s2 * w * s2 * s2;
+            sq += s2 * s2;
+            sq2 += s2 * s2 * s2 * s2;
+        }
+        mw = sw / draws;
+        mws = sws / draws;
+        mp = sp / draws;
+        zw = (mw - 1) / sqrt(fmax(sw2 / draws - mw * mw, 0) / draws);
+        zs = (mws - mp) / sqrt((fmax(sws2 / draws - mws * mws, 0) + fmax(sp2 / draws - mp * mp, 0)) / draws);
+        /* the power: the product law (no joint structure) is told from the defense */
+        zq = (sq / draws - mp) / sqrt((fmax(sq2 / draws - sq / draws * sq / draws, 0) + fmax(sp2 / draws - mp * mp, 0))
+                                      / draws);
+        tap_ok(worst < 1e-12 && fabs(zw) < TAP_DECIDE_Z && fabs(zs) < TAP_DECIDE_Z && fabs(zq) >= TAP_DECIDE_Z,
+               "[balunovic/sec6/prune-defense] the joint law of a fixed-size half pruned, then %s noise of scale 0.1, "
+               "k = %d entries: p(g|x) = prod n(g_j) e_m(r)/C(k, m) equals the sum over the %d masks (largest "
+               "relative gap %.1e), E_q[p/q] = %.4f (z = %.2f against 1), E[S^2] sampled from the defense %.4f "
+               "against %.4f from the exact density (z = %.2f; the product law's %.4f is z = %.1f away), %d draws each",
+               laplace ? "Laplacian" : "Gaussian", PRUNE_K, 252, worst, mw, zw, mp, mws, zs, sq / draws, zq, draws);
+    }
+    gsl_rng_free(r);
+}
+
 /* A.4: log p(x) = phi L_TV + (1 - phi) L_[0,1], L_[0,1] = |x - clip(x, 0, 1)|_2,
  * "encourages the pixels to be in [0, 1]".  Both L's are penalties (>= 0, zero
  * for a constant image in range); as printed, log p is highest where they are
@@ -596,6 +710,7 @@ main(void)
     test_cosine_support(st);
     test_gradinversion(st);
     test_prune();
+    test_prune_joint();
     test_pixel_prior(st);
     flint_randclear(st);
     flint_cleanup();

@@ -27,7 +27,10 @@ static const char *const expected[] = {
     "[biswas/thm-IV.1]", "[biswas/thm-B.3]",
     "[balunovic/sec4/jensen-constant]", "[balunovic/table1/dlg]", "[balunovic/sec6/gauss-l2]",
     "[balunovic/sec5/bias-chain]", "[balunovic/sec5/weight-chain]", "[balunovic/sec5/linear-layer]",
-    "[balunovic/eq5]",
+    "[balunovic/eq5]", "[balunovic/A.6/variance]", "[balunovic/A.5/precode-unique]", "[balunovic/A.5/sigma-limit]", "[balunovic/table6/precode]", "[biswas/sec-IV/decomposes]",
+    "[tan/eq4]", "[tan/eq6]", "[tan/sec3.2/delta-I]", "[tan/sec4.2/server-rewrite]", "[tan/eq12]", "[tan/eq10]",
+    "[tan/sec4.2/noiseless]", "[tan/sec3.1/mi-grows]", "[tan/intro/n-kappa]", "[tan/sec3.2/n-kappa]",
+    "[tan/sec2.2/maxent]", "[tan/sec4.2/gamma-server-positive]",
 };
 #define NEXPECTED (sizeof expected / sizeof expected[0])
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <gsl/gsl_errno.h>
+#include <flint/flint.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -85,10 +86,16 @@ lp_gsl_quiet_leave(void)
     pthread_mutex_unlock(&gsl_lock);
 }
 
+/* inside lp_run_two's work: its own regions take one thread (as a nested
+ * region inside a team did), whatever is asked */
+static _Thread_local int in_pair;
+
 int
 lp_threads(int requested)
 {
     int t = requested;
+    if (in_pair)
+        return 1;
     if (t <= 0) {
 #ifdef _OPENMP
         /* OMP_NUM_THREADS=100000 would crash libgomp (from 65,410 threads);
@@ -163,6 +170,47 @@ lp_threads_start(int requested)
     /* all of them, or one: a team that nearly fits would leave the run's own
      * allocations and libgomp's the margin of a thread or two */
     return started == want - 1 ? want : 1;
+}
+
+typedef struct {
+    void (*work)(void *);
+    void *arg;
+    const int *cancel;
+} one_work;
+
+static void *
+run_one(void *p)
+{
+    const one_work *w = p;
+    lp_cancel_watch(w->cancel);
+    in_pair = 1;
+    w->work(w->arg);
+    flint_cleanup();            /* this thread's FLINT caches: nothing left behind */
+    return NULL;
+}
+
+int
+lp_run_two(void (*work)(void *), void *a, void *b)
+{
+    one_work other = { work, b, lp_cancel_flag() };
+    pthread_attr_t attr;
+    pthread_t tid;
+    size_t stack = omp_stacksize();
+    int started = 0;
+    if (pthread_attr_init(&attr) == 0) {
+        if (stack > 0)
+            pthread_attr_setstacksize(&attr, stack);
+        started = pthread_create(&tid, &attr, run_one, &other) == 0;
+        pthread_attr_destroy(&attr);
+    }
+    in_pair = 1;
+    work(a);
+    if (started)
+        pthread_join(tid, NULL);
+    else
+        work(b);
+    in_pair = 0;
+    return started ? 2 : 1;
 }
 
 static _Thread_local const int *cancel_flag;

@@ -56,6 +56,18 @@ int lp_threads_effective(int requested);
  * (mc, reconstruct: fixed blocks). */
 int lp_threads_start(int requested);
 
+/* Two pieces of work at once without a thread team: work(a) on the calling
+ * thread, work(b) on a thread of its own (libgomp's stack size), joined
+ * before it returns; where that thread cannot start, work(b) after work(a)
+ * on the calling thread.  Each runs with the caller's cancel flag.  For the
+ * PLD accountant's two relations: an OpenMP team's worker spins after each
+ * region (libgomp's wait policy, a few ms of CPU a call: more than a small
+ * run's own work), a joined thread does not.  Inside either work
+ * lp_threads is 1 (their own regions take one thread, as a nested region
+ * inside a team did).  The thread frees FLINT's per-thread caches before it
+ * ends.  Not nested.  Returns the threads used (1 or 2). */
+int lp_run_two(void (*work)(void *), void *a, void *b);
+
 /* Cancellation, per calling thread: lp_call_cancellable (and the program's
  * SIGINT/SIGTERM handler) point the thread at a flag; long loops stop soon
  * after it becomes nonzero.  Worker threads read the flag lp_cancel_flag()

@@ -20,9 +20,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "arb_hypgeom.h"
 #include "account/pld/pld.h"
 #include "account/pld/grid/pld_grid.h"
+#include "account/pld/sketch/pld_sketch.h"
 #include "tap.h"
 #include "helpers.h"
 
@@ -484,6 +486,185 @@ gf_sums(flint_rand_t st)
            "%ld not", iters, worst, bad);
 }
 
+/* pld_abs_up_d (pld_tails_gf.c) bitwise against fabs(arf_get_d(x,
+ * ARF_RND_UP)): random mantissas of 1 - 200 bits (53 and fewer: exact
+ * doubles; more: a remainder in the top limb or in lower limbs only), either
+ * sign, exponents over +-1100 (the fast path's edges at +-1000 and
+ * arf_get_d's beyond), and the special values. */
+static void
+abs_up_doubles(flint_rand_t st)
+{
+    const long iters = test_iterations(20000);
+    long bad = 0;
+    arf_t x;
+    fmpz_t m;
+    arf_init(x);
+    fmpz_init(m);
+    for (long it = 0; it < iters + 4; it++) {
+        double got, want;
+        if (it < 4) {
+            if (it == 0)
+                arf_zero(x);
+            else if (it == 1)
+                arf_pos_inf(x);
+            else if (it == 2)
+                arf_neg_inf(x);
+            else
+                arf_nan(x);
+        } else {
+            const ulong bits = 1 + n_randint(st, 200);
+            fmpz_randbits(m, st, bits);
+            if (n_randint(st, 4) == 0)      /* a remainder in a lower limb only */
+                fmpz_mul_2exp(m, m, 64 + n_randint(st, 64)), fmpz_add_ui(m, m, 1);
+            arf_set_fmpz(x, m);
+            arf_mul_2exp_si(x, x, (slong) n_randint(st, 2200) - 1100 - (slong) fmpz_bits(m));
+        }
+        got = pld_abs_up_d(x);
+        want = fabs(arf_get_d(x, ARF_RND_UP));
+        if (!(got == want || (isnan(got) && isnan(want))))
+            bad++;
+    }
+    tap_ok(bad == 0, "pld_abs_up_d: %ld of %ld values differ from fabs(arf_get_d(x, ARF_RND_UP))",
+           bad, iters + 4);
+    arf_clear(x);
+    fmpz_clear(m);
+}
+
+/* pld_erfc_series_sans_constant (pld_grid_series.c) against Arb's
+ * _arb_hypgeom_erfc_series: random series w (2 - 20 terms, w_0 in [-8, 8],
+ * balls of radius 0 or up to 2^-40 relative), precisions 64 - 320: every
+ * coefficient from the first must overlap Arb's (both contain the true
+ * one) with a radius within a factor 2 (+ 2^-prec) of Arb's; the count
+ * whose balls are bitwise Arb's is reported (the same operations: all, on
+ * the Arb this was written against; the records then did not move) */
+static void
+erfc_series(flint_rand_t st)
+{
+    const long iters = test_iterations(300);
+    long bad = 0, coeffs = 0, bitwise = 0;
+    for (long it = 0; it < iters; it++) {
+        const slong n = 2 + (slong) n_randint(st, 19), prec = 64 + (slong) n_randint(st, 257);
+        arb_ptr w = _arb_vec_init(n), mine = _arb_vec_init(n), ref = _arb_vec_init(n);
+        for (slong k = 0; k < n; k++) {
+            arb_set_d(w + k, ((double) n_randint(st, 1u << 30) / (1u << 29) - 1) * (k == 0 ? 8 : 2));
+            if (n_randint(st, 2))
+                arb_add_error_2exp_si(w + k, -40 - (slong) n_randint(st, 40));
+        }
+        pld_erfc_series_sans_constant(mine, w, n, prec);
+        _arb_hypgeom_erfc_series(ref, w, n, n, prec);
+        for (slong k = 1; k < n; k++) {
+            mag_t lim;
+            mag_init(lim);
+            mag_mul_2exp_si(lim, arb_radref(ref + k), 1);
+            mag_add_ui_2exp_si(lim, lim, 1, -prec);
+            coeffs++;
+            bitwise += arb_equal(mine + k, ref + k);
+            if (!arb_overlaps(mine + k, ref + k) || mag_cmp(arb_radref(mine + k), lim) > 0)
+                bad++;
+            mag_clear(lim);
+        }
+        _arb_vec_clear(w, n);
+        _arb_vec_clear(mine, n);
+        _arb_vec_clear(ref, n);
+    }
+    tap_ok(bad == 0, "erfc series without its constant: %ld coefficients, %ld not within Arb's "
+           "(%ld bitwise Arb's)", coeffs, bad, bitwise);
+}
+
+/* the sketch's memo (pld_sketch.c) and the sketch's epsilon's
+ * (pld_eps_sketch.c): the same (q, M, relation) again, and after six other
+ * keys (more than the slots), gives the same arrays and moments bitwise and
+ * the same epsilon; another q other losses */
+static int
+same_sketch(const loss_sketch *a, const loss_sketch *b)
+{
+    return a->n == b->n && a->mean == b->mean && a->var == b->var && (a->w == NULL) == (b->w == NULL)
+        && memcmp(a->l, b->l, a->n * sizeof *a->l) == 0
+        && memcmp(a->lw, b->lw, (a->w ? 2 : 1) * a->n * sizeof *a->lw) == 0;
+}
+
+static void
+sketch_memo(void)
+{
+    loss_sketch first, again, other;
+    int same = 1, differ = 1;
+    double e1, e2;
+    if (pld_sketch_init(&first, 0.01, 1.3, LP_PLD_REMOVE) != 0) {
+        tap_ok(0, "sketch memo: out of memory");
+        return;
+    }
+    e1 = pld_sketch_epsilon(&first, 10, 1e-5, -0.02, 1.2);
+    pld_sketch_init(&again, 0.01, 1.3, LP_PLD_REMOVE);
+    same &= same_sketch(&first, &again);
+    free(again.l);
+    free(again.lw);
+    for (int i = 1; i <= 6; i++) {
+        pld_sketch_init(&other, 0.01 + 0.001 * i, 1.3, i & 1 ? LP_PLD_ADD : LP_PLD_REMOVE);
+        differ &= other.n == first.n && memcmp(other.l, first.l, first.n * sizeof *first.l) != 0;
+        pld_sketch_epsilon(&other, 10, 1e-5, -0.02, 1.2);
+        free(other.l);
+        free(other.lw);
+    }
+    pld_sketch_init(&again, 0.01, 1.3, LP_PLD_REMOVE);
+    same &= same_sketch(&first, &again);
+    e2 = pld_sketch_epsilon(&again, 10, 1e-5, -0.02, 1.2);
+    same &= e1 == e2 && e1 > 0;
+    tap_ok(same && differ, "sketch remembered: q 0.01, M 1.3 again (and after six other keys) the same "
+           "arrays, moments and epsilon %g: %s; other q other losses: %s", e1, same ? "yes" : "no",
+           differ ? "yes" : "no");
+    free(again.l);
+    free(again.lw);
+    free(first.l);
+    free(first.lw);
+}
+
+/* lp_pld_kl's memo (pld_kl.c): the same (q, M, relation, prec) again gives
+ * the very ball (midpoint and radius) of the first call, after ten other
+ * keys (more than its slots: computed again) as well, while a neighbouring q
+ * or the other relation gives another, positive KL */
+static void
+kl_memo(void)
+{
+    const char *qs[10] = { "0.01", "0.0100001", "0.02", "0.03", "0.04", "0.05", "0.06", "0.07",
+                           "0.08", "0.09" };
+    arb_t first[2], again, other;
+    lp_dpsgd run;
+    int same = 1, differ = 1;
+    arb_init(first[0]);
+    arb_init(first[1]);
+    arb_init(again);
+    arb_init(other);
+    for (int rel = 0; rel < 2; rel++) {
+        lp_dpsgd_init(&run, "1.3", qs[0], 10, "1e-5");
+        lp_pld_kl(first[rel], &run, (lp_pld_relation) rel, 96);
+        lp_pld_kl(again, &run, (lp_pld_relation) rel, 96);
+        same &= arb_equal(again, first[rel]);
+        lp_dpsgd_clear(&run);
+    }
+    differ &= !arb_overlaps(first[0], first[1]) && arb_is_positive(first[0]) && arb_is_positive(first[1]);
+    for (int i = 1; i < 10; i++) {          /* nine other keys per relation: the first evicted */
+        for (int rel = 0; rel < 2; rel++) {
+            lp_dpsgd_init(&run, "1.3", qs[i], 10, "1e-5");
+            lp_pld_kl(other, &run, (lp_pld_relation) rel, 96);
+            differ &= !arb_overlaps(other, first[rel]) && arb_is_positive(other);
+            lp_dpsgd_clear(&run);
+        }
+    }
+    for (int rel = 0; rel < 2; rel++) {
+        lp_dpsgd_init(&run, "1.3", qs[0], 10, "1e-5");
+        lp_pld_kl(again, &run, (lp_pld_relation) rel, 96);
+        same &= arb_equal(again, first[rel]);
+        lp_dpsgd_clear(&run);
+    }
+    tap_ok(same && differ, "lp_pld_kl remembered: M 1.3, q 0.01 again (and after 18 other keys) the same "
+           "ball: %s; q 0.0100001 .. 0.09 and the other relation other balls: %s", same ? "yes" : "no",
+           differ ? "yes" : "no");
+    arb_clear(first[0]);
+    arb_clear(first[1]);
+    arb_clear(again);
+    arb_clear(other);
+}
+
 int
 main(void)
 {
@@ -493,6 +674,10 @@ main(void)
     against_former_route();
     large_multipliers(st);
     gf_sums(st);
+    abs_up_doubles(st);
+    kl_memo();
+    sketch_memo();
+    erfc_series(st);
     flint_randclear(st);
     flint_cleanup();
     return tap_done();

@@ -15,6 +15,7 @@
 #include <mpfr.h>
 #include <flint/flint.h>
 #include "leakproof.h"
+#include "core/host.h"
 #include "tap.h"
 
 #define NTHREADS 16
@@ -142,6 +143,44 @@ threads_of(const char *json)
     return t ? strtol(t + 10, NULL, 10) : -1;
 }
 
+/* lp_run_two (core/host.h, the PLD accountant's two relations): both works
+ * run, the second on a thread of its own where one starts, each with the
+ * caller's cancel flag and lp_threads 1 inside, the count restored after */
+typedef struct {
+    pthread_t self;
+    int threads;
+    const int *flag;
+    int ran;
+} pair_seen;
+
+static void
+pair_work(void *p)
+{
+    pair_seen *w = p;
+    w->self = pthread_self();
+    w->threads = lp_threads(0);
+    w->flag = lp_cancel_flag();
+    w->ran = 1;
+}
+
+static void
+run_two(void)
+{
+    static const int flag = 0;
+    pair_seen a = { 0 }, b = { 0 };
+    const int *was = lp_cancel_flag();
+    const int before = lp_threads(0);
+    int used;
+    lp_cancel_watch(&flag);
+    used = lp_run_two(pair_work, &a, &b);
+    lp_cancel_watch(was);
+    tap_ok(a.ran && b.ran && a.threads == 1 && b.threads == 1 && a.flag == &flag && b.flag == &flag
+           && pthread_equal(a.self, pthread_self()) && (used == 2) == !pthread_equal(b.self, pthread_self())
+           && lp_threads(0) == before,
+           "lp_run_two: both works ran (%d threads), each with the caller's cancel flag and lp_threads 1 "
+           "inside (%d, %d), the count %d after", used, a.threads, b.threads, lp_threads(0));
+}
+
 int
 main(void)
 {
@@ -153,6 +192,7 @@ main(void)
 
     if (tsan)
         omp_threads = "1";
+    run_two();
     snprintf(cov, sizeof cov, "%s/cases/tan/cov-4.csv", src);
     snprintf(beta, sizeof beta, "%s/cases/tan/beta-4.csv", src);
     strcpy(cases_file, "/tmp/t-threads-XXXXXX");

@@ -48,6 +48,10 @@
  * or the larger lower end; y not finite leaves x. */
 void pld_take_better(arb_t x, const arb_t y, int upper);
 
+/* pld_tails_gf.c: |x| rounded up to a double, bitwise
+ * fabs(arf_get_d(x, ARF_RND_UP)) (the top limb where the result is a
+ * normal double, arf_get_d elsewhere). */
+double pld_abs_up_d(const arf_t x);
 /* pld_tails_gf.c: sum >= sum_{i < cnt} |v_i|^ e^{t l_{kmin+i}} (|v_i|^ the
  * upper end of |v_i|: an upper bound, in doubles with a proved bound);
  * e1 = e^{t l_{kmin+cnt}}, step = e^{t h}, e0 (unless NULL) = e^{t l_kmin}. */

@@ -98,9 +98,12 @@ arb_sub_d(arb_t r, const arb_t x, double d, slong prec)
     arb_add_d(r, x, -d, prec);
 }
 
-/* up/lo of the true delta_X at the exact e (see (a) .. (c)); eta > 0 */
+/* up/lo of the true delta_X at the exact e (see (a) .. (c)); eta > 0; only
+ * the ends asked (want: 1 the upper, 2 the lower, 3 both; the other is left
+ * as it is): the bisections of lp_pld_epsilon read one end a step, and each
+ * end is two of delta_Y's four (issue 42: the same balls, half the work) */
 static void
-delta_X(arb_t lo, arb_t hi, const lp_pld *pld, const arf_t e, double eta)
+delta_X_ends(arb_t lo, arb_t hi, const lp_pld *pld, const arf_t e, double eta, int want)
 {
     const slong prec = 64;
     arb_t t, sh, a, b, tmp;
@@ -120,37 +123,47 @@ delta_X(arb_t lo, arb_t hi, const lp_pld *pld, const arf_t e, double eta)
     arb_sqrt(t, t, prec);
     arb_mul_d(t, t, pld->h, prec);
     /* upper: min(delta_Y(e), delta_Y(e + T mu_lo - t) + eta) */
-    delta_Y(a, hi, pld, e);
-    arb_mul_ui(sh, pld->mu_lo, pld->T, prec);
-    arb_sub(sh, sh, t, prec);
-    arb_add_arf(sh, sh, e, prec);
-    arb_get_lbound_arf(ee, sh, prec);
-    delta_Y(a, b, pld, ee);
-    arb_add_d(b, b, eta, prec);
-    pld_take_better(hi, b, 1);
-    arb_mul_ui(tmp, pld->tau_hi, pld->T, prec);
-    arb_add(hi, hi, tmp, prec);
+    if (want & 1) {
+        delta_Y(a, hi, pld, e);
+        arb_mul_ui(sh, pld->mu_lo, pld->T, prec);
+        arb_sub(sh, sh, t, prec);
+        arb_add_arf(sh, sh, e, prec);
+        arb_get_lbound_arf(ee, sh, prec);
+        delta_Y(a, b, pld, ee);
+        arb_add_d(b, b, eta, prec);
+        pld_take_better(hi, b, 1);
+        arb_mul_ui(tmp, pld->tau_hi, pld->T, prec);
+        arb_add(hi, hi, tmp, prec);
+    }
     /* lower: max(delta_Y(e + T h), delta_Y(e + T mu_hi + t) - eta) */
-    arb_set_d(sh, pld->h);
-    arb_mul_ui(sh, sh, pld->T, prec);
-    arb_add_arf(sh, sh, e, prec);
-    arb_get_ubound_arf(ee, sh, prec);
-    delta_Y(lo, b, pld, ee);
-    arb_mul_ui(sh, pld->mu_hi, pld->T, prec);
-    arb_add(sh, sh, t, prec);
-    arb_add_arf(sh, sh, e, prec);
-    arb_get_ubound_arf(ee, sh, prec);
-    delta_Y(a, b, pld, ee);
-    arb_sub_d(a, a, eta, prec);
-    pld_take_better(lo, a, 0);
-    arb_mul_ui(tmp, pld->tau_lo, pld->T, prec);
-    arb_sub(lo, lo, tmp, prec);
+    if (want & 2) {
+        arb_set_d(sh, pld->h);
+        arb_mul_ui(sh, sh, pld->T, prec);
+        arb_add_arf(sh, sh, e, prec);
+        arb_get_ubound_arf(ee, sh, prec);
+        delta_Y(lo, b, pld, ee);
+        arb_mul_ui(sh, pld->mu_hi, pld->T, prec);
+        arb_add(sh, sh, t, prec);
+        arb_add_arf(sh, sh, e, prec);
+        arb_get_ubound_arf(ee, sh, prec);
+        delta_Y(a, b, pld, ee);
+        arb_sub_d(a, a, eta, prec);
+        pld_take_better(lo, a, 0);
+        arb_mul_ui(tmp, pld->tau_lo, pld->T, prec);
+        arb_sub(lo, lo, tmp, prec);
+    }
     arb_clear(t);
     arb_clear(sh);
     arb_clear(a);
     arb_clear(b);
     arb_clear(tmp);
     arf_clear(ee);
+}
+
+static void
+delta_X(arb_t lo, arb_t hi, const lp_pld *pld, const arf_t e, double eta)
+{
+    delta_X_ends(lo, hi, pld, e, eta, 3);
 }
 
 /* the ends of [lo, hi] as exact points, clipped to [0, 1] */
@@ -232,8 +245,8 @@ lp_pld_epsilon(double *eps_lo, double *eps_hi, const lp_pld *pld, const arb_t de
     arb_init(dh);
     arf_init(e);
     /* upper: the least e (bisection) with delta_X(e) <= delta certainly */
-#define UP_OK(x) (arf_set_d(e, (x)), delta_X(dl, dh, pld, e, eta), arb_le(dh, delta))
-#define LO_OK(x) (arf_set_d(e, (x)), delta_X(dl, dh, pld, e, eta), arb_gt(dl, delta))
+#define UP_OK(x) (arf_set_d(e, (x)), delta_X_ends(dl, dh, pld, e, eta, 1), arb_le(dh, delta))
+#define LO_OK(x) (arf_set_d(e, (x)), delta_X_ends(dl, dh, pld, e, eta, 2), arb_gt(dl, delta))
     if (UP_OK(0.0)) {
         *eps_hi = 0.0;
     } else if (!UP_OK(b)) {

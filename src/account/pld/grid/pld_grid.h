@@ -55,9 +55,13 @@ typedef struct {
 void pld_gauss_series_init(pld_gauss_series_ctx *x, const lp_dpsgd *run, lp_pld_relation rel,
                            int64_t kmin, double h);
 void pld_gauss_series_clear(pld_gauss_series_ctx *x);
-/* c_0 .. c_{n-1}: H's Taylor coefficients at l0 (a ball: then each holds
- * H^(k)(xi)/k! for every xi in it), at prec.  0, or -1 when l0 is not
- * certainly inside the loss's support's interior (E(l0) > 0, see there). */
+/* c_1 .. c_{n-1}: H's Taylor coefficients at l0 (a ball: then each holds
+ * H^(k)(xi)/k! for every xi in it), at prec; c_0 (H itself) is not
+ * computed: indeterminate.  0, or -1 when l0 is not certainly inside the
+ * loss's support's interior (E(l0) > 0, see there). */
+/* g_1 .. g_{n-1}: erfc(w(l))'s Taylor coefficients from w's n; g_0
+ * indeterminate (erfc(w_0) not evaluated). */
+void pld_erfc_series_sans_constant(arb_ptr g, arb_srcptr w, slong n, slong prec);
 int pld_gauss_cdf_series(arb_ptr c, const arb_t l0, slong n, const pld_gauss_series_ctx *x,
                          slong prec);
 

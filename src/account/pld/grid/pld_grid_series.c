@@ -46,6 +46,35 @@ pld_gauss_series_clear(pld_gauss_series_ctx *x)
     arb_clear(x->b1);
 }
 
+/* g_1 .. g_{n-1}: the Taylor coefficients of erfc(w(l)) at l0, w's w_0 ..
+ * w_{n-1} given; g_0 = erfc(w_0) is not evaluated (indeterminate): the masses
+ * are H's differences and use c_1 .. only, and Arb's erfc at a point was a
+ * fifth of a small run (issue 42: M 1.1, q 1e-5, T 1e5, width 1, each
+ * block's two series).  erfc(w)' = -(2/sqrt(pi)) e^{-w^2} w': its series,
+ * integrated term by term (the same operations as
+ * _arb_hypgeom_erfc_series's, so the same balls: tests/account/t-pld-masses.c). */
+void
+pld_erfc_series_sans_constant(arb_ptr g, arb_srcptr w, slong n, slong prec)
+{
+    arb_ptr t = _arb_vec_init(n), u = _arb_vec_init(n);
+    if (n > 1) {
+        _arb_poly_mullow(u, w, n, w, n, n, prec);
+        _arb_vec_neg(u, u, n);
+        _arb_poly_exp_series(u, u, n, n, prec);         /* e^{-w^2} */
+        _arb_poly_derivative(t, w, n, prec);            /* w' */
+        _arb_poly_mullow(g, u, n, t, n - 1, n, prec);
+        _arb_poly_integral(g, g, n, prec);
+        arb_const_sqrt_pi(t, prec);
+        arb_inv(t, t, prec);
+        arb_mul_2exp_si(t, t, 1);                       /* 2/sqrt(pi) */
+        _arb_vec_scalar_mul(g, g, n, t, prec);
+        _arb_vec_neg(g, g, n);
+    }
+    arb_indeterminate(g + 0);
+    _arb_vec_clear(t, n);
+    _arb_vec_clear(u, n);
+}
+
 /* c_0 .. c_{n-1}: the Taylor coefficients at l0 (a ball: then each holds
  * H^(k)(xi)/k! for every xi in it) of H = P(X <= l), with the notation of
  * pld.h's top:
@@ -54,8 +83,9 @@ pld_gauss_series_clear(pld_gauss_series_ctx *x)
  *   add:    X <= l iff u >= V = M log(E(-l)/q) + 1/(2M), H = Phi(-V);
  * Phi(z) = erfc(-z/sqrt2)/2: with w = s (M L + 1/(2M))/sqrt2, L = log(E/q),
  * s = -1 (remove) or +1 (add), the first term is erfc(w)/2 and remove's
- * second erfc(w + 1/(M sqrt2))/2.  Only c_1 .. are used (the masses are
- * H's differences), whose relative accuracy does not depend on H's size.
+ * second erfc(w + 1/(M sqrt2))/2.  Only c_1 .. are computed (the masses
+ * are H's differences; c_0 is indeterminate), whose relative accuracy does
+ * not depend on H's size.
  * Returns 0, or -1 when E is not certainly positive on l0 (at or beyond the
  * loss's end). */
 int
@@ -84,10 +114,10 @@ pld_gauss_cdf_series(arb_ptr c, const arb_t l0, slong n, const pld_gauss_series_
         arb_add(w + 0, w + 0, x->b0, prec);             /* (M L + 1/(2M))/sqrt2 */
         if (s < 0)
             _arb_vec_neg(w, w, n);
-        _arb_hypgeom_erfc_series(c, w, n, n, prec);
+        pld_erfc_series_sans_constant(c, w, n, prec);
         if (x->rel == LP_PLD_REMOVE) {
             arb_add(w + 0, w + 0, x->b1, prec);
-            _arb_hypgeom_erfc_series(g, w, n, n, prec);
+            pld_erfc_series_sans_constant(g, w, n, prec);
             _arb_vec_scalar_mul(c, c, n, x->one_minus_q, prec);
             _arb_vec_scalar_addmul(c, g, n, x->q, prec);
         }

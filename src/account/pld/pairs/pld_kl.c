@@ -10,6 +10,7 @@
  * the mixture density is <= phi(u - 1/M) (as phi(u) <= phi(u - 1/M) there),
  * with int_b^inf u phi(u - c) du = phi(b - c) + c Phi(c - b). */
 #include <math.h>
+#include <pthread.h>
 #include "account/pld/pairs/pld_mech.h"
 #include "account/pld/pairs/pld_integrand.h"
 #include "numeric/numeric.h"
@@ -48,8 +49,62 @@ kl_integrand(acb_ptr res, const acb_t u, void *param, slong order, slong prec)
     return 0;
 }
 
+/* The last KL_SLOTS results, remembered: the KL is a pure function of (q,
+ * M, relation, prec), its integral at 96 bits about 10 million instructions a
+ * relation (issue 42: 15 % of a call at M 1.1, q 1e-5, T 10, width 1), and a
+ * search over T, delta or the width (the least multiplier's, the
+ * bench's, a sweep's) asks for the same one again.  The key compared
+ * exactly (the balls' midpoints and radii); a remembered result is the
+ * very ball the integral gave, so nothing depends on the memo nor on which
+ * thread filled it.  (Zero-filled arb_t are initialised zeros; the slots'
+ * limbs are held until the process ends.) */
+#define KL_SLOTS 8
+
+static struct {
+    arb_struct q, M, kl;
+    double M_d;                 /* (the window's heuristic reads it) */
+    int rel, used;
+    slong prec;
+} kl_memo[KL_SLOTS];
+static unsigned kl_next;
+static pthread_mutex_t kl_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int kl_compute(arb_t kl, const lp_dpsgd *run, lp_pld_relation relation, slong prec);
+
 int
 lp_pld_kl(arb_t kl, const lp_dpsgd *run, lp_pld_relation relation, slong prec)
+{
+    int found = 0, st;
+    pthread_mutex_lock(&kl_lock);
+    for (int i = 0; i < KL_SLOTS && !found; i++)
+        if (kl_memo[i].used && kl_memo[i].rel == (int) relation && kl_memo[i].prec == prec
+            && kl_memo[i].M_d == run->M_d && arb_equal(&kl_memo[i].q, run->q) && arb_equal(&kl_memo[i].M, run->M)) {
+            arb_set(kl, &kl_memo[i].kl);
+            found = 1;
+        }
+    pthread_mutex_unlock(&kl_lock);
+    if (found)
+        return 0;
+    st = kl_compute(kl, run, relation, prec);
+    if (st == 0) {              /* kept in place of the oldest */
+        pthread_mutex_lock(&kl_lock);
+        {
+            const unsigned i = kl_next++ % KL_SLOTS;
+            arb_set(&kl_memo[i].q, run->q);
+            arb_set(&kl_memo[i].M, run->M);
+            arb_set(&kl_memo[i].kl, kl);
+            kl_memo[i].M_d = run->M_d;
+            kl_memo[i].rel = (int) relation;
+            kl_memo[i].prec = prec;
+            kl_memo[i].used = 1;
+        }
+        pthread_mutex_unlock(&kl_lock);
+    }
+    return st;
+}
+
+static int
+kl_compute(arb_t kl, const lp_dpsgd *run, lp_pld_relation relation, slong prec)
 {
     const slong wp = prec + 20;
     kl_ctx c;

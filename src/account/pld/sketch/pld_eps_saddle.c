@@ -32,7 +32,11 @@ cumulants(const loss_sketch *sk, double lambda, double *K, double *K1, double *K
     for (size_t i = 0; i < sk->n; i++)
         m = fmax(m, lambda * sk->l[i] + sk->lw[i]);
     for (size_t i = 0; i < sk->n; i++) {
-        double w = exp(lambda * sk->l[i] + sk->lw[i] - m);
+        const double x = lambda * sk->l[i] + sk->lw[i] - m;
+        double w;
+        if (x < -746 && isfinite(sk->l[i]))
+            continue;           /* exp(x) is +0 (below 2^-1075): the sums as they are */
+        w = exp(x);
         z += w;
         s1 += w * sk->l[i];
         s2 += w * sk->l[i] * sk->l[i];

@@ -1,6 +1,7 @@
 /* pld_sketch.c -- the loss of one step in doubles for the PLD grid's
  * choices.  Contract in pld_sketch.h. */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "account/pld/sketch/pld_sketch.h"
@@ -62,9 +63,73 @@ pld_sketch_normalise(loss_sketch *sk)
     sk->var = fmax(s2 - s1 * s1, 1e-300);
 }
 
+static int sketch_build(loss_sketch *sk, double q, double M, lp_pld_relation rel);
+
+/* The last SKETCH_SLOTS sketches, remembered whole (each 7200 points, three
+ * arrays: 170 kB): a pure function of (q, M, rel), built afresh by the work
+ * estimate, the pair's floors and the run, three times a relation a call
+ * (issue 42: 4 % of a call at M 1.1, q 1e-5, T 1e5, width 1).  A copy is
+ * handed out, bitwise the one the build gives. */
+#define SKETCH_SLOTS 4
+
+static struct {
+    double q, M;
+    int rel;
+    loss_sketch sk;             /* sk.n 0: empty */
+} sketch_memo[SKETCH_SLOTS];
+static unsigned sketch_next;
+static pthread_mutex_t sketch_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* sk a copy of c (its arrays allocated as pld_sketch_alloc does); -1 when out of memory */
+static int
+sketch_copy(loss_sketch *sk, const loss_sketch *c)
+{
+    if (pld_sketch_alloc(sk, c->n, c->w != NULL) != 0)
+        return -1;
+    memcpy(sk->l, c->l, c->n * sizeof *sk->l);
+    memcpy(sk->lw, c->lw, (c->w ? 2 : 1) * c->n * sizeof *sk->lw);
+    sk->mean = c->mean;
+    sk->var = c->var;
+    sk->lmax = c->lmax;
+    return 0;
+}
+
 /* 0, or -1 when out of memory (nothing left allocated) */
 int
 pld_sketch_init(loss_sketch *sk, double q, double M, lp_pld_relation rel)
+{
+    int found = -1;
+    pthread_mutex_lock(&sketch_lock);
+    for (int i = 0; i < SKETCH_SLOTS && found < 0; i++)
+        if (sketch_memo[i].sk.n > 0 && sketch_memo[i].q == q && sketch_memo[i].M == M
+            && sketch_memo[i].rel == (int) rel)
+            found = sketch_copy(sk, &sketch_memo[i].sk) == 0 ? 1 : 0;
+    pthread_mutex_unlock(&sketch_lock);
+    if (found == 1)
+        return 0;
+    if (sketch_build(sk, q, M, rel) != 0)
+        return -1;
+    {
+        loss_sketch keep;
+        if (sketch_copy(&keep, sk) != 0)
+            return 0;           /* not kept: the next call builds it again */
+        pthread_mutex_lock(&sketch_lock);
+        {
+            const unsigned i = sketch_next++ % SKETCH_SLOTS;
+            free(sketch_memo[i].sk.l);
+            free(sketch_memo[i].sk.lw);
+            sketch_memo[i].q = q;
+            sketch_memo[i].M = M;
+            sketch_memo[i].rel = (int) rel;
+            sketch_memo[i].sk = keep;
+        }
+        pthread_mutex_unlock(&sketch_lock);
+    }
+    return 0;
+}
+
+static int
+sketch_build(loss_sketch *sk, double q, double M, lp_pld_relation rel)
 {
     /* du 0.004 (it was 0.002: the sizing, twice per relation with the
      * work estimate's, was a third of a run at T 10; a choice, the
@@ -101,13 +166,21 @@ pld_sketch_logmgf(const loss_sketch *sk, double lambda)
     if (fabs(lambda) * lmax < 600) {
         /* log(1 + E[e^{lambda L} - 1]) by expm1 and log1p: for tiny losses
          * (q = 1e-8) the shifted sum below loses every digit */
-        double sw = 0;
+        double sw = 0, last_l = NAN, last_e = 0;
         for (size_t i = 0; i < sk->n; i++) {
             /* e^lw, kept by pld_sketch_init; the other mechanisms' sketches
              * (pld_mech_*.c) have lw only */
             const double w = sk->w ? sk->w[i] : sk->lw[i] > -INFINITY ? exp(sk->lw[i]) : 0;
             if (w > 0) {
-                s += w * expm1(lambda * sk->l[i]);
+                /* a run of equal losses (the clamped ends: a third of the
+                 * Gaussian's sketch at q 1e-5) takes expm1 once, the same
+                 * value (issue 42: the window's golden sections were a
+                 * first call's largest cost) */
+                if (!(sk->l[i] == last_l && signbit(sk->l[i]) == signbit(last_l))) {
+                    last_l = sk->l[i];
+                    last_e = expm1(lambda * last_l);
+                }
+                s += w * last_e;
                 sw += w;
             }
         }
@@ -115,8 +188,13 @@ pld_sketch_logmgf(const loss_sketch *sk, double lambda)
     }
     for (size_t i = 0; i < sk->n; i++)
         mx = fmax(mx, sk->lw[i] + lambda * sk->l[i]);
-    for (size_t i = 0; i < sk->n; i++)
-        s += exp(sk->lw[i] + lambda * sk->l[i] - mx);
+    for (size_t i = 0; i < sk->n; i++) {
+        const double x = sk->lw[i] + lambda * sk->l[i] - mx;
+        /* below -746, exp(x) is +0 (under 2^-1075) and adds nothing: most
+         * of the sketch at the golden sections' large lambda (the same sum) */
+        if (!(x < -746))
+            s += exp(x);
+    }
     return mx + log(s);
 }
 

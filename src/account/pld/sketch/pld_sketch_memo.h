@@ -2,7 +2,8 @@
  * (pld_sketch_memo.c): the work estimate sizes every run's grid first
  * (pld_plan.c) and the run sizes it again from the very same sketch, so the
  * doubles-only choices on it (the window's Chernoff points,
- * pld_chernoff_cache.c; the saddlepoint's epsilon, pld_eps_saddle.c) would
+ * pld_chernoff_cache.c; the saddlepoint's epsilon, pld_eps_saddle.c; the
+ * sketch's composed epsilon at small T, pld_eps_sketch.c) would
  * each be made twice or more per relation.  The key is every input,
  * compared in full (the sketch's losses, log weights and weights where it
  * keeps them, and the caller's scalars), so a remembered result is bitwise
@@ -15,7 +16,7 @@
 #include "account/pld/sketch/pld_sketch.h"
 
 #define PLD_MEMO_SLOTS 4
-#define PLD_MEMO_KEYS 3         /* the caller's scalars, beside the sketch */
+#define PLD_MEMO_KEYS 4         /* the caller's scalars, beside the sketch (unused ones 0) */
 #define PLD_MEMO_VALUES 4
 
 typedef struct {

@@ -45,6 +45,27 @@
 #include "account/pld/study/pld_plan.h"
 #include "account/pld/compose/pld_fft.h"
 
+/* one relation's choices (lp_pld_plan_step), for lp_run_two */
+typedef struct {
+    lp_pld *pld;
+    const lp_pld_request *req;
+    const lp_dpsgd *run;
+    lp_pld_relation rel;
+    double eps_floor, eps_hint;
+    int *st;
+} plan_job;
+
+static void
+plan_one(void *p)
+{
+    const plan_job *j = p;
+    lp_pld_step step;
+    lp_pld_phase_step(&step, j->req->run, j->run);
+    step.width_eps_floor = j->eps_floor;
+    *j->st = lp_pld_plan_step(j->pld, &step, j->rel, j->req->width, j->req->max_n, j->eps_hint);
+    lp_pld_step_clear(&step);
+}
+
 double
 lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, size_t *K_max,
                     const char **why)
@@ -80,25 +101,20 @@ lp_pld_work_seconds(const lp_pld_request *req, double *bytes, size_t *n_max, siz
     {
         lp_pld pld[2];
         int st[2] = { -1, -1 }, want[2];
-        const int *cancel = lp_cancel_flag();
         double eps_floor[2];    /* the smaller relation sized as the run sizes it (pld_pair.c) */
+        plan_job job[2];
         lp_pld_pair_floors(req, &run, eps_floor);
-        for (int rel = 0; rel < 2; rel++)   /* q = 1: the Gaussian's closed form, no grid */
+        for (int rel = 0; rel < 2; rel++) {  /* q = 1: the Gaussian's closed form, no grid */
             want[rel] = !(run.q_is_one && req->run->mech == LP_PLD_GAUSS) && (req->relation == 2 || req->relation == rel);
-#pragma omp parallel for num_threads(lp_threads_effective(0) < 2 ? 1 : 2) schedule(static, 1)
-        for (int rel = 0; rel < 2; rel++) {
-            const int *was = lp_cancel_flag();
-            lp_pld_step step;
-            if (!want[rel])
-                continue;
-            lp_cancel_watch(cancel);
-            lp_pld_phase_step(&step, req->run, &run);
-            step.width_eps_floor = eps_floor[rel];
-            st[rel] = lp_pld_plan_step(&pld[rel], &step, (lp_pld_relation) rel, req->width,
-                                       req->max_n, eps_hint);
-            lp_pld_step_clear(&step);
-            lp_cancel_watch(was);
+            job[rel] = (plan_job) { &pld[rel], req, &run, (lp_pld_relation) rel, eps_floor[rel], eps_hint,
+                                    &st[rel] };
         }
+        if (want[0] && want[1] && lp_threads_effective(0) >= 2)
+            lp_run_two(plan_one, &job[0], &job[1]);
+        else
+            for (int rel = 0; rel < 2; rel++)
+                if (want[rel])
+                    plan_one(&job[rel]);
         for (int rel = 0; rel < 2; rel++) {
             double n, K;
             if (!want[rel])

@@ -59,6 +59,23 @@ build_relation(lp_pld *pld, const lp_pld_request *req, const lp_dpsgd *run, lp_p
     return st;
 }
 
+/* build_relation for lp_run_two (the relations at once, one a thread) */
+typedef struct {
+    lp_pld *pld;
+    const lp_pld_request *req;
+    const lp_dpsgd *run;
+    lp_pld_relation rel;
+    double eps_floor;
+    int *st;
+} relation_job;
+
+static void
+build_job(void *p)
+{
+    const relation_job *j = p;
+    *j->st = build_relation(j->pld, j->req, j->run, j->rel, j->eps_floor, 0);
+}
+
 /* The width asked, met (issue 31): the grid is sized from an estimate of
  * epsilon (pld_init.c, step 1) that can run high (the saddlepoint 1.33 times
  * epsilon at M 1.1, q 1e-4, T 1000, delta 1e-5), so the relation that sets
@@ -168,24 +185,20 @@ lp_pld_study(lp_record *rec, const lp_pld_request *req)
     }
     /* the two relations' grids at once, one a thread (issue 31: both had
      * run one after the other; each is the same computation whichever
-     * thread runs it, the masses' own threads then nested and so one); the
-     * records after, in order.  One relation (or one thread) takes no outer
-     * region: inside a team of one the masses' region would be a nested
-     * team, whose threads libgomp ends with the region, leaving FLINT's
-     * per-thread caches (its constants) unreachable.  Both relations: the
+     * thread runs it, the masses' own regions then one thread); the
+     * records after, in order.  A joined thread (lp_run_two), not an
+     * OpenMP team: the team's worker spun after the region, 2 - 7 ms of
+     * CPU a call (issue 42: M 1.1, delta 1e-5, q 1e-5, T 10, width 1:
+     * 11.7 -> 9.7 ms; T 1e7: 34 -> 27 ms).  Both relations: the
      * smaller's grid sized for the larger's epsilon (pld_pair.c) */
     coarse = lp_pld_pair_floors(req, &run, eps_floor);
     {
-        const int *cancel = lp_cancel_flag();
         const int nt = nrel < lp_threads_effective(0) ? nrel : lp_threads_effective(0);
-        if (nt > 1) {
-#pragma omp parallel for num_threads(nt) schedule(static, 1)
-            for (int i = 0; i < nrel; i++) {
-                const int *was = lp_cancel_flag();
-                lp_cancel_watch(cancel);
-                st[i] = build_relation(&plds[i], req, &run, rels[i], eps_floor[rels[i]], 0);
-                lp_cancel_watch(was);
-            }
+        if (nt > 1) {           /* (nrel 2: rels[i] == i) */
+            relation_job job[2];
+            for (int i = 0; i < 2; i++)
+                job[i] = (relation_job) { &plds[i], req, &run, rels[i], eps_floor[rels[i]], &st[i] };
+            lp_run_two(build_job, &job[0], &job[1]);
         } else {
             for (int i = 0; i < nrel; i++)
                 st[i] = build_relation(&plds[i], req, &run, rels[i], eps_floor[rels[i]], 0);

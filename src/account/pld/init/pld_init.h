@@ -1,6 +1,7 @@
 /* pld_init.h -- init/: a run's composed PLD under one relation built,
  * lp_pld_init and its kin: the grid chosen in doubles (the width and the
- * window from the step's sketch, sketch/), then the certified stages in
+ * window from the step's sketch, sketch/; the window again from the masses,
+ * pld_window_refit.c), then the certified stages in
  * order: the masses and the cut tails (the mechanism's row, pairs/), the
  * mean rounding and the window's tails (bounds/), the composition
  * (compose/).  One step (pld_init.c) or phases of different steps on one
@@ -44,6 +45,18 @@ int lp_pld_plan_step(lp_pld *pld, const lp_pld_step *st, lp_pld_relation relatio
 int lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation relation, double width,
                 size_t max_n, double eps_hint);
 void lp_pld_clear(lp_pld *pld);
+
+/* The window sized again once the step's masses (K of them from kmin, on
+ * pld->h) are in (pld_window_refit.c): from their generating function in
+ * doubles at the Chernoff points' lambdas (lam_hi, lam_lo > 0) of step 1,
+ * each side's tail near e^-log_inv_eta; taken only where it shortens the
+ * circle, and within step 1's window (pld->ja, pld->n).  A choice: the
+ * caller certifies the tails afterwards.  1 where pld->ja, pld->n moved,
+ * else 0 (nothing changed).  pld_tail_below: pld->tail's upper end is at
+ * most bound (pld_window_refit.c). */
+int pld_window_refit(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K, double lam_hi,
+                     double lam_lo, double log_inv_eta);
+int pld_tail_below(const lp_pld *pld, double bound);
 
 /* The epsilon lp_pld_init_step's grid width would be sized for (pld_init.c,
  * step 1, its estimate only: no sizing loop, no Chernoff points), in

@@ -3,8 +3,9 @@
  *
  * The grid is chosen by lp_pld_init in doubles before any certified work
  * (pld_init.c, step 1); in plan-only mode it stops there, so the estimate sees
- * the very n (circular grid, 2^k or 3 2^k) and K (one step's support) the
- * run will use.  The cost model (doubles: it decides whether to start, never
+ * the very K (one step's support) the run will use and its n (circular grid,
+ * 2^k or 3 2^k) at most: the run may shorten the circle once the masses
+ * are in (init/pld_window_refit.c; q 1e-5, T 1e7, M 1.1: 2^18 -> 3 2^15).  The cost model (doubles: it decides whether to start, never
  * a bound), measured on the development machine (2 cores, OpenMP default,
  * shared with other jobs), per relation, fitted to the CPU seconds (user +
  * sys) of both relations running at once:

@@ -18,26 +18,32 @@
 #include <math.h>
 #include "account/pld/init/pld_init.h"
 #include "account/pld/compose/pld_compose.h"
+#include "account/pld/bounds/pld_bounds.h"
 
 /* log sum_i m_i e^{t h (kmin + i)}, the masses' midpoints in doubles
- * (largest exponent first out: no overflow); NAN where none is positive */
+ * (pld_abs_up_d: the top limb, not arf_get_d's 300 instructions), one pass
+ * from the end where the weight is largest, each weight the last times
+ * e^{-|t| h}; rescaled by 2^900 while the sum so far is below 2^-100, else
+ * stopped where the weights fall below 2^-900 (the rest then below 2^-800
+ * of the sum); NAN where the sum is 0 */
 static double
 log_gf(arb_srcptr mass, int64_t kmin, int64_t K, double t, double h)
 {
-    double top = -INFINITY, s = 0;
-    for (int64_t i = 0; i < K; i++) {
-        double m = arf_get_d(arb_midref(mass + i), ARF_RND_NEAR);
-        if (m > 0)
-            top = fmax(top, t * h * (double) (kmin + i) + log(m));
+    const int up = t > 0;
+    const double r = exp(-fabs(t) * h);
+    double c = t * h * (double) (up ? kmin + K - 1 : kmin), w = 1, s = 0;
+    for (int64_t j = 0; j < K; j++) {
+        s += pld_abs_up_d(arb_midref(mass + (up ? K - 1 - j : j))) * w;
+        w *= r;
+        if (w < 0x1p-900) {
+            if (s > 0x1p-100)
+                break;
+            s *= 0x1p900;
+            w *= 0x1p900;
+            c -= 900 * M_LN2;
+        }
     }
-    if (!isfinite(top))
-        return NAN;
-    for (int64_t i = 0; i < K; i++) {
-        double m = arf_get_d(arb_midref(mass + i), ARF_RND_NEAR);
-        if (m > 0)
-            s += m * exp(t * h * (double) (kmin + i) - top);
-    }
-    return top + log(s);
+    return s > 0 && isfinite(s) ? c + log(s) : NAN;
 }
 
 int
@@ -50,8 +56,9 @@ pld_window_refit(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K, double l
     double lg_hi, lg_lo, a_w, b_w, need;
     size_t n;
 
-    if (!(lam_hi > 0) || !(lam_lo > 0) || !isfinite(lam_hi) || !isfinite(lam_lo))
-        return 0;
+    if (!(lam_hi > 0) || !(lam_lo > 0) || !isfinite(lam_hi) || !isfinite(lam_lo)
+        || pld_circle_size((double) K + 1) >= pld->n)
+        return 0;               /* (the support alone fills any shorter circle) */
     lg_hi = log_gf(mass, kmin, K, lam_hi, h);
     lg_lo = log_gf(mass, kmin, K, -lam_lo, h);
     if (!isfinite(lg_hi) || !isfinite(lg_lo))

@@ -306,24 +306,10 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
     }
     mech->cut_tails(pld, st, rel, kmin, kmax, h);
 
-    /* 3. mu = E[Y] - E[X~] enclosed (pld_mean.c); 4. the window's tails (pld_tails.c) */
+    /* 3. mu = E[Y] - E[X~] enclosed (pld_mean.c); 4. the window's tails (pld_tails.c),
+     * the window first sized again from the masses (pld_window_refit.c) */
     pld_mean_rounding(pld, st, rel, mass, kmin, K, h);
-    {
-        /* the window sized again from the masses (pld_window_refit.c); step
-         * 1's kept where its tails come out above 1e-3 delta (the masses'
-         * radii: their bound is not what the doubles saw) */
-        const int64_t ja1 = pld->ja;
-        const size_t n1 = pld->n;
-        int refit = pld_window_refit(pld, mass, kmin, K, lam_hi, lam_lo, log(1e4 / dref));
-        pld_window_tails(pld, st, rel, mass, G, F, kmin, K, lam_hi, lam_lo, dref);
-        if (refit && !pld_tail_below(pld, 1e-3 * dref)) {
-            pld->ja = ja1;
-            pld->n = n1;
-            pld_window_tails(pld, st, rel, mass, G, F, kmin, K, lam_hi, lam_lo, dref);
-        } else if (refit && lp_trace())
-            fprintf(lp_trace(), "pld: window refit: n %zu -> %zu, a %g\n", n1, pld->n,
-                    (double) pld->ja * h);
-    }
+    pld_window_refit_tails(pld, st, rel, mass, G, F, kmin, K, lam_hi, lam_lo, dref);
     _arb_vec_clear(G, K > 1 ? K - 1 : 1);
     if (F)
         _arb_vec_clear(F, K > 1 ? K - 1 : 1);

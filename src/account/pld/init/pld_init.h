@@ -52,11 +52,15 @@ void lp_pld_clear(lp_pld *pld);
  * each side's tail near e^-log_inv_eta; taken only where it shortens the
  * circle, and within step 1's window (pld->ja, pld->n).  A choice: the
  * caller certifies the tails afterwards.  1 where pld->ja, pld->n moved,
- * else 0 (nothing changed).  pld_tail_below: pld->tail's upper end is at
- * most bound (pld_window_refit.c). */
+ * else 0 (nothing changed). */
 int pld_window_refit(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K, double lam_hi,
                      double lam_lo, double log_inv_eta);
-int pld_tail_below(const lp_pld *pld, double bound);
+/* pld_window_refit at step 1's eta (1e-4 dref), then pld_window_tails
+ * (bounds/pld_bounds.h) on the window it leaves; step 1's window again,
+ * its tails again, where those come out above 1e-3 dref. */
+void pld_window_refit_tails(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel,
+                            arb_srcptr mass, arb_srcptr G, arb_srcptr F, int64_t kmin, int64_t K,
+                            double lam_hi, double lam_lo, double dref);
 
 /* The epsilon lp_pld_init_step's grid width would be sized for (pld_init.c,
  * step 1, its estimate only: no sizing loop, no Chernoff points), in

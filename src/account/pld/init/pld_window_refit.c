@@ -16,9 +16,11 @@
  * is what pld_tails.c's bound from the masses then certifies (up to the
  * masses' radii) -- eta the probability step 1 sized each side for. */
 #include <math.h>
+#include <stdio.h>
 #include "account/pld/init/pld_init.h"
 #include "account/pld/compose/pld_compose.h"
 #include "account/pld/bounds/pld_bounds.h"
+#include "core/host.h"
 
 /* log sum_i m_i e^{t h (kmin + i)}, the masses' midpoints in doubles
  * (pld_abs_up_d: the top limb, not arf_get_d's 300 instructions), one pass
@@ -82,8 +84,9 @@ pld_window_refit(lp_pld *pld, arb_srcptr mass, int64_t kmin, int64_t K, double l
     return 1;
 }
 
-int
-pld_tail_below(const lp_pld *pld, double bound)
+/* pld->tail's upper end at most bound */
+static int
+tail_below(const lp_pld *pld, double bound)
 {
     arf_t u;
     int r;
@@ -92,4 +95,27 @@ pld_tail_below(const lp_pld *pld, double bound)
     r = arb_is_finite(pld->tail) && arf_cmp_d(u, bound) <= 0;
     arf_clear(u);
     return r;
+}
+
+void
+pld_window_refit_tails(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, arb_srcptr mass,
+                       arb_srcptr G, arb_srcptr F, int64_t kmin, int64_t K, double lam_hi,
+                       double lam_lo, double dref)
+{
+    const int64_t ja1 = pld->ja;
+    const size_t n1 = pld->n;
+    /* (log(1e4 / dref): step 1's Chernoff points' eta, pld_init.c) */
+    const int refit = pld_window_refit(pld, mass, kmin, K, lam_hi, lam_lo, log(1e4 / dref));
+    pld_window_tails(pld, st, rel, mass, G, F, kmin, K, lam_hi, lam_lo, dref);
+    if (refit && !tail_below(pld, 1e-3 * dref)) {
+        /* the masses' radii: their bound is not what the doubles saw */
+        if (lp_trace())
+            fprintf(lp_trace(), "pld: window refit undone (n %zu: its tails above 1e-3 delta)\n",
+                    pld->n);
+        pld->ja = ja1;
+        pld->n = n1;
+        pld_window_tails(pld, st, rel, mass, G, F, kmin, K, lam_hi, lam_lo, dref);
+    } else if (refit && lp_trace())
+        fprintf(lp_trace(), "pld: window refit: n %zu -> %zu, a %g\n", n1, pld->n,
+                (double) pld->ja * pld->h);
 }

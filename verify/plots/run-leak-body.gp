@@ -25,11 +25,11 @@ do for [t in outputs] {
     if (logy) { set logscale y; set format y "10^{%T}"; set yrange [*:1.05] } else { unset logscale y; set format y "%g"; set yrange [0:1.05] }
     set ylabel "P(the informed adversary's guess is right)"
     plot f using 1:5:4 with filledcurves lc rgb c_proof fs transparent solid 0.25 noborder title "ReRo, certified bracket", \
-         f using 1:6 with linespoints lc rgb c_printed pt 5 lw 1.5 dt 2 title "({/Symbol e}, {/Symbol d}) bound at {/Symbol d} = 10^{-5}", \
-         f using 1:7 with linespoints lc rgb c_printed pt 4 ps 1.4 lw 1 dt 4 title "({/Symbol e}, {/Symbol d}) bound, best {/Symbol d}", \
+         f using 1:6 with linespoints lc rgb c_printed pt 5 lw 1.5 dt 2 title "(ε, δ) bound at δ = 10^{−5}", \
+         f using 1:7 with linespoints lc rgb c_printed pt 4 ps 1.4 lw 1 dt 4 title "(ε, δ) bound, best δ", \
          f using 1:8 with linespoints lc rgb c_classical pt 9 lw 1.5 title "Rényi bound", \
-         f using 1:9 with linespoints lc rgb c_vmf pt 13 lw 1.5 dt 3 title "capacity min(1, C{/Symbol k})", \
-         f using 1:4 with lines lc rgb c_proof lw 2 title "ReRo 1 - f({/Symbol k}) (upper end)", \
+         f using 1:9 with linespoints lc rgb c_vmf pt 13 lw 1.5 dt 3 title "capacity min(1, Cκ)", \
+         f using 1:4 with lines lc rgb c_proof lw 2 title "ReRo 1 - f(κ) (upper end)", \
          f using 1:2:(2*$3) with yerrorbars lc rgb "black" pt 7 ps 0.8 title "exact attacker (2 s.e.)"
     set output
 }

@@ -1,8 +1,10 @@
 /* The inverse of the accountant: the least noise multiplier on a decimal grid
  * whose certified epsilon meets a target.  Contract in rdp.h. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "account/rdp/rdp.h"
+#include "account/peers/peers.h"
 
 #define M_GRID_MAX_UNITS 1000000        /* M <= 10^6 */
 #define EVAL_DIGITS 12
@@ -52,6 +54,57 @@ meets(arf_t up, arf_t lo, lp_dpsgd *run, uint64_t m, slong d, const arb_t target
     return ok;
 }
 
+/* The double method's epsilon at M = m 10^-d (Opacus's port over the same
+ * orders, the grid for a search list): a guide only, never a verdict. */
+static double
+eps_double(lp_dpsgd *run, const lp_peer *peer, uint64_t m, slong d,
+           const char *const *orders, size_t norders, int search)
+{
+    char *M = grid_text(m, d);
+    lp_account acc;
+    double e = NAN;
+    lp_dpsgd_set_M(run, M);
+    if (search)
+        lp_account_init_search(&acc);
+    else
+        lp_account_init(&acc, orders, norders);
+    if (lp_account_eval_orders(&acc, run, peer, 0, search) == LP_OK && acc.best_balle >= 0)
+        e = arf_get_d(acc.eps_upper_balle, ARF_RND_NEAR);
+    lp_account_clear(&acc);
+    flint_free(M);
+    return e;
+}
+
+/* The least m in [1, top] whose double epsilon is <= target (top + 1 when
+ * none is, 0 when the doubles give no number): the place the certified
+ * search starts from. */
+static uint64_t
+guess(lp_dpsgd *run, uint64_t top, slong d, double target, const char *const *orders,
+      size_t norders, int search)
+{
+    const lp_peer *peer = lp_peer_find("opacus");
+    uint64_t lo = 0, hi = top;
+    double e;
+    if (peer == NULL || run->phases || run->replace || run->fixed_batch || !isfinite(target))
+        return 0;               /* no port of these runs in doubles */
+    e = eps_double(run, peer, hi, d, orders, norders, search);
+    if (!isfinite(e))
+        return 0;
+    if (e > target)
+        return top + 1;
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        e = eps_double(run, peer, mid, d, orders, norders, search);
+        if (!isfinite(e))
+            return 0;
+        if (e <= target)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
 int
 lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
                             arf_t eps_lo_lower, int *below_certain,
@@ -59,8 +112,8 @@ lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
                             const char *const *orders, size_t norders, int search,
                             slong d)
 {
-    uint64_t unit = 1, lo = 0, hi;
-    arf_t up, low;
+    uint64_t unit = 1, lo = 0, hi, top, g, failed_at = 0;
+    arf_t up, low, failed_low;
     lp_dpsgd run;
     int found = 0;
     arb_t t;
@@ -82,19 +135,72 @@ lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
     run.fixed_batch = run_in->fixed_batch;
     arf_init(up);
     arf_init(low);
+    arf_init(failed_low);
     arb_init(t);
 
-    /* bracket: hi doubles from M = 1 until the target is met */
-    for (hi = unit; hi <= unit * (uint64_t) M_GRID_MAX_UNITS; hi *= 2) {
-        if (meets(up, low, &run, hi, d, eps_target, orders, norders, search)) {
+    /* The grid's reach: unit 2^k, the largest power of two times unit up to
+     * M = 10^6 (where the doubling bracket of the plain bisection ends). */
+    for (top = unit; top * 2 <= unit * (uint64_t) M_GRID_MAX_UNITS; top *= 2)
+        ;
+    /* The certified predicate falls once as m grows, so its least m is found
+     * from anywhere: the doubles place it (a guess, usually exact), the
+     * certified accountant gallops out from there and bisects, a few
+     * evaluations instead of one per halving of [0, 2^k unit]. */
+    g = guess(&run, top, d, arf_get_d(arb_midref(eps_target), ARF_RND_NEAR), orders, norders, search);
+    if (g >= 1 && g <= top) {
+        uint64_t step = 1;
+        if (meets(up, low, &run, g, d, eps_target, orders, norders, search)) {
+            hi = g;
+            arf_set(eps_hi, up);
+            lo = 0;
+            while (hi > step) {             /* down: lo is the first failure */
+                if (!meets(up, low, &run, hi - step, d, eps_target, orders, norders, search)) {
+                    lo = hi - step;
+                    failed_at = lo;
+                    arf_set(failed_low, low);
+                    break;
+                }
+                hi -= step;
+                arf_set(eps_hi, up);
+                step *= 2;
+            }
             found = 1;
-            break;
+        } else {
+            lo = g;
+            failed_at = g;
+            arf_set(failed_low, low);
+            for (;;) {                      /* up: hi is the first success */
+                uint64_t next = lo + step <= top ? lo + step : top;
+                if (meets(up, low, &run, next, d, eps_target, orders, norders, search)) {
+                    hi = next;
+                    arf_set(eps_hi, up);
+                    found = 1;
+                    break;
+                }
+                if (next == top)
+                    break;
+                lo = next;
+                failed_at = lo;
+                arf_set(failed_low, low);
+                step *= 2;
+            }
         }
-        lo = hi;
+    } else {
+        /* bracket: hi doubles from M = 1 until the target is met */
+        for (hi = unit; hi <= top; hi *= 2) {
+            if (meets(up, low, &run, hi, d, eps_target, orders, norders, search)) {
+                found = 1;
+                break;
+            }
+            lo = hi;
+            failed_at = lo;
+            arf_set(failed_low, low);
+        }
+        if (found)
+            arf_set(eps_hi, up);
     }
     if (!found)
         goto done;
-    arf_set(eps_hi, up);
     /* lo does not meet the target (or is 0); bisect on the integers */
     while (hi - lo > 1) {
         uint64_t mid = lo + (hi - lo) / 2;
@@ -103,6 +209,8 @@ lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
             arf_set(eps_hi, up);
         } else {
             lo = mid;
+            failed_at = lo;
+            arf_set(failed_low, low);
         }
     }
     *M_hi = grid_text(hi, d);
@@ -112,7 +220,10 @@ lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
         arf_pos_inf(eps_lo_lower);
         *below_certain = 1;
     } else {
-        meets(up, low, &run, hi - 1, d, eps_target, orders, norders, search);
+        if (failed_at == hi - 1)        /* evaluated on the way */
+            arf_set(low, failed_low);
+        else
+            meets(up, low, &run, hi - 1, d, eps_target, orders, norders, search);
         arf_set(eps_lo_lower, low);
         arb_set_arf(t, low);
         *below_certain = arb_gt(t, eps_target);
@@ -120,6 +231,7 @@ lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
 done:
     arf_clear(up);
     arf_clear(low);
+    arf_clear(failed_low);
     arb_clear(t);
     lp_dpsgd_clear(&run);
     return found ? 0 : -1;

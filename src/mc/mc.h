@@ -69,7 +69,7 @@ int lp_mechanism_laplace(lp_mechanism *m, int p, double b, double radius, int l2
 
 /* min over the l2 ball of radius R of |y - x|_1, and a minimiser: x_i =
  * sign(y_i) min(|y_i|, t) with t such that sum min(|y_i|, t)^2 = R^2
- * (water-filling; x = y inside the ball). */
+ * (water-filling; x = y inside the ball).  p in [1, LP_MC_P_MAX]. */
 double lp_l1_distance_to_l2_ball(double *x, const double *y, int p, double radius);
 
 /* log C_{p,kappa} = log int_{S^{p-1}} e^{kappa x.y} dy by its own route: the

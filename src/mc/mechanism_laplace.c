@@ -76,21 +76,27 @@ l2_project(const lp_mechanism *m, double *x)
 double
 lp_l1_distance_to_l2_ball(double *x, const double *y, int p, double radius)
 {
-    double r2 = 0, lo = 0, hi = 0, d = 0;
+    double r2 = 0, lo = 0, hi = 0, d = 0, u[LP_MC_P_MAX];
     for (int i = 0; i < p; i++) {
         r2 += y[i] * y[i];
-        hi = fmax(hi, fabs(y[i]));
+        u[i] = fabs(y[i]);
+        hi = fmax(hi, u[i]);
     }
     if (r2 <= radius * radius) {
         for (int i = 0; i < p; i++)
             x[i] = y[i];
         return 0;
     }
-    /* sum min(|y_i|, t)^2 rises with t from 0 to |y|^2 > R^2: bisection */
+    /* sum min(|y_i|, t)^2 rises with t from 0 to |y|^2 > R^2: bisection.  The
+     * sum is monotone in t in floating point too, so once lo and hi are
+     * adjacent doubles (the midpoint is one of them) no step moves lo: the
+     * loop stops there, with the lo that 200 steps would give. */
     for (int it = 0; it < 200; it++) {
         double t = 0.5 * (lo + hi), s = 0;
+        if (t <= lo || t >= hi)
+            break;
         for (int i = 0; i < p; i++) {
-            double a = fmin(fabs(y[i]), t);
+            double a = u[i] < t ? u[i] : t;
             s += a * a;
         }
         if (s > radius * radius)

@@ -152,40 +152,66 @@ lp_overflow_find(lp_overflow_point *res, const lp_form *form, lp_method m,
     }
 }
 
-long
-lp_mpfr_bits_needed(const lp_form *form, const lp_params *par, int digits)
+/* 1 when the mpfr method at `bits` agrees with ref to tol; 0 when not; -2
+ * when it gives no value (a status other than ok) */
+static int
+mpfr_keeps(const lp_form *form, const lp_params *par, int digits, long bits, const lp_result *ref, double tol)
 {
+    lp_result r;
+    double e;
+    lp_result_init(&r);
+    lp_evaluate(&r, form, LP_MPFR, par, digits, bits);
+    e = r.status == LP_OK ? lp_rel_error(&r, ref) : -1;
+    lp_result_clear(&r);
+    return r.status != LP_OK ? -2 : e >= 0 && e <= tol;
+}
+
+long
+lp_mpfr_bits_needed(const lp_form *form, const lp_params *par, int digits, long guess)
+{
+    /* An evaluation at p = 1e5 costs about a second at 64 bits and more
+       above (mpfr_gamma's logs): so the search starts at the guess and
+       steps away from it 4, 8, 16, ... bits until the outcome flips, then
+       bisects between the last that fails and the first that keeps (at p =
+       1e5 from 62: 62, 66, 64, 65, where bisection in [8, 1024] evaluated
+       1024, 516, 262, 135 first) */
     const double tol = pow(10.0, -digits);
     lp_result ref;
-    long lo = 8, hi = 1024;
-    int ok_hi;
+    long lo, hi, step = 4;
+    int ok;
+    guess = guess < 9 ? 9 : guess > 1024 ? 1024 : guess;
     lp_result_init(&ref);
     lp_evaluate(&ref, form, LP_ARB, par, digits + 10, 0);
-    {
-        lp_result r;
-        lp_result_init(&r);
-        lp_evaluate(&r, form, LP_MPFR, par, digits, hi);
-        ok_hi = r.status == LP_OK && lp_rel_error(&r, &ref) >= 0 && lp_rel_error(&r, &ref) <= tol;
-        if (r.status != LP_OK)
-            ok_hi = -2;
-        lp_result_clear(&r);
-    }
-    if (ok_hi != 1) {
-        lp_result_clear(&ref);
-        return ok_hi == -2 ? -2 : -1;
+    ok = mpfr_keeps(form, par, digits, guess, &ref, tol);
+    if (ok == 1) {              /* down until one fails (8 is taken to fail) */
+        hi = guess;
+        for (;;) {
+            lo = hi - step > 8 ? hi - step : 8;
+            if (lo == 8 || mpfr_keeps(form, par, digits, lo, &ref, tol) != 1)
+                break;
+            hi = lo;
+            step *= 2;
+        }
+    } else {                    /* up until one keeps, at most 1024 */
+        lo = guess;
+        for (;;) {
+            if (lo == 1024) {
+                lp_result_clear(&ref);
+                return ok == -2 ? -2 : -1;
+            }
+            hi = lo + step < 1024 ? lo + step : 1024;
+            if ((ok = mpfr_keeps(form, par, digits, hi, &ref, tol)) == 1)
+                break;
+            lo = hi;
+            step *= 2;
+        }
     }
     while (hi - lo > 1) {
         long mid = lo + (hi - lo) / 2;
-        lp_result r;
-        double e;
-        lp_result_init(&r);
-        lp_evaluate(&r, form, LP_MPFR, par, digits, mid);
-        e = r.status == LP_OK ? lp_rel_error(&r, &ref) : -1;
-        if (e >= 0 && e <= tol)
+        if (mpfr_keeps(form, par, digits, mid, &ref, tol) == 1)
             hi = mid;
         else
             lo = mid;
-        lp_result_clear(&r);
     }
     lp_result_clear(&ref);
     return hi;
@@ -233,12 +259,15 @@ lp_overflow_record(lp_record *rec, const lp_form *form, lp_method method,
     if (method == LP_MPFR && n > 0) {
         static const uint64_t ps[] = { 10, 100, 1000, 13700, 100000 };
         lp_params par = *base;
+        long guess = 53;        /* a double's; then the last p's (the bits grow with p) */
         lp_params_set(&par, grid_id, grid[0], err, sizeof err);
         for (size_t k = 0; k < sizeof ps / sizeof ps[0] && !lp_cancelled(); k++) {
             lp_record *row = lp_record_append(rec, "mpfr_bits");
             long bits;
             par.p = ps[k];
-            bits = lp_mpfr_bits_needed(form, &par, 15);
+            bits = lp_mpfr_bits_needed(form, &par, 15, guess);
+            if (bits > 0)
+                guess = bits;
             lp_record_int(row, "p", (int64_t) ps[k]);
             if (bits > 0)
                 lp_record_int(row, "bits", bits);

@@ -34,10 +34,12 @@ typedef struct {
 void lp_overflow_find(lp_overflow_point *res, const lp_form *form, lp_method method,
                       const lp_params *par, uint64_t p_max, double tol);
 
-/* The least MPFR precision (bits, by bisection in [8, 1024]) at which the mpfr
- * method of `form` at `par` agrees with arb to relative error <= 10^-digits;
- * -1 if even 1024 bits do not, -2 if the method declines or fails at 1024. */
-long lp_mpfr_bits_needed(const lp_form *form, const lp_params *par, int digits);
+/* The least MPFR precision (bits in (8, 1024]) at which the mpfr method of
+ * `form` at `par` agrees with arb to relative error <= 10^-digits, searched
+ * from `guess` outwards, then by bisection (the precisions that agree taken
+ * to be all those above the least; the guess only saves evaluations); -1 if
+ * even 1024 bits do not, -2 if the method declines or fails at 1024. */
+long lp_mpfr_bits_needed(const lp_form *form, const lp_params *par, int digits, long guess);
 
 /* The overflow study of `leakproof overflow`: for each value of the parameter
  * `grid_id` in `grid` (the other parameters from `base`), lp_overflow_find's

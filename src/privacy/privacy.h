@@ -144,6 +144,12 @@ void lp_vmf_chordal_tail_arb(arb_t res, const arb_t c, uint64_t p, const arb_t k
  * Arb's scaled Bessel I). */
 void lp_vmf_renyi_arb(arb_t d, const arb_t alpha, uint64_t p, const arb_t kappa,
                       const arb_t dist, slong prec);
+/* The same with log Is_nu(kappa) (nu = p/2 - 1), which every order shares,
+ * given (lp_vmf_log_is_arb at the same prec: the same ball as computed
+ * inside), so a list of orders pays one Bessel function an order, not two. */
+void lp_vmf_log_is_arb(arb_t res, uint64_t p, const arb_t kappa, slong prec);
+void lp_vmf_renyi_at_arb(arb_t d, const arb_t alpha, uint64_t p, const arb_t kappa,
+                         const arb_t dist, const arb_t log_is_kappa, slong prec);
 
 /* ---- any mechanism (profile.c, epsilon_arb.c) ----------------------------------- */
 

@@ -8,8 +8,21 @@
 #include "privacy/privacy.h"
 
 void
-lp_vmf_renyi_arb(arb_t d, const arb_t alpha, uint64_t p, const arb_t kappa,
-                 const arb_t dist, slong prec)
+lp_vmf_log_is_arb(arb_t res, uint64_t p, const arb_t kappa, slong prec)
+{
+    arb_t nu;
+    arb_init(nu);
+    arb_set_ui(nu, p);
+    arb_mul_2exp_si(nu, nu, -1);
+    arb_sub_ui(nu, nu, 1, prec);
+    arb_hypgeom_bessel_i_scaled(res, nu, kappa, prec);
+    arb_log(res, res, prec);
+    arb_clear(nu);
+}
+
+void
+lp_vmf_renyi_at_arb(arb_t d, const arb_t alpha, uint64_t p, const arb_t kappa,
+                    const arb_t dist, const arb_t log_is_kappa, slong prec)
 {
     arb_t nu, ka, t, u, a1;
     if (arb_is_zero(kappa)) {
@@ -34,9 +47,22 @@ lp_vmf_renyi_arb(arb_t d, const arb_t alpha, uint64_t p, const arb_t kappa,
     arb_hypgeom_bessel_i_scaled(u, nu, ka, prec);
     arb_log(u, u, prec);
     arb_add(d, d, u, prec);
-    arb_hypgeom_bessel_i_scaled(u, nu, kappa, prec);
-    arb_log(u, u, prec);
-    arb_sub(d, d, u, prec);
+    arb_sub(d, d, log_is_kappa, prec);
     arb_div(d, d, a1, prec);
     arb_clear(nu); arb_clear(ka); arb_clear(t); arb_clear(u); arb_clear(a1);
+}
+
+void
+lp_vmf_renyi_arb(arb_t d, const arb_t alpha, uint64_t p, const arb_t kappa,
+                 const arb_t dist, slong prec)
+{
+    arb_t l;
+    if (arb_is_zero(kappa)) {
+        arb_zero(d);
+        return;
+    }
+    arb_init(l);
+    lp_vmf_log_is_arb(l, p, kappa, prec);
+    lp_vmf_renyi_at_arb(d, alpha, p, kappa, dist, l, prec);
+    arb_clear(l);
 }

@@ -128,9 +128,9 @@ lp_runattack_estimate(lp_runattack_result *res, const lp_runattack_setup *s)
     const int nthreads = lp_threads_start(s->threads), side = lp_runattack_side(s);  /* 1 where refused */
     const int *cancel = lp_cancel_flag();
     const int show = (s->progress == 2 || (s->progress == 1 && isatty(2))) && lp_mc_rank() == 0;
-    lp_runattack_ctx c = { s, side, 0, s->gram, NULL, NULL };
+    lp_runattack_ctx c = { s, side, 0, s->gram, NULL, NULL, NULL, 0, 0 };
     lp_runattack_sums *blocks = NULL, total;
-    double *A = NULL, *row_norm = NULL, t0 = now(), last = t0, top, prior_mse;
+    double *A = NULL, *At = NULL, *row_norm = NULL, t0 = now(), last = t0, top, prior_mse;
     int failed = 0;
 
     if (N < 2 || (c.r = lp_runattack_factor(&A, s->gram, side)) <= 0)
@@ -138,12 +138,18 @@ lp_runattack_estimate(lp_runattack_result *res, const lp_runattack_setup *s)
     c.A = A;
     blocks = malloc(CHUNK_BLOCKS * sizeof *blocks);
     row_norm = malloc((size_t) side * sizeof *row_norm);
-    if (blocks == NULL || row_norm == NULL) {
+    At = malloc((size_t) side * (size_t) c.r * sizeof *At);
+    if (blocks == NULL || row_norm == NULL || At == NULL) {
         free(blocks);
         free(row_norm);
+        free(At);
         free(A);
         return -1;
     }
+    for (int j = 0; j < side; j++)
+        for (int a = 0; a < c.r; a++)
+            At[(size_t) a * side + j] = A[(size_t) j * c.r + a];
+    c.At = At;
     for (int j = 0; j < side; j++) {
         double r2 = 0;
         for (int a = 0; a < c.r; a++)
@@ -151,6 +157,10 @@ lp_runattack_estimate(lp_runattack_result *res, const lp_runattack_setup *s)
         row_norm[j] = sqrt(r2);
     }
     c.row_norm = row_norm;
+    if (s->q < 1) {
+        c.mix_c = s->q / (1 - s->q);
+        c.mix_log_c = log(c.mix_c);
+    }
     memset(&total, 0, sizeof total);
     for (uint64_t chunk = 0; chunk < nblocks && !failed; chunk += CHUNK_BLOCKS) {
         const uint64_t count = nblocks - chunk < CHUNK_BLOCKS ? nblocks - chunk : CHUNK_BLOCKS;
@@ -164,9 +174,10 @@ lp_runattack_estimate(lp_runattack_result *res, const lp_runattack_setup *s)
             lp_cancel_watch(cancel);    /* every thread sees the caller's flag */
             w.ll = malloc((size_t) s->n * sizeof *w.ll);
             w.post = malloc((size_t) s->n * sizeof *w.post);
+            w.mix = malloc((size_t) s->n * sizeof *w.mix);
             w.proj = malloc((size_t) side * sizeof *w.proj);
             w.z = malloc((size_t) c.r * sizeof *w.z);
-            if (!w.ll || !w.post || !w.proj || !w.z)
+            if (!w.ll || !w.post || !w.mix || !w.proj || !w.z)
                 bad = 1;
 #pragma omp for schedule(dynamic, 1)
             for (uint64_t i = lo; i < hi; i++) {
@@ -184,6 +195,7 @@ lp_runattack_estimate(lp_runattack_result *res, const lp_runattack_setup *s)
             lp_cancel_watch(was);
             free(w.ll);
             free(w.post);
+            free(w.mix);
             free(w.proj);
             free(w.z);
         }
@@ -204,6 +216,7 @@ lp_runattack_estimate(lp_runattack_result *res, const lp_runattack_setup *s)
         fprintf(stderr, "\r%60s\r", "");
     free(blocks);
     free(row_norm);
+    free(At);
     free(A);
     if (failed)
         return -1;

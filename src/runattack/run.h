@@ -12,12 +12,15 @@ typedef struct {
     int side, r;                /* n', the factor's columns */
     const double *gram;         /* n' x n' */
     const double *A;            /* n' x r */
+    const double *At;           /* r x n': A's transpose */
     const double *row_norm;     /* |A_j| = sqrt(G_jj) as the factor gives it */
+    double mix_c, mix_log_c;    /* q < 1: c = q / (1 - q) and log c (run.c's mix_step) */
 } lp_runattack_ctx;
 
 /* one thread's scratch */
 typedef struct {
     double *ll, *post;          /* n each */
+    double *mix;                /* n: the log-likelihoods' running products (run.c) */
     double *proj;               /* n' */
     double *z;                  /* r */
 } lp_runattack_scratch;

@@ -75,11 +75,48 @@ test_overflow_exact(void)
     }
 }
 
+/* mpfr at `bits` agrees with arb to 10^-15 (lp_mpfr_bits_needed's criterion) */
+static int
+mpfr_keeps15(const lp_form *f, const lp_params *par, long bits)
+{
+    lp_result r, ref;
+    double e;
+    lp_result_init(&r);
+    lp_result_init(&ref);
+    lp_evaluate(&ref, f, LP_ARB, par, 25, 0);
+    lp_evaluate(&r, f, LP_MPFR, par, 15, bits);
+    e = r.status == LP_OK ? lp_rel_error(&r, &ref) : -1;
+    lp_result_clear(&r);
+    lp_result_clear(&ref);
+    return e >= 0 && e <= 1e-15;
+}
+
+/* The MPFR precision lp_mpfr_bits_needed reports, from a guess below, at
+   or above it, keeps 15 digits where one bit less does not. */
+static void
+test_mpfr_bits(void)
+{
+    static const struct { const char *formula, *form; uint64_t p; long guess; } cases[] = {
+        { "gauss", "proof", 10, 20 }, { "gauss", "proof", 1000, 53 }, { "gauss", "proof", 100, 300 },
+        { "vmf", "printed", 100, 53 }, { "vmf", "proof", 1000, 9 }, { "gauss", "printed", 100, 1024 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const lp_form *f = lp_form_find(cases[i].formula, cases[i].form);
+        lp_params par = cases[i].formula[0] == 'g' ? gauss_params(cases[i].p, "1", "1")
+                                                   : vmf_params(cases[i].p, "173");
+        const long bits = lp_mpfr_bits_needed(f, &par, 15, cases[i].guess);
+        tap_ok(bits > 8 && bits <= 1024 && mpfr_keeps15(f, &par, bits) && !mpfr_keeps15(f, &par, bits - 1),
+               "mpfr %s %s at p = %llu, searched from %ld bits: %ld bits keep 15 digits, %ld do not",
+               cases[i].formula, cases[i].form, (unsigned long long) cases[i].p, cases[i].guess, bits, bits - 1);
+    }
+}
+
 int
 main(void)
 {
     test_calibration();
     test_overflow_exact();
+    test_mpfr_bits();
     flint_cleanup();
     return tap_done();
 }

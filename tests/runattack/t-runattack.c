@@ -6,6 +6,9 @@
  *     Gaussian of multiplier M: success Phi(sqrt(T)/M);
  *   - T = 1, q < 1, the same pair: 1/2 + q (Phi(1/M) - 1/2) (the mixtures'
  *     total variation: the uncovered step is the same under both);
+ *   - q < 1, the same pair nearly noiseless (M = 0.02): 1 - (1 - q)^T / 2;
+ *     and at q = 0.9, M = 0.25, T = 200 success 1, information log 2 (the
+ *     likelihoods' running products past 2^600);
  *   - q = 1, Gaussian, T steps = one release at sigma/sqrt(T) (the mean is
  *     sufficient): reconstruct's attacker on the same points;
  *   - vmf, T = 1, q = 1: reconstruct's vmf attacker on the same points;
@@ -132,6 +135,36 @@ main(void)
                "one step at q = %.4f, M = %.4f, two antipodal candidates: success %.5f +- %.5f vs 1/2 + q (Phi(1/M) "
                "- 1/2) = %.5f (z = %.2f)", q, M, res.success, res.success_se, exact,
                (res.success - exact) / res.success_se);
+    }
+
+    /* T steps, q < 1, nearly noiseless (M = 0.02: an included step's factor c e^l overflows a double
+       and goes to the log at once, an excluded one rounds to 1): the attacker knows the record when a
+       step included it, else guesses, so success 1 - (1 - q)^T / 2 */
+    for (int k = 0; k < reps; k++) {
+        double gram[4];
+        const double q = urand(&r, 0.05, 0.5);
+        const uint64_t T = 2 + lp_stream_below(&r, 19);
+        lp_runattack_gram_simplex(gram, 2, 1, 0);
+        lp_runattack_setup s = gauss_setup(gram, 2, 0.02, q, T, 4000, 30 + k);
+        lp_runattack_result res;
+        const double exact = 1 - 0.5 * pow(1 - q, (double) T);
+        const int rc = lp_runattack_estimate(&res, &s);
+        tap_ok(rc == 0 && fabs(res.success - exact) <= 4 * res.success_se,
+               "T = %llu at q = %.4f, M = 0.02 (every included step's likelihood ratio beyond a double), two "
+               "antipodal candidates: success %.5f +- %.5f vs 1 - (1 - q)^T / 2 = %.5f", (unsigned long long) T, q,
+               res.success, res.success_se, exact);
+    }
+    /* q = 0.9, M = 0.25, T = 200: each candidate's product of factors passes 2^600 several times a run
+       (folded into its log): the record is known, success 1 and the information log 2 to rounding */
+    {
+        double gram[4];
+        lp_runattack_gram_simplex(gram, 2, 1, 0);
+        lp_runattack_setup s = gauss_setup(gram, 2, 0.25, 0.9, 200, 500, 40);
+        lp_runattack_result res;
+        const int rc = lp_runattack_estimate(&res, &s);
+        tap_ok(rc == 0 && fabs(res.success - 1) <= 1e-9 && fabs(res.information - log(2.0)) <= 1e-9,
+               "q = 0.9, M = 0.25, T = 200 (the likelihoods' products folded into their logs): success %.12f, "
+               "information %.12f vs log 2", res.success, res.information);
     }
 
     /* full batch, T steps = one release at sigma/sqrt(T): reconstruct's attacker on the same points */

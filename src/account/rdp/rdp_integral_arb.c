@@ -11,8 +11,10 @@ typedef struct {
     acb_t one_minus_q, q, inv_M, h, alpha;   /* h = 1/(2M^2) */
 } integrand_ctx;
 
-/* phi(u) ((1-q) + q exp(u/M - h))^alpha, without the 1/sqrt(2 pi); holomorphic
- * except where the base crosses the negative reals (|Im u| >= pi M). */
+/* phi(u) ((1-q) + q exp(u/M - h))^alpha, without the 1/sqrt(2 pi), as
+ * exp(alpha log(base) - u^2/2): one exponential fewer than the power times
+ * phi; holomorphic except where the base crosses the negative reals (|Im u|
+ * >= pi M), where acb_log_analytic gives no value. */
 static int
 integrand(acb_ptr res, const acb_t u, void *param, slong order, slong prec)
 {
@@ -32,12 +34,12 @@ integrand(acb_ptr res, const acb_t u, void *param, slong order, slong prec)
     acb_exp(w, w, prec);
     acb_mul(base, w, c->q, prec);
     acb_add(base, base, c->one_minus_q, prec);
-    acb_pow_analytic(base, base, c->alpha, order != 0, prec);
+    acb_log_analytic(base, base, order != 0, prec);
+    acb_mul(base, base, c->alpha, prec);
     acb_sqr(w, u, prec);
     acb_mul_2exp_si(w, w, -1);
-    acb_neg(w, w);
-    acb_exp(w, w, prec);
-    acb_mul(res, base, w, prec);
+    acb_sub(base, base, w, prec);
+    acb_exp(res, base, prec);
     acb_clear(w);
     acb_clear(base);
     return 0;

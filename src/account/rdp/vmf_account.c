@@ -17,7 +17,7 @@ lp_account_vmf_eval(lp_account *acc, arb_struct *rdp_lower, const lp_dpsgd *run,
     uint64_t amax = 0, *alpha = flint_calloc(acc->norders, sizeof *alpha);
     int *done = flint_calloc(acc->norders, sizeof *done);
     arb_struct *eps;
-    arb_t kappa, dist, a, rdp, lower, classic, balle;
+    arb_t kappa, dist, a, log_is, rdp, lower, classic, balle;
     size_t left = 0;
     lp_ziv z;
 
@@ -38,7 +38,7 @@ lp_account_vmf_eval(lp_account *acc, arb_struct *rdp_lower, const lp_dpsgd *run,
         left++;
     }
     eps = _arb_vec_init((slong) amax + 1);
-    arb_init(kappa); arb_init(dist); arb_init(a);
+    arb_init(kappa); arb_init(dist); arb_init(a); arb_init(log_is);
     arb_init(rdp); arb_init(lower); arb_init(classic); arb_init(balle);
     for (int more = lp_ziv_init(&z, digits, &lp_account_ziv); left && more && !lp_cancelled();
          more = lp_ziv_next(&z)) {
@@ -48,10 +48,13 @@ lp_account_vmf_eval(lp_account *acc, arb_struct *rdp_lower, const lp_dpsgd *run,
             lp_exact_arb(dist, vmf->sensitivity, prec + 64);
         else
             arb_set_ui(dist, 2);
-        /* the base mechanism's RDP at every integer order the list needs */
+        /* the base mechanism's RDP at every integer order the list needs
+           (log Is_nu(kappa), the same at every order, once) */
+        if (!arb_is_zero(kappa))
+            lp_vmf_log_is_arb(log_is, vmf->p, kappa, prec + 16);
         for (uint64_t l = 2; l <= amax && !lp_cancelled(); l++) {    /* SIGINT: no result */
             arb_set_ui(a, l);
-            lp_vmf_renyi_arb(eps + l, a, vmf->p, kappa, dist, prec + 16);
+            lp_vmf_renyi_at_arb(eps + l, a, vmf->p, kappa, dist, log_is, prec + 16);
             if (arb_contains_negative(eps + l))     /* D >= 0 always */
                 arb_nonnegative_part(eps + l, eps + l);
         }
@@ -89,7 +92,7 @@ lp_account_vmf_eval(lp_account *acc, arb_struct *rdp_lower, const lp_dpsgd *run,
                 arb_indeterminate(rdp_lower + i);
         }
     _arb_vec_clear(eps, (slong) amax + 1);
-    arb_clear(kappa); arb_clear(dist); arb_clear(a);
+    arb_clear(kappa); arb_clear(dist); arb_clear(a); arb_clear(log_is);
     arb_clear(rdp); arb_clear(lower); arb_clear(classic); arb_clear(balle);
     flint_free(alpha);
     flint_free(done);

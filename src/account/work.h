@@ -7,7 +7,12 @@
 #include "account/run.h"
 
 /* What the account command will do. */
-typedef enum { LP_WORK_EPSILON, LP_WORK_LEAST_M, LP_WORK_FIT } lp_account_work_kind;
+typedef enum {
+    LP_WORK_EPSILON,
+    LP_WORK_LEAST_M,            /* --epsilon, bisected by the certified accountant */
+    LP_WORK_LEAST_M_GUIDED,     /* --epsilon where the doubles place the multiplier first */
+    LP_WORK_FIT
+} lp_account_work_kind;
 
 /* Estimated seconds of one thread for the RDP accountant over `orders` at
  * multiplier M (a double view; for LP_WORK_LEAST_M, where the search picks M,

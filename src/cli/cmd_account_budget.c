@@ -73,7 +73,10 @@ lp_account_budget(const lp_account_opts *o)
     else if (o->peer && !o->compare)    /* doubles only: no certified integral */
         est = 0;
     else
-        est = lp_account_work_seconds(o->stated ? LP_WORK_FIT : o->eps ? LP_WORK_LEAST_M : LP_WORK_EPSILON,
+        est = lp_account_work_seconds(o->stated ? LP_WORK_FIT
+                                      : !o->eps ? LP_WORK_EPSILON
+                                      : o->replace || o->fixed_batch ? LP_WORK_LEAST_M   /* no double port */
+                                      : LP_WORK_LEAST_M_GUIDED,
                                       o->M ? lp_strtod(o->M, NULL) : 1, &o->orders, o->digits, &opt);
     if (o->estimate) {
         lp_record *rec = lp_record_new("work estimate");

@@ -68,9 +68,10 @@ acct="account --noise-multiplier 1 --sampling-rate 0.01 --steps 1000 --delta 1e-
 # account: a fractional order near 1000 (the certified integral, ~265 s)
 estimate_vs_run "account --orders 150.5" $acct --orders 150.5
 decline_then_interrupt "account --orders 999.5" --orders 1000 $acct --orders 999.5
-# the least multiplier: about 30 accountants, each with a fractional order 300.5
-decline_then_interrupt "account --epsilon 1 --orders 300.5" --orders 1e6 \
-    account --epsilon 1 --sampling-rate 0.01 --steps 1000 --delta 1e-5 --orders 300.5
+# the least multiplier: about 4 accountants near the multiplier the doubles
+# place (0.5 here), each with a fractional order 450.5 (estimated at M = 1)
+decline_then_interrupt "account --epsilon 17 --orders 2,450.5" --orders 1e6 \
+    account --epsilon 17 --sampling-rate 0.01 --steps 1000 --delta 1e-5 --orders 2,450.5
 # the budget is the user's: a lower --max-seconds declines a small run
 bad "--max-seconds" $acct --orders 150.5 --max-seconds 0.01
 bad "--max-seconds" $acct --max-seconds 0

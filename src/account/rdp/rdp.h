@@ -155,7 +155,10 @@ lp_status lp_account_eval_orders(lp_account *acc, const lp_dpsgd *run, const str
 
 /* The least multiplier M on the grid m 10^-digits_after_point (m integer)
  * whose certified epsilon (Balle et al.'s conversion, minimum over the orders)
- * is certainly <= eps_target, found by bisection.  On return:
+ * is certainly <= eps_target: the certified accountant gallops out from where
+ * the doubles (Opacus's port) place it, then bisects (a plain bisection from
+ * M = 1 for runs with no port in doubles); the same m as a bisection over the
+ * grid wherever the certified predicate changes once.  On return:
  *   M_hi: text of that multiplier (caller frees with flint_free), its
  *         certified upper bound eps_hi (certainly <= target);
  *   M_lo: text of the grid point just below, eps_lo_lower (the lower end of

@@ -255,7 +255,7 @@ ok $? "--paper tan on a ledger with no tan claim: empty lists, not missing keys"
 # ---- an installed copy: the program and its library copied out of the build tree (the library
 # decides whether it runs uninstalled by where it was loaded from), the ledger and the release's
 # records in its data directory ----
-build=$(cd "$(dirname "$L")/.." && pwd)
+build=${LP_BUILDDIR:-$(cd "$(dirname "$L")/.." && pwd)}
 stage=$work/stage
 if [ -x "$build/src/.libs/leakproof" ] && [ -f "$top/reports/records.json" ]; then
     mkdir -p "$stage/bin" "$stage/lib" "$stage/share/claims"

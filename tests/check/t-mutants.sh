@@ -5,7 +5,7 @@
 # LP_MUTANT stops a test rather than passing for a surviving mutant.  TAP.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 L=${LEAKPROOF:-$top/src/leakproof}
-build=$(cd "$(dirname "$L")/.." && pwd)
+build=${LP_BUILDDIR:-$(cd "$(dirname "$L")/.." && pwd)}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 n=0

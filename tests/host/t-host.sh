@@ -4,7 +4,7 @@
 # that goes away with SIGPIPE ignored, and valgrind on the personalized channel.
 . "$(dirname "$0")/../cli-lib.sh"
 srcdir=${srcdir:-$(dirname "$0")/../..}
-builddir=$(cd "$(dirname "$L")/.." && pwd)
+builddir=${LP_BUILDDIR:-$(cd "$(dirname "$L")/.." && pwd)}
 # a sanitizer build reserves terabytes of address space: no memory limit there
 sanitized=$(ldd "$builddir/src/.libs/leakproof" 2>/dev/null | grep -c -E 'lib(asan|tsan)')
 

@@ -37,8 +37,8 @@ static const char *const bases[] = {
     "overflow gauss --method double --form printed --sigma 1 --radius-grid 1 --p-max 1000",
     "overflow vmf --method logdouble --kappa-grid 1 --p-max 1000",
     "overflow vmf --method logdouble --kappa-grid 1 --p-max 1000 --max-seconds 100 --estimate",
-    "overflow laplace-l1 --method double --b-grid 1 --radius 1 --p-max 1000",
-    "overflow laplace-l1 --method double --b 1 --radius-grid 1 --p-max 1000",
+    "overflow laplace-l1 --method double --b-grid 0.1 --radius 1 --p-max 1000",
+    "overflow laplace-l1 --method double --b 0.1 --radius-grid 1 --p-max 1000",
     "overflow account --method double --noise-multiplier-grid 1 --sampling-rate 0.01 --steps 10 "
     "--delta 1e-5 --order 8 --order-max 100 --map 0",
     "channel capacity --eigenvalues 1,2 --noise-variance 1",

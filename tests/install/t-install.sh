@@ -13,7 +13,7 @@
 srcdir=${srcdir:-$(dirname "$0")/../..}
 srcdir=$(cd "$srcdir" && pwd)
 L=${LEAKPROOF:?LEAKPROOF must name the built program}
-builddir=$(cd "$(dirname "$L")/.." && pwd)
+builddir=${LP_BUILDDIR:-$(cd "$(dirname "$L")/.." && pwd)}
 library=$builddir/src/.libs/libleakproof.so
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT

@@ -4,7 +4,7 @@
 # when no Python 3 with pytest is found.
 srcdir=${srcdir:-$(dirname "$0")/../..}
 L=${LEAKPROOF:-$(dirname "$0")/../../src/leakproof}
-builddir=$(cd "$(dirname "$L")/.." && pwd)
+builddir=${LP_BUILDDIR:-$(cd "$(dirname "$L")/.." && pwd)}
 top_srcdir=$(cd "$srcdir" && pwd)
 
 # configure's Python first, then the system's: the first one with pytest

@@ -60,7 +60,7 @@ done <"$tmp/examples"
 
 # ---- the Python examples: every ```python block runs as written (with the
 # build's library), under an interpreter that has what the block imports
-builddir=$(cd "$bindir/.." && pwd)
+builddir=${LP_BUILDDIR:-$(cd "$bindir/.." && pwd)}
 . "$srcdir/tests/python-env.sh"
 python_for() {   # an interpreter that can import the modules of block $1
     local mods py

@@ -121,6 +121,17 @@ void lp_account_clear(lp_account *acc);
 lp_status lp_account_eval(lp_account *acc, const lp_dpsgd *run, const struct lp_peer *peer,
                           slong digits);
 
+/* The ends of the least Balle et al. epsilon over `orders`, as lp_account_eval
+ * gives them in eps_lower_balle and eps_upper_balle (the same numbers, both
+ * ends), at a fraction of its cost: the doubles (Opacus's) pick the order to
+ * certify first, and an order is certified only where its cheap certified
+ * lower bound (RDP(alpha) >= RDP(floor alpha), the binomial sum) does not
+ * clear the running upper end by a margin its full ball cannot cross.  Runs
+ * with phases, replace-one or fixed batches are evaluated in full.  LP_OK when
+ * an order gave a value; lower and upper are NaN otherwise. */
+lp_status lp_account_least_balle(arf_t lower, arf_t upper, const lp_dpsgd *run,
+                                 const char *const *orders, size_t norders, slong digits);
+
 /* Recomputes the minima and best_* from the orders already evaluated. */
 void lp_account_refold(lp_account *acc);
 

@@ -33,13 +33,8 @@ lp_tan63_certify(arf_t lower, arf_t upper, const char *M, uint64_t K, uint64_t e
                  const char *delta, const char *const *orders, size_t norders, slong digits)
 {
     lp_dpsgd run;
-    lp_account acc;
     lp_dpsgd_init_batches(&run, M, K, epochs, delta);
-    lp_account_init(&acc, orders, norders);
-    lp_account_eval(&acc, &run, NULL, digits);
-    arf_set(lower, acc.eps_lower_balle);
-    arf_set(upper, acc.eps_upper_balle);
-    lp_account_clear(&acc);
+    lp_account_least_balle(lower, upper, &run, orders, norders, digits);
     lp_dpsgd_clear(&run);
 }
 

@@ -11,7 +11,7 @@
 srcdir=${srcdir:-$(dirname "$0")/../..}
 top_srcdir=$(cd "$srcdir" && pwd)
 L=${LEAKPROOF:-$top_srcdir/src/leakproof}
-builddir=$(cd "$(dirname "$L")/.." && pwd)
+builddir=${LP_BUILDDIR:-$(cd "$(dirname "$L")/.." && pwd)}
 library=$builddir/src/.libs/libleakproof.so
 
 python=

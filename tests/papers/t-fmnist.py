@@ -31,7 +31,7 @@ standard errors over images, by the bootstrap over images for the interpolated g
 Sizes (LP_FMNIST_SIZE; the ledger's rule samples 4 times the images at each further look while a
 claim is undecided, within the size's looks): verify (make verify: 48 images, 600 iterations, one
 look: about 35 s of CPU), full (make verify-long: 100 images, IG's 4800 iterations, up to two
-looks), or N,ITERS,LOOKS.  LP_FMNIST_SWAP=1 (a mutant of the experiment itself, make verify-long):
+looks: 9 min of CPU a look of 100), or N,ITERS,LOOKS.  LP_FMNIST_SWAP=1 (a mutant of the experiment itself, make verify-long):
 the noise scales run opposite to the epsilon grid while the capacities are taken at the stated
 ones; the claims' lines must then fail.  The mutation hooks (the VMF's squared errors for Fig. 1,
 the differences' signs for the other two) follow tests/mutant.h's protocol (LP_MUTANT)."""

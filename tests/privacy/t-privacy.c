@@ -656,7 +656,9 @@ test_finding(void)
              "have comparable (eps, delta) guarantees -- certified: the VMF (p = 13,700, any two secrets) is "
              "(%.6g, 1e-5)-DP (pure eps 346), so 'the same eps' compares a Gaussian at eps = 173 (sigma = %.6g, "
              "log10 C = %.6g) with a mechanism at eps = %.6g (log10 C_VMF = %.6g)", ev, sn, cn, ev, cv);
-    tap_ok(fabs(cg - cv) < 1 && lp_mut_sign("biswas/fig2/less-protection", cn - cv) > 100, "[biswas/fig2/less-protection] "
+    /* the capacities behind biswas/fig2/less-protection's "the same epsilon" (the claim itself is
+       decided by the reconstructions on Fashion-MNIST, tests/papers/t-fmnist.sh) */
+    tap_ok(fabs(cg - cv) < 1 && cn - cv > 100, "Fig. 2's epsilon = 173: "
                                                "at equal certified (eps, delta) = (%.6g, 1e-5), same relation "
            "(any two secrets, Delta = 2): log10 C_Gauss = %.6g (sigma = %.6g, R = 1) against log10 C_VMF = %.6g "
            "(kappa = 173), within a decade; at 'the same eps' 173 the Gaussian's is %.6g, %.0f decades more",

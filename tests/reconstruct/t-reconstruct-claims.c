@@ -1,8 +1,9 @@
 /* t-reconstruct-claims.c -- the papers' empirical claims where the optimal
  * attacker is exact (src/reconstruct) or the MMSE a closed form (Tan et al.'s
  * linear-Gaussian model).  Claim ids per cases/claims/README.md:
- *   biswas/fig1, biswas/sec-IV-A/proxy, biswas/remark2 (p = 3, secrets n
- *   points on the unit sphere, Biswas's epsilon grid), biswas/sec-V/mse-order
+ *   biswas/fig1, biswas/remark2 (p = 3, secrets n points on the unit sphere,
+ *   Biswas's epsilon grid; Sec. IV-A's proxy statement as a plain check: the
+ *   claim is t-fmnist's, at the paper's setting), biswas/sec-V/mse-order
  *   (the same settings, and an exhaustive search over small channels).
  *   Tan et al.'s figures are t-reconstruct-tan.
  * LP_RECON_FULL=1 (make verify) runs Fig. 1 with n = 1024 points and 4000
@@ -130,8 +131,10 @@ biswas(int full)
                "differ (largest at epsilon=%g, z = %.1f; mean |ln MSE_G - ln MSE_V| = %.3f over Biswas's 9 "
                "epsilons); at equal log2 C they agree (mean |ln ratio| = %.3f over %d interpolated points), "
                "at most half the equal-epsilon gap", n, how, zmax_eps, zmax, gap_eps, gap_c, count);
-        tap_ok(lp_mut_sign("biswas/sec-IV-A/proxy", gap_eps - gap_c) > 0,
-               "[biswas/sec-IV-A/proxy] %s: the MSE is a closer function of log2 C (mean |ln ratio| %.3f) "
+        /* Sec. IV-A's proxy statement at p = 3 (biswas/sec-IV-A/proxy itself is decided at the
+           paper's setting on Fashion-MNIST, tests/papers/t-fmnist.sh) */
+        tap_ok(gap_eps - gap_c > 0,
+               "Sec. IV-A's proxy at p = 3, %s: the MSE is a closer function of log2 C (mean |ln ratio| %.3f) "
                "than of epsilon (%.3f) across the Gaussian and the VMF", how, gap_c, gap_eps);
     }
     /* Remark 2: any attack under any measure, through the capacity:

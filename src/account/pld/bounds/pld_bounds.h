@@ -78,6 +78,10 @@ void pld_window_tails_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_
                              const int64_t *kmin, const int64_t *K, double lam_hi, double lam_lo,
                              double dref);
 
+/* [lo, hi] containing delta_Y(e) of the composed grid, e exact: sum_j
+ * p~_j g_e(s_j) +- the window's tails (pld_delta.c; for tests of the routes) */
+void lp_pld_delta_Y(arb_t lo, arb_t hi, const lp_pld *pld, const arf_t e);
+
 /* A certified bracket [lo, hi] of the true delta(eps) (clipped to [0, 1]). */
 void lp_pld_delta(arb_t lo, arb_t hi, const lp_pld *pld, const arb_t eps);
 

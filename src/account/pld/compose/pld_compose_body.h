@@ -285,6 +285,16 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
             const double wk = k == 0 ? 1.0 : fmin(1.0, ch_h / (2.0 * (double) k));
             sum_E += mult * (err[k] * wk);
         }
+#if !LP_R_LD
+    /* few coefficients left by the power (large T): the spectrum itself
+     * stands for the window's sums, no inverse (pld_spectral.c) */
+    if (pld_spectral_keep(pld, z, sum_E)) {
+        LP_R_NAME(lp_fft, _plan_clear)(&plan);
+        LP_R_NAME(compose_free, )(pld, z, y, err, direct);
+        pld->rnd_rel = 0;
+        return 0;
+    }
+#endif
     /* the inverse's own rounding: its bound per point (fft_real_inverse,
      * pld_fft.c), over n, times sum w <= n */
     sum_z = LP_R_NAME(lp_fft_real_inverse, )(z, &plan);

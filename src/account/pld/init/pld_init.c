@@ -376,6 +376,7 @@ lp_pld_clear(lp_pld *pld)
     free(pld->B);
     free(pld->C);
     pld->A = pld->B = pld->C = NULL;
+    pld_spectral_clear(pld);
     arb_clear(pld->err_fft);
     arb_clear(pld->tail);
     arb_clear(pld->mu_lo);

@@ -119,16 +119,16 @@ void
 pld_spectral_sums(arb_t A, arb_t B, const lp_pld *pld, int64_t j0)
 {
     const size_t n = pld->n;
-    acb_t c, ck, step, t;
-    arb_t r, R, s;
+    acb_t c, ck, step;
+    arb_t r, R, s, x;
     size_t prev = 0;
     acb_init(c);
     acb_init(ck);
     acb_init(step);
-    acb_init(t);
     arb_init(r);
     arb_init(R);
     arb_init(s);
+    arb_init(x);
     root_of_unity(c, j0, n);                            /* c = w^{j0} */
     arb_set_d(r, -pld->h);
     arb_mul_ui(R, r, n - (size_t) j0, SPECTRAL_PREC);
@@ -154,14 +154,16 @@ pld_spectral_sums(arb_t A, arb_t B, const lp_pld *pld, int64_t j0)
             acb_mul(ck, ck, step, SPECTRAL_PREC);
         }
         prev = k;
-        acb_sub_ui(t, ck, 1, SPECTRAL_PREC);
-        acb_mul(t, t, pld->spec_a + i, SPECTRAL_PREC);  /* a_k (c^k - 1) */
-        arb_mul_ui(s, acb_realref(t), 2 * k == n ? 1 : 2, SPECTRAL_PREC);
+        /* the real parts only: Re a (x + i y) = Re a x - Im a y */
+        arb_sub_ui(x, acb_realref(ck), 1, SPECTRAL_PREC);
+        arb_mul(s, acb_realref(pld->spec_a + i), x, SPECTRAL_PREC);
+        arb_submul(s, acb_imagref(pld->spec_a + i), acb_imagref(ck), SPECTRAL_PREC);
+        arb_mul_2exp_si(s, s, 2 * k == n ? 0 : 1);      /* Re a_k (c^k - 1), twice */
         arb_add(A, A, s, SPECTRAL_PREC);
-        acb_set(t, ck);
-        arb_sub(acb_realref(t), acb_realref(t), R, SPECTRAL_PREC);
-        acb_mul(t, t, pld->spec_b + i, SPECTRAL_PREC);  /* b_k (c^k - R) */
-        arb_mul_ui(s, acb_realref(t), 2 * k == n ? 1 : 2, SPECTRAL_PREC);
+        arb_sub(x, acb_realref(ck), R, SPECTRAL_PREC);
+        arb_mul(s, acb_realref(pld->spec_b + i), x, SPECTRAL_PREC);
+        arb_submul(s, acb_imagref(pld->spec_b + i), acb_imagref(ck), SPECTRAL_PREC);
+        arb_mul_2exp_si(s, s, 2 * k == n ? 0 : 1);      /* Re b_k (c^k - R), twice */
         arb_add(B, B, s, SPECTRAL_PREC);
     }
     arb_div_ui(A, A, n, SPECTRAL_PREC);
@@ -169,10 +171,10 @@ pld_spectral_sums(arb_t A, arb_t B, const lp_pld *pld, int64_t j0)
     acb_clear(c);
     acb_clear(ck);
     acb_clear(step);
-    acb_clear(t);
     arb_clear(r);
     arb_clear(R);
     arb_clear(s);
+    arb_clear(x);
 }
 
 void

@@ -34,7 +34,10 @@
  *      sum_j p~_j w_j - W <= delta_Y(e) <= sum_j p~_j w_j + W.
  *  (e) the doubles: sum_j p~_j w_j = sum_j p^_j w_j +- err_fft (pld_fft.c and
  *      pld_compose.c) +- the suffix sums' rounding; the same with u = 2^-64
- *      where the composition runs in x87 extended precision (pld_compose_ld).
+ *      where the composition runs in x87 extended precision (pld_compose_ld);
+ *      where few coefficients are left, the exact inverse of the computed
+ *      spectrum summed in Arb (compose/pld_spectral.c): err_fft without the
+ *      inverse's rounding, no suffix sums.
  * The clamp's effect on the mean (for (c)) is bounded in pld_mean.c from
  * the cut point U (V) in Arb, with the factor q of the remove relation's
  * tail; the window's Chernoff bounds sum the generating function by parts

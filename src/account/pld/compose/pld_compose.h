@@ -12,7 +12,9 @@
  *   pld_compose.c              what does not depend on the type: the bound's
  *                              constants, the circle's size, its arrays;
  *   pld_compose_best.c         the dispatcher between the types, the phases'
- *                              product's bound.
+ *                              product's bound;
+ *   pld_spectral.c             the spectral route: few coefficients left by the
+ *                              power stand for the window (no inverse).
  * The error budget is (e) in bounds/pld_bounds.h. */
 #ifndef LP_PLD_COMPOSE_H
 #define LP_PLD_COMPOSE_H

@@ -59,13 +59,7 @@ cyclic_pow(arb_ptr p, arb_srcptr x, slong n, uint64_t T)
 static void
 pld_setup(lp_pld *pld, size_t n, double h, int64_t ja, uint64_t T, int spectral)
 {
-    memset(pld, 0, sizeof *pld);
-    arb_init(pld->err_fft);
-    arb_init(pld->tail);
-    arb_init(pld->mu_lo);
-    arb_init(pld->mu_hi);
-    arb_init(pld->tau_hi);
-    arb_init(pld->tau_lo);
+    lp_pld_blank(pld, LP_PLD_REMOVE);
     pld->n = n;
     pld->h = h;
     pld->ja = ja;

@@ -76,14 +76,7 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
     size_t n;
     arb_ptr mass, G = NULL, F = NULL;
 
-    memset(pld, 0, sizeof *pld);
-    arb_init(pld->err_fft);
-    arb_init(pld->tail);
-    arb_init(pld->mu_lo);
-    arb_init(pld->mu_hi);
-    arb_init(pld->tau_hi);
-    arb_init(pld->tau_lo);
-    pld->relation = rel;
+    lp_pld_blank(pld, rel);
     pld->T = T;
     /* q = 1: the Gaussian's closed form (study/pld_full_batch.c); a VMF step's
        loss is bounded at any q (pairs/pld_mech_vmf.c), so its full batch composes here */
@@ -367,6 +360,19 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
     r = init(pld, &st, rel, width, max_n, eps_hint, 0);
     lp_pld_step_clear(&st);
     return r;
+}
+
+void
+lp_pld_blank(lp_pld *pld, lp_pld_relation rel)
+{
+    memset(pld, 0, sizeof *pld);
+    arb_init(pld->err_fft);
+    arb_init(pld->tail);
+    arb_init(pld->mu_lo);
+    arb_init(pld->mu_hi);
+    arb_init(pld->tau_hi);
+    arb_init(pld->tau_lo);
+    pld->relation = rel;
 }
 
 void

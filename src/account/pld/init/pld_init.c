@@ -283,7 +283,14 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
         }
         free(probe);
     }
-    mass = mech->masses(st, rel, kmin, K, h, &G, &F);
+    {
+        /* a loose bracket (--width >= 0.5): the Gaussian's blocks at 2^-36 of
+         * their least mass, not 2^-52 (pld_grid.h; certified either way) */
+        lp_pld_step at = *st;
+        if (width >= 0.5)
+            at.mass_bits = PLD_MASS_BITS_LOOSE;
+        mass = mech->masses(&at, rel, kmin, K, h, &G, &F);
+    }
     if (mass == NULL) {
         pld->why = "out of memory";
         pld->out_of_memory = 1;

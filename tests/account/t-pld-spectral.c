@@ -189,5 +189,6 @@ main(void)
         _arb_vec_clear(x, (slong) n);
         _arb_vec_clear(p, (slong) n);
     }
+    flint_cleanup();
     return tap_done();
 }

@@ -73,7 +73,7 @@ size_t pld_circle_size(double need);
  * A, B enclosing the window's suffix sums sum_{j >= j0} p^_j and sum_{j >=
  * j0} p^_j e^{-h (j - j0)} of the exact inverse of the kept spectrum, 0 <= j0
  * < n.  pld_spectral_clear frees them (nspec 0). */
-#define PLD_SPECTRAL_RATIO ((size_t) 1 << 14)
+#define PLD_SPECTRAL_RATIO ((size_t) 1 << 13)
 int pld_spectral_keep(lp_pld *pld, const double *z, double sum_E);
 void pld_spectral_sums(arb_t A, arb_t B, const lp_pld *pld, int64_t j0);
 void pld_spectral_clear(lp_pld *pld);

@@ -16,7 +16,7 @@ error (prv_accountant's own interval [eps_low, eps_up] about its estimate, at
 eps_error 0.01; Opacus's the same at 0.01 either side), else (dp_accounting,
 inside, no stated error) the bracket's own.  Leakproof is run again asked for
 a bracket no wider than that accuracy (--width = the accuracy / the bracket's
-upper end, within the option's [1e-4, 1]; where the bracket comes out wider
+upper end, within the option's [1e-4, 2]; where the bracket comes out wider
 -- tiny epsilon, where the width is absolute, or a grid at its cap -- again
 at a width cut in proportion, three times at most) and the line says which of the
 two took less CPU ("ahead" / "behind"; "beyond reach" where no bracket that
@@ -141,7 +141,7 @@ def accuracy_asked(e, lo, hi, stated):
 def leakproof_at(q, T, acc, hi, repeat, max_seconds):
     """leakproof's best run with a bracket at most acc wide: (CPU, wall, lo,
     hi), the width asked last, and whether one came out that narrow"""
-    w = min(1.0, max(1e-4, acc / hi)) if hi > 0 else 1.0
+    w = min(2.0, max(1e-4, acc / hi)) if hi > 0 else 2.0
     for _ in range(4):
         mine, why = leakproof_run(q, T, repeat, max_seconds, w)
         if mine is None:

@@ -236,7 +236,9 @@ def pld_epsilon(noise_multiplier, sampling_rate, steps, delta, relation="both", 
                 digits=None, max_seconds=None):
     """(epsilon_lower_bound, epsilon_upper_bound) of DP-SGD's run by the
     certified PLD accountant, for the worse relation (relation='both') or one
-    ('add', 'remove'); None for an upper bound not reached."""
+    ('add', 'remove'); None for an upper bound not reached.  width: the
+    bracket's target relative width (--width, a decimal text in [1e-4, 2],
+    default 0.01; above 1 it may be wider than epsilon, its lower end 0)."""
     r = commands.account(accountant="pld", noise_multiplier=noise_multiplier,
                 sampling_rate=sampling_rate, steps=steps, delta=delta, relation=relation,
                 width=width, digits=digits, max_seconds=max_seconds)

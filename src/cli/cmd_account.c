@@ -97,7 +97,7 @@ static const char usage_text[] =
     "                  with --accountant pld: replace (the Gaussian, one run: the symmetric\n"
     "                  pair (1-q)N(0)+qN(C) against (1-q)N(0)+qN(-C), tight; dominance checked)\n"
     "  --width W       target relative width of the epsilon bracket (default 0.01;\n"
-    "                  smaller costs more time and memory, 1e-4 .. 1)\n"
+    "                  smaller costs more time and memory, 1e-4 .. 2)\n"
     "  --mechanism gauss|vmf  gauss (the default), or vmf: the von Mises-Fisher mechanism of\n"
     "                  concentration --kappa K on the sphere S^(P-1) (--p P) in place of\n"
     "                  Gaussian noise, Poisson-subsampled RDP by Zhu and Wang 2019 (Thm 6),\n"

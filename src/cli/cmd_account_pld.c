@@ -95,8 +95,8 @@ lp_account_parse_pld_run(lp_account_opts *o, const char *digits_text, const char
     if (o->width_text) {
         char *end;
         double w = lp_strtod(o->width_text, &end);
-        if (!lp_decimal_valid(o->width_text) || *end || !(w >= 1e-4 && w <= 1))
-            return lp_usage_error(cmd, "--width must be a decimal in [1e-4, 1] (got '%s')",
+        if (!lp_decimal_valid(o->width_text) || *end || !(w >= 1e-4 && w <= 2))
+            return lp_usage_error(cmd, "--width must be a decimal in [1e-4, 2] (got '%s')",
                                   o->width_text);
         o->width = w;
     }

@@ -236,9 +236,10 @@ random_grids(flint_rand_t st)
  * last 60, 180 at random): how many checked, not contained; the radii's sum */
 static void
 check_grid(flint_rand_t st, const lp_dpsgd *run, int rel, int64_t kmin, int64_t K, double h,
-           int64_t *checked, int64_t *bad, double *rsum, const char *M, const char *q, uint64_t T)
+           int64_t *checked, int64_t *bad, double *rsum, const char *M, const char *q, uint64_t T,
+           slong bits)
 {
-    arb_ptr mass = pld_masses_taylor(run, (lp_pld_relation) rel, kmin, K, h, NULL, NULL);
+    arb_ptr mass = pld_masses_taylor_bits(run, (lp_pld_relation) rel, kmin, K, h, bits, NULL, NULL);
     arb_t ref;
     arb_init(ref);
     *checked = *bad = 0;
@@ -259,6 +260,40 @@ check_grid(flint_rand_t st, const lp_dpsgd *run, int rel, int64_t kmin, int64_t 
     }
     arb_clear(ref);
     _arb_vec_clear(mass, K);
+}
+
+/* The loose blocks (PLD_MASS_BITS_LOOSE: --width >= 0.5, pld_init.c) on the
+ * grids the accountant plans at dp_accounting's accuracy at q 1e-5 (T 1e5,
+ * 1e7; --width 1.6, 1.5; bench/peers.py), both relations: every ball holds
+ * the reference, the radii's sum below 1e-14 as at the default accuracy. */
+static void
+loose_blocks(flint_rand_t st)
+{
+    static const struct { uint64_t T; double width; } c[] = { { 100000, 1.6 }, { 10000000, 1.5 } };
+    for (int i = 0; i < 2; i++)
+        for (int rel = 0; rel < 2; rel++) {
+            lp_dpsgd run;
+            lp_pld_step step;
+            lp_pld pld;
+            int64_t checked, bad;
+            double rsum;
+            lp_dpsgd_init(&run, "1.1", "1e-5", c[i].T, "1e-5");
+            lp_pld_step_init_gauss(&step, &run);
+            if (lp_pld_plan_step(&pld, &step, (lp_pld_relation) rel, c[i].width, (size_t) 1 << 23, -1) != 0) {
+                tap_ok(0, "loose blocks T %llu: no grid planned", (unsigned long long) c[i].T);
+            } else {
+                check_grid(st, &run, rel, (int64_t) llround(pld.kmin_h / pld.h), (int64_t) pld.support,
+                           pld.h, &checked, &bad, &rsum, "1.1", "1e-5", c[i].T, PLD_MASS_BITS_LOOSE);
+                tap_ok(checked >= 200 && bad == 0 && rsum < 1e-14,
+                       "loose blocks (2^-%d), q 1e-5, T %llu, width %g, %s: %lld masses of %zu hold the "
+                       "reference, radii's sum %.3g < 1e-14", PLD_MASS_BITS_LOOSE,
+                       (unsigned long long) c[i].T, c[i].width, rel ? "add" : "remove", (long long) checked,
+                       pld.support, rsum);
+            }
+            lp_pld_clear(&pld);
+            lp_pld_step_clear(&step);
+            lp_dpsgd_clear(&run);
+        }
 }
 
 /* Large multipliers (M 20, 50, 100; q 0.01 and 1e-3, T 1000, delta 1e-5),
@@ -295,7 +330,7 @@ large_multipliers(flint_rand_t st)
             h = pld.h;
             kmin = (int64_t) llround(pld.kmin_h / h);
             K = (int64_t) pld.support;
-            check_grid(st, &run, rel, kmin, K, h, &checked, &bad, &rsum, M, q, 1000);
+            check_grid(st, &run, rel, kmin, K, h, &checked, &bad, &rsum, M, q, 1000, PLD_MASS_BITS);
             /* the end's cut mass: remove P(X <= l_{kmin-1}), add P(X > l_{kmax}) */
             arb_init(ref);
             pld_mech_of(LP_PLD_GAUSS)->cut_tails(&pld, &step, (lp_pld_relation) rel, kmin, kmin + K - 1, h);
@@ -315,7 +350,7 @@ large_multipliers(flint_rand_t st)
                 kmin_end = kmin;
                 K_end = natural + 1 - kmin;
             }
-            check_grid(st, &run, rel, kmin_end, K_end, h, &checked2, &bad2, &rsum2, M, q, 1000);
+            check_grid(st, &run, rel, kmin_end, K_end, h, &checked2, &bad2, &rsum2, M, q, 1000, PLD_MASS_BITS);
             if (!tau_ok) {
                 print_case(M, q, 1000, "1e-5", rel, h, kmin, K);
                 print_ball_decimal("cut mass at the end", rel == LP_PLD_REMOVE ? pld.tau_lo : pld.tau_hi);
@@ -673,6 +708,7 @@ main(void)
     random_grids(st);
     against_former_route();
     large_multipliers(st);
+    loose_blocks(st);
     gf_sums(st);
     abs_up_doubles(st);
     kl_memo();

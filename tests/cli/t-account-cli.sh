@@ -104,7 +104,7 @@ P="account --accountant pld --noise-multiplier 1.1 --sampling-rate 0.01 --steps 
 bad "--accountant" $P --delta 1e-5 --accountant prv
 bad "--relation" $P --delta 1e-5 --relation swap      # replace: t-pld-replace.sh
 bad "--width" $P --delta 1e-5 --width 0
-bad "--width" $P --delta 1e-5 --width 2
+bad "--width" $P --delta 1e-5 --width 2.5
 bad "--steps" account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 2000000000 --delta 1e-5
 bad "--sampling-rate" account --accountant pld --noise-multiplier 1 --sampling-rate 1.5 --steps 10 --delta 1e-5
 bad "--orders" $P --delta 1e-5 --orders 2,4
@@ -121,6 +121,15 @@ assert lo == max(float(d[r]["epsilon_lower_bound"]) for r in ("remove","add")), 
 assert hi == max(float(d[r]["epsilon_upper_bound"]) for r in ("remove","add")), d
 assert lo <= 1.5098 and 1.5209 <= hi, d' "$out"
 ok $? "pld q=0.01 M=1.1 T=1000: the bracket (the worse relation) holds [1.5098, 1.5209] (inside [1.5084, 1.5223] when sized from the Gaussian estimate), within 1.1 %, below RDP 1.71171: $(cat "$out")"
+# --width above 1 (up to 2: a peer's error of 1.5 - 1.75 epsilon, bench/peers.py at q 1e-5): a
+# bracket at most twice epsilon wide that still holds the default one's
+"$L" $P --delta 1e-5 --width 2 --json >"$out" 2>"$err"
+python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+lo=float(d["epsilon_lower_bound"]); hi=float(d["epsilon_upper_bound"])
+assert d["certified"] and d["width"]==2, d
+assert 0 <= lo <= 1.5098 and 1.5209 <= hi and hi - lo <= 2*hi and hi - lo > 0.011*hi, d' "$out"
+ok $? "pld --width 2: a looser bracket, still around [1.5098, 1.5209]: $(cat "$out")"
 "$L" $P --delta-for-epsilon 1.5153 --relation remove --json >"$out" 2>"$err"
 python3 -c 'import json,sys
 d=json.load(open(sys.argv[1]))

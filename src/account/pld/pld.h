@@ -19,7 +19,9 @@
  *      in doubles, the power y^T of each coefficient and the inverse FFT, with
  *      an a-priori bound on every rounding (compose/pld_fft.c); where that bound
  *      exceeds a fifth of delta (long runs at tiny q), again in x87 extended
- *      precision (u = 2^-64, the same proof);
+ *      precision (u = 2^-64, the same proof); where the power leaves few
+ *      coefficients (large T), no inverse: delta's sums from them in closed
+ *      form, in Arb (compose/pld_spectral.c);
  *   3. aliasing and the window's tails by a certified Chernoff bound on the
  *      discretised loss's moment generating function (summed by parts over
  *      the certified tail probabilities, whose radii are relative);

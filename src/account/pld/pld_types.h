@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "account/run.h"
+#include "acb.h"
 
 /* the precision of the certified masses and of the sums over them (bits) */
 #define MASS_PREC 64
@@ -36,7 +37,14 @@ typedef struct {
     double h;                   /* grid width (a double, exact) */
     size_t n;                   /* circular grid size (2^k, or 3 2^k from 49152 on: pld_circle_size) */
     int64_t ja;                 /* window: s_j = (ja + j) h, j = 0 .. n-1 */
-    double *A, *B, *C;          /* suffix sums of p, p r^(i-j), |p| over the window */
+    double *A, *B, *C;          /* suffix sums of p, p r^(i-j), |p| over the window; NULL
+                                   where the spectrum below stands for them */
+    int spectral;               /* the spectral route: 0 (as pld_init.c leaves it) where at
+                                   most n / 2^14 coefficients are left, 1 wherever they are
+                                   fewer than n/2 + 1, -1 never (tests compare the two) */
+    size_t nspec;               /* > 0: the spectral route taken (compose/pld_spectral.c): */
+    size_t *spec_k;             /*   the powered coefficients kept, k ascending, */
+    acb_ptr spec_a, spec_b;     /*   their a_k and b_k */
     double rnd_rel;             /* the suffix sums' rounding, relative to C */
     arb_t err_fft;              /* |sum (p^ - p) w| for any weights w of the form used */
     arb_t tail;                 /* P(S outside the window): aliasing and the tails */

@@ -34,7 +34,10 @@
  *      sum_j p~_j w_j - W <= delta_Y(e) <= sum_j p~_j w_j + W.
  *  (e) the doubles: sum_j p~_j w_j = sum_j p^_j w_j +- err_fft (pld_fft.c and
  *      pld_compose.c) +- the suffix sums' rounding; the same with u = 2^-64
- *      where the composition runs in x87 extended precision (pld_compose_ld).
+ *      where the composition runs in x87 extended precision (pld_compose_ld);
+ *      where few coefficients are left, the exact inverse of the computed
+ *      spectrum summed in Arb (compose/pld_spectral.c): err_fft without the
+ *      inverse's rounding, no suffix sums.
  * The clamp's effect on the mean (for (c)) is bounded in pld_mean.c from
  * the cut point U (V) in Arb, with the factor q of the remove relation's
  * tail; the window's Chernoff bounds sum the generating function by parts
@@ -77,6 +80,10 @@ void pld_window_tails_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_
                              const arb_srcptr *mass, const arb_srcptr *G, const arb_srcptr *F,
                              const int64_t *kmin, const int64_t *K, double lam_hi, double lam_lo,
                              double dref);
+
+/* [lo, hi] containing delta_Y(e) of the composed grid, e exact: sum_j
+ * p~_j g_e(s_j) +- the window's tails (pld_delta.c; for tests of the routes) */
+void lp_pld_delta_Y(arb_t lo, arb_t hi, const lp_pld *pld, const arf_t e);
 
 /* A certified bracket [lo, hi] of the true delta(eps) (clipped to [0, 1]). */
 void lp_pld_delta(arb_t lo, arb_t hi, const lp_pld *pld, const arb_t eps);

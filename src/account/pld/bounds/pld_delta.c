@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "account/pld/bounds/pld_bounds.h"
+#include "account/pld/compose/pld_compose.h"
 
 /* ---- delta at a point ------------------------------------------------------------ */
 
@@ -46,6 +47,16 @@ delta_Y(arb_t lo, arb_t hi, const lp_pld *pld, const arf_t e)
     if (j0 >= (int64_t) pld->n) {
         arb_zero(D);
         arb_zero(err);
+    } else if (pld->nspec > 0) {    /* the spectral route: the sums in Arb, no rounding to add */
+        arb_set_d(s, pld->h);
+        arb_mul_si(s, s, pld->ja + j0, ARF_PREC_EXACT);     /* s_{j0} */
+        arb_set_arf(E, e);
+        arb_sub(E, E, s, prec);
+        arb_exp(E, E, prec);                                /* <= 1 */
+        pld_spectral_sums(D, s, pld, j0);
+        arb_mul(s, s, E, prec);
+        arb_sub(D, D, s, prec);
+        arb_zero(err);
     } else {
         arb_set_d(s, pld->h);
         arb_mul_si(s, s, pld->ja + j0, ARF_PREC_EXACT);     /* s_{j0} */
@@ -70,6 +81,12 @@ delta_Y(arb_t lo, arb_t hi, const lp_pld *pld, const arf_t e)
     arb_clear(E);
     arb_clear(D);
     arb_clear(err);
+}
+
+void
+lp_pld_delta_Y(arb_t lo, arb_t hi, const lp_pld *pld, const arf_t e)
+{
+    delta_Y(lo, hi, pld, e);
 }
 
 static void

@@ -12,7 +12,9 @@
  *   pld_compose.c              what does not depend on the type: the bound's
  *                              constants, the circle's size, its arrays;
  *   pld_compose_best.c         the dispatcher between the types, the phases'
- *                              product's bound.
+ *                              product's bound;
+ *   pld_spectral.c             the spectral route: few coefficients left by the
+ *                              power stand for the window (no inverse).
  * The error budget is (e) in bounds/pld_bounds.h. */
 #ifndef LP_PLD_COMPOSE_H
 #define LP_PLD_COMPOSE_H
@@ -62,5 +64,18 @@ void *pld_big_calloc(size_t size);
  * 2^k: pld_fft.c).  pld_compose.c. */
 #define PLD_N3_MIN ((size_t) 1 << 16)
 size_t pld_circle_size(double need);
+
+/* The spectral route (pld_spectral.c, its argument there): where at most
+ * n / PLD_SPECTRAL_RATIO of the powered coefficients z[0 .. n+2) are nonzero
+ * (pld->spectral 0; 1: fewer than n/2 + 1; -1: never),
+ * pld->nspec, spec_k, spec_a, spec_b from them and pld->err_fft = sum_E's
+ * bound; 1, else (or out of memory) 0 and nothing kept.  pld_spectral_sums:
+ * A, B enclosing the window's suffix sums sum_{j >= j0} p^_j and sum_{j >=
+ * j0} p^_j e^{-h (j - j0)} of the exact inverse of the kept spectrum, 0 <= j0
+ * < n.  pld_spectral_clear frees them (nspec 0). */
+#define PLD_SPECTRAL_RATIO ((size_t) 1 << 13)
+int pld_spectral_keep(lp_pld *pld, const double *z, double sum_E);
+void pld_spectral_sums(arb_t A, arb_t B, const lp_pld *pld, int64_t j0);
+void pld_spectral_clear(lp_pld *pld);
 
 #endif

@@ -54,6 +54,23 @@ LP_R_NAME(direct_coefficient, )(lp_real *yr, lp_real *yi, const lp_real *xs, lp_
     *yi = nb ? bl[1] : 0;
 }
 
+/* A bound on |y^_k|^2 below which the coefficient is certainly dropped
+ * (step 6: m = |y^_k| (1 + 4 u_53) <= r_cut and (min(1, m) + eps) (1 + 4
+ * u_53) <= r_cut, so P1 = P2 = 0, Ek = 2^-1000 and z^_k = 0) and not
+ * marked for a direct sum (min(1, m) + eps <= r_cut), decided without its
+ * square root: s2 <= (r_cut (1 - 1e-6))^2 (1 - 1e-9) gives m <= r_cut (1 -
+ * 1e-6)(1 + 1e-15), and with eps <= 1e-9 and r_cut >= 1/2 (T > 1000) the
+ * margin r_cut 1e-6 >= 5e-7 covers eps and the roundings; the same
+ * decisions and values as the full test's (issue 42: at q 1e-3, T 1e7 all
+ * but 78 of 3 2^20 coefficients, the square roots a tenth of the
+ * composition).  -1 (never) outside those conditions. */
+static double
+LP_R_NAME(dropped_below, )(double r_cut, double eps)
+{
+    const double t = r_cut * (1 - 1e-6);
+    return r_cut >= 0.5 && eps <= 1e-9 ? t * t * (1 - 1e-9) : -1.0;
+}
+
 /* Step 5b: where T (|y^_k| + eps_F)^(T-1) >= 100 (the coefficients whose
  * error the power multiplies by 100 or more: none at T <= 100, where the
  * direct sums cost a third of a run for nothing), y^_k again by a direct
@@ -76,9 +93,16 @@ LP_R_NAME(redo_direct, )(lp_real *x, const lp_real *xs, unsigned char *direct,
      * computed power (within (1 + u)^(2T) of it) times T is far below 100:
      * the same marks without the power (issue 31: the powers of all n/2
      * coefficients were a tenth of a run at q 1e-3, T 1e7) */
+    const double thr2 = LP_R_NAME(dropped_below, )(r_cut, eps_F);
     for (size_t k = 0; k <= n / 2; k++) {
-        const double m = (double) r_sqrt(x[2 * k] * x[2 * k] + x[2 * k + 1] * x[2 * k + 1]);
-        const double R = fmin(1.0, m) + eps_F;
+        const lp_real s2 = x[2 * k] * x[2 * k] + x[2 * k + 1] * x[2 * k + 1];
+        double m, R;
+        if ((double) s2 <= thr2) {              /* R < r_cut: not marked (dropped_below) */
+            direct[k] = 0;
+            continue;
+        }
+        m = (double) r_sqrt(s2);
+        R = fmin(1.0, m) + eps_F;
         direct[k] = R > r_cut && (double) T * pow_real(R, T - 1) >= 100;
         count += direct[k];
     }
@@ -242,10 +266,21 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
          * powering and the products commute with the conjugation exactly:
          * k = 0 .. n/2 only, each 0 < k < n/2 counted twice in the bound's
          * sum */
+        const double thr2 = nph == 1 ? LP_R_NAME(dropped_below, )(r_cut, fmax(eps_F, eps_D)) : -1.0;
         for (size_t k = 0; k <= half; k++) {
             const double eps_k = direct[k] ? eps_D : eps_F;
             lp_real re = buf[2 * k], im = buf[2 * k + 1];
-            double m = (double) r_sqrt(re * re + im * im) * (1 + 4 * U53);
+            double m;
+            if (Ti > 1 && (double) (re * re + im * im) <= thr2) {
+                /* dropped (dropped_below): Ek = 2^-1000, as below */
+                const double mult = (k == 0 || 2 * k == n) ? 1.0 : 2.0;
+                const double wk = k == 0 ? 1.0 : fmin(1.0, ch_h / (2.0 * (double) k));
+                sum_E += mult * (ldexp(1.0, -1000) * wk);
+                z[2 * k] = 0;
+                z[2 * k + 1] = 0;
+                continue;
+            }
+            m = (double) r_sqrt(re * re + im * im) * (1 + 4 * U53);
             double R1 = fmin(1.0, m) + eps_k, P1, P2, Ek;
             P1 = (Ti == 1) ? 1.0 : (R1 * (1 + 4 * U53) <= r_cut ? 0.0 : pow_real(R1 * (1 + 4 * U53), Ti - 1));
             P2 = m <= r_cut ? 0.0 : pow_real(m, Ti);
@@ -285,6 +320,16 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
             const double wk = k == 0 ? 1.0 : fmin(1.0, ch_h / (2.0 * (double) k));
             sum_E += mult * (err[k] * wk);
         }
+#if !LP_R_LD
+    /* few coefficients left by the power (large T): the spectrum itself
+     * stands for the window's sums, no inverse (pld_spectral.c) */
+    if (pld_spectral_keep(pld, z, sum_E)) {
+        LP_R_NAME(lp_fft, _plan_clear)(&plan);
+        LP_R_NAME(compose_free, )(pld, z, y, err, direct);
+        pld->rnd_rel = 0;
+        return 0;
+    }
+#endif
     /* the inverse's own rounding: its bound per point (fft_real_inverse,
      * pld_fft.c), over n, times sum w <= n */
     sum_z = LP_R_NAME(lp_fft_real_inverse, )(z, &plan);

@@ -35,6 +35,17 @@ arb_ptr pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64
  * the independent check.  Both with pld_masses' contract above. */
 arb_ptr pld_masses_taylor(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K,
                           double h, arb_ptr *tails, arb_ptr *lower);
+/* the same with each block's bound below 2^-bits of its least mass (its
+ * remainder below 2^-(bits+4)) instead of 2^-52: bits PLD_MASS_BITS_LOOSE
+ * where the bracket asked is loose (pld_init.c: --width >= 0.5), fewer and
+ * longer blocks, the masses certified either way; pld_masses_at dispatches
+ * as pld_masses does */
+#define PLD_MASS_BITS 52
+#define PLD_MASS_BITS_LOOSE 36
+arb_ptr pld_masses_taylor_bits(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K,
+                               double h, slong bits, arb_ptr *tails, arb_ptr *lower);
+arb_ptr pld_masses_at(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
+                      slong bits, arb_ptr *tails, arb_ptr *lower);
 arb_ptr pld_masses_arb(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K,
                        double h, arb_ptr *tails, arb_ptr *lower);
 /* F = P(X <= l) (cdf != 0) or P(X > l) (cdf = 0) for the Poisson-subsampled
@@ -51,6 +62,7 @@ typedef struct {
     int64_t kmin;
     arb_t q, one_minus_q, a, b0, b1;    /* q, 1 - q, M/sqrt2, 1/(2 M sqrt2), 1/(M sqrt2) */
     double q_d, M_d;
+    slong bits;                         /* the blocks' accuracy (pld_masses_taylor_bits) */
 } pld_gauss_series_ctx;
 void pld_gauss_series_init(pld_gauss_series_ctx *x, const lp_dpsgd *run, lp_pld_relation rel,
                            int64_t kmin, double h);
@@ -69,12 +81,12 @@ int pld_gauss_cdf_series(arb_ptr c, const arb_t l0, slong n, const pld_gauss_ser
  * from the coefficients c1[0 .. n) of its polynomial in j = i - ic (scaled
  * by 2^-scale; c1[0] the constant, a ball) and R >= the Lagrange remainder
  * (scaled alike), each a ball with a proved bound; v a buffer of i1 - i0
- * long doubles.  0, or 1 when the bound is not below 2^-52 of the block's
- * least mass (a smaller block), 2 when the coefficients' radii are most of
+ * long doubles.  0, or 1 when the bound is not below 2^-bits (52, or
+ * PLD_MASS_BITS_LOOSE) of the block's least mass (a smaller block), 2 when the coefficients' radii are most of
  * it (a higher precision); masses set only on 0.  n <= PLD_HORNER_TERMS_MAX. */
 #define PLD_HORNER_TERMS_MAX 32
 int pld_block_horner(arb_ptr mass, int64_t i0, int64_t i1, int64_t ic, arb_srcptr c1, slong n,
-                     const mag_t R, slong scale, slong prec, long double *v);
+                     const mag_t R, slong scale, slong prec, slong bits, long double *v);
 
 /* pld_grid_direct.c: the masses one by one.  The previous boundary's H,
  * kept for the next direct mass (a run of them where the blocks stay below

@@ -239,3 +239,10 @@ pld_masses(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, do
 {
     return pld_masses_taylor(run, rel, kmin, K, h, tails, lower);
 }
+
+arb_ptr
+pld_masses_at(const lp_dpsgd *run, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
+              slong bits, arb_ptr *tails, arb_ptr *lower)
+{
+    return pld_masses_taylor_bits(run, rel, kmin, K, h, bits, tails, lower);
+}

@@ -37,7 +37,7 @@
 
 int
 pld_block_horner(arb_ptr mass, int64_t i0, int64_t i1, int64_t ic, arb_srcptr c1, slong n,
-                 const mag_t R, slong scale, slong prec, long double *v)
+                 const mag_t R, slong scale, slong prec, slong bits, long double *v)
 {
     const int64_t B = (ic - i0 > i1 - 1 - ic) ? ic - i0 : i1 - 1 - ic;
     lp_real e[PLD_HORNER_TERMS_MAX], low, vmax;
@@ -118,7 +118,7 @@ pld_block_horner(arb_ptr mass, int64_t i0, int64_t i1, int64_t ic, arb_srcptr c1
         }
     }
     mag_add(tm, Sd, arb_radref(c1 + 0));
-    if (mag_cmp_2exp_si(Sd, 1000) < 0 && lowd > 0 && mag_get_d(tm) <= ldexp(lowd, -52)) {
+    if (mag_cmp_2exp_si(Sd, 1000) < 0 && lowd > 0 && mag_get_d(tm) <= ldexp(lowd, (int) -bits)) {
         for (int64_t i = i0; i < i1; i++) {
             const double j = (double) (i - ic);
             double w = ed[n - 1];
@@ -154,12 +154,12 @@ pld_block_horner(arb_ptr mass, int64_t i0, int64_t i1, int64_t ic, arb_srcptr c1
     mag_mul_2exp_si(S2, S2, -52);
     mag_add(S2, S2, eps);
     mag_add(tm, S2, arb_radref(c1 + 0));
-    as_double = mag_get_d(tm) <= (double) ldexpl(low, -52);
+    as_double = mag_get_d(tm) <= (double) ldexpl(low, (int) -bits);
     if (as_double)
         mag_set(eps, S2);
     mag_add(tm, eps, arb_radref(c1 + 0));
     if (!(mag_cmp_2exp_si(eps, 1000) < 0) || !(low > 0)
-        || !(mag_get_d(tm) <= (double) ldexpl(low, -52))) {
+        || !(mag_get_d(tm) <= (double) ldexpl(low, (int) -bits))) {
         /* to blame: the balls' radii (raise the precision) where they are
          * most of eps, else the remainder or the polynomial's spread over
          * the block (a smaller block) */

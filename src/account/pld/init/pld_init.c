@@ -76,14 +76,7 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
     size_t n;
     arb_ptr mass, G = NULL, F = NULL;
 
-    memset(pld, 0, sizeof *pld);
-    arb_init(pld->err_fft);
-    arb_init(pld->tail);
-    arb_init(pld->mu_lo);
-    arb_init(pld->mu_hi);
-    arb_init(pld->tau_hi);
-    arb_init(pld->tau_lo);
-    pld->relation = rel;
+    lp_pld_blank(pld, rel);
     pld->T = T;
     /* q = 1: the Gaussian's closed form (study/pld_full_batch.c); a VMF step's
        loss is bounded at any q (pairs/pld_mech_vmf.c), so its full batch composes here */
@@ -290,7 +283,14 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
         }
         free(probe);
     }
-    mass = mech->masses(st, rel, kmin, K, h, &G, &F);
+    {
+        /* a loose bracket (--width >= 0.5): the Gaussian's blocks at 2^-36 of
+         * their least mass, not 2^-52 (pld_grid.h; certified either way) */
+        lp_pld_step at = *st;
+        if (width >= 0.5)
+            at.mass_bits = PLD_MASS_BITS_LOOSE;
+        mass = mech->masses(&at, rel, kmin, K, h, &G, &F);
+    }
     if (mass == NULL) {
         pld->why = "out of memory";
         pld->out_of_memory = 1;
@@ -370,12 +370,26 @@ lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation rel, double width,
 }
 
 void
+lp_pld_blank(lp_pld *pld, lp_pld_relation rel)
+{
+    memset(pld, 0, sizeof *pld);
+    arb_init(pld->err_fft);
+    arb_init(pld->tail);
+    arb_init(pld->mu_lo);
+    arb_init(pld->mu_hi);
+    arb_init(pld->tau_hi);
+    arb_init(pld->tau_lo);
+    pld->relation = rel;
+}
+
+void
 lp_pld_clear(lp_pld *pld)
 {
     free(pld->A);
     free(pld->B);
     free(pld->C);
     pld->A = pld->B = pld->C = NULL;
+    pld_spectral_clear(pld);
     arb_clear(pld->err_fft);
     arb_clear(pld->tail);
     arb_clear(pld->mu_lo);

@@ -44,6 +44,9 @@ int lp_pld_plan_step(lp_pld *pld, const lp_pld_step *st, lp_pld_relation relatio
  * size), or the caller's cancel flag was raised. */
 int lp_pld_init(lp_pld *pld, const lp_dpsgd *run, lp_pld_relation relation, double width,
                 size_t max_n, double eps_hint);
+/* pld zeroed, its balls initialised (0), its relation rel: what lp_pld_clear
+ * takes back; the start of every lp_pld_init*. */
+void lp_pld_blank(lp_pld *pld, lp_pld_relation rel);
 void lp_pld_clear(lp_pld *pld);
 
 /* The window sized again once the step's masses (K of them from kmin, on

@@ -129,14 +129,7 @@ lp_pld_init_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_pld_relati
 
     if (nph == 1)
         return lp_pld_init_step(pld, st, rel, width, max_n, eps_hint);
-    memset(pld, 0, sizeof *pld);
-    arb_init(pld->err_fft);
-    arb_init(pld->tail);
-    arb_init(pld->mu_lo);
-    arb_init(pld->mu_hi);
-    arb_init(pld->tau_hi);
-    arb_init(pld->tau_lo);
-    pld->relation = rel;
+    lp_pld_blank(pld, rel);
     for (size_t i = 0; i < nph; i++) {
         if ((st[i].run->q_is_one && st[i].mech != LP_PLD_VMF) || !(st[i].run->q_d > 0)
             || st[i].run->steps > UINT64_C(1000000000))

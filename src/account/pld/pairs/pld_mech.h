@@ -64,6 +64,9 @@ typedef struct {
     uint64_t p;                 /* vmf: the dimension, >= 2 */
     arb_t e, d;                 /* rr, epsdelta: the step's epsilon and delta (exact decimals) */
     double e_d, d_d;
+    slong mass_bits;            /* the Gaussian's Taylor blocks' accuracy (pld_grid.h's
+                                   PLD_MASS_BITS_LOOSE where the width asked is loose,
+                                   pld_init.c); 0: PLD_MASS_BITS */
     double width_eps_floor;     /* > 0: size the grid's width for an epsilon of at least this
                                    (the other relation's: lp_pld_pair_floors); 0 none */
 } lp_pld_step;

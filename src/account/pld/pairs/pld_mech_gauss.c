@@ -132,7 +132,8 @@ static arb_ptr
 gauss_masses(const lp_pld_step *st, lp_pld_relation rel, int64_t kmin, int64_t K, double h,
              arb_ptr *tails, arb_ptr *lower)
 {
-    return pld_masses(st->run, rel, kmin, K, h, tails, lower);
+    return pld_masses_at(st->run, rel, kmin, K, h, st->mass_bits ? st->mass_bits : PLD_MASS_BITS, tails,
+                         lower);
 }
 
 static void

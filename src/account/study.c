@@ -244,6 +244,25 @@ lp_account_study(lp_record *rec, const lp_account_request *req)
     lp_account_run_clear(&run, &ph, req);
 }
 
+double
+lp_account_least_multiplier_guess(const lp_account_request *req, const lp_exact *epsilon,
+                                  long resolution)
+{
+    lp_dpsgd run;
+    lp_exact one;
+    double M;
+    if (lp_exact_sign(req->q) <= 0 || lp_exact_sign(epsilon) <= 0 || lp_exact_sign(req->delta) <= 0
+        || req->nphases || req->replace || req->fixed_batch)
+        return NAN;             /* the edges answer at once; the rest have no port in doubles */
+    lp_exact_init_ui(&one, 1);
+    lp_dpsgd_init_exact(&run, &one, req->q, req->steps, req->delta);
+    lp_exact_clear(&one);
+    M = lp_account_guess_multiplier(&run, epsilon->d, req->orders->order, req->orders->n,
+                                    req->orders->search, resolution);
+    lp_dpsgd_clear(&run);
+    return M;
+}
+
 int
 lp_account_least_multiplier_study(lp_record *rec, const lp_exact *epsilon,
                                   const lp_account_request *req, long resolution)

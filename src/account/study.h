@@ -77,6 +77,11 @@ void lp_account_record_order(lp_record *row, const lp_account_order *o, slong di
  * point under it), epsilon_below_lower_bound (the lower end of its epsilon,
  * rounded down), below_certainly_exceeds.  Returns 0, or -1 (nothing
  * recorded) when no multiplier up to 10^6 meets the target. */
+/* The multiplier the least multiplier's search will start from (the doubles'
+ * guess, lp_account_guess_multiplier), for the work estimate; NaN where none
+ * (the edges q, epsilon or delta 0, phases, replace-one, fixed batches). */
+double lp_account_least_multiplier_guess(const lp_account_request *req, const lp_exact *epsilon,
+                                         long resolution);
 int lp_account_least_multiplier_study(lp_record *rec, const lp_exact *epsilon,
                                       const lp_account_request *req, long resolution);
 

@@ -22,7 +22,8 @@
  * multipliers that the search tries cost more, so the estimate is low there);
  * where the doubles (Opacus's port) place the multiplier first
  * (least_multiplier.c), about 4 accountants near it (measured: 2 - 4 at
- * K = 3 over 12 calibrations), still costed at M = 1.
+ * K = 3 over 12 calibrations), costed at that multiplier (the caller's M:
+ * the doubles' guess, lp_account_least_multiplier_guess; M = 1 without one).
  * --stated-epsilon: about 5 certified accountants (measured: 0.55 s against
  * 0.21 s for one at A = 100.5). */
 #include <math.h>
@@ -50,7 +51,8 @@ lp_account_work_seconds(lp_account_work_kind kind, double M, const lp_order_list
     double total = 0, factor, evaluations = 1;
     if (kind == LP_WORK_LEAST_M || kind == LP_WORK_LEAST_M_GUIDED) {
         digits = 12;
-        M = 1;
+        if (kind == LP_WORK_LEAST_M || !(M > 0))
+            M = 1;
         evaluations = kind == LP_WORK_LEAST_M ? 20 + 3.3 * 3 : 4;
     } else if (kind == LP_WORK_FIT) {
         evaluations = 5;
@@ -62,7 +64,8 @@ lp_account_work_seconds(lp_account_work_kind kind, double M, const lp_order_list
         total += order_seconds(orders->order[i], M, factor);
     if (orders->search)         /* fractional orders skipped when certainly worse: */
         total = 5e-7 * 1024 * factor + 25 * order_seconds("2.5", M, factor);
-    *opt = orders->search && M < 1 ? "--noise-multiplier" : "--orders";
+    *opt = kind == LP_WORK_LEAST_M_GUIDED && M < 1 ? "--epsilon"    /* it sets the small M */
+           : orders->search && M < 1 ? "--noise-multiplier" : "--orders";
     return 0.05 + evaluations * total;
 }
 

@@ -16,9 +16,11 @@ typedef enum {
 
 /* Estimated seconds of one thread for the RDP accountant over `orders` at
  * multiplier M (a double view; for LP_WORK_LEAST_M, where the search picks M,
- * the estimate takes M = 1), `digits` significant digits.  *opt is set to the
- * option that drives the estimate ("--orders", or "--noise-multiplier" when
- * the default search grid costs more because M is small). */
+ * the estimate takes M = 1; for LP_WORK_LEAST_M_GUIDED, M is where the doubles
+ * place it, 1 when not > 0), `digits` significant digits.  *opt is set to the
+ * option that drives the estimate ("--orders", "--noise-multiplier" when the
+ * default search grid costs more because M is small, "--epsilon" when the
+ * target puts the least multiplier below 1). */
 double lp_account_work_seconds(lp_account_work_kind kind, double M, const lp_order_list *orders,
                                long digits, const char **opt);
 

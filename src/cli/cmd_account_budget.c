@@ -7,6 +7,7 @@
 #include "cmd_account.h"
 #include "account/pld/study/pld_plan.h"
 #include "account/rdp/vmf_account.h"
+#include "account/study.h"
 #include "account/work.h"
 #include "core/budget.h"
 
@@ -72,11 +73,16 @@ lp_account_budget(const lp_account_opts *o)
     }
     else if (o->peer && !o->compare)    /* doubles only: no certified integral */
         est = 0;
-    else
-        est = lp_account_work_seconds(o->stated ? LP_WORK_FIT
-                                      : !o->eps ? LP_WORK_EPSILON
-                                      : o->replace || o->fixed_batch ? LP_WORK_LEAST_M   /* no double port */
-                                      : LP_WORK_LEAST_M_GUIDED,
+    else if (o->eps && !o->stated && !o->replace && !o->fixed_batch) {
+        /* the least multiplier: its few accountants at the M the doubles place
+           (a small M costs the certified integrals far more than M = 1) */
+        lp_account_request req;
+        lp_account_rdp_request(&req, o);
+        est = lp_account_work_seconds(LP_WORK_LEAST_M_GUIDED,
+                                      lp_account_least_multiplier_guess(&req, &o->eps_x, o->resolution),
+                                      &o->orders, o->digits, &opt);
+    } else
+        est = lp_account_work_seconds(o->stated ? LP_WORK_FIT : o->eps ? LP_WORK_LEAST_M : LP_WORK_EPSILON,
                                       o->M ? lp_strtod(o->M, NULL) : 1, &o->orders, o->digits, &opt);
     if (o->estimate) {
         lp_record *rec = lp_record_new("work estimate");

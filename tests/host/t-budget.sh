@@ -69,9 +69,14 @@ acct="account --noise-multiplier 1 --sampling-rate 0.01 --steps 1000 --delta 1e-
 estimate_vs_run "account --orders 150.5" $acct --orders 150.5
 decline_then_interrupt "account --orders 999.5" --orders 1000 $acct --orders 999.5
 # the least multiplier: about 4 accountants near the multiplier the doubles
-# place (0.5 here), each with a fractional order 450.5 (estimated at M = 1)
-decline_then_interrupt "account --epsilon 17 --orders 2,450.5" --orders 1e6 \
+# place (0.5 here: the target sets it, so the message names --epsilon), each
+# with a fractional order 450.5
+decline_then_interrupt "account --epsilon 17 --orders 2,450.5" --epsilon 1e6 \
     account --epsilon 17 --sampling-rate 0.01 --steps 1000 --delta 1e-5 --orders 2,450.5
+# a target that puts the least multiplier near 0.003 (the default grid's certified integrals
+# there cost days): declined at once, costed where the doubles place it (it ran unbounded
+# when the estimate took M = 1)
+bad "--epsilon" account --epsilon 1000000 --sampling-rate 0.01 --steps 10 --delta 1e-5
 # the budget is the user's: a lower --max-seconds declines a small run
 bad "--max-seconds" $acct --orders 150.5 --max-seconds 0.01
 bad "--max-seconds" $acct --max-seconds 0

@@ -105,6 +105,33 @@ guess(lp_dpsgd *run, uint64_t top, slong d, double target, const char *const *or
     return hi;
 }
 
+double
+lp_account_guess_multiplier(const lp_dpsgd *run_in, double eps_target, const char *const *orders,
+                            size_t norders, int search, slong d)
+{
+    uint64_t unit = 1, top, g;
+    lp_dpsgd run;
+    for (slong i = 0; i < d; i++)
+        unit *= 10;
+    for (top = unit; top * 2 <= unit * (uint64_t) M_GRID_MAX_UNITS; top *= 2)
+        ;
+    arb_init(run.M);
+    arb_init(run.q);
+    arb_init(run.delta);
+    arb_set(run.q, run_in->q);
+    arb_set(run.delta, run_in->delta);
+    run.q_d = run_in->q_d;
+    run.delta_d = run_in->delta_d;
+    run.q_is_one = run_in->q_is_one;
+    run.steps = run_in->steps;
+    run.phases = run_in->phases;
+    run.replace = run_in->replace;
+    run.fixed_batch = run_in->fixed_batch;
+    g = guess(&run, top, d, eps_target, orders, norders, search);
+    lp_dpsgd_clear(&run);
+    return g >= 1 && g <= top ? (double) g / (double) unit : NAN;
+}
+
 int
 lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
                             arf_t eps_lo_lower, int *below_certain,

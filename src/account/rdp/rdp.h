@@ -166,6 +166,12 @@ lp_status lp_account_eval_orders(lp_account *acc, const lp_dpsgd *run, const str
  *         0 when the grid step is finer than the accountant can decide.
  * search != 0: each M's epsilon by lp_account_eval_search (orders ignored).
  * Returns 0, or -1 when no M up to 10^6 reaches the target. */
+/* Where the doubles (Opacus's port) place that least multiplier on the grid
+ * m 10^-d, as a double: a guide for the work estimate, never a verdict.  NaN
+ * where they give none (no port: phases, replace-one, fixed batches; no
+ * number; no m up to 10^6). */
+double lp_account_guess_multiplier(const lp_dpsgd *run, double eps_target, const char *const *orders,
+                                   size_t norders, int search, slong d);
 int lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
                                 arf_t eps_lo_lower, int *below_certain,
                                 const lp_dpsgd *run, const arb_t eps_target,

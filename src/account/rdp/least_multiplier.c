@@ -105,28 +105,47 @@ guess(lp_dpsgd *run, uint64_t top, slong d, double target, const char *const *or
     return hi;
 }
 
+/* A private copy of the run without its multiplier, which the search sets;
+ * cleared by lp_dpsgd_clear. */
+static void
+run_copy(lp_dpsgd *run, const lp_dpsgd *in)
+{
+    arb_init(run->M);
+    arb_init(run->q);
+    arb_init(run->delta);
+    arb_set(run->q, in->q);
+    arb_set(run->delta, in->delta);
+    run->q_d = in->q_d;
+    run->delta_d = in->delta_d;
+    run->q_is_one = in->q_is_one;
+    run->steps = in->steps;
+    run->phases = in->phases;
+    run->replace = in->replace;
+    run->fixed_batch = in->fixed_batch;
+}
+
+/* The grid's unit 10^d and its reach: unit 2^k, the largest power of two
+ * times unit up to M = 10^6 (where the doubling bracket of the plain
+ * bisection ends). */
+static uint64_t
+grid_reach(uint64_t *unit, slong d)
+{
+    uint64_t top;
+    *unit = 1;
+    for (slong i = 0; i < d; i++)
+        *unit *= 10;
+    for (top = *unit; top * 2 <= *unit * (uint64_t) M_GRID_MAX_UNITS; top *= 2)
+        ;
+    return top;
+}
+
 double
 lp_account_guess_multiplier(const lp_dpsgd *run_in, double eps_target, const char *const *orders,
                             size_t norders, int search, slong d)
 {
-    uint64_t unit = 1, top, g;
+    uint64_t unit, top = grid_reach(&unit, d), g;
     lp_dpsgd run;
-    for (slong i = 0; i < d; i++)
-        unit *= 10;
-    for (top = unit; top * 2 <= unit * (uint64_t) M_GRID_MAX_UNITS; top *= 2)
-        ;
-    arb_init(run.M);
-    arb_init(run.q);
-    arb_init(run.delta);
-    arb_set(run.q, run_in->q);
-    arb_set(run.delta, run_in->delta);
-    run.q_d = run_in->q_d;
-    run.delta_d = run_in->delta_d;
-    run.q_is_one = run_in->q_is_one;
-    run.steps = run_in->steps;
-    run.phases = run_in->phases;
-    run.replace = run_in->replace;
-    run.fixed_batch = run_in->fixed_batch;
+    run_copy(&run, run_in);
     g = guess(&run, top, d, eps_target, orders, norders, search);
     lp_dpsgd_clear(&run);
     return g >= 1 && g <= top ? (double) g / (double) unit : NAN;
@@ -139,36 +158,18 @@ lp_account_least_multiplier(char **M_hi, char **M_lo, arf_t eps_hi,
                             const char *const *orders, size_t norders, int search,
                             slong d)
 {
-    uint64_t unit = 1, lo = 0, hi, top, g, failed_at = 0;
+    uint64_t unit, lo = 0, hi, top = grid_reach(&unit, d), g, failed_at = 0;
     arf_t up, low, failed_low;
     lp_dpsgd run;
     int found = 0;
     arb_t t;
 
-    for (slong i = 0; i < d; i++)
-        unit *= 10;
-    /* a private copy: the multiplier changes along the search */
-    arb_init(run.M);
-    arb_init(run.q);
-    arb_init(run.delta);
-    arb_set(run.q, run_in->q);
-    arb_set(run.delta, run_in->delta);
-    run.q_d = run_in->q_d;
-    run.delta_d = run_in->delta_d;
-    run.q_is_one = run_in->q_is_one;
-    run.steps = run_in->steps;
-    run.phases = run_in->phases;
-    run.replace = run_in->replace;
-    run.fixed_batch = run_in->fixed_batch;
+    run_copy(&run, run_in);        /* the multiplier changes along the search */
     arf_init(up);
     arf_init(low);
     arf_init(failed_low);
     arb_init(t);
 
-    /* The grid's reach: unit 2^k, the largest power of two times unit up to
-     * M = 10^6 (where the doubling bracket of the plain bisection ends). */
-    for (top = unit; top * 2 <= unit * (uint64_t) M_GRID_MAX_UNITS; top *= 2)
-        ;
     /* The certified predicate falls once as m grows, so its least m is found
      * from anywhere: the doubles place it (a guess, usually exact), the
      * certified accountant gallops out from there and bisects, a few

@@ -7,15 +7,9 @@ L=${LEAKPROOF:-$(dirname "$0")/../../src/leakproof}
 builddir=${LP_BUILDDIR:-$(cd "$(dirname "$L")/.." && pwd)}
 top_srcdir=$(cd "$srcdir" && pwd)
 
+. "$srcdir/tests/python-env.sh"
 # configure's Python first, then the system's: the first one with pytest
-python=
-for candidate in "${PYTHON:-}" python3 /usr/bin/python3; do
-    [ -n "$candidate" ] && [ "$candidate" != : ] || continue
-    if "$candidate" -c 'import pytest' >/dev/null 2>&1; then
-        python=$candidate
-        break
-    fi
-done
+python=$(python_with pytest)
 if [ -z "$python" ]; then
     echo "1..0 # SKIP no Python 3 with pytest (Debian: python3-pytest)"
     exit 0
@@ -28,7 +22,6 @@ if [ ! -f "$library" ]; then
     exit 0
 fi
 
-. "$srcdir/tests/python-env.sh"
 python_sanitizer_env "$library"
 
 tap=$(mktemp)

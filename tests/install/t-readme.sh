@@ -63,13 +63,8 @@ done <"$tmp/examples"
 builddir=${LP_BUILDDIR:-$(cd "$bindir/.." && pwd)}
 . "$srcdir/tests/python-env.sh"
 python_for() {   # an interpreter that can import the modules of block $1
-    local mods py
-    mods=$(grep -oE '^import [a-z0-9_, ]+' "$1" | sed 's/^import //' | tr ',' '\n' | tr -d ' ' |
-           grep -vx leakproof | tr '\n' ',' | sed 's/,$//')
-    for py in "${PYTHON:-}" python3 /usr/bin/python3; do
-        [ -n "$py" ] && [ "$py" != : ] || continue
-        if [ -z "$mods" ] || "$py" -c "import $mods" >/dev/null 2>&1; then echo "$py"; return; fi
-    done
+    python_with "$(grep -oE '^import [a-z0-9_, ]+' "$1" | sed 's/^import //' | tr ',' '\n' | tr -d ' ' |
+                   grep -vx leakproof | tr '\n' ',' | sed 's/,$//')"
 }
 awk -v dir="$tmp" '/^```python/ { inblock = 1; k++; f = dir "/py" k ".py"; next }
      /^```/ { inblock = 0; next } inblock { print > f }' "$readme"

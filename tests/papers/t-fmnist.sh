@@ -14,14 +14,8 @@ L=${LEAKPROOF:-$top_srcdir/src/leakproof}
 builddir=${LP_BUILDDIR:-$(cd "$(dirname "$L")/.." && pwd)}
 library=$builddir/src/.libs/libleakproof.so
 
-python=
-for py in "${PYTHON:-}" /usr/bin/python3 python3; do
-    [ -n "$py" ] && [ "$py" != : ] || continue
-    if "$py" -c 'import numpy, torch' >/dev/null 2>&1; then
-        python=$py
-        break
-    fi
-done
+. "$top_srcdir/tests/python-env.sh"
+python=$(python_with numpy,torch)
 if [ -z "$python" ]; then
     echo "1..0 # SKIP no Python 3 with numpy and torch (Debian: python3-numpy python3-torch)"
     exit 0
@@ -41,7 +35,6 @@ if [ ! -f "$library" ]; then
     echo "not ok 1 - the shared library $library was not built"
     exit 0
 fi
-. "$top_srcdir/tests/python-env.sh"
 python_sanitizer_env "$library"
 # glibc's malloc hands the attack's large tensors back to the kernel and takes them again every
 # iteration (mmap above 128 KiB, trimmed at the top): 12 s of system time zeroing pages in a

@@ -22,7 +22,10 @@ at a width cut in proportion, three times at most) and the line says which of th
 two took less CPU ("ahead" / "behind"; "beyond reach" where no bracket that
 narrow came out): CPU seconds of the process, all its threads, the best of
 --repeat runs (leakproof runs both relations on two threads; the peers run
-on one).
+on one).  Each peer's runs of a row happen in a child process under an
+address-space limit (--memory-limit, GiB): a peer that needs more fails
+there ("over the memory limit"), not the machine (prv_accountant grew to
+23 GB at q 0.1, T 1e5 and the kernel's OOM killer ended the whole run).
 Wall seconds beside, for the record: on a shared machine they measure the
 load more than the code, and the load average is printed at the start and
 the end.  A leakproof run the work budget declines (--max-seconds, default
@@ -33,6 +36,8 @@ the end.  A leakproof run the work budget declines (--max-seconds, default
 import argparse
 import math
 import os
+import pickle
+import resource
 import sys
 import time
 
@@ -60,6 +65,47 @@ def best_of(n, fn):
         if used < best[0]:
             best = (used, wall, value)
     return best
+
+
+class OverMemory(Exception):
+    """the peer's child process ran out of its address space, or was killed"""
+
+
+def in_child(limit_bytes, fn):
+    """fn() in a forked child whose address space is capped at limit_bytes;
+    its value (pickled back through a pipe), or OverMemory when the child
+    hit the cap (MemoryError) or died; any other exception is raised again
+    here.  The child measures its own CPU (fn does), so the fork costs
+    nothing in the figures."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:                    # the child: never returns
+        os.close(r)
+        try:
+            resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
+            out = ("ok", fn())
+        except MemoryError:
+            out = ("memory", None)
+        except BaseException as e:  # noqa: BLE001
+            out = ("error", "%s: %s" % (e.__class__.__name__, str(e)[:100]))
+        try:
+            with os.fdopen(w, "wb") as f:
+                pickle.dump(out, f)
+        finally:
+            os._exit(0)
+    os.close(w)
+    with os.fdopen(r, "rb") as f:
+        data = f.read()
+    _, status = os.waitpid(pid, 0)
+    if not data:                    # killed (SIGKILL, SIGSEGV in a failed allocation, ...)
+        why = ("signal %d" % os.WTERMSIG(status)) if os.WIFSIGNALED(status) else ("exit %d" % os.WEXITSTATUS(status))
+        raise OverMemory("its process ended without a result, %s" % why)
+    kind, value = pickle.loads(data)
+    if kind == "memory":
+        raise OverMemory("MemoryError")
+    if kind == "error":
+        raise RuntimeError(value)
+    return value
 
 
 # ---- the peers, each optional: (estimate function, name, stated absolute error or None) ----
@@ -161,6 +207,8 @@ def main():
     ap.add_argument("--max-seconds", default="30", help="leakproof's work budget per row")
     ap.add_argument("--peer-limit", default="20", help="a peer's run over this many CPU seconds: its "
                     "larger T at that q are skipped")
+    ap.add_argument("--memory-limit", type=float, default=8.0, help="a peer's address space, GiB (default 8): "
+                    "over it the peer's row says so and its larger T at that q are skipped")
     ap.add_argument("--peers", help="only these peers, by their first word (e.g. dp_accounting,prv_accountant)")
     a = ap.parse_args()
     peers = [peer_dp_accounting(), peer_prv(), peer_opacus()]
@@ -179,6 +227,7 @@ def main():
           "from the bracket, stated error, or the bracket's), leakproof's CPU (wall) and bracket at that accuracy")
     slow = {}                       # peer -> (q, T) where one run passed --peer-limit seconds
     tally = {}                      # peer -> [ahead, behind, beyond reach]
+    overmem = {}                    # peer -> rows it could not finish within --memory-limit
     for q, T in rows:
         got, why = leakproof_run(q, T, a.repeat, a.max_seconds)
         if got is None:
@@ -193,16 +242,24 @@ def main():
                 continue
             short = name.split()[0]
             if short in slow and slow[short][0] == q and slow[short][1] <= T:
-                line += " | %s skipped (over %s s at T %d)" % (short, a.peer_limit, slow[short][1])
+                line += " | %s skipped (over %s s or %g GiB at T %d)" % (short, a.peer_limit, a.memory_limit,
+                                                                            slow[short][1])
                 continue
+            limit = int(a.memory_limit * 2**30)
             try:
-                pcpu, pwall, e = best_of(1, lambda: fn(q, T))
+                pcpu, pwall, e = in_child(limit, lambda: best_of(1, lambda: fn(q, T)))
                 if pcpu > float(a.peer_limit):
                     slow[short] = (q, T)
                 elif a.repeat > 1:
-                    pcpu, pwall, e = min((pcpu, pwall, e), best_of(a.repeat - 1, lambda: fn(q, T)))
+                    pcpu, pwall, e = min((pcpu, pwall, e),
+                                         in_child(limit, lambda: best_of(a.repeat - 1, lambda: fn(q, T))))
+            except OverMemory as err:
+                slow[short] = (q, T)
+                line += " | %s over the memory limit (%g GiB; %s)" % (short, a.memory_limit, err)
+                overmem[short] = overmem.get(short, 0) + 1
+                continue
             except Exception as err:  # noqa: BLE001
-                line += " | %s failed (%s)" % (short, err.__class__.__name__)
+                line += " | %s failed (%s)" % (short, str(err)[:120] or err.__class__.__name__)
                 continue
             e, interval = e if stated else (e, None)
             acc, kind = accuracy_asked(e, lo, hi, interval)
@@ -228,6 +285,8 @@ def main():
     for short, (ahead, behind, beyond) in tally.items():
         print("# %s: leakproof ahead in %d rows, behind in %d, that accuracy beyond its reach in %d "
               "(CPU, at the peer's accuracy)" % (short, ahead, behind, beyond))
+    for short, count in overmem.items():
+        print("# %s: over the memory limit (%g GiB) in %d rows" % (short, a.memory_limit, count))
     print("# load average %.2f %.2f %.2f at the end" % os.getloadavg())
 
 

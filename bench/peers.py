@@ -11,10 +11,12 @@ Rows: the reference table (q 0.01 at T 1e3 .. 1e7, q 1e-4 at T 1e6; M 1.1,
 delta 1e-5) and a grid of q in {1e-5 .. 0.5} x T in {10 .. 1e7}.  Per row:
 leakproof's certified bracket at its default width (0.01), then for each
 peer its estimate, whether it lies in the bracket, and the accuracy it
-gives: its distance from the bracket where it lies outside, else its stated
-error (prv_accountant's own interval [eps_low, eps_up] about its estimate, at
-eps_error 0.01; Opacus's the same at 0.01 either side), else (dp_accounting,
-inside, no stated error) the bracket's own.  Leakproof is run again asked for
+gives: where the peer states its error (prv_accountant's own interval
+[eps_low, eps_up] about its estimate, at eps_error 0.01; Opacus's the same
+at 0.01 either side), that width, or its distance from the bracket where
+that is larger; where it states none (dp_accounting), its distance from the
+bracket where it lies outside, else the bracket's own.  An inf or NaN
+estimate is no estimate: the row says so.  Leakproof is run again asked for
 a bracket no wider than that accuracy (--width = the accuracy / the bracket's
 upper end, within the option's [1e-4, 2]; where the bracket comes out wider
 -- tiny epsilon, where the width is absolute, or a grid at its cap -- again
@@ -173,15 +175,19 @@ def leakproof_run(q, T, repeat, max_seconds, width=None):
 
 
 def accuracy_asked(e, lo, hi, stated):
-    """the absolute accuracy a peer's estimate e gives against the bracket:
-    its distance from it where it lies outside, else its stated error (the
-    width of the interval it states), else None (the bracket's own:
-    leakproof's default)"""
-    if e > hi:
-        return e - hi, "distance"
-    if e < lo:
-        return lo - e, "distance"
-    return (stated, "stated") if stated else (None, "bracket")
+    """the absolute accuracy a peer's estimate e gives against the bracket.
+    A peer that states its error (the width of the interval it returns)
+    gives that accuracy, or worse where its estimate lies outside the
+    bracket by more: the larger of the two.  A peer that states none gives
+    its distance from the bracket where it lies outside it, else None (the
+    bracket's own: leakproof's default).  (Until 2026-11-29 a stating
+    peer's distance was asked where it was the smaller: an accuracy the
+    peer neither states nor can show, luck within its own interval; two
+    prv_accountant rows moved, bench/README.md.)"""
+    dist = e - hi if e > hi else lo - e if e < lo else 0.0
+    if stated:
+        return (dist, "distance") if dist > stated else (stated, "stated")
+    return (dist, "distance") if dist > 0 else (None, "bracket")
 
 
 def leakproof_at(q, T, acc, hi, repeat, max_seconds):
@@ -228,6 +234,7 @@ def main():
     slow = {}                       # peer -> (q, T) where one run passed --peer-limit seconds
     tally = {}                      # peer -> [ahead, behind, beyond reach]
     overmem = {}                    # peer -> rows it could not finish within --memory-limit
+    failed = {}                     # peer -> rows where its estimate was inf or NaN
     for q, T in rows:
         got, why = leakproof_run(q, T, a.repeat, a.max_seconds)
         if got is None:
@@ -262,6 +269,10 @@ def main():
                 line += " | %s failed (%s)" % (short, str(err)[:120] or err.__class__.__name__)
                 continue
             e, interval = e if stated else (e, None)
+            if not math.isfinite(e):    # no accuracy to match: the peer failed this row
+                line += " | %s %.3f s (%.3f) eps %g: no estimate" % (short, pcpu, pwall, e)
+                failed[short] = failed.get(short, 0) + 1
+                continue
             acc, kind = accuracy_asked(e, lo, hi, interval)
             reached = True
             if acc is None:
@@ -285,6 +296,8 @@ def main():
     for short, (ahead, behind, beyond) in tally.items():
         print("# %s: leakproof ahead in %d rows, behind in %d, that accuracy beyond its reach in %d "
               "(CPU, at the peer's accuracy)" % (short, ahead, behind, beyond))
+    for short, count in failed.items():
+        print("# %s: no finite estimate in %d rows" % (short, count))
     for short, count in overmem.items():
         print("# %s: over the memory limit (%g GiB) in %d rows" % (short, a.memory_limit, count))
     print("# load average %.2f %.2f %.2f at the end" % os.getloadavg())

@@ -25,7 +25,8 @@ two took less CPU ("ahead" / "behind"; "beyond reach" where no bracket that
 narrow came out): CPU seconds of the process, all its threads, the best of
 --repeat runs (leakproof runs both relations on two threads; the peers run
 on one).  Each peer's runs of a row happen in a child process under an
-address-space limit (--memory-limit, GiB): a peer that needs more fails
+address-space limit (--memory-limit, GiB; two thirds of the machine's
+memory by default): a peer that needs more fails
 there ("over the memory limit"), not the machine (prv_accountant grew to
 23 GB at q 0.1, T 1e5 and the kernel's OOM killer ended the whole run).
 Wall seconds beside, for the record: on a shared machine they measure the
@@ -213,8 +214,10 @@ def main():
     ap.add_argument("--max-seconds", default="30", help="leakproof's work budget per row")
     ap.add_argument("--peer-limit", default="20", help="a peer's run over this many CPU seconds: its "
                     "larger T at that q are skipped")
-    ap.add_argument("--memory-limit", type=float, default=8.0, help="a peer's address space, GiB (default 8): "
-                    "over it the peer's row says so and its larger T at that q are skipped")
+    phys = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**30
+    ap.add_argument("--memory-limit", type=float, default=round(phys * 2 / 3, 1),
+                    help="a peer's address space, GiB (default two thirds of this machine's memory, %.1f): over "
+                    "it the peer's row says so and its larger T at that q are skipped" % (phys * 2 / 3))
     ap.add_argument("--peers", help="only these peers, by their first word (e.g. dp_accounting,prv_accountant)")
     a = ap.parse_args()
     peers = [peer_dp_accounting(), peer_prv(), peer_opacus()]

@@ -247,7 +247,7 @@ lp_reconstruct_run(lp_recon_setup *s, uint64_t d, const char *const *v, int json
     } else {
         if (v[O_KAPPA])
             return lp_usage_error(cmd, "--kappa does not apply to reconstruct gauss");
-        if ((v[O_M] != NULL) == (v[O_EPSILON] != NULL) || (v[O_M] == NULL && v[O_DELTA] == NULL))
+        if ((v[O_M] != NULL) == (v[O_EPSILON] != NULL))    /* --delta alone gives neither */
             return lp_usage_error(cmd, "a Gaussian run: give exactly one of --noise-multiplier M and --epsilon E "
                                   "with --delta D (the run's multiplier calibrated through the PLD)");
         if (v[O_M]) {

@@ -84,6 +84,7 @@ EOF2
 a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2]))
 cap = "capacity_bound" if a["mechanism"] == "vmf" else "capacity_bound_span"
 assert a[cap] == b["capacity_bound"] and a[cap] is not None, (cap, a[cap], b["capacity_bound"])
+assert a["mechanism"] != "vmf" or a["capacity_bound_span"] is None, a["capacity_bound_span"]
 for k in ("baseline", "rero_lower_bound", "rero_upper_bound", "rero_closed_form", "rero_epsilon", "delta",
           "epsilon_upper_bound", "eps_delta_bound", "eps_delta_bound_best", "eps_delta_best_epsilon",
           "renyi_bound", "renyi_order"):
@@ -93,6 +94,12 @@ for k in ("rero_lower_bound", "rero_upper_bound", "delta", "epsilon_upper_bound"
     ok $? "reconstruct $r $d: run-bounds' keys the same digits ($(grep -o '"eps_delta_bound":"[^"]*"' "$out"), $(grep -o '"capacity_bound_span":[^,]*' "$out")$(tail -c 200 "$err"))"
 done
 rm -f "$out.b"
+# --epsilon E --delta D on a run: D is the calibration's and the bound's (the record's delta once)
+"$L" reconstruct gauss --epsilon 2 --delta 1e-5 --sampling-rate 0.1 --steps 10 --prior simplex --n 4 --p 3 \
+    --samples 20 --seed 1 --json >"$out" 2>"$err"
+grep -q '"delta":"1e-5"' "$out" && ! grep -q '"epsilon_upper_bound":null' "$out"
+ok $? "reconstruct --epsilon 2 --delta 1e-5 on a run: delta 1e-5 and its epsilon_upper_bound $(grep -o '"epsilon_upper_bound":[^,]*' "$out")"
+bad "exactly one" reconstruct gauss --delta 1e-5 --sampling-rate 0.1 --steps 10 --n 4 --p 3 --samples 10 --seed 1
 bad "--delta" reconstruct gauss --noise-multiplier 1 --sampling-rate 0.1 --steps 10 --n 4 --p 3 --delta 2 --samples 10 --seed 1
 bad "--epsilon" reconstruct vmf --kappa 5 --epsilon 1 --sampling-rate 0.1 --steps 10 --n 4 --p 3 --samples 10 --seed 1
 bad "--sigma" reconstruct gauss --sigma 1 --sampling-rate 0.1 --steps 10 --n 4 --p 3 --samples 10 --seed 1

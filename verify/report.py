@@ -21,6 +21,9 @@ and largest of a column) and prints them as the records give them.
   report.py stale RECORDS
       whether the code (src/ python/ cases/ verify/) changed after the
       records' commit: exit 0 when not, else 1 with the commits since
+  report.py tests LEAKPROOF
+      the names of the tests collect reads (the findings' sources and the
+      claims ledger's), t-NAME each: make report builds those programs alone
   report.py format RECORDS OUTDIR
       formats from recorded records only (no command runs): README.md and
       data/*.dat; the same records give the same bytes
@@ -242,17 +245,29 @@ def _find_test(name, builddir):
     return None, None
 
 
+def ledger_tests(leakproof):
+    """The names of the tests the claims ledger names (`leakproof claims --no-logs`), sorted."""
+    proc = subprocess.run([leakproof, "claims", "--no-logs", "--json"], capture_output=True, text=True, cwd=TOP)
+    if proc.returncode != 0:
+        raise SystemExit(f"report: leakproof claims: {proc.stderr.strip()}")
+    return sorted({t for c in json.loads(proc.stdout)["claims"]
+                   for t in re.split(r"[ ,]+", c.get("tests") or "") if t})
+
+
+def report_tests(leakproof):
+    """The names (t-NAME, no folder, no extension) of every test make report reads: the
+    findings' sources and the ledger's tests; make report builds these programs alone."""
+    names = {os.path.basename(s) for s in findings.SOURCES} | set(ledger_tests(leakproof))
+    return sorted(n[:-3] if n.endswith(".sh") else n for n in names)
+
+
 def collect_claims(leakproof, builddir, taps):
     """The claims ledger's record: `leakproof claims --json` over the TAP of every test the
     ledger names (taken from taps where collect_tests ran it, else run here), written as the
     T.log files make check would write into a temporary directory.  The record's ledger and
     logs paths are dropped: they are this machine's."""
     import tempfile
-    proc = subprocess.run([leakproof, "claims", "--no-logs", "--json"], capture_output=True, text=True, cwd=TOP)
-    if proc.returncode != 0:
-        raise SystemExit(f"report: leakproof claims: {proc.stderr.strip()}")
-    names = sorted({t for c in json.loads(proc.stdout)["claims"]
-                    for t in re.split(r"[ ,]+", c.get("tests") or "") if t})
+    names = ledger_tests(leakproof)
     with tempfile.TemporaryDirectory() as logs:
         for name in names:
             path, rel = _find_test(name, builddir)
@@ -297,6 +312,9 @@ def main(argv):
         with open(argv[2], encoding="utf-8") as f:
             R = Records(recorded=json.load(f))
         return 1 if build(R, argv[3]) else 0
+    if len(argv) == 3 and argv[1] == "tests":
+        print(" ".join(report_tests(argv[2])))
+        return 0
     if len(argv) == 3 and argv[1] == "stale":
         return stale(argv[2], TOP)
     if len(argv) >= 2 and argv[1] == "collect":

@@ -90,9 +90,11 @@ def reconstruct(mechanism, **params):
     epochs), sampling ('poisson', 'fixed-batch'); a finite prior ('points',
     'sphere-points', 'simplex', 'digits').  Then success is the informed
     adversary's on the whole run (every step seen), and beside it the run's
-    certified bounds at kappa = 1/n (run_bounds()'s keys: rero_upper_bound,
-    eps_delta_bound_best, renyi_bound, capacity_bound, fisher_mse_bound); psnr
-    beside mse for the digits.
+    certified bounds at kappa = 1/n (run_bounds()'s keys, the same digits:
+    rero_upper_bound, eps_delta_bound_best, renyi_bound, capacity_bound,
+    fisher_mse_bound; delta='1e-5' adds epsilon_upper_bound and
+    eps_delta_bound at that delta; capacity_bound_span the Gaussian's capacity
+    bound at the candidates' span); psnr beside mse for the digits.
 
     Example: leakproof.reconstruct('vmf', p=3, kappa=10, n=64, samples=2000, seed=1)['success']
              leakproof.reconstruct('gauss', noise_multiplier='0.729', sampling_rate='256/60000',

@@ -42,6 +42,8 @@ static const char usage[] =
     "  --noise-multiplier M  gauss: sigma = M R per step (R = --radius, the clip); or --epsilon E\n"
     "                   --delta D: the run's M calibrated through the PLD (the least on 10^-3)\n"
     "  --kappa K        vmf: each step's concentration\n"
+    "  --delta D        the (eps, delta) bound's delta (run-bounds' epsilon_upper_bound and\n"
+    "                   eps_delta_bound from the same PLD; with --epsilon, its delta)\n"
     "  --sampling-rate Q --steps T  Poisson rate (a decimal or N/D) and steps; or\n"
     "  --batch B --dataset-size N --epochs E  q = B/N, T = E ceil(N/B)\n"
     "  --sampling poisson|fixed-batch  (fixed-batch: the bounds' replace-one pair)\n"

@@ -232,9 +232,9 @@ lp_reconstruct_run(lp_recon_setup *s, uint64_t d, const char *const *v, int json
     else if (v[O_SAMPLING] && strcmp(v[O_SAMPLING], "poisson") != 0)
         return lp_usage_error(cmd, "--sampling must be poisson or fixed-batch (got '%s')", v[O_SAMPLING]);
     if (vmf) {
-        if (v[O_M] || v[O_EPSILON] || v[O_DELTA])
+        if (v[O_M] || v[O_EPSILON])
             return lp_usage_error(cmd, "a VMF run takes its concentration --kappa (not %s)",
-                                  v[O_M] ? "--noise-multiplier" : "--epsilon or --delta");
+                                  v[O_M] ? "--noise-multiplier" : "--epsilon");
         if (!v[O_KAPPA] || !lp_decimal_valid(v[O_KAPPA]) || lp_decimal_sign(v[O_KAPPA]) <= 0
             || !(lp_strtod(v[O_KAPPA], NULL) < 1e300))
             return lp_usage_error(cmd, "a VMF run needs --kappa K, a decimal > 0 (got '%s')",
@@ -247,7 +247,7 @@ lp_reconstruct_run(lp_recon_setup *s, uint64_t d, const char *const *v, int json
     } else {
         if (v[O_KAPPA])
             return lp_usage_error(cmd, "--kappa does not apply to reconstruct gauss");
-        if ((v[O_M] != NULL) == (v[O_EPSILON] != NULL || v[O_DELTA] != NULL))
+        if ((v[O_M] != NULL) == (v[O_EPSILON] != NULL))    /* --delta alone gives neither */
             return lp_usage_error(cmd, "a Gaussian run: give exactly one of --noise-multiplier M and --epsilon E "
                                   "with --delta D (the run's multiplier calibrated through the PLD)");
         if (v[O_M]) {
@@ -273,6 +273,8 @@ lp_reconstruct_run(lp_recon_setup *s, uint64_t d, const char *const *v, int json
         a.sigma = lp_strtod(M, NULL) * s->radius;
         s->scale = a.sigma;
     }
+    if (v[O_DELTA] && !v[O_EPSILON] && (rc = lp_arg_unit_interval(cmd, "--delta", v[O_DELTA], 1)))
+        return rc;              /* the (eps, delta) bound's delta (with --epsilon, checked above) */
     a.noise = s->noise;
     a.d = d;
     a.n = s->n;
@@ -296,7 +298,8 @@ lp_reconstruct_run(lp_recon_setup *s, uint64_t d, const char *const *v, int json
     }
     /* the bounds at kappa = 1/n: the run as account --accountant pld takes it */
     memset(&br, 0, sizeof br);
-    run_values_init(&x, vmf ? LP_PLD_VMF : LP_PLD_GAUSS, vmf ? kappa_text : M, vmf ? d : 0, qbuf, T, "1e-5", NULL);
+    run_values_init(&x, vmf ? LP_PLD_VMF : LP_PLD_GAUSS, vmf ? kappa_text : M, vmf ? d : 0, qbuf, T,
+                    v[O_DELTA] ? v[O_DELTA] : "1e-5", NULL);    /* the grid sized for the bound's delta */
     br.pld = pld_request(&x, fixed_batch);
     rdp = (lp_account_request) { &x.run.par[0], &x.run.q, &x.delta, T, NULL, NULL, 0, 6, 0, NULL, NULL, 0, 0,
                                  fixed_batch };
@@ -307,6 +310,7 @@ lp_reconstruct_run(lp_recon_setup *s, uint64_t d, const char *const *v, int json
     br.baseline = what;
     br.prior_size = (uint64_t) s->n;
     br.p = d;
+    br.delta = v[O_DELTA];      /* NULL: eps_delta_bound null, as run-bounds without --delta */
     br.digits = 6;
     {
         const char *why = NULL;
@@ -366,6 +370,9 @@ lp_reconstruct_run(lp_recon_setup *s, uint64_t d, const char *const *v, int json
         return lp_cancelled() ? LP_EXIT_INTERRUPTED : LP_EXIT_FAIL;
     }
     rc = lp_runbounds_record(rec, &br);
+    if (rc == LP_PLD_OK || rc == LP_PLD_UNCERTIFIED)      /* the candidates' linear span: the simplex's
+                                                             vertices sum to 0 (n - 1), n points span n */
+        lp_runbounds_capacity_span(rec, &br, (uint64_t) (s->prior == LP_PRIOR_SIMPLEX ? s->n - 1 : s->n));
     free(gram);
     run_values_clear(&x);
     if (rc == LP_PLD_OUT_OF_MEMORY || rc == LP_PLD_INTERRUPTED) {

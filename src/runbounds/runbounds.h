@@ -107,6 +107,14 @@ int lp_runbounds_study(lp_record *rec, const lp_runbounds_request *req);
  * as lp_runbounds_study. */
 int lp_runbounds_record(lp_record *rec, const lp_runbounds_request *req);
 
+/* The Gaussian run's capacity bound min(1, C kappa) at the dimension
+ * min(req->p, span) (keys capacity_bound_span and capacity_span_p): a bound
+ * on an attacker whose candidates span a linear subspace of that dimension
+ * (the release's coordinates orthogonal to it are noise independent of the
+ * record and of the step's sampling, so the run's channel is the one at that
+ * dimension); both keys null (and -1) for the VMF, phases, or p 0. */
+int lp_runbounds_capacity_span(lp_record *rec, const lp_runbounds_request *req, uint64_t span);
+
 /* The least noise multiplier on the grid m 10^-resolution whose certified
  * ReRo bound (the upper end) is at most `target` (a decimal in (kappa, 1)),
  * for req's Gaussian run (one phase; its M ignored), by bisection; the record:

@@ -136,18 +136,30 @@ renyi(lp_record *rec, const lp_runbounds_request *req, const arb_t kappa)
     arf_clear(b);
 }
 
+/* min(1, C kappa) into b, C the run's capacity at req->p; 0, or -1 (none) */
+static int
+capacity_at(arf_t b, arb_t c, const lp_runbounds_request *req, const arb_t kappa)
+{
+    arb_t l;
+    if (lp_run_capacity_upper(c, req) != 0)
+        return -1;
+    arb_init(l);
+    arb_mul(l, c, kappa, PREC);
+    arb_get_ubound_arf(b, l, PREC);
+    cap1(b);
+    arb_clear(l);
+    return 0;
+}
+
 static void
 capacity(lp_record *rec, const lp_runbounds_request *req, const arb_t kappa)
 {
     arb_t c, l;
+    arf_t b;
     arb_init(c);
     arb_init(l);
-    if (lp_run_capacity_upper(c, req) == 0) {
-        arf_t b;
-        arf_init(b);
-        arb_mul(l, c, kappa, PREC);
-        arb_get_ubound_arf(b, l, PREC);
-        cap1(b);
+    arf_init(b);
+    if (capacity_at(b, c, req, kappa) == 0) {
         lp_runbounds_record_end(rec, "capacity_bound", b, req->digits, 1);
         arb_log(l, c, PREC);
         arb_set_ui(c, 10);
@@ -155,7 +167,6 @@ capacity(lp_record *rec, const lp_runbounds_request *req, const arb_t kappa)
         arb_div(l, l, c, PREC);
         arb_get_ubound_arf(b, l, PREC);
         lp_runbounds_record_end(rec, "log10_capacity", b, req->digits, 1);
-        arf_clear(b);
         lp_record_text(rec, "capacity_route", req->pld.run->mech == LP_PLD_VMF
                        ? "(1 - q + q C_vmf(p, kappa))^T, the step's capacity exact, the product over steps"
                        : "run-capacity's capacity_upper_same (the record the same at every step)");
@@ -165,8 +176,35 @@ capacity(lp_record *rec, const lp_runbounds_request *req, const arb_t kappa)
         lp_record_text(rec, "capacity_route", req->p == 0 ? "none: the record's dimension --p not given"
                        : "none: the Gaussian or the VMF of one phase only");
     }
+    arf_clear(b);
     arb_clear(c);
     arb_clear(l);
+}
+
+int
+lp_runbounds_capacity_span(lp_record *rec, const lp_runbounds_request *req, uint64_t span)
+{
+    lp_runbounds_request at = *req;
+    arb_t kappa, c;
+    arf_t b;
+    int rc = -1;
+    arb_init(kappa);
+    arb_init(c);
+    arf_init(b);
+    at.p = span < req->p ? span : req->p;
+    if (req->pld.run->mech == LP_PLD_GAUSS && req->pld.nphases == 0 && at.p > 0
+        && lp_runbounds_kappa(kappa, req->baseline, PREC) == 0 && capacity_at(b, c, &at, kappa) == 0) {
+        lp_runbounds_record_end(rec, "capacity_bound_span", b, req->digits, 1);
+        lp_record_int(rec, "capacity_span_p", (int64_t) at.p);
+        rc = 0;
+    } else {
+        lp_record_null(rec, "capacity_bound_span");
+        lp_record_null(rec, "capacity_span_p");
+    }
+    arf_clear(b);
+    arb_clear(c);
+    arb_clear(kappa);
+    return rc;
 }
 
 static void

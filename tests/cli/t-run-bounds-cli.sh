@@ -67,6 +67,41 @@ r=json.load(open(sys.argv[1]))
 assert r["command"]=="reconstruct" and r["steps"]==10 and r["baseline"]=="1/4", r
 assert r["success"] <= float(r["rero_upper_bound"]) + 4*r["success_std_error"], r' "$out" >>"$err" 2>&1
 ok $? "reconstruct on a whole run: the attacker below its ReRo bound in one record ($(tail -c 200 "$err"))"
+# reconstruct --delta D on a whole run: run-bounds' keys from the one PLD, digit for digit
+# the same as run-bounds' record of the run (its capacity at the candidates' span: the
+# simplex's n - 1 dimensions, capacity_bound_span; the VMF's at its own p)
+for run in "gauss --noise-multiplier 0.9 --sampling-rate 0.05 --steps 40|--delta 1e-6|6|--p 5" \
+           "gauss --noise-multiplier 1.5 --sampling-rate 1 --steps 3 --sampling fixed-batch|--delta 1e-5|4|--p 3" \
+           "vmf --kappa 20 --sampling-rate 0.1 --steps 20|--delta 1e-5|4|--mechanism vmf --p 8"; do
+    IFS='|' read -r r d nn bargs <<EOF2
+$run
+EOF2
+    p=$(echo "$bargs" | sed 's/.*--p //')
+    [ "${r%% *}" = vmf ] || p=50
+    "$L" reconstruct $r --prior simplex --n "$nn" --p "$p" --samples 20 --seed 1 $d --json >"$out" 2>"$err"
+    "$L" run-bounds ${r#* } $bargs --prior-size "$nn" $d --json >"$out.b" 2>>"$err"
+    python3 -c 'import json,sys
+a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2]))
+cap = "capacity_bound" if a["mechanism"] == "vmf" else "capacity_bound_span"
+assert a[cap] == b["capacity_bound"] and a[cap] is not None, (cap, a[cap], b["capacity_bound"])
+assert a["mechanism"] != "vmf" or a["capacity_bound_span"] is None, a["capacity_bound_span"]
+for k in ("baseline", "rero_lower_bound", "rero_upper_bound", "rero_closed_form", "rero_epsilon", "delta",
+          "epsilon_upper_bound", "eps_delta_bound", "eps_delta_bound_best", "eps_delta_best_epsilon",
+          "renyi_bound", "renyi_order"):
+    assert a[k] == b[k], (k, a[k], b[k])
+for k in ("rero_lower_bound", "rero_upper_bound", "delta", "epsilon_upper_bound", "eps_delta_bound", "renyi_bound"):
+    assert a[k] is not None, k' "$out" "$out.b" >>"$err" 2>&1
+    ok $? "reconstruct $r $d: run-bounds' keys the same digits ($(grep -o '"eps_delta_bound":"[^"]*"' "$out"), $(grep -o '"capacity_bound_span":[^,]*' "$out")$(tail -c 200 "$err"))"
+done
+rm -f "$out.b"
+# --epsilon E --delta D on a run: D is the calibration's and the bound's (the record's delta once)
+"$L" reconstruct gauss --epsilon 2 --delta 1e-5 --sampling-rate 0.1 --steps 10 --prior simplex --n 4 --p 3 \
+    --samples 20 --seed 1 --json >"$out" 2>"$err"
+grep -q '"delta":"1e-5"' "$out" && ! grep -q '"epsilon_upper_bound":null' "$out"
+ok $? "reconstruct --epsilon 2 --delta 1e-5 on a run: delta 1e-5 and its epsilon_upper_bound $(grep -o '"epsilon_upper_bound":[^,]*' "$out")"
+bad "exactly one" reconstruct gauss --delta 1e-5 --sampling-rate 0.1 --steps 10 --n 4 --p 3 --samples 10 --seed 1
+bad "--delta" reconstruct gauss --noise-multiplier 1 --sampling-rate 0.1 --steps 10 --n 4 --p 3 --delta 2 --samples 10 --seed 1
+bad "--epsilon" reconstruct vmf --kappa 5 --epsilon 1 --sampling-rate 0.1 --steps 10 --n 4 --p 3 --samples 10 --seed 1
 bad "--sigma" reconstruct gauss --sigma 1 --sampling-rate 0.1 --steps 10 --n 4 --p 3 --samples 10 --seed 1
 bad "--prior gauss" reconstruct gauss --noise-multiplier 1 --sampling-rate 0.1 --steps 10 --prior gauss --p 3 --samples 10 --seed 1
 bad "--sampling-rate" reconstruct gauss --noise-multiplier 1 --steps 10 --n 4 --p 3 --samples 10 --seed 1

@@ -108,7 +108,7 @@ complete_has "leakproof eval gauss --" --noise-multiplier --clip
 # run-bounds and reconstruct on a whole run (issue 39)
 complete_has "leakproof run-" run-bounds run-capacity
 complete_has "leakproof run-bounds --" --prior-size --baseline --target-success --noise-multiplier --sampling-rate
-complete_has "leakproof reconstruct gauss --" --noise-multiplier --sampling-rate --steps --sampling
+complete_has "leakproof reconstruct gauss --" --noise-multiplier --sampling-rate --steps --sampling --delta
 dups=$(printf '%s\n' "${COMPREPLY[@]}" | sort | uniq -d)
 n=$((n + 1)); if [ -z "$dups" ]; then echo "ok $n - 'leakproof eval gauss --' offers no option twice"
 else echo "not ok $n - 'leakproof eval gauss --' offers twice: $dups"; fi

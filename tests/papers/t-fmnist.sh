@@ -3,7 +3,8 @@
 # (tests/papers/t-fmnist.py: a 13,691-parameter network, one image's gradient clipped to 1 and
 # released through the Gaussian and the VMF mechanisms at the paper's 9 epsilons, the Inverting
 # Gradients attack, the MSE against leakproof's Bayes capacity).  Not in make check (about 30 s of
-# CPU): make verify runs it as `make check TESTS=tests/papers/t-fmnist.sh`, so that its log is the
+# CPU): make verify runs it as make check would (check-TESTS TESTS=tests/papers/t-fmnist.sh, no check
+# program built; `make check TESTS=tests/papers/t-fmnist.sh` by hand), so that its log is the
 # one leakproof claims and make report read; LP_FMNIST_SIZE=full (make verify-long) runs IG's 4800
 # iterations on 100 images.  TAP; skipped with the reason when no Python 3 with numpy and torch
 # (Debian: python3-torch) or no Fashion-MNIST (Debian: dataset-fashion-mnist) is found;

@@ -3,11 +3,11 @@ every bound of the field, certified, beside the exact attacker on the same run.
 
 For each run (Biswas et al.'s VMF run and its Gaussian twin, Tan et al.'s Section 6.3 runs, a
 typical Opacus run; cases/papers/runs.cases):
-  reconstruct gauss|vmf RUN --prior simplex --n 10 ...   the informed adversary on the whole run
-                                                         (Monte Carlo over runs, the posterior
-                                                         exact), with the run's bounds at 1/n
-  run-bounds RUN --prior-size 10 --p 9 --delta 1e-5      the (eps, delta) bound at delta and the
-                                                         capacity at the candidates' span
+  reconstruct gauss|vmf RUN --prior simplex --n 10 ... --delta 1e-5
+      the informed adversary on the whole run (Monte Carlo over runs, the posterior exact), with
+      the run's bounds at 1/n from the one PLD (run-bounds' keys, the same digits: the (eps, delta)
+      bound at delta, the capacity at the candidates' span p = n - 1 for the Gaussian,
+      capacity_bound_span; the VMF's at its own p, capacity_bound)
 and three sweeps of the Opacus run (the figures run-leak-eps, run-leak-kappa, run-leak-steps):
 epsilon (M from `account --accountant pld --epsilon E`), the prior's size n, the steps T.
 Writes data/run-leak-{eps,kappa,steps}.dat: x, attacker, its standard error, ReRo's upper and
@@ -31,27 +31,25 @@ def _num(x):
 
 
 def _attacker(R, mech, run, att, n=None, p=None):
-    """reconstruct's record of the informed adversary on the run (its bounds at 1/n inside)."""
+    """reconstruct's record of the informed adversary on the run, its bounds at 1/n inside (the
+    (eps, delta) bound at delta 1e-5)."""
     n = n or att["n"]
     p = p or att["p"]
     return R.json(["reconstruct", mech] + run + ["--prior", "simplex", "--n", str(n), "--p", str(p),
-                                                 "--samples", att["samples"], "--seed", att["seed"]])
+                                                 "--samples", att["samples"], "--seed", att["seed"], "--delta", "1e-5"])
 
 
-def _bounds(R, run, n, mech_args=()):
-    """run-bounds at kappa = 1/n, delta 1e-5; the Gaussian's capacity at the candidates' span
-    p = n - 1 (the VMF's at its own p, in run)."""
-    span = [] if mech_args else ["--p", str(max(n - 1, 1))]
-    return R.json(["run-bounds"] + list(mech_args) + run + ["--prior-size", str(n)] + span + ["--delta", "1e-5"])
+def _capacity(R, a):
+    """the run's capacity bound at the candidates' span (the Gaussian's, p = n - 1, where it is
+    least; the VMF's at its own p)"""
+    return R.field(a, "capacity_bound" if R.field(a, "mechanism") == "vmf" else "capacity_bound_span")
 
 
-def _point(R, a, b):
-    """one figure row: the attacker, then the bounds (ReRo from the attacker's record, the
-    (eps, delta) bounds and the capacity from run-bounds')."""
+def _point(R, a):
+    """one figure row: the attacker, then the bounds (all from the attacker's record)."""
     return [R.field(a, "success"), R.field(a, "success_std_error"), _num(R.field(a, "rero_upper_bound")),
-            _num(R.field(a, "rero_lower_bound")), _num(R.field(b, "eps_delta_bound")),
-            _num(R.field(b, "eps_delta_bound_best")), _num(R.field(a, "renyi_bound")),
-            _num(R.field(b, "capacity_bound"))]
+            _num(R.field(a, "rero_lower_bound")), _num(R.field(a, "eps_delta_bound")),
+            _num(R.field(a, "eps_delta_bound_best")), _num(R.field(a, "renyi_bound")), _num(_capacity(R, a))]
 
 
 def _opacus_args(run):
@@ -60,13 +58,13 @@ def _opacus_args(run):
 
 
 def _papers_runs(R, att, biswas, tan):
-    """(label, mechanism, run args, run-bounds' mechanism args) of the papers' runs."""
+    """(label, mechanism, run args, p) of the papers' runs."""
     runs = []
     v = one_row(biswas, "vmf-run")
     q, T, kappa = v["sampling-rate"], v["steps"], v["kappa"]
     for p in listed(v["p"]):
         runs.append((f"Biswas et al., VMF κ = {kappa}, p = {int(p):,}", "vmf",
-                     ["--kappa", kappa, "--sampling-rate", q, "--steps", T], ["--mechanism", "vmf"], p))
+                     ["--kappa", kappa, "--sampling-rate", q, "--steps", T], p))
     d = R.json(["dp", "vmf", "--p", listed(v["p"])[0], "--kappa", kappa, "--delta", v["delta"], "--digits", "6"])
     e1 = R.field(d, "epsilon")
     c = R.json(["calibrate", "gaussian", "--epsilon", e1, "--delta", v["delta"], "--sensitivity", "1",
@@ -74,7 +72,7 @@ def _papers_runs(R, att, biswas, tan):
     M = R.field(c, "sigma_analytic")
     if isinstance(M, str):
         runs.append((f"Biswas et al., the Gaussian twin (M = {float(M):.4g})", "gauss",
-                     ["--noise-multiplier", M, "--sampling-rate", q, "--steps", T], [], None))
+                     ["--noise-multiplier", M, "--sampling-rate", q, "--steps", T], None))
     for f in rows_of(tan, "account-fit"):
         j = R.json(["account", "--noise-multiplier", f["noise_multiplier"], "--stated-epsilon", f["stated_epsilon"],
                     "--batch", f["batch"], "--epochs", f["epochs"], "--delta", f["delta"], "--orders", f["orders"]])
@@ -82,7 +80,7 @@ def _papers_runs(R, att, biswas, tan):
         if isinstance(k, int) and isinstance(t, int):
             runs.append((f"Tan et al. §6.3, M = {f['noise_multiplier']} (stated ε {f['stated_epsilon']})", "gauss",
                          ["--noise-multiplier", f["noise_multiplier"], "--sampling-rate", f"1/{k}", "--steps", str(t)],
-                         [], None))
+                         None))
     return runs
 
 
@@ -97,17 +95,16 @@ def section_run_leak(R, out, data, cases):
         return []       # records collected before this section existed: nothing to format
     rows = []
     todo = [(f"Opacus {run['name']} (M = {run['noise-multiplier']}, batch {run['batch']} of {run['dataset-size']}, "
-             f"{run['epochs']} epochs)", "gauss", opacus, [], None)]
+             f"{run['epochs']} epochs)", "gauss", opacus, None)]
     todo += _papers_runs(R, att, cases["biswas"], cases["tan"])
-    for label, mech, args, margs, p in todo:
+    for label, mech, args, p in todo:
         a = _attacker(R, mech, args, att, p=p)
-        b = _bounds(R, args + (["--p", p] if p else []), n, margs) if mech == "vmf" else _bounds(R, args, n)
         succ = R.field(a, "success")
         rows.append([label, R.field(a, "steps"),
                      f"{show(succ)} ± {show(R.field(a, 'success_std_error'))}" if isinstance(succ, float) else succ,
                      f"[{R.field(a, 'rero_lower_bound')}, {R.field(a, 'rero_upper_bound')}]",
-                     R.field(b, "epsilon_upper_bound"), R.field(b, "eps_delta_bound"), R.field(b, "eps_delta_bound_best"),
-                     R.field(a, "renyi_bound"), R.field(b, "capacity_bound"), R.field(a, "mse"),
+                     R.field(a, "epsilon_upper_bound"), R.field(a, "eps_delta_bound"), R.field(a, "eps_delta_bound_best"),
+                     R.field(a, "renyi_bound"), _capacity(R, a), R.field(a, "mse"),
                      R.field(a, "fisher_mse_bound")])
     out.append("### What a training run leaks to a reconstruction attacker: every bound beside the exact attacker\n")
     out.append(f"Hayes, Mahloujifar and Balle's informed adversary (NeurIPS 2023) on the whole run: it knows every "
@@ -134,18 +131,17 @@ def section_run_leak(R, out, data, cases):
             continue
         args = ["--noise-multiplier", M, "--batch", run["batch"], "--dataset-size", run["dataset-size"],
                 "--epochs", run["epochs"]]
-        eps_rows.append([e] + _point(R, _attacker(R, "gauss", args, att), _bounds(R, args, n)))
+        eps_rows.append([e] + _point(R, _attacker(R, "gauss", args, att)))
     sweeps["eps"] = eps_rows
     kap_rows = []
     for m in listed(one_row(runs_cases, "kappa-sweep")["n"]):
-        kap_rows.append([f"1/{m}"] + _point(R, _attacker(R, "gauss", opacus, att, n=m, p=max(int(m) - 1, 1)),
-                                            _bounds(R, opacus, int(m))))
+        kap_rows.append([f"1/{m}"] + _point(R, _attacker(R, "gauss", opacus, att, n=m, p=max(int(m) - 1, 1))))
     sweeps["kappa"] = [[1.0 / int(r[0][2:])] + r[1:] for r in kap_rows]
     steps_rows = []
     for t in listed(one_row(runs_cases, "steps-sweep")["steps"]):
         args = ["--noise-multiplier", run["noise-multiplier"], "--sampling-rate", f"{run['batch']}/{run['dataset-size']}",
                 "--steps", t]
-        steps_rows.append([t] + _point(R, _attacker(R, "gauss", args, att), _bounds(R, args, n)))
+        steps_rows.append([t] + _point(R, _attacker(R, "gauss", args, att)))
     sweeps["steps"] = steps_rows
     for name, rws in sweeps.items():
         dat(os.path.join(data, f"run-leak-{name}.dat"), rws)

@@ -72,7 +72,9 @@ size_t pld_circle_size(double need);
  * bound; 1, else (or out of memory) 0 and nothing kept.  pld_spectral_sums:
  * A, B enclosing the window's suffix sums sum_{j >= j0} p^_j and sum_{j >=
  * j0} p^_j e^{-h (j - j0)} of the exact inverse of the kept spectrum, 0 <= j0
- * < n.  pld_spectral_clear frees them (nspec 0). */
+ * < n, remembered per j0 (pld->spec_memo: the same balls again, so one lp_pld
+ * is asked from one thread at a time).  pld_spectral_clear frees them (nspec
+ * 0). */
 #define PLD_SPECTRAL_RATIO ((size_t) 1 << 13)
 int pld_spectral_keep(lp_pld *pld, const double *z, double sum_E);
 void pld_spectral_sums(arb_t A, arb_t B, const lp_pld *pld, int64_t j0);

@@ -67,6 +67,7 @@ size_t pld_circle_size(double need);
 
 /* The spectral route (pld_spectral.c, its argument there): where at most
  * n / PLD_SPECTRAL_RATIO of the powered coefficients z[0 .. n+2) are nonzero
+ * (all of them among k < kend <= n/2 + 1: the rest are not read)
  * (pld->spectral 0; 1: fewer than n/2 + 1; -1: never),
  * pld->nspec, spec_k, spec_a, spec_b from them and pld->err_fft = sum_E's
  * bound; 1, else (or out of memory) 0 and nothing kept.  pld_spectral_sums:
@@ -76,7 +77,7 @@ size_t pld_circle_size(double need);
  * is asked from one thread at a time).  pld_spectral_clear frees them (nspec
  * 0). */
 #define PLD_SPECTRAL_RATIO ((size_t) 1 << 13)
-int pld_spectral_keep(lp_pld *pld, const double *z, double sum_E);
+int pld_spectral_keep(lp_pld *pld, const double *z, size_t kend, double sum_E);
 void pld_spectral_sums(arb_t A, arb_t B, const lp_pld *pld, int64_t j0);
 void pld_spectral_clear(lp_pld *pld);
 

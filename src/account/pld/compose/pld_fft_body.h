@@ -70,10 +70,16 @@ LP_R_NAME(lp_fft, _plan_init)(LP_R_NAME(lp_fft, _plan) *p, size_t n)
                 tab[t][2 * k + 1] = -arb_get_r(s);
             }
     }
-    for (size_t j = 0; j < half; j++) {
-        const lp_real *a = hi + 2 * (j / B), *b = lo + 2 * (j % B);
-        p->w[2 * j] = a[0] * b[0] - a[1] * b[1];
-        p->w[2 * j + 1] = a[0] * b[1] + a[1] * b[0];
+    /* j = jh B + jl: the same products, without a division a point */
+    for (size_t jh = 0; jh * B < half; jh++) {
+        const lp_real *a = hi + 2 * jh;
+        const size_t len = half - jh * B < B ? half - jh * B : B;
+        lp_real *wj = p->w + 2 * jh * B;
+        for (size_t jl = 0; jl < len; jl++) {
+            const lp_real *b = lo + 2 * jl;
+            wj[2 * jl] = a[0] * b[0] - a[1] * b[1];
+            wj[2 * jl + 1] = a[0] * b[1] + a[1] * b[0];
+        }
     }
     free(hi);
     free(lo);

@@ -109,13 +109,15 @@ root_of_unity(acb_t x, int64_t m, size_t n)
 }
 
 int
-pld_spectral_keep(lp_pld *pld, const double *z, double sum_E)
+pld_spectral_keep(lp_pld *pld, const double *z, size_t kend, double sum_E)
 {
     const size_t n = pld->n, half = n / 2;
     size_t count = 0, i = 0;
     acb_t wk, t, u;
     arb_t r;
-    for (size_t k = 0; k <= half; k++)
+    if (kend > half + 1)
+        kend = half + 1;
+    for (size_t k = 0; k < kend; k++)
         count += z[2 * k] != 0 || z[2 * k + 1] != 0;
     if (pld->spectral < 0 || count == 0 || count > (pld->spectral > 0 ? half : n / PLD_SPECTRAL_RATIO))
         return 0;
@@ -134,7 +136,7 @@ pld_spectral_keep(lp_pld *pld, const double *z, double sum_E)
     arb_init(r);
     arb_set_d(r, -pld->h);
     arb_exp(r, r, SPECTRAL_PREC);               /* r = e^{-h} */
-    for (size_t k = 0; k <= half; k++) {
+    for (size_t k = 0; k < kend; k++) {
         if (z[2 * k] == 0 && z[2 * k + 1] == 0)
             continue;
         pld->spec_k[i] = k;

@@ -174,7 +174,10 @@ LP_R_NAME(phase_spectrum, )(lp_real *buf, unsigned char *direct, double *eps_F, 
     if (lp_trace())
         fprintf(lp_trace(), "pld" LP_R_LABEL ": fe %g sum|x| %g radii+rounding %g eps_F %g\n", fe,
                 arf_get_d(acc1, ARF_RND_UP), arf_get_d(acc2, ARF_RND_UP), *eps_F);
-    LP_R_NAME(lp_fft_real_forward, )(buf, plan);
+    /* the masses' run only is nonzero (+0 elsewhere: buf zero on entry, xv >= 0) */
+    LP_R_NAME(lp_fft_real_forward_sparse, )(buf, plan,
+                                            (size_t) (((kmin % (int64_t) n) + (int64_t) n) % (int64_t) n),
+                                            (size_t) K);
     /* 5b. the coefficients that carry the bound (|y^_k| near 1: their error
      * is multiplied by T |y_k|^(T-1) >= 100) again by direct sums, whose error
      * eps_D is about a tenth of the FFT's (pld_fft.c: direct sums) */

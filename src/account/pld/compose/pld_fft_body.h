@@ -110,13 +110,12 @@ LP_R_NAME(lp_fft, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p, int sign)
  * half the length (pld_fft.c has the algebra and the bound).  n = p->n >= 2;
  * x has room for n + 2 reals. */
 
-/* x[0 .. n): n reals x_j; on return x[0 .. n+2) holds X_k = sum_j x_j
- * e^{-2 pi i jk/n}, k = 0 .. n/2 (X_{n-k} = conj X_k) */
-void
-LP_R_NAME(lp_fft_real_forward, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
+/* the forward real transform's last step: x[0 .. n+2) = X_k from Z =
+ * DFT_N(x_2m + i x_2m+1) in x[0 .. n) */
+static void
+LP_R_NAME(real_forward_unpack, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
 {
     const size_t n = p->n, N = n / 2;
-    LP_R_NAME(fft_core, )(x, N, p->w, 2, 1, p->tw, p->buf);    /* Z = DFT_N(x_2m + i x_2m+1) */
     {
         const lp_real z0r = x[0], z0i = x[1];
         x[0] = z0r + z0i;                       /* X_0 = E + O, X_N = E - O: E = Re Z_0, O = Im Z_0 */
@@ -137,6 +136,36 @@ LP_R_NAME(lp_fft_real_forward, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
         b[0] = er - tr;
         b[1] = -(ei - ti);
     }
+}
+
+/* x[0 .. n): n reals x_j; on return x[0 .. n+2) holds X_k = sum_j x_j
+ * e^{-2 pi i jk/n}, k = 0 .. n/2 (X_{n-k} = conj X_k) */
+void
+LP_R_NAME(lp_fft_real_forward, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
+{
+    LP_R_NAME(fft_core, )(x, p->n / 2, p->w, 2, 1, p->tw, p->buf);    /* Z = DFT_N(x_2m + i x_2m+1) */
+    LP_R_NAME(real_forward_unpack, )(x, p);
+}
+
+/* the same for x zero but on the cyclic run x_lo .. x_{lo+K-1} (mod n):
+ * the complex points z_m = x_2m + i x_2m+1 zero but on m = lo/2 ..
+ * (lo+K-1)/2 (mod n/2), the transform pruned where it acts on zeros
+ * (fft_core_sparse), the result bit for bit lp_fft_real_forward's */
+void
+LP_R_NAME(lp_fft_real_forward_sparse, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p, size_t lo,
+                                        size_t K)
+{
+    const size_t n = p->n, N = n / 2;
+    size_t a, Kc;
+    if (K == 0 || K >= n) {
+        LP_R_NAME(lp_fft_real_forward, )(x, p);
+        return;
+    }
+    lo %= n;
+    a = lo / 2;
+    Kc = (lo + K - 1) / 2 - a + 1;              /* m = a .. (lo + K - 1)/2, unreduced */
+    LP_R_NAME(fft_core_sparse, )(x, N, p->w, 2, 1, p->tw, p->buf, a, Kc < N ? Kc : N);
+    LP_R_NAME(real_forward_unpack, )(x, p);
 }
 
 /* x[0 .. n+2): Y_k, k = 0 .. n/2, of a Hermitian spectrum (Y_{n-k} =

@@ -58,6 +58,11 @@ void pld_power_constants(double *c_pow, double *r_cut, double *ch_h, uint64_t T,
 void *pld_big_alloc(size_t size);
 void *pld_big_calloc(size_t size);
 
+/* x rounded to the nearest double (ties to even), bitwise arf_get_d(x,
+ * ARF_RND_NEAR): from the top limb where the result is a normal double,
+ * arf_get_d elsewhere (pld_compose.c) */
+double pld_arf_near_d(const arf_t x);
+
 /* The circle's size for a window of need points (need >= 1): the least power
  * of 2 at least need, or, where that is PLD_N3_MIN or more, 3/4 of it where
  * that holds need (so 3 2^k from 49152 on; the real transforms take n = 3

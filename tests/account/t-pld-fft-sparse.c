@@ -4,8 +4,9 @@
  * whole one, bit for bit: random sizes (2^k, k 2 .. 16, and 3 2^k, k 2 ..
  * 15), random runs (lengths 1 .. n, most of them short, where the pruning
  * acts; offsets anywhere, the run wrapping past the end; values of any
- * size and sign, and some exact zeros inside the run), in doubles and, where
- * long double is x87's, in extended precision; the outputs compared as
+ * size and sign, and some exact zeros inside the run; off the run NaNs and
+ * -1e300, which the pruned one must not read), in doubles and, where long
+ * double is x87's, in extended precision; the outputs compared as
  * bits (doubles: the very bytes, so a -0 for a +0 fails too).  A stage
  * pruned one too many, a point of the run missed or a sub-block misplaced
  * moves O(1) of the output.  A few seconds of CPU in all.  TAP. */
@@ -60,6 +61,8 @@ one(size_t n, size_t lo, size_t K, int ld, uint64_t *s)
             free(y);
             return 0;
         }
+        for (size_t j = 0; j < n + 2; j++)     /* off the run: not read (taken as +0) */
+            y[j] = draw(s) % 2 ? NAN : -1e300;
         for (size_t t = 0; t < K; t++)
             x[(lo + t) % n] = y[(lo + t) % n] = value(s);
         lp_fft_real_forward(x, &p);
@@ -76,6 +79,8 @@ one(size_t n, size_t lo, size_t K, int ld, uint64_t *s)
             free(y);
             return 0;
         }
+        for (size_t j = 0; j < n + 2; j++)
+            y[j] = draw(s) % 2 ? NAN : -1e300;
         for (size_t t = 0; t < K; t++)
             x[(lo + t) % n] = y[(lo + t) % n] = value(s);
         lp_fft_real_forward_ld(x, &p);

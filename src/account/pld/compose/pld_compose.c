@@ -97,15 +97,6 @@ pld_circle_size(double need)
     return n;
 }
 
-void *
-pld_big_calloc(size_t size)
-{
-    void *p = pld_big_alloc(size);
-    if (p)
-        memset(p, 0, size);
-    return p;
-}
-
 /* a double >= the ball's upper end */
 static double
 ub_d(const arb_t x)

@@ -53,10 +53,8 @@ void pld_power_constants(double *c_pow, double *r_cut, double *ch_h, uint64_t T,
  * on aligned to 2 MiB and offered to the kernel's transparent huge pages
  * (issue 31: the strided passes over 4 KiB pages, their faults and
  * unmapping were a third of a run at n = 2^23; advice only, where THP is
- * off the ordinary pages); NULL when out of memory; free() releases it.
- * pld_big_calloc: the same, zeroed. */
+ * off the ordinary pages); NULL when out of memory; free() releases it. */
 void *pld_big_alloc(size_t size);
-void *pld_big_calloc(size_t size);
 
 /* x rounded to the nearest double (ties to even), bitwise arf_get_d(x,
  * ARF_RND_NEAR): from the top limb where the result is a normal double,

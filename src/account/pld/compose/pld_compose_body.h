@@ -130,7 +130,8 @@ LP_R_NAME(redo_direct, )(lp_real *x, const lp_real *xs, unsigned char *direct,
 }
 
 /* Step 5 for one phase: its step's masses (K of them, at (kmin + i) mod n)
- * rounded to lp_real into buf[0 .. n) (zero on entry), their forward real
+ * rounded to lp_real into buf[0 .. n) (any values on entry: the masses'
+ * places are cleared, the rest is not read), their forward real
  * transform in buf[0 .. n+2), and (step 5b) the direct sums of the
  * coefficients its power T amplifies, marked in direct[0 .. n/2].  *eps_F
  * bounds |y^_k - y_k| for every coefficient, *eps_D for the marked ones. */
@@ -150,6 +151,9 @@ LP_R_NAME(phase_spectrum, )(lp_real *buf, unsigned char *direct, double *eps_F, 
     memset(direct, 0, n / 2 + 1);
     arf_zero(acc1);                             /* sum |x^_j| */
     arf_zero(acc2);                             /* sum |x^_j - m_j| (with the balls' radii) */
+    /* buf is not cleared (the transform reads the run only): its run is */
+    for (int64_t i = 0; i < K && i < (int64_t) n; i++)
+        buf[(size_t) ((((kmin + i) % (int64_t) n) + (int64_t) n) % (int64_t) n)] = 0;
     for (int64_t i = 0; i < K; i++) {
         const int64_t k = kmin + i;
         const size_t idx = (size_t) (((k % (int64_t) n) + (int64_t) n) % (int64_t) n);
@@ -174,7 +178,7 @@ LP_R_NAME(phase_spectrum, )(lp_real *buf, unsigned char *direct, double *eps_F, 
     if (lp_trace())
         fprintf(lp_trace(), "pld" LP_R_LABEL ": fe %g sum|x| %g radii+rounding %g eps_F %g\n", fe,
                 arf_get_d(acc1, ARF_RND_UP), arf_get_d(acc2, ARF_RND_UP), *eps_F);
-    /* the masses' run only is nonzero (+0 elsewhere: buf zero on entry, xv >= 0) */
+    /* the masses' run only is read (+0 elsewhere, as the whole transform would take it) */
     LP_R_NAME(lp_fft_real_forward_sparse, )(buf, plan,
                                             (size_t) (((kmin % (int64_t) n) + (int64_t) n) % (int64_t) n),
                                             (size_t) K);
@@ -230,7 +234,7 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
      * ordinary ones (measured at q 1e-3, T 1e7, 6 runs each: huge pages
      * everywhere sys 0.08 - 0.95 s, nowhere 0.22 - 0.28 s, for the
      * transforms only 0.10 - 0.23 s, their zeroing the kernel's cost) */
-    z = pld_big_calloc((n + 2) * sizeof *z);
+    z = pld_big_alloc((n + 2) * sizeof *z);    /* (not cleared: phase_spectrum) */
     direct = calloc(half + 1, 1);
     if (nph > 1) {
         y = pld_big_alloc((n + 2) * sizeof *y);
@@ -258,8 +262,6 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
         const uint64_t Ti = T[i];
         const double Tf = (double) Ti;
         double eps_F, eps_D;
-        if (i > 0)
-            memset(y, 0, (n + 2) * sizeof *y);
         pld_power_constants(&c_pow, &r_cut, &ch_h, Ti, h, LP_R_LOG2_U);
         LP_R_NAME(phase_spectrum, )(buf, direct, &eps_F, &eps_D, &plan, fe, mass[i], kmin[i], K[i],
                                     Ti, r_cut);

@@ -76,9 +76,10 @@ double pld_fft_direct_error_factor(size_t K, slong log2_u, double mu_u);
  *   x[0 .. n) = sum_{k<n} Y_k e^{+2 pi i jk/n} (n times the inverse DFT);
  *   returns a bound, rounded up, on every output's error. */
 void lp_fft_real_forward(double *x, const lp_fft_plan *p);
-/* lp_fft_real_forward, bit for bit, of an x zero (+0) but on the cyclic
- * run x_lo, .. x_{lo+K-1} (indices mod n), the stages that act on zeros
- * left out (pld_fft_sparse_body.h) */
+/* lp_fft_real_forward, bit for bit, of x zero (+0) but on the cyclic run
+ * x_lo, .. x_{lo+K-1} (indices mod n), the stages that act on zeros left
+ * out (pld_fft_sparse_body.h); x's values off the run are not read (taken
+ * as +0: x need not be cleared first) */
 void lp_fft_real_forward_sparse(double *x, const lp_fft_plan *p, size_t lo, size_t K);
 double lp_fft_real_inverse(double *x, const lp_fft_plan *p);
 double lp_fft_real_error_factor(const lp_fft_plan *p);

@@ -147,25 +147,45 @@ LP_R_NAME(lp_fft_real_forward, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
     LP_R_NAME(real_forward_unpack, )(x, p);
 }
 
-/* the same for x zero but on the cyclic run x_lo .. x_{lo+K-1} (mod n):
- * the complex points z_m = x_2m + i x_2m+1 zero but on m = lo/2 ..
- * (lo+K-1)/2 (mod n/2), the transform pruned where it acts on zeros
- * (fft_core_sparse), the result bit for bit lp_fft_real_forward's */
+/* the same for x's run x_lo .. x_{lo+K-1} (mod n), what lies elsewhere
+ * in x[0 .. n) taken as +0 (not read, not zeroed first: the composition's
+ * vector of n points needs no pass to clear it): the complex points z_m =
+ * x_2m + i x_2m+1 zero but on m = lo/2 .. (lo+K-1)/2 (mod n/2), the reals
+ * at the ends of that run outside x's set to +0, the transform pruned where
+ * it acts on zeros (fft_core_sparse); where it cannot be, x zeroed off the
+ * run and transformed whole.  The result is bit for bit
+ * lp_fft_real_forward's on x zero off the run. */
 void
 LP_R_NAME(lp_fft_real_forward_sparse, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p, size_t lo,
                                         size_t K)
 {
     const size_t n = p->n, N = n / 2;
     size_t a, Kc;
-    if (K == 0 || K >= n) {
+    if (K >= n) {
         LP_R_NAME(lp_fft_real_forward, )(x, p);
         return;
     }
     lo %= n;
-    a = lo / 2;
-    Kc = (lo + K - 1) / 2 - a + 1;              /* m = a .. (lo + K - 1)/2, unreduced */
-    LP_R_NAME(fft_core_sparse, )(x, N, p->w, 2, 1, p->tw, p->buf, a, Kc < N ? Kc : N);
-    LP_R_NAME(real_forward_unpack, )(x, p);
+    if (K > 0) {
+        a = lo / 2;
+        Kc = (lo + K - 1) / 2 - a + 1;          /* m = a .. (lo + K - 1)/2, unreduced */
+        if (lo & 1)
+            x[lo - 1] = 0;                      /* the run's first complex point's real part */
+        if ((lo + K) & 1)
+            x[(lo + K) % n] = 0;                /* its last one's imaginary part */
+        if (LP_R_NAME(fft_core_sparse, )(x, N, p->w, 2, 1, p->tw, a, Kc < N ? Kc : N) == 0) {
+            LP_R_NAME(real_forward_unpack, )(x, p);
+            return;
+        }
+    }
+    /* whole: x zeroed off the run, x_{lo+K} .. x_{lo+n-1} (mod n) */
+    if (lo + K <= n) {
+        memset(x + lo + K, 0, (n - lo - K) * sizeof *x);
+        memset(x, 0, lo * sizeof *x);
+    } else {
+        memset(x + (lo + K - n), 0, (n - K) * sizeof *x);
+    }
+    LP_R_NAME(lp_fft_real_forward, )(x, p);
 }
 
 /* x[0 .. n+2): Y_k, k = 0 .. n/2, of a Hermitian spectrum (Y_{n-k} =

@@ -143,55 +143,54 @@ fft_block_fill(lp_real *x, size_t base, size_t n, size_t block, const lp_real *t
 }
 
 /* fft_core for an input zero (+0) but on the cyclic run x_a .. x_{a+K-1}
- * (mod n), a < n: the same result bit for bit.  Power of 2: the run copied
- * out (K points), then each block filled from it; 3 M: part r holds
- * x_{3m + r}, whose m are a run too (m = (a + d_r + 3 t) / 3, t < K_r),
- * each of its blocks filled from x.  Where no stage would be pruned (K >=
- * n/4), or the copy's memory is not there, fft_core. */
-static void
+ * (mod n), a < n: the same result bit for bit, x read on the run only (what
+ * lies elsewhere is taken as +0).  The run is copied out (K points) and
+ * the transform made in x itself, each block filled from the copy: for 3
+ * M, part r (x_{3m + r}, whose m are a run too: m = (a + d_r + 3 t) / 3, t
+ * < K_r, the copy's points d_r + 3 t) at x + 2 r M, and the radix-3 stage in
+ * place (each of its steps reads its three points before it writes them):
+ * no scratch of n points to fault in.  Returns 0; -1, with x untouched,
+ * where no stage would be pruned (K >= n/4) or the copy's memory is not
+ * there: then fft_core, on x zeroed off the run, is the caller's. */
+static int
 LP_R_NAME(fft_core_sparse, )(lp_real *x, size_t n, const lp_real *w, size_t wstride, lp_real cs,
-                             lp_real *tw, lp_real *buf, size_t a, size_t K)
+                             lp_real *tw, size_t a, size_t K)
 {
     struct fft_fill f;
-    if (tw == NULL || n < 4 || K >= n / 4) {
-        LP_R_NAME(fft_core, )(x, n, w, wstride, cs, tw, buf);
-        return;
+    const int three = (n & (n - 1)) != 0;
+    lp_real *run;
+    if (tw == NULL || n < 4 || K >= n / 4 || K == 0)
+        return -1;
+    run = malloc(2 * K * sizeof *run);
+    if (run == NULL)
+        return -1;
+    for (size_t t = 0, i = a; t < K; t++, i = i + 1 < n ? i + 1 : 0) {
+        run[2 * t] = x[2 * i];
+        run[2 * t + 1] = x[2 * i + 1];
     }
-    if ((n & (n - 1)) == 0 || buf == NULL) {
-        lp_real *run = malloc(2 * K * sizeof *run + 1);
-        if (run == NULL) {
-            LP_R_NAME(fft_core, )(x, n, w, wstride, cs, tw, buf);
-            return;
-        }
-        for (size_t t = 0; t < K; t++) {
-            run[2 * t] = x[2 * ((a + t) & (n - 1))];
-            run[2 * t + 1] = x[2 * ((a + t) & (n - 1)) + 1];
-        }
-        f.src = run;
+    f.src = run;
+    f.sm = K;
+    if (!three) {
         f.s0 = 0;
         f.step = 1;
-        f.sm = K ? K : 1;
         f.a = a;
         f.K = K;
         LP_R_NAME(fft_block_stages, )(x, n, w, wstride, cs, tw, &f);
         LP_R_NAME(fft_large_stages, )(x, 1, n, w, wstride, cs, tw);
-        free(run);
-        return;
-    }
-    {
+    } else {
         const size_t M = n / 3;
         for (size_t r = 0; r < 3; r++) {
             /* part r's run: z = a + d, a + d + 3, ... (mod n), m = z / 3 */
             const size_t d = (r + 3 - a % 3) % 3;
-            f.src = x;
-            f.s0 = a + d;
+            f.s0 = d;
             f.step = 3;
-            f.sm = n;
             f.a = ((a + d) % n) / 3;
             f.K = K > d ? (K - d + 2) / 3 : 0;
-            LP_R_NAME(fft_block_stages, )(buf + 2 * r * M, M, w, 3 * wstride, cs, tw, &f);
+            LP_R_NAME(fft_block_stages, )(x + 2 * r * M, M, w, 3 * wstride, cs, tw, &f);
         }
-        LP_R_NAME(fft_large_stages, )(buf, 3, M, w, 3 * wstride, cs, tw);
-        fft_radix3(x, buf, M, w, wstride, n * wstride / 2, cs);
+        LP_R_NAME(fft_large_stages, )(x, 3, M, w, 3 * wstride, cs, tw);
+        fft_radix3(x, x, M, w, wstride, n * wstride / 2, cs);
     }
+    free(run);
+    return 0;
 }

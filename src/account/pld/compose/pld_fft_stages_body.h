@@ -282,7 +282,9 @@ LP_R_NAME(fft_pow2, )(lp_real *x, size_t n, const lp_real *w, size_t wstride, lp
  * its entries past half = n_table/2 as the negated ones half before: W^{j +
  * n/2} = -W^j exactly) and w = e^{-2 pi i/3} = -1/2 - i sqrt(3)/2: s = B +
  * C, d = B - C, X_k = Y_0 + s, X_{k+M}, X_{k+2M} = (Y_0 - s/2) -+ i cs
- * (sqrt(3)/2) d; conjugated by cs (cs = -1: w^t and W^k conjugated). */
+ * (sqrt(3)/2) d; conjugated by cs (cs = -1: w^t and W^k conjugated).  x
+ * may be y (in place: step k reads its three points, k, k + M and k + 2M,
+ * before it writes them, and no other step touches them). */
 LP_FFT_CLONES static void
 fft_radix3(lp_real *x, const lp_real *y, size_t M, const lp_real *w, size_t wstride, size_t half,
            lp_real cs)

@@ -9,7 +9,9 @@
  * double is x87's, in extended precision; the outputs compared as
  * bits (doubles: the very bytes, so a -0 for a +0 fails too).  A stage
  * pruned one too many, a point of the run missed or a sub-block misplaced
- * moves O(1) of the output.  A few seconds of CPU in all.  TAP. */
+ * moves O(1) of the output.  And the twiddle table kept between plans:
+ * shared where it should be, the same transforms through it.  Half a second
+ * of CPU.  TAP. */
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -94,10 +96,58 @@ one(size_t n, size_t lo, size_t K, int ld, uint64_t *s)
     return same;
 }
 
+/* The twiddle table kept between plans (pld_fft_body.h): two plans of one
+ * n share it, a plan of another n made while it is in use gets its own, and
+ * the transforms through each, before and after, are bit for bit the same */
+static void
+kept_tables(uint64_t *s)
+{
+    const size_t n1 = 3 << 10, n2 = 1 << 12;
+    lp_fft_plan a, b, c, d;
+    double *x0 = calloc(n1 + 2, sizeof *x0), *x1 = calloc(n1 + 2, sizeof *x1);
+    double *y0 = calloc(n2 + 2, sizeof *y0), *y1 = calloc(n2 + 2, sizeof *y1);
+    int ok = x0 && x1 && y0 && y1, shared = 0, own = 0;
+    for (size_t j = 0; ok && j < n1; j++)
+        x0[j] = x1[j] = value(s);
+    for (size_t j = 0; ok && j < n2; j++)
+        y0[j] = y1[j] = value(s);
+    if (ok && lp_fft_plan_init(&a, n1) == 0) {
+        lp_fft_real_forward(x0, &a);
+        if (lp_fft_plan_init(&b, n1) == 0) {
+            shared = a.w == b.w;
+            if (lp_fft_plan_init(&c, n2) == 0) {           /* while n1's is in use */
+                own = c.w != a.w;
+                lp_fft_real_forward(y0, &c);
+                lp_fft_plan_clear(&c);
+            }
+            lp_fft_plan_clear(&b);
+        }
+        lp_fft_plan_clear(&a);
+        if (lp_fft_plan_init(&d, n2) == 0) {               /* n1's no longer in use: n2's kept */
+            lp_fft_real_forward(y1, &d);
+            lp_fft_plan_clear(&d);
+        }
+        if (lp_fft_plan_init(&d, n1) == 0) {
+            lp_fft_real_forward(x1, &d);
+            lp_fft_plan_clear(&d);
+        }
+    }
+    tap_ok(ok && shared && own && memcmp(x0, x1, (n1 + 2) * sizeof *x0) == 0
+           && memcmp(y0, y1, (n2 + 2) * sizeof *y0) == 0,
+           "the twiddle table kept between plans: shared by two plans of n %zu (%d), another n's "
+           "own while it is in use (%d), the transforms through each bit for bit the same", n1,
+           shared, own);
+    free(x0);
+    free(x1);
+    free(y0);
+    free(y1);
+}
+
 int
 main(void)
 {
     uint64_t s = 20261129;
+    kept_tables(&s);
     for (int ld = 0; ld < 2; ld++) {
         int cases = 0, same = 0, pruned = 0;
         size_t worst_n = 0;

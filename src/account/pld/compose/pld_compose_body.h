@@ -240,7 +240,7 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
         y = pld_big_alloc((n + 2) * sizeof *y);
         err = malloc((half + 1) * sizeof *err);
     }
-    pld->A = NULL;                              /* the plan's table's array, at step 7 */
+    pld->A = NULL;                              /* its own array, at step 7 */
     pld->B = NULL;                              /* the plan's radix-3 scratch, or its own */
     /* C: in doubles z's own array at step 7, else its own */
     pld->C = LP_R_LD ? pld_big_alloc(n * sizeof *pld->C) : NULL;
@@ -357,11 +357,15 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
     arb_init(t);
     arb_set_d(t, (sum_E + sum_z) * (1 + 1e-6) + 1e-290);
     arb_set(pld->err_fft, t);
-    /* A is written over the twiddle table, used for the last time by the
-     * inverse (n/2 complex lp_real: room for n doubles): one array of n
-     * fewer from the kernel */
-    pld->A = (double *) plan.w;
-    plan.w = NULL;
+    /* A its own array (the twiddle table, which it was written over, is
+     * kept between plans now: pld_fft_body.h) */
+    pld->A = pld_big_alloc(n * sizeof *pld->A);
+    if (pld->A == NULL) {
+        arb_clear(t);
+        LP_R_NAME(lp_fft, _plan_clear)(&plan);
+        LP_R_NAME(compose_free, )(pld, z, y, err, direct);
+        return -1;
+    }
     if (pld->B == NULL) {                       /* n = 3 2^k: the radix-3 scratch (2n lp_real) */
         pld->B = (double *) plan.buf;
         plan.buf = NULL;

@@ -25,7 +25,9 @@ typedef struct {
 
 /* 0, or -1 when out of memory (nothing left allocated) or n neither a
  * power of 2 nor 3 2^k, k >= 2.  A plan runs one transform at a time (its
- * scratch). */
+ * scratch).  Its twiddle table w is read only and may be shared: the
+ * latest one of up to 32 MiB is kept between plans (pld_fft_body.h), so
+ * the first plan of an n in a process builds it. */
 int lp_fft_plan_init(lp_fft_plan *p, size_t n);
 void lp_fft_plan_clear(lp_fft_plan *p);
 void lp_fft(double *x, const lp_fft_plan *p, int sign);

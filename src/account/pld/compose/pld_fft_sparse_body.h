@@ -60,47 +60,6 @@ struct fft_fill {
     size_t a, K;                        /* a < n, K < n */
 };
 
-/* fft_stage_pair's butterflies on one group of 2 len points (its loop's
- * body for one i, written the same: the same operations, so the same bits;
- * inline, as the pruned stages call it once a sub-block) */
-static inline void
-sub_stage_pair(lp_real *x0, size_t len, const lp_real *w1, size_t s1, const lp_real *w2, size_t s2,
-               lp_real cs)
-{
-    const size_t q = len / 2;
-    lp_real *x1 = x0 + 2 * q, *x2 = x0 + 2 * len, *x3 = x2 + 2 * q;
-    for (size_t j = 0; j < q; j++) {
-        const lp_real ar = w1[2 * j * s1], ai = cs * w1[2 * j * s1 + 1];
-        const lp_real br = w2[2 * j * s2], bi = cs * w2[2 * j * s2 + 1];
-        const lp_real cr = w2[2 * (j + q) * s2], ci = cs * w2[2 * (j + q) * s2 + 1];
-        lp_real y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i, tr, ti;
-        tr = ar * x1[2 * j] - ai * x1[2 * j + 1];
-        ti = ar * x1[2 * j + 1] + ai * x1[2 * j];
-        y0r = x0[2 * j] + tr;
-        y0i = x0[2 * j + 1] + ti;
-        y1r = x0[2 * j] - tr;
-        y1i = x0[2 * j + 1] - ti;
-        tr = ar * x3[2 * j] - ai * x3[2 * j + 1];
-        ti = ar * x3[2 * j + 1] + ai * x3[2 * j];
-        y2r = x2[2 * j] + tr;
-        y2i = x2[2 * j + 1] + ti;
-        y3r = x2[2 * j] - tr;
-        y3i = x2[2 * j + 1] - ti;
-        tr = br * y2r - bi * y2i;
-        ti = br * y2i + bi * y2r;
-        x0[2 * j] = y0r + tr;
-        x0[2 * j + 1] = y0i + ti;
-        x2[2 * j] = y0r - tr;
-        x2[2 * j + 1] = y0i - ti;
-        tr = cr * y3r - ci * y3i;
-        ti = cr * y3i + ci * y3r;
-        x1[2 * j] = y1r + tr;
-        x1[2 * j + 1] = y1i + ti;
-        x3[2 * j] = y1r - tr;
-        x3[2 * j + 1] = y1i - ti;
-    }
-}
-
 /* Block Bi = base/block of an n-point transform (n a power of 2): zeroed,
  * its points of f's run put at their bit-reversed places, and its stages
  * while K < P run on the sub-blocks with a nonzero input only, in
@@ -133,7 +92,7 @@ fft_block_fill(lp_real *x, size_t base, size_t n, size_t block, const lp_real *t
         for (size_t j = 0; j < Kj; j++) {
             lp_real *xs = x + 2 * (base + rev_bits((u0 + j) & (nb - 1), bt) * S);
             if (pair)
-                sub_stage_pair(xs, l, tw, block / l, tw, block / (2 * l), cs);
+                stage_pair_group(xs, l, tw, block / l, tw, block / (2 * l), cs);
             else
                 fft_stage(xs, S, l, block / l, tw, cs);
         }

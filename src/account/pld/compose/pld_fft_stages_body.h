@@ -59,46 +59,55 @@ fft_stage(lp_real *x, size_t m, size_t len, size_t step, const lp_real *w, lp_re
  * bound) and that bound holds unchanged: half the passes over a vector that
  * does not fit in cache (issue 31; t-pld-fft checks the bits at n 2^14 ..
  * 2^17). */
+/* fft_stage_pair's butterflies on one group of 2 len points from x0 (its
+ * loop's body; inlined there, and in the pruned stages, which take the
+ * groups one by one: pld_fft_sparse_body.h) */
+static inline __attribute__((always_inline)) void
+stage_pair_group(lp_real *x0, size_t len, const lp_real *w1, size_t s1, const lp_real *w2,
+                 size_t s2, lp_real cs)
+{
+    const size_t q = len / 2;
+    lp_real *x1 = x0 + 2 * q, *x2 = x0 + 2 * len, *x3 = x2 + 2 * q;
+    for (size_t j = 0; j < q; j++) {
+        const lp_real ar = w1[2 * j * s1], ai = cs * w1[2 * j * s1 + 1];
+        const lp_real br = w2[2 * j * s2], bi = cs * w2[2 * j * s2 + 1];
+        const lp_real cr = w2[2 * (j + q) * s2], ci = cs * w2[2 * (j + q) * s2 + 1];
+        lp_real y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i, tr, ti;
+        /* stage len: (x0, x1) and (x2, x3), twiddle W_len^j */
+        tr = ar * x1[2 * j] - ai * x1[2 * j + 1];
+        ti = ar * x1[2 * j + 1] + ai * x1[2 * j];
+        y0r = x0[2 * j] + tr;
+        y0i = x0[2 * j + 1] + ti;
+        y1r = x0[2 * j] - tr;
+        y1i = x0[2 * j + 1] - ti;
+        tr = ar * x3[2 * j] - ai * x3[2 * j + 1];
+        ti = ar * x3[2 * j + 1] + ai * x3[2 * j];
+        y2r = x2[2 * j] + tr;
+        y2i = x2[2 * j + 1] + ti;
+        y3r = x2[2 * j] - tr;
+        y3i = x2[2 * j + 1] - ti;
+        /* stage 2 len: (y0, y2) with W_2len^j, (y1, y3) with W_2len^(j + len/2) */
+        tr = br * y2r - bi * y2i;
+        ti = br * y2i + bi * y2r;
+        x0[2 * j] = y0r + tr;
+        x0[2 * j + 1] = y0i + ti;
+        x2[2 * j] = y0r - tr;
+        x2[2 * j + 1] = y0i - ti;
+        tr = cr * y3r - ci * y3i;
+        ti = cr * y3i + ci * y3r;
+        x1[2 * j] = y1r + tr;
+        x1[2 * j + 1] = y1i + ti;
+        x3[2 * j] = y1r - tr;
+        x3[2 * j + 1] = y1i - ti;
+    }
+}
+
 LP_FFT_CLONES static void
 fft_stage_pair(lp_real *x, size_t m, size_t len, const lp_real *w1, size_t s1,
                const lp_real *w2, size_t s2, lp_real cs)
 {
-    const size_t q = len / 2;
-    for (size_t i = 0; i < m; i += 2 * len) {
-        lp_real *x0 = x + 2 * i, *x1 = x0 + 2 * q, *x2 = x0 + 2 * len, *x3 = x2 + 2 * q;
-        for (size_t j = 0; j < q; j++) {
-            const lp_real ar = w1[2 * j * s1], ai = cs * w1[2 * j * s1 + 1];
-            const lp_real br = w2[2 * j * s2], bi = cs * w2[2 * j * s2 + 1];
-            const lp_real cr = w2[2 * (j + q) * s2], ci = cs * w2[2 * (j + q) * s2 + 1];
-            lp_real y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i, tr, ti;
-            /* stage len: (x0, x1) and (x2, x3), twiddle W_len^j */
-            tr = ar * x1[2 * j] - ai * x1[2 * j + 1];
-            ti = ar * x1[2 * j + 1] + ai * x1[2 * j];
-            y0r = x0[2 * j] + tr;
-            y0i = x0[2 * j + 1] + ti;
-            y1r = x0[2 * j] - tr;
-            y1i = x0[2 * j + 1] - ti;
-            tr = ar * x3[2 * j] - ai * x3[2 * j + 1];
-            ti = ar * x3[2 * j + 1] + ai * x3[2 * j];
-            y2r = x2[2 * j] + tr;
-            y2i = x2[2 * j + 1] + ti;
-            y3r = x2[2 * j] - tr;
-            y3i = x2[2 * j + 1] - ti;
-            /* stage 2 len: (y0, y2) with W_2len^j, (y1, y3) with W_2len^(j + len/2) */
-            tr = br * y2r - bi * y2i;
-            ti = br * y2i + bi * y2r;
-            x0[2 * j] = y0r + tr;
-            x0[2 * j + 1] = y0i + ti;
-            x2[2 * j] = y0r - tr;
-            x2[2 * j + 1] = y0i - ti;
-            tr = cr * y3r - ci * y3i;
-            ti = cr * y3i + ci * y3r;
-            x1[2 * j] = y1r + tr;
-            x1[2 * j + 1] = y1i + ti;
-            x3[2 * j] = y1r - tr;
-            x3[2 * j + 1] = y1i - ti;
-        }
-    }
+    for (size_t i = 0; i < m; i += 2 * len)
+        stage_pair_group(x + 2 * i, len, w1, s1, w2, s2, cs);
 }
 
 /* the bit-reversal permutation of n = 2^L complex points.  From L = 8 on

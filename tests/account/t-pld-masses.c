@@ -23,6 +23,7 @@
 #include <string.h>
 #include "arb_hypgeom.h"
 #include "account/pld/pld.h"
+#include "account/pld/compose/pld_compose.h"
 #include "account/pld/grid/pld_grid.h"
 #include "account/pld/sketch/pld_sketch.h"
 #include "tap.h"
@@ -530,7 +531,7 @@ static void
 abs_up_doubles(flint_rand_t st)
 {
     const long iters = test_iterations(20000);
-    long bad = 0;
+    long bad = 0, bad_near = 0, ties = 0;
     arf_t x;
     fmpz_t m;
     arf_init(x);
@@ -558,9 +559,53 @@ abs_up_doubles(flint_rand_t st)
         want = fabs(arf_get_d(x, ARF_RND_UP));
         if (!(got == want || (isnan(got) && isnan(want))))
             bad++;
+        /* and rounded to nearest (compose/pld_compose.c): ties too, the
+         * 54-bit mantissas with their last bit set */
+        got = pld_arf_near_d(x);
+        want = arf_get_d(x, ARF_RND_NEAR);
+        if (!((got == want && signbit(got) == signbit(want)) || (isnan(got) && isnan(want))))
+            bad_near++;
+        if (it >= 4 && n_randint(st, 4) == 0) {
+            fmpz_randbits(m, st, 54);
+            fmpz_abs(m, m);
+            fmpz_setbit(m, 0);
+            fmpz_setbit(m, 53);
+            if (n_randint(st, 2))
+                fmpz_neg(m, m);
+            arf_set_fmpz(x, m);
+            arf_mul_2exp_si(x, x, (slong) n_randint(st, 2200) - 1100);
+            ties++;
+            got = pld_arf_near_d(x);
+            want = arf_get_d(x, ARF_RND_NEAR);
+            if (!((got == want && signbit(got) == signbit(want)) || (isnan(got) && isnan(want))))
+                bad_near++;
+        }
     }
+    tap_ok(bad_near == 0, "pld_arf_near_d: %ld of %ld values (%ld ties) differ from arf_get_d(x, "
+           "ARF_RND_NEAR)", bad_near, iters + 4 + ties, ties);
     tap_ok(bad == 0, "pld_abs_up_d: %ld of %ld values differ from fabs(arf_get_d(x, ARF_RND_UP))",
            bad, iters + 4);
+    /* pld_mag_up_d against mag_get_d: random radii, exponents over +-1100
+     * (the fields' edges at +-1000), zero and infinity */
+    bad = 0;
+    for (long it = 0; it < iters + 2; it++) {
+        mag_t r;
+        double got, want;
+        mag_init(r);
+        if (it == 0) {
+            mag_zero(r);
+        } else if (it == 1) {
+            mag_inf(r);
+        } else {
+            mag_set_ui(r, 1 + n_randint(st, UWORD(1) << 40));
+            mag_mul_2exp_si(r, r, (slong) n_randint(st, 2200) - 1100 - 40);
+        }
+        got = pld_mag_up_d(r);
+        want = mag_get_d(r);
+        bad += !(got == want);
+        mag_clear(r);
+    }
+    tap_ok(bad == 0, "pld_mag_up_d: %ld of %ld radii differ from mag_get_d", bad, iters + 2);
     arf_clear(x);
     fmpz_clear(m);
 }

@@ -9,7 +9,8 @@
  * brackets hold the exact delta_Y, the spectral one no wider than the
  * ordinary one (it drops the inverse's and the sums' roundings).  A wrong
  * geometric sum, conjugate or multiplicity moves delta_Y by 1e-3 or more,
- * far outside brackets some 1e-13 wide.  TAP. */
+ * far outside brackets some 1e-13 wide.  The sums remembered per j0 are the
+ * sums made afresh, bit for bit, at every j0 of the circle.  TAP. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -183,6 +184,32 @@ main(void)
                (long long) kmin, (unsigned long long) T, spec.nspec);
         tap_ok(ok_ord && ok_spec && narrower && worst < 1e-9,
                "case %d: the spectral bracket no wider than the ordinary one (widest %.3g)", c, worst);
+        {
+            /* the sums remembered per j0 (pld->spec_memo) against the same
+             * sums made afresh (the memo set aside): every j0 of the circle
+             * twice, in a scrambled order, the very same balls */
+            int same = ok_spec && spec.spec_memo != NULL;
+            arb_t A, B, A1, B1;
+            arb_init(A);
+            arb_init(B);
+            arb_init(A1);
+            arb_init(B1);
+            for (size_t t = 0; t < 2 * n && same; t++) {
+                const int64_t j0 = (int64_t) ((t * 97 + (size_t) c) % n);
+                struct pld_spectral_memo *memo = spec.spec_memo;
+                pld_spectral_sums(A, B, &spec, j0);
+                spec.spec_memo = NULL;
+                pld_spectral_sums(A1, B1, &spec, j0);
+                spec.spec_memo = memo;
+                same = arb_equal(A, A1) && arb_equal(B, B1);
+            }
+            tap_ok(same, "case %d: the sums remembered at %zu j0 are the sums made afresh, bit for bit",
+                   c, n);
+            arb_clear(A);
+            arb_clear(B);
+            arb_clear(A1);
+            arb_clear(B1);
+        }
         lp_pld_clear(&ord);
         lp_pld_clear(&spec);
         _arb_vec_clear(mass, K);

@@ -45,6 +45,8 @@ typedef struct {
     size_t nspec;               /* > 0: the spectral route taken (compose/pld_spectral.c): */
     size_t *spec_k;             /*   the powered coefficients kept, k ascending, */
     acb_ptr spec_a, spec_b;     /*   their a_k and b_k */
+    struct pld_spectral_memo *spec_memo;  /*   the sums at the j0 already asked (NULL: none
+                                   kept), written by the queries: one thread at a time */
     double rnd_rel;             /* the suffix sums' rounding, relative to C */
     arb_t err_fft;              /* |sum (p^ - p) w| for any weights w of the form used */
     arb_t tail;                 /* P(S outside the window): aliasing and the tails */

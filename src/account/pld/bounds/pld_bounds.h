@@ -55,6 +55,11 @@ void pld_take_better(arb_t x, const arb_t y, int upper);
  * fabs(arf_get_d(x, ARF_RND_UP)) (the top limb where the result is a
  * normal double, arf_get_d elsewhere). */
 double pld_abs_up_d(const arf_t x);
+/* pld_tails_gf.c: 2^e exactly, |e| <= 1000; a radius as a double >= it,
+ * bitwise mag_get_d(r) (its exact value where |exponent| <= 1000, from
+ * the fields, mag_get_d elsewhere) */
+double pld_pow2_d(int e);
+double pld_mag_up_d(const mag_t r);
 /* pld_tails_gf.c: sum >= sum_{i < cnt} |v_i|^ e^{t l_{kmin+i}} (|v_i|^ the
  * upper end of |v_i|: an upper bound, in doubles with a proved bound);
  * e1 = e^{t l_{kmin+cnt}}, step = e^{t h}, e0 (unless NULL) = e^{t l_kmin}. */

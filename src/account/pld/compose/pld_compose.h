@@ -53,10 +53,13 @@ void pld_power_constants(double *c_pow, double *r_cut, double *ch_h, uint64_t T,
  * on aligned to 2 MiB and offered to the kernel's transparent huge pages
  * (issue 31: the strided passes over 4 KiB pages, their faults and
  * unmapping were a third of a run at n = 2^23; advice only, where THP is
- * off the ordinary pages); NULL when out of memory; free() releases it.
- * pld_big_calloc: the same, zeroed. */
+ * off the ordinary pages); NULL when out of memory; free() releases it. */
 void *pld_big_alloc(size_t size);
-void *pld_big_calloc(size_t size);
+
+/* x rounded to the nearest double (ties to even), bitwise arf_get_d(x,
+ * ARF_RND_NEAR): from the top limb where the result is a normal double,
+ * arf_get_d elsewhere (pld_compose.c) */
+double pld_arf_near_d(const arf_t x);
 
 /* The circle's size for a window of need points (need >= 1): the least power
  * of 2 at least need, or, where that is PLD_N3_MIN or more, 3/4 of it where
@@ -67,14 +70,17 @@ size_t pld_circle_size(double need);
 
 /* The spectral route (pld_spectral.c, its argument there): where at most
  * n / PLD_SPECTRAL_RATIO of the powered coefficients z[0 .. n+2) are nonzero
+ * (all of them among k < kend <= n/2 + 1: the rest are not read)
  * (pld->spectral 0; 1: fewer than n/2 + 1; -1: never),
  * pld->nspec, spec_k, spec_a, spec_b from them and pld->err_fft = sum_E's
  * bound; 1, else (or out of memory) 0 and nothing kept.  pld_spectral_sums:
  * A, B enclosing the window's suffix sums sum_{j >= j0} p^_j and sum_{j >=
  * j0} p^_j e^{-h (j - j0)} of the exact inverse of the kept spectrum, 0 <= j0
- * < n.  pld_spectral_clear frees them (nspec 0). */
+ * < n, remembered per j0 (pld->spec_memo: the same balls again, so one lp_pld
+ * is asked from one thread at a time).  pld_spectral_clear frees them (nspec
+ * 0). */
 #define PLD_SPECTRAL_RATIO ((size_t) 1 << 13)
-int pld_spectral_keep(lp_pld *pld, const double *z, double sum_E);
+int pld_spectral_keep(lp_pld *pld, const double *z, size_t kend, double sum_E);
 void pld_spectral_sums(arb_t A, arb_t B, const lp_pld *pld, int64_t j0);
 void pld_spectral_clear(lp_pld *pld);
 

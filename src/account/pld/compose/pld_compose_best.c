@@ -65,6 +65,7 @@ pld_compose_best(lp_pld *pld, size_t nph, const uint64_t *T, const arb_srcptr *m
     alt.nspec = 0;                              /* (the x87 route keeps its arrays) */
     alt.spec_k = NULL;
     alt.spec_a = alt.spec_b = NULL;
+    alt.spec_memo = NULL;
     ok = pld_compose_product_ld(&alt, nph, T, mass, kmin, K) == 0;  /* else keep the double one */
     if (ok && lp_trace())
         fprintf(lp_trace(), "pld: err_fft double %g, long double %g\n",

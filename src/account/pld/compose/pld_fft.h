@@ -25,7 +25,9 @@ typedef struct {
 
 /* 0, or -1 when out of memory (nothing left allocated) or n neither a
  * power of 2 nor 3 2^k, k >= 2.  A plan runs one transform at a time (its
- * scratch). */
+ * scratch).  Its twiddle table w is read only and may be shared: the
+ * latest one of up to 32 MiB is kept between plans (pld_fft_body.h), so
+ * the first plan of an n in a process builds it. */
 int lp_fft_plan_init(lp_fft_plan *p, size_t n);
 void lp_fft_plan_clear(lp_fft_plan *p);
 void lp_fft(double *x, const lp_fft_plan *p, int sign);
@@ -76,9 +78,15 @@ double pld_fft_direct_error_factor(size_t K, slong log2_u, double mu_u);
  *   x[0 .. n) = sum_{k<n} Y_k e^{+2 pi i jk/n} (n times the inverse DFT);
  *   returns a bound, rounded up, on every output's error. */
 void lp_fft_real_forward(double *x, const lp_fft_plan *p);
+/* lp_fft_real_forward, bit for bit, of x zero (+0) but on the cyclic run
+ * x_lo, .. x_{lo+K-1} (indices mod n), the stages that act on zeros left
+ * out (pld_fft_sparse_body.h); x's values off the run are not read (taken
+ * as +0: x need not be cleared first) */
+void lp_fft_real_forward_sparse(double *x, const lp_fft_plan *p, size_t lo, size_t K);
 double lp_fft_real_inverse(double *x, const lp_fft_plan *p);
 double lp_fft_real_error_factor(const lp_fft_plan *p);
 void lp_fft_real_forward_ld(long double *x, const lp_fft_ld_plan *p);
+void lp_fft_real_forward_sparse_ld(long double *x, const lp_fft_ld_plan *p, size_t lo, size_t K);
 double lp_fft_real_inverse_ld(long double *x, const lp_fft_ld_plan *p);
 double lp_fft_real_error_factor_ld(const lp_fft_ld_plan *p);
 double lp_fft_direct_error_factor(const lp_fft_plan *p, size_t K);

@@ -3,6 +3,7 @@
  * pld_long_double.c): the plan (twiddle table and scratch), the transform
  * (its stages in pld_fft_stages_body.h), the real transforms, the error
  * factors.  The proof and the twiddles' error mu = 5 u are in pld_fft.c. */
+#include <pthread.h>
 #include "account/pld/compose/pld_compose.h"
 
 /* points per cache block of the FFT's first stages (2^13 complex points:
@@ -22,43 +23,34 @@ LP_R_NAME(fft_scratch, )(size_t n)
     return (n / 4 > block / 2 ? n / 4 : block / 2) + 1;
 }
 
-int
-LP_R_NAME(lp_fft, _plan_init)(LP_R_NAME(lp_fft, _plan) *p, size_t n)
+/* The twiddle table e^{-2 pi i j/n}, j < n/2 (2 max(n/2, 1) reals), or
+ * NULL when out of memory.  e^{-2 pi i j/n} = hi[j / B] lo[j % B]: hi[k] =
+ * e^{-2 pi i k B/n} (k < nb), lo[k] = e^{-2 pi i k/n} (k < B), each cos(pi
+ * f) - i sin(pi f) in Arb rounded to lp_real, their products in lp_real
+ * (pld_fft.c: within mu = 5 u). */
+static lp_real *
+LP_R_NAME(twiddle_table, )(size_t n)
 {
     size_t L = 0, B, nb, half = n / 2;
-    lp_real *hi, *lo;
+    lp_real *w, *hi, *lo;
     arb_t s, c;
     fmpq_t f;
     while (((size_t) 1 << L) < n)
         L++;
     B = (size_t) 1 << ((L + 1) / 2);
     nb = half / B + 1;
-    p->n = n;
-    p->w = p->tw = p->buf = NULL;
-    if (n < 1 || ((n & (n - 1)) != 0 && (n % 3 != 0 || n / 3 < 4 || ((n / 3) & (n / 3 - 1)) != 0)))
-        return -1;                              /* neither 2^k nor 3 2^k, k >= 2 */
-    p->w = pld_big_alloc(2 * (half ? half : 1) * sizeof *p->w);
-    p->tw = pld_big_alloc(2 * LP_R_NAME(fft_scratch, )(n) * sizeof *p->tw);
-    if ((n & (n - 1)) != 0)
-        p->buf = pld_big_alloc(2 * n * sizeof *p->buf);   /* n complex points (lp_fft) */
-    p->mu = ldexp(5.0, LP_R_LOG2_U);
+    w = pld_big_alloc(2 * (half ? half : 1) * sizeof *w);
     hi = malloc(2 * nb * sizeof *hi);
     lo = malloc(2 * B * sizeof *lo);
-    if (p->w == NULL || p->tw == NULL || ((n & (n - 1)) != 0 && p->buf == NULL) || hi == NULL
-        || lo == NULL) {                        /* out of memory */
-        free(p->w);
-        free(p->tw);
-        free(p->buf);
+    if (w == NULL || hi == NULL || lo == NULL) {
+        free(w);
         free(hi);
         free(lo);
-        p->w = p->tw = p->buf = NULL;
-        return -1;
+        return NULL;
     }
     arb_init(s);
     arb_init(c);
     fmpq_init(f);
-    /* e^{-2 pi i j/n} = hi[j / B] lo[j % B]: hi[k] = e^{-2 pi i k B/n} (k < nb),
-     * lo[k] = e^{-2 pi i k/n} (k < B), each cos(pi f) - i sin(pi f) */
     {
         lp_real *tab[2] = { hi, lo };
         const size_t len[2] = { nb, B }, mul[2] = { B, 1 };
@@ -70,23 +62,105 @@ LP_R_NAME(lp_fft, _plan_init)(LP_R_NAME(lp_fft, _plan) *p, size_t n)
                 tab[t][2 * k + 1] = -arb_get_r(s);
             }
     }
-    for (size_t j = 0; j < half; j++) {
-        const lp_real *a = hi + 2 * (j / B), *b = lo + 2 * (j % B);
-        p->w[2 * j] = a[0] * b[0] - a[1] * b[1];
-        p->w[2 * j + 1] = a[0] * b[1] + a[1] * b[0];
+    /* j = jh B + jl: the same products, without a division a point */
+    for (size_t jh = 0; jh * B < half; jh++) {
+        const lp_real *a = hi + 2 * jh;
+        const size_t len = half - jh * B < B ? half - jh * B : B;
+        lp_real *wj = w + 2 * jh * B;
+        for (size_t jl = 0; jl < len; jl++) {
+            const lp_real *b = lo + 2 * jl;
+            wj[2 * jl] = a[0] * b[0] - a[1] * b[1];
+            wj[2 * jl + 1] = a[0] * b[1] + a[1] * b[0];
+        }
     }
     free(hi);
     free(lo);
     arb_clear(s);
     arb_clear(c);
     fmpq_clear(f);
+    return w;
+}
+
+/* One twiddle table kept between plans (issue 42): the two relations of a
+ * run build the same n at once, and a caller asks again and again (a search,
+ * a benchmark's repeats); the table is a function of n alone, so a plan that
+ * finds it takes it as it is (the same bits) instead of building it (4 % of a
+ * warm call at q 1e-4, T 1e7, width 0.069, and its 12.6 MB faulted in).  The
+ * latest table of at most TWIDDLE_KEEP bytes stays after its last plan is
+ * cleared (a larger one is built and freed per plan, as before); any number
+ * of plans read it at once (read only); the lock guards the entry, held
+ * while a table is built so that a second plan of the same n waits for it. */
+#define TWIDDLE_KEEP ((size_t) 32 << 20)
+static pthread_mutex_t LP_R_NAME(twiddle_lock, ) = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    size_t n, users;
+    lp_real *w;                 /* NULL: none kept */
+} LP_R_NAME(twiddle_kept, );
+
+/* the table of n: the kept one, or built (and kept where there is room) */
+static lp_real *
+LP_R_NAME(twiddle_take, )(size_t n)
+{
+    lp_real *w;
+    pthread_mutex_lock(&LP_R_NAME(twiddle_lock, ));
+    if (LP_R_NAME(twiddle_kept, ).w != NULL && LP_R_NAME(twiddle_kept, ).n == n) {
+        LP_R_NAME(twiddle_kept, ).users++;
+        w = LP_R_NAME(twiddle_kept, ).w;
+    } else {
+        w = LP_R_NAME(twiddle_table, )(n);
+        if (w != NULL && LP_R_NAME(twiddle_kept, ).users == 0
+            && 2 * (n / 2 ? n / 2 : 1) * sizeof *w <= TWIDDLE_KEEP) {
+            free(LP_R_NAME(twiddle_kept, ).w);  /* the one kept before, no longer in use */
+            LP_R_NAME(twiddle_kept, ).w = w;
+            LP_R_NAME(twiddle_kept, ).n = n;
+            LP_R_NAME(twiddle_kept, ).users = 1;
+        }
+    }
+    pthread_mutex_unlock(&LP_R_NAME(twiddle_lock, ));
+    return w;
+}
+
+/* a table taken: the kept one's user count lowered (the table stays), any
+ * other freed */
+static void
+LP_R_NAME(twiddle_give, )(lp_real *w)
+{
+    if (w == NULL)
+        return;
+    pthread_mutex_lock(&LP_R_NAME(twiddle_lock, ));
+    if (w == LP_R_NAME(twiddle_kept, ).w)
+        LP_R_NAME(twiddle_kept, ).users--;
+    else
+        free(w);
+    pthread_mutex_unlock(&LP_R_NAME(twiddle_lock, ));
+}
+
+int
+LP_R_NAME(lp_fft, _plan_init)(LP_R_NAME(lp_fft, _plan) *p, size_t n)
+{
+    p->n = n;
+    p->w = p->tw = p->buf = NULL;
+    if (n < 1 || ((n & (n - 1)) != 0 && (n % 3 != 0 || n / 3 < 4 || ((n / 3) & (n / 3 - 1)) != 0)))
+        return -1;                              /* neither 2^k nor 3 2^k, k >= 2 */
+    p->tw = pld_big_alloc(2 * LP_R_NAME(fft_scratch, )(n) * sizeof *p->tw);
+    if ((n & (n - 1)) != 0)
+        p->buf = pld_big_alloc(2 * n * sizeof *p->buf);   /* n complex points (lp_fft) */
+    p->mu = ldexp(5.0, LP_R_LOG2_U);
+    if (p->tw != NULL && ((n & (n - 1)) == 0 || p->buf != NULL))
+        p->w = LP_R_NAME(twiddle_take, )(n);
+    if (p->w == NULL) {                         /* out of memory */
+        free(p->tw);
+        free(p->buf);
+        p->w = p->tw = p->buf = NULL;
+        return -1;
+    }
     return 0;
 }
 
 void
 LP_R_NAME(lp_fft, _plan_clear)(LP_R_NAME(lp_fft, _plan) *p)
 {
-    free(p->w);
+    LP_R_NAME(twiddle_give, )(p->w);
     free(p->tw);
     free(p->buf);
     p->w = p->tw = p->buf = NULL;
@@ -104,13 +178,12 @@ LP_R_NAME(lp_fft, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p, int sign)
  * half the length (pld_fft.c has the algebra and the bound).  n = p->n >= 2;
  * x has room for n + 2 reals. */
 
-/* x[0 .. n): n reals x_j; on return x[0 .. n+2) holds X_k = sum_j x_j
- * e^{-2 pi i jk/n}, k = 0 .. n/2 (X_{n-k} = conj X_k) */
-void
-LP_R_NAME(lp_fft_real_forward, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
+/* the forward real transform's last step: x[0 .. n+2) = X_k from Z =
+ * DFT_N(x_2m + i x_2m+1) in x[0 .. n) */
+static void
+LP_R_NAME(real_forward_unpack, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
 {
     const size_t n = p->n, N = n / 2;
-    LP_R_NAME(fft_core, )(x, N, p->w, 2, 1, p->tw, p->buf);    /* Z = DFT_N(x_2m + i x_2m+1) */
     {
         const lp_real z0r = x[0], z0i = x[1];
         x[0] = z0r + z0i;                       /* X_0 = E + O, X_N = E - O: E = Re Z_0, O = Im Z_0 */
@@ -131,6 +204,56 @@ LP_R_NAME(lp_fft_real_forward, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
         b[0] = er - tr;
         b[1] = -(ei - ti);
     }
+}
+
+/* x[0 .. n): n reals x_j; on return x[0 .. n+2) holds X_k = sum_j x_j
+ * e^{-2 pi i jk/n}, k = 0 .. n/2 (X_{n-k} = conj X_k) */
+void
+LP_R_NAME(lp_fft_real_forward, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p)
+{
+    LP_R_NAME(fft_core, )(x, p->n / 2, p->w, 2, 1, p->tw, p->buf);    /* Z = DFT_N(x_2m + i x_2m+1) */
+    LP_R_NAME(real_forward_unpack, )(x, p);
+}
+
+/* the same for x's run x_lo .. x_{lo+K-1} (mod n), what lies elsewhere
+ * in x[0 .. n) taken as +0 (not read, not zeroed first: the composition's
+ * vector of n points needs no pass to clear it): the complex points z_m =
+ * x_2m + i x_2m+1 zero but on m = lo/2 .. (lo+K-1)/2 (mod n/2), the reals
+ * at the ends of that run outside x's set to +0, the transform pruned where
+ * it acts on zeros (fft_core_sparse); where it cannot be, x zeroed off the
+ * run and transformed whole.  The result is bit for bit
+ * lp_fft_real_forward's on x zero off the run. */
+void
+LP_R_NAME(lp_fft_real_forward_sparse, )(lp_real *x, const LP_R_NAME(lp_fft, _plan) *p, size_t lo,
+                                        size_t K)
+{
+    const size_t n = p->n, N = n / 2;
+    size_t a, Kc;
+    if (K >= n) {
+        LP_R_NAME(lp_fft_real_forward, )(x, p);
+        return;
+    }
+    lo %= n;
+    if (K > 0) {
+        a = lo / 2;
+        Kc = (lo + K - 1) / 2 - a + 1;          /* m = a .. (lo + K - 1)/2, unreduced */
+        if (lo & 1)
+            x[lo - 1] = 0;                      /* the run's first complex point's real part */
+        if ((lo + K) & 1)
+            x[(lo + K) % n] = 0;                /* its last one's imaginary part */
+        if (LP_R_NAME(fft_core_sparse, )(x, N, p->w, 2, 1, p->tw, a, Kc < N ? Kc : N) == 0) {
+            LP_R_NAME(real_forward_unpack, )(x, p);
+            return;
+        }
+    }
+    /* whole: x zeroed off the run, x_{lo+K} .. x_{lo+n-1} (mod n) */
+    if (lo + K <= n) {
+        memset(x + lo + K, 0, (n - lo - K) * sizeof *x);
+        memset(x, 0, lo * sizeof *x);
+    } else {
+        memset(x + (lo + K - n), 0, (n - K) * sizeof *x);
+    }
+    LP_R_NAME(lp_fft_real_forward, )(x, p);
 }
 
 /* x[0 .. n+2): Y_k, k = 0 .. n/2, of a Hermitian spectrum (Y_{n-k} =

@@ -59,46 +59,55 @@ fft_stage(lp_real *x, size_t m, size_t len, size_t step, const lp_real *w, lp_re
  * bound) and that bound holds unchanged: half the passes over a vector that
  * does not fit in cache (issue 31; t-pld-fft checks the bits at n 2^14 ..
  * 2^17). */
+/* fft_stage_pair's butterflies on one group of 2 len points from x0 (its
+ * loop's body; inlined there, and in the pruned stages, which take the
+ * groups one by one: pld_fft_sparse_body.h) */
+static inline __attribute__((always_inline)) void
+stage_pair_group(lp_real *x0, size_t len, const lp_real *w1, size_t s1, const lp_real *w2,
+                 size_t s2, lp_real cs)
+{
+    const size_t q = len / 2;
+    lp_real *x1 = x0 + 2 * q, *x2 = x0 + 2 * len, *x3 = x2 + 2 * q;
+    for (size_t j = 0; j < q; j++) {
+        const lp_real ar = w1[2 * j * s1], ai = cs * w1[2 * j * s1 + 1];
+        const lp_real br = w2[2 * j * s2], bi = cs * w2[2 * j * s2 + 1];
+        const lp_real cr = w2[2 * (j + q) * s2], ci = cs * w2[2 * (j + q) * s2 + 1];
+        lp_real y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i, tr, ti;
+        /* stage len: (x0, x1) and (x2, x3), twiddle W_len^j */
+        tr = ar * x1[2 * j] - ai * x1[2 * j + 1];
+        ti = ar * x1[2 * j + 1] + ai * x1[2 * j];
+        y0r = x0[2 * j] + tr;
+        y0i = x0[2 * j + 1] + ti;
+        y1r = x0[2 * j] - tr;
+        y1i = x0[2 * j + 1] - ti;
+        tr = ar * x3[2 * j] - ai * x3[2 * j + 1];
+        ti = ar * x3[2 * j + 1] + ai * x3[2 * j];
+        y2r = x2[2 * j] + tr;
+        y2i = x2[2 * j + 1] + ti;
+        y3r = x2[2 * j] - tr;
+        y3i = x2[2 * j + 1] - ti;
+        /* stage 2 len: (y0, y2) with W_2len^j, (y1, y3) with W_2len^(j + len/2) */
+        tr = br * y2r - bi * y2i;
+        ti = br * y2i + bi * y2r;
+        x0[2 * j] = y0r + tr;
+        x0[2 * j + 1] = y0i + ti;
+        x2[2 * j] = y0r - tr;
+        x2[2 * j + 1] = y0i - ti;
+        tr = cr * y3r - ci * y3i;
+        ti = cr * y3i + ci * y3r;
+        x1[2 * j] = y1r + tr;
+        x1[2 * j + 1] = y1i + ti;
+        x3[2 * j] = y1r - tr;
+        x3[2 * j + 1] = y1i - ti;
+    }
+}
+
 LP_FFT_CLONES static void
 fft_stage_pair(lp_real *x, size_t m, size_t len, const lp_real *w1, size_t s1,
                const lp_real *w2, size_t s2, lp_real cs)
 {
-    const size_t q = len / 2;
-    for (size_t i = 0; i < m; i += 2 * len) {
-        lp_real *x0 = x + 2 * i, *x1 = x0 + 2 * q, *x2 = x0 + 2 * len, *x3 = x2 + 2 * q;
-        for (size_t j = 0; j < q; j++) {
-            const lp_real ar = w1[2 * j * s1], ai = cs * w1[2 * j * s1 + 1];
-            const lp_real br = w2[2 * j * s2], bi = cs * w2[2 * j * s2 + 1];
-            const lp_real cr = w2[2 * (j + q) * s2], ci = cs * w2[2 * (j + q) * s2 + 1];
-            lp_real y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i, tr, ti;
-            /* stage len: (x0, x1) and (x2, x3), twiddle W_len^j */
-            tr = ar * x1[2 * j] - ai * x1[2 * j + 1];
-            ti = ar * x1[2 * j + 1] + ai * x1[2 * j];
-            y0r = x0[2 * j] + tr;
-            y0i = x0[2 * j + 1] + ti;
-            y1r = x0[2 * j] - tr;
-            y1i = x0[2 * j + 1] - ti;
-            tr = ar * x3[2 * j] - ai * x3[2 * j + 1];
-            ti = ar * x3[2 * j + 1] + ai * x3[2 * j];
-            y2r = x2[2 * j] + tr;
-            y2i = x2[2 * j + 1] + ti;
-            y3r = x2[2 * j] - tr;
-            y3i = x2[2 * j + 1] - ti;
-            /* stage 2 len: (y0, y2) with W_2len^j, (y1, y3) with W_2len^(j + len/2) */
-            tr = br * y2r - bi * y2i;
-            ti = br * y2i + bi * y2r;
-            x0[2 * j] = y0r + tr;
-            x0[2 * j + 1] = y0i + ti;
-            x2[2 * j] = y0r - tr;
-            x2[2 * j + 1] = y0i - ti;
-            tr = cr * y3r - ci * y3i;
-            ti = cr * y3i + ci * y3r;
-            x1[2 * j] = y1r + tr;
-            x1[2 * j + 1] = y1i + ti;
-            x3[2 * j] = y1r - tr;
-            x3[2 * j + 1] = y1i - ti;
-        }
-    }
+    for (size_t i = 0; i < m; i += 2 * len)
+        stage_pair_group(x + 2 * i, len, w1, s1, w2, s2, cs);
 }
 
 /* the bit-reversal permutation of n = 2^L complex points.  From L = 8 on
@@ -179,62 +188,93 @@ stage_twiddles(lp_real *dst, const lp_real *w, size_t len, size_t step, size_t *
     return dst;
 }
 
+/* a block filled and its first stages pruned, for an input zero but on a
+ * run (pld_fft_sparse_body.h) */
+struct fft_fill;
+static size_t fft_block_fill(lp_real *x, size_t base, size_t n, size_t block, const lp_real *tw,
+                             lp_real cs, const struct fft_fill *f);
+
+/* The stages up to LP_FFT_BLOCK of the n-point transform (n a power of 2),
+ * with twiddle e^{-2 pi i j/n} = w[wstride j] (wstride 1: the plan's own
+ * size; 2: half of it, the real transforms below; 3 and 6: a third of
+ * those, the radix-3 transform's parts), conjugated by cs; tw the plan's
+ * scratch (NULL: the table read in place).  x in bit-reversed order, or
+ * (f, with tw) each block filled from f's run first and its stages on zeros
+ * pruned.  A butterfly of stage len touches only its aligned block of len
+ * points, so these stages run block by block (each block through all of
+ * them while it is in cache), two stages a pass (fft_stage_pair), and the
+ * larger ones (fft_large_stages) over the whole vector after them: the very
+ * same butterflies on the same operands, each stage after the one before it
+ * on every point it reads, so the result is bitwise the one of
+ * stage-by-stage order and pld_fft.c's bound holds unchanged (issue 31: at
+ * n = 2^22 the stage-by-stage passes were 43 % of a run, memory-bound). */
+static void
+LP_R_NAME(fft_block_stages, )(lp_real *x, size_t n, const lp_real *w, size_t wstride, lp_real cs,
+                              lp_real *tw, const struct fft_fill *f)
+{
+    const size_t block = n < LP_FFT_BLOCK ? n : LP_FFT_BLOCK;
+    if (tw && n >= 4)                           /* the block stages' table: w[k n/block] */
+        for (size_t k = 0; k < block / 2; k++) {
+            tw[2 * k] = w[2 * k * (n / block) * wstride];
+            tw[2 * k + 1] = w[2 * k * (n / block) * wstride + 1];
+        }
+    for (size_t base = 0; base < n; base += block) {
+        size_t l = 2;
+        if (tw && n >= 4) {                     /* in pairs too, from the block's table */
+            if (f)
+                l = fft_block_fill(x, base, n, block, tw, cs, f);
+            for (; 2 * l <= block; l <<= 2)
+                fft_stage_pair(x + 2 * base, block, l, tw, block / l, tw, block / (2 * l), cs);
+            if (l <= block)
+                fft_stage(x + 2 * base, block, l, block / l, tw, cs);
+        } else {
+            for (; l <= block; l <<= 1)
+                fft_stage(x + 2 * base, block, l, n / l * wstride, w, cs);
+        }
+    }
+}
+
+/* The stages past LP_FFT_BLOCK of np transforms of n points (n a power of
+ * 2) side by side at x, x + 2n, ... (the radix-3 transform's three parts),
+ * after fft_block_stages: the odd one alone, then two a pass; each stage's
+ * twiddles copied once for the np (the same table: 12 % of a 3 2^18-point
+ * transform had been three copies) */
+static void
+LP_R_NAME(fft_large_stages, )(lp_real *x, size_t np, size_t n, const lp_real *w, size_t wstride,
+                              lp_real cs, lp_real *tw)
+{
+    const size_t block = n < LP_FFT_BLOCK ? n : LP_FFT_BLOCK;
+    size_t len = 2 * block, stages = 0;
+    for (size_t l = 2 * block; l <= n; l <<= 1)
+        stages++;
+    if (stages & 1) {
+        size_t s1;
+        const lp_real *w1 = stage_twiddles(tw, w, len, n / len * wstride, &s1);
+        for (size_t p = 0; p < np; p++)
+            fft_stage(x + 2 * p * n, n, len, s1, w1, cs);
+        len <<= 1;
+    }
+    for (; 2 * len <= n; len <<= 2) {
+        /* stage len's copy first, stage 2 len's after it (3 len / 2 <= 3n / 16) */
+        size_t s1, s2;
+        const lp_real *w1 = stage_twiddles(tw, w, len, n / len * wstride, &s1);
+        const lp_real *w2 = stage_twiddles(tw ? tw + len : NULL, w, 2 * len,
+                                           n / (2 * len) * wstride, &s2);
+        for (size_t p = 0; p < np; p++)
+            fft_stage_pair(x + 2 * p * n, n, len, w1, s1, w2, s2, cs);
+    }
+}
+
 /* the n-point transform (n a power of 2) with twiddle e^{-2 pi i j/n} =
- * w[wstride j] (wstride 1: the plan's own size; 2: half of it, the real
- * transforms below; 3 and 6: a third of those, the radix-3 transform's
- * parts), conjugated by cs; tw the plan's scratch (NULL: the table read in
- * place) */
+ * w[wstride j], conjugated by cs; tw the plan's scratch (NULL: the table
+ * read in place) */
 static void
 LP_R_NAME(fft_pow2, )(lp_real *x, size_t n, const lp_real *w, size_t wstride, lp_real cs,
                       lp_real *tw)
 {
     LP_R_NAME(bit_reverse, )(x, n);
-    /* The stages len = 2 .. n.  A butterfly of stage len touches only its
-     * aligned block of len points, so the stages up to LP_FFT_BLOCK run block
-     * by block (each block through all of them while it is in cache), the
-     * rest over the whole vector, two stages a pass (fft_stage_pair): the
-     * very same butterflies on the same operands, each stage after the one
-     * before it on every point it reads, so the result is bitwise the one of
-     * stage-by-stage order and pld_fft.c's bound holds unchanged (issue 31:
-     * at n = 2^22 the stage-by-stage passes were 43 % of a run,
-     * memory-bound). */
-    {
-        const size_t block = n < LP_FFT_BLOCK ? n : LP_FFT_BLOCK;
-        size_t len = 2 * block, stages = 0;
-        if (tw && n >= 4)                       /* the block stages' table: w[k n/block] */
-            for (size_t k = 0; k < block / 2; k++) {
-                tw[2 * k] = w[2 * k * (n / block) * wstride];
-                tw[2 * k + 1] = w[2 * k * (n / block) * wstride + 1];
-            }
-        for (size_t base = 0; base < n; base += block) {
-            size_t l = 2;
-            if (tw && n >= 4) {                 /* in pairs too, from the block's table */
-                for (; 2 * l <= block; l <<= 2)
-                    fft_stage_pair(x + 2 * base, block, l, tw, block / l, tw, block / (2 * l), cs);
-                if (l <= block)
-                    fft_stage(x + 2 * base, block, l, block / l, tw, cs);
-            } else {
-                for (; l <= block; l <<= 1)
-                    fft_stage(x + 2 * base, block, l, n / l * wstride, w, cs);
-            }
-        }
-        for (size_t l = 2 * block; l <= n; l <<= 1)
-            stages++;
-        if (stages & 1) {                       /* the odd one alone, then pairs */
-            size_t s1;
-            const lp_real *w1 = stage_twiddles(tw, w, len, n / len * wstride, &s1);
-            fft_stage(x, n, len, s1, w1, cs);
-            len <<= 1;
-        }
-        for (; 2 * len <= n; len <<= 2) {
-            /* stage len's copy first, stage 2 len's after it (3 len / 2 <= 3n / 16) */
-            size_t s1, s2;
-            const lp_real *w1 = stage_twiddles(tw, w, len, n / len * wstride, &s1);
-            const lp_real *w2 = stage_twiddles(tw ? tw + len : NULL, w, 2 * len,
-                                               n / (2 * len) * wstride, &s2);
-            fft_stage_pair(x, n, len, w1, s1, w2, s2, cs);
-        }
-    }
+    LP_R_NAME(fft_block_stages, )(x, n, w, wstride, cs, tw, NULL);
+    LP_R_NAME(fft_large_stages, )(x, 1, n, w, wstride, cs, tw);
 }
 
 /* sqrt(3)/2 rounded to lp_real (within u relative) */
@@ -251,7 +291,9 @@ LP_R_NAME(fft_pow2, )(lp_real *x, size_t n, const lp_real *w, size_t wstride, lp
  * its entries past half = n_table/2 as the negated ones half before: W^{j +
  * n/2} = -W^j exactly) and w = e^{-2 pi i/3} = -1/2 - i sqrt(3)/2: s = B +
  * C, d = B - C, X_k = Y_0 + s, X_{k+M}, X_{k+2M} = (Y_0 - s/2) -+ i cs
- * (sqrt(3)/2) d; conjugated by cs (cs = -1: w^t and W^k conjugated). */
+ * (sqrt(3)/2) d; conjugated by cs (cs = -1: w^t and W^k conjugated).  x
+ * may be y (in place: step k reads its three points, k, k + M and k + 2M,
+ * before it writes them, and no other step touches them). */
 LP_FFT_CLONES static void
 fft_radix3(lp_real *x, const lp_real *y, size_t M, const lp_real *w, size_t wstride, size_t half,
            lp_real cs)
@@ -298,7 +340,12 @@ LP_R_NAME(fft_core, )(lp_real *x, size_t n, const lp_real *w, size_t wstride, lp
             buf[2 * (r * M + m)] = x[2 * (3 * m + r)];
             buf[2 * (r * M + m) + 1] = x[2 * (3 * m + r) + 1];
         }
-    for (size_t r = 0; r < 3; r++)
-        LP_R_NAME(fft_pow2, )(buf + 2 * r * M, M, w, 3 * wstride, cs, tw);
+    for (size_t r = 0; r < 3; r++) {
+        LP_R_NAME(bit_reverse, )(buf + 2 * r * M, M);
+        LP_R_NAME(fft_block_stages, )(buf + 2 * r * M, M, w, 3 * wstride, cs, tw, NULL);
+    }
+    LP_R_NAME(fft_large_stages, )(buf, 3, M, w, 3 * wstride, cs, tw);
     fft_radix3(x, buf, M, w, wstride, n * wstride / 2, cs);
 }
+
+#include "account/pld/compose/pld_fft_sparse_body.h"

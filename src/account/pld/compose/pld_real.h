@@ -24,6 +24,7 @@
 
 #include <math.h>
 #include "account/pld/pld_types.h"
+#include "account/pld/compose/pld_compose.h"      /* pld_arf_near_d */
 
 #define LP_R_CAT_(a, s, b) a##s##b
 #define LP_R_CAT(a, s, b) LP_R_CAT_(a, s, b)
@@ -75,7 +76,7 @@ typedef double lp_real;
 #define LP_R_LABEL ""
 #define r_sqrt sqrt
 #define r_fabs fabs
-#define arb_get_r(x) arf_get_d(arb_midref(x), ARF_RND_NEAR)
+#define arb_get_r(x) pld_arf_near_d(arb_midref(x))   /* arf_get_d's, bitwise (pld_compose.c) */
 #define arb_set_r arb_set_d
 
 #endif

@@ -41,6 +41,59 @@
 
 #define SPECTRAL_PREC 64
 
+/* The sums A, B at each j0 already asked, by j0 (open addressing, linear
+ * probing; MEMO_SIZE slots, filled up to MEMO_FILL, then the rest summed
+ * each time).  They are a function of j0 alone (the same operations on the
+ * same balls), and lp_pld_epsilon's bisections ask few j0 many times (issue
+ * 42: q 1e-4, T 1e7, width 0.069: 846 sums over the two relations, 83
+ * distinct j0; j0 = 0, the shifted point below the window, half of them):
+ * kept, the same balls come back bit for bit. */
+#define MEMO_SIZE 512
+#define MEMO_FILL 384
+
+struct pld_spectral_memo {
+    size_t used;
+    int64_t j0[MEMO_SIZE];      /* -1: the slot is free */
+    arb_struct A[MEMO_SIZE], B[MEMO_SIZE];
+};
+
+static struct pld_spectral_memo *
+memo_new(void)
+{
+    struct pld_spectral_memo *m = malloc(sizeof *m);
+    if (m == NULL)
+        return NULL;                            /* no memo: every sum made as asked */
+    m->used = 0;
+    for (size_t i = 0; i < MEMO_SIZE; i++) {
+        m->j0[i] = -1;
+        arb_init(m->A + i);
+        arb_init(m->B + i);
+    }
+    return m;
+}
+
+static void
+memo_free(struct pld_spectral_memo *m)
+{
+    if (m == NULL)
+        return;
+    for (size_t i = 0; i < MEMO_SIZE; i++) {
+        arb_clear(m->A + i);
+        arb_clear(m->B + i);
+    }
+    free(m);
+}
+
+/* j0's slot: the one holding it, or the free one where it would go */
+static size_t
+memo_slot(const struct pld_spectral_memo *m, int64_t j0)
+{
+    size_t i = (size_t) (((uint64_t) j0 * UINT64_C(0x9E3779B97F4A7C15)) >> 32) % MEMO_SIZE;
+    while (m->j0[i] != -1 && m->j0[i] != j0)
+        i = (i + 1) % MEMO_SIZE;
+    return i;
+}
+
 /* w^m, w = e^{2 pi i/n}, m reduced mod n: exact angle 2 m / n */
 static void
 root_of_unity(acb_t x, int64_t m, size_t n)
@@ -56,13 +109,15 @@ root_of_unity(acb_t x, int64_t m, size_t n)
 }
 
 int
-pld_spectral_keep(lp_pld *pld, const double *z, double sum_E)
+pld_spectral_keep(lp_pld *pld, const double *z, size_t kend, double sum_E)
 {
     const size_t n = pld->n, half = n / 2;
     size_t count = 0, i = 0;
     acb_t wk, t, u;
     arb_t r;
-    for (size_t k = 0; k <= half; k++)
+    if (kend > half + 1)
+        kend = half + 1;
+    for (size_t k = 0; k < kend; k++)
         count += z[2 * k] != 0 || z[2 * k + 1] != 0;
     if (pld->spectral < 0 || count == 0 || count > (pld->spectral > 0 ? half : n / PLD_SPECTRAL_RATIO))
         return 0;
@@ -70,6 +125,7 @@ pld_spectral_keep(lp_pld *pld, const double *z, double sum_E)
     pld->spec_a = _acb_vec_init((slong) count);
     pld->spec_b = _acb_vec_init((slong) count);
     pld->nspec = count;                         /* the vectors' length, for their clear */
+    pld->spec_memo = memo_new();
     if (pld->spec_k == NULL) {
         pld_spectral_clear(pld);
         return 0;                               /* the ordinary route */
@@ -80,7 +136,7 @@ pld_spectral_keep(lp_pld *pld, const double *z, double sum_E)
     arb_init(r);
     arb_set_d(r, -pld->h);
     arb_exp(r, r, SPECTRAL_PREC);               /* r = e^{-h} */
-    for (size_t k = 0; k <= half; k++) {
+    for (size_t k = 0; k < kend; k++) {
         if (z[2 * k] == 0 && z[2 * k + 1] == 0)
             continue;
         pld->spec_k[i] = k;
@@ -117,8 +173,8 @@ pld_spectral_keep(lp_pld *pld, const double *z, double sum_E)
     return 1;
 }
 
-void
-pld_spectral_sums(arb_t A, arb_t B, const lp_pld *pld, int64_t j0)
+static void
+spectral_sums(arb_t A, arb_t B, const lp_pld *pld, int64_t j0)
 {
     const size_t n = pld->n;
     acb_t c, ck, step;
@@ -180,8 +236,34 @@ pld_spectral_sums(arb_t A, arb_t B, const lp_pld *pld, int64_t j0)
 }
 
 void
+pld_spectral_sums(arb_t A, arb_t B, const lp_pld *pld, int64_t j0)
+{
+    struct pld_spectral_memo *m = pld->spec_memo;
+    size_t i;
+    if (m == NULL) {
+        spectral_sums(A, B, pld, j0);
+        return;
+    }
+    i = memo_slot(m, j0);
+    if (m->j0[i] == j0) {
+        arb_set(A, m->A + i);
+        arb_set(B, m->B + i);
+        return;
+    }
+    spectral_sums(A, B, pld, j0);
+    if (m->used < MEMO_FILL) {
+        m->j0[i] = j0;
+        arb_set(m->A + i, A);
+        arb_set(m->B + i, B);
+        m->used++;
+    }
+}
+
+void
 pld_spectral_clear(lp_pld *pld)
 {
+    memo_free(pld->spec_memo);
+    pld->spec_memo = NULL;
     if (pld->spec_a)
         _acb_vec_clear(pld->spec_a, (slong) pld->nspec);
     if (pld->spec_b)

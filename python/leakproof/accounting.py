@@ -233,24 +233,27 @@ def _exact_or_none(text):
 
 
 def pld_epsilon(noise_multiplier, sampling_rate, steps, delta, relation="both", width=None,
-                digits=None, max_seconds=None):
+                digits=None, max_seconds=None, max_grid_size=None):
     """(epsilon_lower_bound, epsilon_upper_bound) of DP-SGD's run by the
     certified PLD accountant, for the worse relation (relation='both') or one
     ('add', 'remove'); None for an upper bound not reached.  width: the
-    bracket's target relative width (--width, a decimal text in [1e-4, 2],
-    default 0.01; above 1 it may be wider than epsilon, its lower end 0)."""
+    bracket's target relative width (--width, a decimal text in [1e-5, 2],
+    default 0.01; above 1 it may be wider than epsilon, its lower end 0).
+    max_grid_size: the grid's cap on its points (--max-grid-size, a power of
+    two in 2^16 .. 2^27, default 2^23), where a narrow width needs more."""
     r = commands.account(accountant="pld", noise_multiplier=noise_multiplier,
                 sampling_rate=sampling_rate, steps=steps, delta=delta, relation=relation,
-                width=width, digits=digits, max_seconds=max_seconds)
+                width=width, digits=digits, max_seconds=max_seconds, max_grid_size=max_grid_size)
     return _exact_or_none(r["epsilon_lower_bound"]), _exact_or_none(r["epsilon_upper_bound"])
 
 
 def pld_delta(noise_multiplier, sampling_rate, steps, epsilon, relation="both", width=None,
-              digits=None, max_seconds=None):
+              digits=None, max_seconds=None, max_grid_size=None):
     """(delta_lower_bound, delta_upper_bound) of delta at `epsilon`."""
     r = commands.account(accountant="pld", noise_multiplier=noise_multiplier,
                 sampling_rate=sampling_rate, steps=steps, delta_for_epsilon=epsilon,
-                relation=relation, width=width, digits=digits, max_seconds=max_seconds)
+                relation=relation, width=width, digits=digits, max_seconds=max_seconds,
+                max_grid_size=max_grid_size)
     return _exact_or_none(r["delta_lower_bound"]), _exact_or_none(r["delta_upper_bound"])
 
 

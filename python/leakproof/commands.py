@@ -151,8 +151,8 @@ def account(**params):
     accountant='pld': the privacy loss distribution's certified bracket
     (tighter than RDP's: epsilon_lower_bound <= the true epsilon <=
     epsilon_upper_bound, r['epsilon_upper_bound']), with relation ('add',
-    'remove', 'both', 'replace'), width (the bracket's target relative width)
-    and phase (['M,q,T', 'laplace,b,q,T', ...]); sampling='fixed-batch' for
+    'remove', 'both', 'replace'), width (the bracket's target relative width),
+    max_grid_size (the grid's cap, 2^23 by default) and phase (['M,q,T', 'laplace,b,q,T', ...]); sampling='fixed-batch' for
     batches drawn without replacement (replace-one).  Opacus's 'prv'
     estimates the same curve: leakproof.get_noise_multiplier(accountant=
     'prv') answers it by the PLD; leakproof.opacus has accountants for

@@ -157,6 +157,15 @@ def test_pld_accountant_one_phase():
         assert two.certified and D(two) >= D(lo), (two, lo)
 
 
+def test_pld_max_grid_size():
+    # the grid's cap reaches the command as --max-grid-size: a value it refuses is named,
+    # and the default cap (2^23) given explicitly is the default's bracket
+    with pytest.raises(ValueError, match="--max-grid-size"):
+        leakproof.pld_epsilon("1.1", "0.01", 100, "1e-5", max_grid_size=1000)
+    assert leakproof.pld_epsilon("1.1", "0.01", 100, "1e-5", max_grid_size=2**23) == \
+        leakproof.pld_epsilon("1.1", "0.01", 100, "1e-5")
+
+
 def test_pld_lists_from_one_composition(cli_json):
     """Many queries, one command: the answers are the command's own list rows,
     kept per history; a new step composes anew."""

@@ -97,7 +97,10 @@ static const char usage_text[] =
     "                  with --accountant pld: replace (the Gaussian, one run: the symmetric\n"
     "                  pair (1-q)N(0)+qN(C) against (1-q)N(0)+qN(-C), tight; dominance checked)\n"
     "  --width W       target relative width of the epsilon bracket (default 0.01;\n"
-    "                  smaller costs more time and memory, 1e-4 .. 2)\n"
+    "                  smaller costs more time and memory, 1e-5 .. 2)\n"
+    "  --max-grid-size N  the circular grid's cap, a power of two in 2^16 .. 2^27 (default\n"
+    "                  2^23 = 8388608): a run capped there comes out wider than --width;\n"
+    "                  above 2^23 up to some 300 bytes a point, two relations at once\n"
     "  --mechanism gauss|vmf  gauss (the default), or vmf: the von Mises-Fisher mechanism of\n"
     "                  concentration --kappa K on the sphere S^(P-1) (--p P) in place of\n"
     "                  Gaussian noise, Poisson-subsampled RDP by Zhu and Wang 2019 (Thm 6),\n"
@@ -119,7 +122,7 @@ int
 lp_account_parse(lp_account_opts *o, int argc, char **argv)
 {
     enum { O_M = 256, O_Q, O_T, O_DELTA, O_EPS, O_ORDERS, O_METHOD, O_COMPARE, O_RES, O_STATED, O_BATCH, O_EPOCHS, O_DATASET, O_SAMPLING, O_ACCOUNTANT, O_RELATION, O_PLOT,
-           O_WIDTH, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS, O_PHASE, O_STEPS_RULE,
+           O_WIDTH, O_MAX_GRID, O_DFE, O_PER_ORDER, O_MECH, O_KAPPA, O_P, O_SENS, O_PHASE, O_STEPS_RULE,
            O_LAPLACE_B, O_STEP_EPS, O_STEP_DELTA };
     static const struct option longopts[] = {
         { "noise-multiplier", required_argument, NULL, O_M },
@@ -141,6 +144,7 @@ lp_account_parse(lp_account_opts *o, int argc, char **argv)
         { "accountant", required_argument, NULL, O_ACCOUNTANT },
         { "relation", required_argument, NULL, O_RELATION },
         { "width", required_argument, NULL, O_WIDTH },
+        { "max-grid-size", required_argument, NULL, O_MAX_GRID },
         { "delta-for-epsilon", required_argument, NULL, O_DFE },
         { "per-order", no_argument, NULL, O_PER_ORDER },
         { "mechanism", required_argument, NULL, O_MECH },
@@ -189,6 +193,7 @@ lp_account_parse(lp_account_opts *o, int argc, char **argv)
         case O_ACCOUNTANT: o->accountant = g.optarg; break;
         case O_RELATION: o->relation = g.optarg; break;
         case O_WIDTH: o->width_text = g.optarg; break;
+        case O_MAX_GRID: o->max_grid_text = g.optarg; break;
         case O_DFE: o->delta_for_eps = g.optarg; break;
         case O_PER_ORDER: o->per_order = 1; break;
         case O_PLOT: o->plot = g.optarg; break;
@@ -255,8 +260,8 @@ lp_account_parse(lp_account_opts *o, int argc, char **argv)
         return lp_usage_error(cmd, "--relation: the RDP accountant takes replace (add and remove "
                               "share its curve; --stated-epsilon takes none); add, remove and "
                               "both need --accountant pld (got '%s')", o->relation);
-    if (o->width_text)
-        return lp_usage_error(cmd, "--width needs --accountant pld");
+    if (o->width_text || o->max_grid_text)
+        return lp_usage_error(cmd, "%s needs --accountant pld", o->width_text ? "--width" : "--max-grid-size");
     if (o->nphases || o->delta_for_eps) {       /* issue 20 part 6: parse_edges below */
         if ((rc = lp_account_parse_edges(o, digits_text, res_text, batch_text, epochs_text)))
             return rc;

@@ -14,7 +14,7 @@
 #define LP_ACCOUNT_LIST_MAX 64
 
 /* the PLD accountant's largest circular grid */
-#define LP_PLD_MAX_N ((size_t) 1 << 23)
+#define LP_PLD_MAX_N LP_PLD_DEFAULT_MAX_N
 
 typedef struct {
     const char *M, *q, *T, *delta, *eps, *stated, *orders_text, *method_text;
@@ -28,6 +28,8 @@ typedef struct {
     int vmf;
     char q_buf[48], T_buf[32];  /* q and T derived from batch, dataset size, epochs */
     int json, compare, pld, rel, per_order, replace;
+    const char *max_grid_text;         /* --max-grid-size (cmd_account_pld.c): max_n, 0 for the default */
+    size_t max_n;
     const char *max_seconds_text;       /* --max-seconds; --estimate (cmd_account_budget.c) */
     int estimate;
     double width;

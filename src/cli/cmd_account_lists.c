@@ -140,8 +140,8 @@ lp_account_parse_lists(lp_account_opts *o, const char *digits_text, const char *
     const char *bad = o->eps ? "--epsilon" : o->stated ? "--stated-epsilon" : o->compare ? "--compare"
                       : res_text ? "--resolution" : epochs_text && !batch_text ? "--epochs" : NULL;
     int rc;
-    if (o->width_text && !pld)
-        return lp_usage_error(cmd, "--width needs --accountant pld");
+    if ((o->width_text || o->max_grid_text) && !pld)
+        return lp_usage_error(cmd, "%s needs --accountant pld", o->width_text ? "--width" : "--max-grid-size");
     if (batch_text)             /* B and N give q = B/N; B alone does not */
         return lp_usage_error(cmd, "lists of --delta or --delta-for-epsilon take --batch with "
                               "--dataset-size only (q = B/N)");

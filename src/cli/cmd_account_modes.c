@@ -143,13 +143,14 @@ lp_account_parse_vmf(lp_account_opts *o, const char *digits_text, const char *re
     if (o->accountant && strcmp(o->accountant, "pld") == 0)
         return lp_account_parse_pld_vmf(o, digits_text, res_text, batch_text, epochs_text);
     if (o->M || o->eps || o->stated || o->method_text || o->compare || res_text || batch_text
-        || epochs_text || o->relation || o->width_text || o->delta_for_eps || o->nphases)
+        || epochs_text || o->relation || o->width_text || o->max_grid_text || o->delta_for_eps || o->nphases)
         return lp_usage_error(cmd, "--mechanism vmf does not take %s",
                               o->nphases ? "--phase" : o->M ? "--noise-multiplier" : o->eps ? "--epsilon"
                               : o->stated ? "--stated-epsilon" : o->method_text ? "--method"
                               : o->compare ? "--compare" : res_text ? "--resolution"
                               : batch_text ? "--batch" : epochs_text ? "--epochs"
                               : o->relation ? "--relation" : o->width_text ? "--width"
+                              : o->max_grid_text ? "--max-grid-size"
                               : "--delta-for-epsilon");
     if ((rc = lp_account_check_positive("--kappa", o->kappa)))
         return rc;

@@ -95,10 +95,20 @@ lp_account_parse_pld_run(lp_account_opts *o, const char *digits_text, const char
     if (o->width_text) {
         char *end;
         double w = lp_strtod(o->width_text, &end);
-        if (!lp_decimal_valid(o->width_text) || *end || !(w >= 1e-4 && w <= 2))
-            return lp_usage_error(cmd, "--width must be a decimal in [1e-4, 2] (got '%s')",
+        if (!lp_decimal_valid(o->width_text) || *end || !(w >= 1e-5 && w <= 2))
+            return lp_usage_error(cmd, "--width must be a decimal in [1e-5, 2] (got '%s')",
                                   o->width_text);
         o->width = w;
+    }
+    o->max_n = LP_PLD_MAX_N;
+    if (o->max_grid_text) {     /* a power of two: the circle sizes are 2^k and 3 2^k below it */
+        long n;
+        if ((rc = lp_arg_int_range(&n, cmd, "--max-grid-size", o->max_grid_text, 1 << 16, 1 << 27)))
+            return rc;
+        if (n & (n - 1))
+            return lp_usage_error(cmd, "--max-grid-size must be a power of two in [65536, 134217728] "
+                                  "(got '%s')", o->max_grid_text);
+        o->max_n = (size_t) n;
     }
     if (digits_text && (rc = lp_arg_int_range(&o->digits, cmd, "--digits", digits_text, 1, 12)))
         return rc;

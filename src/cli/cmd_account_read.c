@@ -73,7 +73,7 @@ lp_account_pld_request(lp_pld_request *r, const lp_account_opts *o, int eps_from
         r->eps = o->delta_for_eps ? &o->dfe_x : NULL;
     r->relation = o->rel;
     r->width = o->width;
-    r->max_n = LP_PLD_MAX_N;
+    r->max_n = o->max_n ? o->max_n : LP_PLD_MAX_N;
     r->digits = o->digits;
     r->fixed_batch = o->fixed_batch;
 }

@@ -20,6 +20,12 @@
 #ifndef LP_PLD_TYPES_H
 #define LP_PLD_TYPES_H
 
+/* The circular grid's default cap on its points (account's --max-grid-size
+ * raises it up to 2^27): about 300 bytes a point at most, two relations at
+ * once.  Beyond it the composition is tried in x87 as well wherever the
+ * double bound is not negligible (pld_compose_best.c). */
+#define LP_PLD_DEFAULT_MAX_N ((size_t) 1 << 23)
+
 #include <stddef.h>
 #include <stdint.h>
 #include "account/run.h"

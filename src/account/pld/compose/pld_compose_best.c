@@ -56,8 +56,14 @@ pld_compose_best(lp_pld *pld, size_t nph, const uint64_t *T, const arb_srcptr *m
      * double result stands: 1 s, where the extended one narrows the bracket
      * [779.6, 787.7] -> [780.5, 786.7] for ~6 s more), again in x87
      * extended precision, u = 2^-64 (the same proof); the smaller bound is
-     * kept */
-    if (!(arf_cmpabs_d(arb_midref(pld->err_fft), 0.2 * dref) > 0) || !pld_fft_ld_available())
+     * kept.  On a grid above the default cap (--max-grid-size: asked for a
+     * bracket the default grid cannot give) from a thousandth of delta: there
+     * the double bound, growing as n, is what keeps the bracket wide (q 1e-3,
+     * T 1e7 at 2^26 points: 2.4e-7 against delta 1e-5, the bracket 0.054
+     * wide; in x87 1.5e-9, 0.0155).  At and below the cap the fifth, so
+     * that no record there moves. */
+    if (!(arf_cmpabs_d(arb_midref(pld->err_fft), (pld->n > LP_PLD_DEFAULT_MAX_N ? 1e-3 : 0.2) * dref) > 0)
+        || !pld_fft_ld_available())
         return 0;
     alt = *pld;
     arb_init(alt.err_fft);

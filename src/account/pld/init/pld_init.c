@@ -148,9 +148,9 @@ init(lp_pld *pld, const lp_pld_step *st, lp_pld_relation rel, double width, size
         double need, span_lo, span_hi, mu_try = 0;
         if (tries >= PLD_SIZE_TRIES || lp_cancelled() || !(h > 0) || !isfinite(h)) {
             pld->why = lp_cancelled() ? "interrupted"
-                : "no grid of at most 2^23 points holds this run's window at any width "
-                  "(the composed loss spreads over more than 2^23 cells of the step's own "
-                  "resolution): use the RDP accountant";
+                : "no grid within the cap on its points (2^23, or account's --max-grid-size) "
+                  "holds this run's window at any width (the composed loss spreads over more "
+                  "cells of the step's own resolution): use the RDP accountant";
             free(sk.l);
             free(sk.lw);
             return -1;

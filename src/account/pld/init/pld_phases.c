@@ -170,8 +170,9 @@ lp_pld_init_phases(lp_pld *pld, const lp_pld_step *st, size_t nph, lp_pld_relati
         double need, up = 0, down = 0, tt, Kmax = 0;
         int ok = 1;
         if (tries >= PHASE_SIZE_TRIES || lp_cancelled() || !(h > 0) || !isfinite(h))
-            return fail(pld, w, nph, "no grid of at most 2^23 points holds these phases' window at "
-                        "any width: use the RDP accountant", 0);
+            return fail(pld, w, nph, "no grid within the cap on its points (2^23, or account's "
+                        "--max-grid-size) holds these phases' window at any width: use the RDP "
+                        "accountant", 0);
         for (size_t i = 0; i < nph && ok; i++) {
             double sl = w[i].lo_cut / h, sh = w[i].hi_cut / h, sw = 0, sr = 0;
             if (!(fabs(sl) < (double) max_n * 4 && fabs(sh) < (double) max_n * 4)) {

@@ -18,7 +18,7 @@ that is larger; where it states none (dp_accounting), its distance from the
 bracket where it lies outside, else the bracket's own.  An inf or NaN
 estimate is no estimate: the row says so.  Leakproof is run again asked for
 a bracket no wider than that accuracy (--width = the accuracy / the bracket's
-upper end, within the option's [1e-4, 2]; where the bracket comes out wider
+upper end, within the option's [1e-5, 2]; where the bracket comes out wider
 -- tiny epsilon, where the width is absolute, or a grid at its cap -- again
 at a width cut in proportion, three times at most) and the line says which of the
 two took less CPU ("ahead" / "behind"; "beyond reach" where no bracket that
@@ -57,9 +57,10 @@ GRID_T = [10, 100, 10**3, 10**4, 10**5, 10**6, 10**7]
 PRV_EPS_ERROR = 0.01            # the PRV accountants' stated absolute error on epsilon (their default)
 
 
-def best_of(n, fn):
+def best_of(n, fn, enough=math.inf):
     """(CPU seconds, wall seconds, value) of the run with the least CPU of n:
-    the process's CPU time (all its threads) and the wall time of that run"""
+    the process's CPU time (all its threads) and the wall time of that run;
+    one run only where it took over `enough` CPU seconds"""
     best = (math.inf, math.inf, None)
     for _ in range(n):
         t0, c0 = time.perf_counter(), time.process_time()
@@ -67,6 +68,8 @@ def best_of(n, fn):
         wall, used = time.perf_counter() - t0, time.process_time() - c0
         if used < best[0]:
             best = (used, wall, value)
+        if used > enough:
+            break
     return best
 
 
@@ -160,14 +163,17 @@ def peer_opacus():
 
 # ---- leakproof ------------------------------------------------------------------
 
-def leakproof_run(q, T, repeat, max_seconds, width=None):
-    """(CPU, wall, lo, hi) of the best run, or (None, why) when declined"""
+def leakproof_run(q, T, repeat, max_seconds, width=None, grid=None):
+    """(CPU, wall, lo, hi) of the best run, or (None, why) when declined;
+    grid: --max-grid-size (None: the default cap, 2^23)"""
     args = dict(noise_multiplier=str(M), sampling_rate=repr(q), steps=T, delta=repr(DELTA),
-                max_seconds=max_seconds)
+                max_seconds=max_seconds, digits=8)
     if width is not None:
         args["width"] = "%.6g" % width
+    if grid is not None:
+        args["max_grid_size"] = grid
     try:
-        cpu, wall, (lo, hi) = best_of(repeat, lambda: leakproof.pld_epsilon(**args))
+        cpu, wall, (lo, hi) = best_of(repeat, lambda: leakproof.pld_epsilon(**args), enough=5.0)
     except ValueError as e:         # declined by the budget or the grid: say why
         return None, str(e).split("\n")[0][:150]
     lo = float(lo) if lo is not None else math.nan
@@ -191,19 +197,35 @@ def accuracy_asked(e, lo, hi, stated):
     return (dist, "distance") if dist > 0 else (None, "bracket")
 
 
-def leakproof_at(q, T, acc, hi, repeat, max_seconds):
+GRIDS = (2**24, 2**25, 2**26)    # --max-grid-size beyond the default 2^23, where that is not enough
+
+
+def leakproof_at(q, T, acc, hi, repeat, max_seconds, peer_cpu=0.0):
     """leakproof's best run with a bracket at most acc wide: (CPU, wall, lo,
-    hi), the width asked last, and whether one came out that narrow"""
-    w = min(2.0, max(1e-4, acc / hi)) if hi > 0 else 2.0
+    hi), the width asked last, whether one came out that narrow, and the
+    grid's cap asked (None: the default).  Where the default cap leaves the
+    bracket wider, the same width again on the larger caps of GRIDS, each
+    within a budget of the peer's own CPU time (no longer than the peer)."""
+    w = min(2.0, max(1e-5, acc / hi)) if hi > 0 else 2.0
     for _ in range(4):
         mine, why = leakproof_run(q, T, repeat, max_seconds, w)
         if mine is None:
-            return None, why, w, False
+            return None, why, w, False, None
         got = mine[3] - mine[2]
-        if got <= acc or w <= 1e-4:
-            return mine, None, w, got <= acc
-        w = max(1e-4, 0.8 * w * acc / got)
-    return mine, None, w, False
+        if got <= acc or w <= 1e-5:
+            break
+        w = max(1e-5, 0.8 * w * acc / got)
+    if mine[3] - mine[2] <= acc:
+        return mine, None, w, True, None
+    budget = "%.0f" % max(float(max_seconds), peer_cpu)
+    for grid in GRIDS:
+        wider, why = leakproof_run(q, T, repeat, budget, w, grid)
+        if wider is None:       # declined by the budget: no larger cap either
+            break
+        mine = wider
+        if mine[3] - mine[2] <= acc:
+            return mine, None, w, True, grid
+    return mine, None, w, False, grid
 
 
 def main():
@@ -278,10 +300,11 @@ def main():
                 continue
             acc, kind = accuracy_asked(e, lo, hi, interval)
             reached = True
+            grid = None
             if acc is None:
                 mine, w = (cpu, wall, lo, hi), None
             else:
-                mine, why, w, reached = leakproof_at(q, T, acc, hi, a.repeat, a.max_seconds)
+                mine, why, w, reached, grid = leakproof_at(q, T, acc, hi, a.repeat, a.max_seconds, pcpu)
             inside = "in" if lo <= e <= hi else "OUT"
             line += " | %s %.3f s (%.3f) eps %.6g %s, accuracy %s" % (
                 short, pcpu, pwall, e, inside, "the bracket's" if acc is None else "%.3g (%s)" % (acc, kind))
@@ -292,8 +315,9 @@ def main():
             if not reached:     # no bracket that narrow: no comparison
                 verdict = "beyond reach (its narrowest %.3g)" % (mine[3] - mine[2])
             tally.setdefault(short, [0, 0, 0])[0 if verdict == "ahead" else 1 if verdict == "behind" else 2] += 1
-            line += ": leakproof %.3f s (%.3f)%s [%.6g, %.6g] %s %.2fx" % (
-                mine[0], mine[1], "" if w is None else " at width %.3g" % w, mine[2], mine[3], verdict,
+            line += ": leakproof %.3f s (%.3f)%s%s [%.8g, %.8g] %s %.2fx" % (
+                mine[0], mine[1], "" if w is None else " at width %.3g" % w,
+                "" if grid is None else " on --max-grid-size 2^%d" % (grid.bit_length() - 1), mine[2], mine[3], verdict,
                 pcpu / mine[0] if mine[0] > 0 else math.inf)
         print(line, flush=True)
     for short, (ahead, behind, beyond) in tally.items():

@@ -103,7 +103,7 @@ static const char *const bases[] = {
     "dp vmf --p 5 --kappa 1 --sensitivity 1.5 --delta 1e-5",
     "dp laplace-l1 --p 5 --b 1 --radius 1 --order 2",
     "account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 10 --delta 1e-5 "
-    "--relation remove --width 0.1 --digits 6",
+    "--relation remove --width 0.1 --digits 6 --max-grid-size 65536",
     "account --accountant pld --noise-multiplier 1 --sampling-rate 0.01 --steps 10 "
     "--delta-for-epsilon 1 --relation add --width 0.1",
     "account --accountant pld --mechanism epsdelta --step-epsilon 1 --step-delta 1e-7 --sampling-rate 0.01 "

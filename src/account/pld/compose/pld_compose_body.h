@@ -71,6 +71,29 @@ LP_R_NAME(dropped_below, )(double r_cut, double eps)
     return r_cut >= 0.5 && eps <= 1e-9 ? t * t * (1 - 1e-9) : -1.0;
 }
 
+/* Step 6's term of coefficient k (one phase) or of the product's Err_k: E
+ * times k's weight w_k >= |W_k| / n (ch_h depends on h only) and its
+ * multiplicity (k and n - k, for 0 < k < n/2) */
+static inline double
+LP_R_NAME(weighted_term, )(double E, size_t k, size_t n, double ch_h)
+{
+    const double mult = (k == 0 || 2 * k == n) ? 1.0 : 2.0;
+    const double wk = k == 0 ? 1.0 : fmin(1.0, ch_h / (2.0 * (double) k));
+    return mult * (E * wk);
+}
+
+/* A dropped coefficient's term (Ek = 2^-1000, dropped_below) into *sum_E.
+ * It is at most 2^-999, below half an ulp of a sum_E >= 2^-900, where adding
+ * it leaves sum_E as it is (rounded to nearest, fused or not): not added
+ * there, the same bits without the division (issue 42: all but some 100 of
+ * 3 2^18 + 1 at q 1e-4, T 1e7, width 0.069, a tenth of the composition) */
+static inline void
+LP_R_NAME(add_dropped, )(double *sum_E, size_t k, size_t n, double ch_h)
+{
+    if (*sum_E < 0x1p-900)
+        *sum_E += LP_R_NAME(weighted_term, )(ldexp(1.0, -1000), k, n, ch_h);
+}
+
 /* direct[k]: y^_k redone by a direct sum (step 5b), or dropped by
  * dropped_below's test at eps_F (step 6's, made once: the power's loop then
  * reads neither y^_k nor writes z_k there, pld_compose_product), or neither */
@@ -292,27 +315,13 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
              * (issue 42: the loop's read and write of z over all n/2 points
              * were some 4 % of a run at q 1e-4, T 1e7, width 0.069) */
             if (nph == 1 && direct[k] == PLD_DROPPED) {
-                if (sum_E < 0x1p-900) {
-                    const double mult = (k == 0 || 2 * k == n) ? 1.0 : 2.0;
-                    const double wk = k == 0 ? 1.0 : fmin(1.0, ch_h / (2.0 * (double) k));
-                    sum_E += mult * (ldexp(1.0, -1000) * wk);
-                }
+                LP_R_NAME(add_dropped, )(&sum_E, k, n, ch_h);
                 continue;
             }
             re = buf[2 * k];
             im = buf[2 * k + 1];
             if (Ti > 1 && (double) (re * re + im * im) <= thr2) {
-                /* dropped (dropped_below): Ek = 2^-1000, as below.  Its term
-                 * is at most 2^-999, below half an ulp of a sum_E >= 2^-900,
-                 * where adding it leaves sum_E as it is (rounded to nearest,
-                 * fused or not): not added there, the same bits without the
-                 * division (issue 42: all but some 100 of 3 2^18 + 1 at q
-                 * 1e-4, T 1e7, width 0.069, a tenth of the composition) */
-                if (sum_E < 0x1p-900) {
-                    const double mult = (k == 0 || 2 * k == n) ? 1.0 : 2.0;
-                    const double wk = k == 0 ? 1.0 : fmin(1.0, ch_h / (2.0 * (double) k));
-                    sum_E += mult * (ldexp(1.0, -1000) * wk);
-                }
+                LP_R_NAME(add_dropped, )(&sum_E, k, n, ch_h);    /* dropped (dropped_below) */
                 z[2 * k] = 0;
                 z[2 * k + 1] = 0;
                 continue;
@@ -328,9 +337,7 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
                 pow_complex(&re, &im, Ti);
             }
             if (nph == 1) {                     /* one phase: step 6's sum, weighted now */
-                const double mult = (k == 0 || 2 * k == n) ? 1.0 : 2.0;
-                const double wk = k == 0 ? 1.0 : fmin(1.0, ch_h / (2.0 * (double) k));
-                sum_E += mult * (Ek * wk);
+                sum_E += LP_R_NAME(weighted_term, )(Ek, k, n, ch_h);
             } else if (i == 0) {
                 err[k] = Ek;                    /* Err_1 = E_1 */
             } else {                            /* Err_i = (Err_{i-1} + |Z| (E_i + gamma |a_i|)) */
@@ -361,12 +368,9 @@ LP_R_NAME(pld_compose_product, )(lp_pld *pld, size_t nph, const uint64_t *T, con
         LP_R_NAME(compose_free, )(pld, z, y, err, direct);
         return -1;
     }
-    if (nph > 1)                                /* w_k >= |W_k| / n (ch_h depends on h only) */
-        for (size_t k = 0; k <= half; k++) {
-            const double mult = (k == 0 || 2 * k == n) ? 1.0 : 2.0;
-            const double wk = k == 0 ? 1.0 : fmin(1.0, ch_h / (2.0 * (double) k));
-            sum_E += mult * (err[k] * wk);
-        }
+    if (nph > 1)
+        for (size_t k = 0; k <= half; k++)
+            sum_E += LP_R_NAME(weighted_term, )(err[k], k, n, ch_h);
 #if LP_R_LD
     (void) kend;                                /* (the x87 route keeps its arrays) */
 #else

@@ -20,7 +20,8 @@ static const char *const cmd = "run-bounds";
 
 static const char usage[] =
     "usage: leakproof run-bounds RUN (--prior-size N | --baseline K) [--p P] [--delta D]\n"
-    "                            [--digits N] [--width W] [--max-seconds S] [--estimate] [--json]\n"
+    "                            [--digits N] [--width W] [--max-grid-size N] [--max-seconds S]\n"
+    "                            [--estimate] [--json]\n"
     "       leakproof run-bounds RUN --target-success S (--prior-size N | --baseline K)\n"
     "                            [--resolution K] [...]\n"
     "\n"
